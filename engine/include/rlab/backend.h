@@ -11,6 +11,7 @@
 #include <string>
 
 #include "rlab/config.h"
+#include "rlab/engine.h"
 #include "rlab/memory.h"
 #include "rlab/philox.h"
 
@@ -121,5 +122,8 @@ public:
 std::unique_ptr<Backend> makeCpuBackend(int threads);
 // The CUDA backend; throws RunError with the reason when no usable device (or built without CUDA).
 std::unique_ptr<Backend> makeCudaBackend();
+// What CUDA device is there, or why none is usable (no device, driver older than the runtime,
+// built without CUDA). Cheap; never throws. Implemented in kernels/ (engine/src has the no-CUDA twin).
+DeviceInfo probeCuda();
 
 }  // namespace rlab

@@ -1,0 +1,37 @@
+#pragma once
+// The --dump / --init-from folder layout (DESIGN.md "Command line" contract):
+//   DIR/tokens.npy, DIR/targets.npy  int32 (B, T)
+//   DIR/params/<name>.npy            float32, initial weights
+//   DIR/grads/<name>.npy             float32, first-step gradients
+//   DIR/result.json
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rlab::detail {
+
+struct NamedTensor {
+    std::string name;  // PyTorch state_dict name, e.g. "blocks.0.qkv.weight"
+    std::vector<std::size_t> shape;
+    std::vector<float> data;
+};
+
+struct InitData {
+    std::vector<NamedTensor> params;  // same order and shapes as `expected`
+    bool hasBatch = false;            // tokens.npy and targets.npy were present
+    std::vector<std::int32_t> tokens, targets;  // (B, T) when hasBatch
+};
+
+// Reads DIR/params/<name>.npy for every expected tensor (shapes must match; data of `expected`
+// is ignored) and tokens/targets when present (shape must be (B, T), values < vocab).
+// Throws rlab::RunError with one sentence naming the file on any problem.
+InitData readInit(const std::string& dir, const std::vector<NamedTensor>& expected, int B, int T, int vocab);
+
+// Writes the whole layout; creates DIR (and parents). Throws rlab::RunError on failure.
+void writeDump(const std::string& dir, const std::vector<std::int32_t>& tokens,
+               const std::vector<std::int32_t>& targets, int B, int T, const std::vector<NamedTensor>& params,
+               const std::vector<NamedTensor>& grads, const std::string& resultJson);
+
+}  // namespace rlab::detail
