@@ -1,0 +1,116 @@
+#include "dump.h"
+
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+
+#include "npy.h"
+#include "rlab/engine.h"
+
+namespace rlab::detail {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string describe(const fs::path& path)
+{
+    return path.string();
+}
+
+// Reads DIR/<name>.npy as an int32 (B, T) batch with values below `vocab`.
+std::vector<std::int32_t> readBatch(const fs::path& path, int B, int T, int vocab)
+{
+    NpyArray array = readNpy(describe(path));
+    if (array.type != NpyType::Int32)
+        throw RunError("The file " + describe(path) + " holds float32 values, but token ids must be int32.");
+    const std::vector<std::size_t> expected {static_cast<std::size_t>(B), static_cast<std::size_t>(T)};
+    if (array.shape != expected)
+        throw RunError("The file " + describe(path) + " has shape " + shapeText(array.shape)
+            + ", but this run needs (batch, seq) = " + shapeText(expected) + ".");
+    for (std::size_t i = 0; i < array.ints.size(); ++i) {
+        const std::int32_t id = array.ints[i];
+        if (id < 0 || id >= vocab)
+            throw RunError("The file " + describe(path) + " holds token id " + std::to_string(id)
+                + " at position " + std::to_string(i) + ", outside the vocabulary 0.."
+                + std::to_string(vocab - 1) + ".");
+    }
+    return std::move(array.ints);
+}
+
+void createFolder(const fs::path& path)
+{
+    std::error_code error;
+    fs::create_directories(path, error);
+    if (error)
+        throw RunError("Cannot create the folder " + describe(path) + ": " + error.message() + ".");
+}
+
+void writeTensors(const fs::path& folder, const std::vector<NamedTensor>& tensors)
+{
+    createFolder(folder);
+    for (const NamedTensor& tensor : tensors)
+        writeNpy(describe(folder / (tensor.name + ".npy")), tensor.shape, tensor.data);
+}
+
+} // namespace
+
+InitData readInit(const std::string& dir, const std::vector<NamedTensor>& expected, int B, int T, int vocab)
+{
+    const fs::path root(dir);
+    std::error_code error;
+    if (!fs::is_directory(root, error))
+        throw RunError("The --init-from folder " + dir + " does not exist or is not a folder.");
+
+    InitData init;
+    init.params.reserve(expected.size());
+    for (const NamedTensor& want : expected) {
+        const fs::path path = root / "params" / (want.name + ".npy");
+        if (!fs::exists(path, error))
+            throw RunError(
+                "The --init-from folder lacks " + describe(path) + " (parameter " + want.name + ").");
+        NpyArray array = readNpy(describe(path));
+        if (array.type != NpyType::Float32)
+            throw RunError(
+                "The file " + describe(path) + " holds int32 values, but parameters must be float32.");
+        if (array.shape != want.shape)
+            throw RunError("The file " + describe(path) + " has shape " + shapeText(array.shape) + ", but "
+                + want.name + " needs " + shapeText(want.shape) + " for this model shape.");
+        init.params.push_back(NamedTensor {want.name, want.shape, std::move(array.floats)});
+    }
+
+    const fs::path tokens = root / "tokens.npy";
+    const fs::path targets = root / "targets.npy";
+    const bool hasTokens = fs::exists(tokens, error);
+    const bool hasTargets = fs::exists(targets, error);
+    if (hasTokens != hasTargets)
+        throw RunError("The --init-from folder " + dir + " has " + (hasTokens ? "tokens.npy" : "targets.npy")
+            + " without " + (hasTokens ? "targets.npy" : "tokens.npy") + "; give both or neither.");
+    if (hasTokens) {
+        init.tokens = readBatch(tokens, B, T, vocab);
+        init.targets = readBatch(targets, B, T, vocab);
+        init.hasBatch = true;
+    }
+    return init;
+}
+
+void writeDump(const std::string& dir, const std::vector<std::int32_t>& tokens,
+    const std::vector<std::int32_t>& targets, int B, int T, const std::vector<NamedTensor>& params,
+    const std::vector<NamedTensor>& grads, const std::string& resultJson)
+{
+    const fs::path root(dir);
+    createFolder(root);
+    const std::vector<std::size_t> batchShape {static_cast<std::size_t>(B), static_cast<std::size_t>(T)};
+    writeNpy(describe(root / "tokens.npy"), batchShape, tokens);
+    writeNpy(describe(root / "targets.npy"), batchShape, targets);
+    writeTensors(root / "params", params);
+    writeTensors(root / "grads", grads);
+
+    const fs::path resultPath = root / "result.json";
+    std::ofstream out(resultPath, std::ios::binary | std::ios::trunc);
+    out << resultJson << '\n';
+    out.close();
+    if (!out)
+        throw RunError("Cannot write " + describe(resultPath) + ".");
+}
+
+} // namespace rlab::detail

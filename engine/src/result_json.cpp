@@ -1,0 +1,238 @@
+// RunResult::toJson: the `rlab run --json` object (DESIGN.md "Command line" contract).
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "rlab/result.h"
+
+namespace rlab {
+namespace {
+
+// Appends JSON text; tracks commas so callers only name keys and values.
+class JsonWriter {
+public:
+    void beginObject(std::string_view key = {}) { open(key, '{'); }
+    void endObject() { close('}'); }
+    void beginArray(std::string_view key = {}) { open(key, '['); }
+    void endArray() { close(']'); }
+
+    void string(std::string_view key, std::string_view value)
+    {
+        prefix(key);
+        quote(value);
+    }
+    void boolean(std::string_view key, bool value)
+    {
+        prefix(key);
+        m_text += value ? "true" : "false";
+    }
+    void integer(std::string_view key, std::uint64_t value)
+    {
+        prefix(key);
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, "%" PRIu64, value);
+        m_text += buffer;
+    }
+    void integer(std::string_view key, std::int64_t value)
+    {
+        prefix(key);
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, "%" PRId64, value);
+        m_text += buffer;
+    }
+    // float: 9 significant digits round-trip exactly; NaN and infinities are not JSON, so null.
+    void number(std::string_view key, float value) { real(key, static_cast<double>(value), "%.9g"); }
+    // double: 17 significant digits round-trip exactly.
+    void number(std::string_view key, double value) { real(key, value, "%.17g"); }
+    void null(std::string_view key)
+    {
+        prefix(key);
+        m_text += "null";
+    }
+
+    std::string take() { return std::move(m_text); }
+
+private:
+    void real(std::string_view key, double value, const char* format)
+    {
+        if (!std::isfinite(value)) {
+            null(key);
+            return;
+        }
+        prefix(key);
+        char buffer[40];
+        std::snprintf(buffer, sizeof buffer, format, value);
+        m_text += buffer;
+    }
+    void open(std::string_view key, char bracket)
+    {
+        prefix(key);
+        m_text += bracket;
+        m_first = true;
+    }
+    void close(char bracket)
+    {
+        m_text += bracket;
+        m_first = false;
+    }
+    // Keys are given inside objects and empty inside arrays.
+    void prefix(std::string_view key)
+    {
+        if (!m_first)
+            m_text += ',';
+        m_first = false;
+        if (!key.empty()) {
+            quote(key);
+            m_text += ':';
+        }
+    }
+    void quote(std::string_view text)
+    {
+        m_text += '"';
+        for (const char c : text) {
+            switch (c) {
+            case '"':
+                m_text += "\\\"";
+                break;
+            case '\\':
+                m_text += "\\\\";
+                break;
+            case '\b':
+                m_text += "\\b";
+                break;
+            case '\f':
+                m_text += "\\f";
+                break;
+            case '\n':
+                m_text += "\\n";
+                break;
+            case '\r':
+                m_text += "\\r";
+                break;
+            case '\t':
+                m_text += "\\t";
+                break;
+            default:
+                if (static_cast<unsigned char>(c) < 0x20) {
+                    char buffer[8];
+                    std::snprintf(buffer, sizeof buffer, "\\u%04x",
+                        static_cast<unsigned>(static_cast<unsigned char>(c)));
+                    m_text += buffer;
+                } else {
+                    m_text += c; // UTF-8 bytes pass through unchanged
+                }
+            }
+        }
+        m_text += '"';
+    }
+
+    std::string m_text;
+    bool m_first = true;
+};
+
+std::string_view optimizerText(Optimizer optimizer)
+{
+    return optimizer == Optimizer::Sgd ? "sgd" : "adamw";
+}
+
+std::string_view precisionText(SavePrecision precision)
+{
+    return precision == SavePrecision::Bf16 ? "bf16" : "fp32";
+}
+
+} // namespace
+
+std::string RunResult::toJson() const
+{
+    const ModelShape& shape = config.shape;
+    JsonWriter json;
+    json.beginObject();
+    json.string("policy", policyName);
+    json.string("device", rlab::deviceName(device));
+    json.string("device_name", deviceName);
+    json.integer("layers", std::int64_t {shape.layers});
+    json.integer("width", std::int64_t {shape.width});
+    json.integer("heads", std::int64_t {shape.heads});
+    json.integer("seq", std::int64_t {shape.seq});
+    json.integer("batch", std::int64_t {shape.batch});
+    json.integer("vocab", std::int64_t {shape.vocab});
+    json.integer("steps", std::int64_t {config.steps});
+    json.integer("warmup_steps", std::int64_t {config.warmupSteps});
+    json.integer("seed", std::uint64_t {config.seed});
+    json.number("dropout", config.dropout);
+    json.number("learning_rate", config.learningRate);
+    json.string("optimizer", optimizerText(config.optimizer));
+    json.string("save_precision", precisionText(config.savePrecision));
+    json.boolean("rng_replay", config.rngReplay);
+    json.boolean("offload", config.policy.offload);
+    json.integer("threads", std::int64_t {config.threads});
+
+    // Which fields were measured on the device, counted per op, or modeled before running.
+    json.boolean("measured", true);
+    json.beginObject("provenance");
+    for (const char* key : {"loss", "step_ms", "step_ms_min", "step_ms_max", "step_ms_all", "peak_bytes",
+             "peak_activation_bytes", "bytes_by_category", "reserved_bytes", "device_free_bytes",
+             "device_total_bytes", "offload_bytes", "offload_ms", "grad_checksum", "timeline"})
+        json.string(key, "measured");
+    for (const char* key : {"forward_flops", "backward_flops", "recompute_flops"})
+        json.string(key, "counted");
+    json.string("predicted_peak_activation_bytes", "predicted");
+    json.endObject();
+
+    json.beginArray("loss");
+    for (const float value : loss)
+        json.number({}, value);
+    json.endArray();
+
+    json.number("step_ms", stepMsMedian);
+    json.number("step_ms_min", stepMsMin);
+    json.number("step_ms_max", stepMsMax);
+    json.beginArray("step_ms_all");
+    for (const double value : stepMs)
+        json.number({}, value);
+    json.endArray();
+
+    json.integer("peak_bytes", peakBytes);
+    json.integer("peak_activation_bytes", peakActivationBytes);
+    json.integer("predicted_peak_activation_bytes", predictedPeakActivationBytes);
+    json.beginObject("bytes_by_category");
+    for (const auto& [category, bytes] : bytesByCategory)
+        json.integer(category, bytes);
+    json.endObject();
+    json.integer("reserved_bytes", reservedBytes);
+    json.integer("device_free_bytes", deviceFreeBytes);
+    json.integer("device_total_bytes", deviceTotalBytes);
+
+    json.number("forward_flops", forwardFlops);
+    json.number("backward_flops", backwardFlops);
+    json.number("recompute_flops", recomputeFlops);
+    json.integer("offload_bytes", offloadBytes);
+    json.number("offload_ms", offloadMs);
+
+    json.number("grad_checksum", gradChecksum);
+    if (gradMaxAbsDiffVsNone >= 0)
+        json.number("grad_max_abs_diff_vs_none", gradMaxAbsDiffVsNone);
+    else
+        json.null("grad_max_abs_diff_vs_none");
+
+    json.beginArray("timeline");
+    for (const TimelineEvent& event : timeline) {
+        json.beginObject();
+        json.number("start_ms", event.startMs);
+        json.number("end_ms", event.endMs);
+        json.string("phase", phaseName(event.phase));
+        json.integer("block", std::int64_t {event.block});
+        json.string("op", event.op);
+        json.integer("live_bytes", event.liveBytes);
+        json.integer("activation_bytes", event.activationBytes);
+        json.integer("host_bytes", event.hostBytes);
+        json.endObject();
+    }
+    json.endArray();
+    json.endObject();
+    return json.take();
+}
+
+} // namespace rlab
