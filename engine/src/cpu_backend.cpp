@@ -1,0 +1,92 @@
+// The CPU backend's plumbing: threads, memory, copies, timers. The ops live in cpu_*.cpp.
+#include "cpu_backend.h"
+
+#include <chrono>
+#include <cstring>
+#include <thread>
+
+#include <Eigen/Core>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+namespace rlab {
+
+namespace {
+
+class WallTimer : public StepTimer {
+public:
+    void start() override { m_start = std::chrono::steady_clock::now(); }
+    double stopMs() override
+    {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - m_start).count();
+    }
+
+private:
+    std::chrono::steady_clock::time_point m_start;
+};
+
+} // namespace
+
+CpuBackend::CpuBackend(int threads)
+{
+    m_threads = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    Eigen::setNbThreads(m_threads);
+#ifdef _OPENMP
+    omp_set_num_threads(m_threads);
+#endif
+}
+
+std::string CpuBackend::name() const
+{
+    return "cpu (Eigen, " + std::to_string(m_threads) + (m_threads == 1 ? " thread)" : " threads)");
+}
+
+std::unique_ptr<StepTimer> CpuBackend::makeTimer()
+{
+    return std::make_unique<WallTimer>();
+}
+
+void CpuBackend::deviceMemory(std::uint64_t* freeBytes, std::uint64_t* totalBytes)
+{
+    *freeBytes = 0;
+    *totalBytes = 0;
+}
+
+void CpuBackend::copyToDevice(void* dst, const void* hostSrc, std::size_t bytes)
+{
+    std::memcpy(dst, hostSrc, bytes);
+}
+
+void CpuBackend::copyToHost(void* hostDst, const void* src, std::size_t bytes)
+{
+    std::memcpy(hostDst, src, bytes);
+}
+
+void CpuBackend::copyOnDevice(void* dst, const void* src, std::size_t bytes)
+{
+    std::memcpy(dst, src, bytes);
+}
+
+void CpuBackend::offloadAsync(void* hostDst, const void* src, std::size_t bytes)
+{
+    std::memcpy(hostDst, src, bytes);
+}
+
+void CpuBackend::prefetchAsync(void* dst, const void* hostSrc, std::size_t bytes)
+{
+    std::memcpy(dst, hostSrc, bytes);
+}
+
+void CpuBackend::fill(float* out, float value, std::size_t n)
+{
+    std::fill(out, out + n, value);
+}
+
+std::unique_ptr<Backend> makeCpuBackend(int threads)
+{
+    return std::make_unique<CpuBackend>(threads);
+}
+
+} // namespace rlab

@@ -1,0 +1,41 @@
+#pragma once
+// Splits a loop over OpenMP threads. The split never changes the order of any sum, so results
+// are the same for every thread count and every call.
+
+#include <cstddef>
+#include <cstdint>
+
+#include <Eigen/Core>
+
+namespace rlab::cpu {
+
+using RowMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using MatrixMap = Eigen::Map<RowMatrix>;
+using ConstMatrixMap = Eigen::Map<const RowMatrix>;
+using StridedMap = Eigen::Map<RowMatrix, 0, Eigen::OuterStride<>>;
+using ConstStridedMap = Eigen::Map<const RowMatrix, 0, Eigen::OuterStride<>>;
+using ArrayMap = Eigen::Map<Eigen::ArrayXf>;
+using ConstArrayMap = Eigen::Map<const Eigen::ArrayXf>;
+
+// Elementwise work is cut into chunks of this many floats, whatever the thread count.
+constexpr std::int64_t kChunk = 16384;
+
+template<class Fn> void parallelFor(std::int64_t count, Fn&& fn)
+{
+#pragma omp parallel for schedule(static) if (count > 1)
+    for (std::int64_t i = 0; i < count; ++i)
+        fn(i);
+}
+
+// fn(begin, length) over [0, n) in fixed chunks.
+template<class Fn> void parallelChunks(std::size_t n, Fn&& fn)
+{
+    const auto total = static_cast<std::int64_t>(n);
+    const std::int64_t chunks = (total + kChunk - 1) / kChunk;
+    parallelFor(chunks, [&](std::int64_t c) {
+        const std::int64_t begin = c * kChunk;
+        fn(static_cast<std::size_t>(begin), static_cast<std::size_t>(std::min(kChunk, total - begin)));
+    });
+}
+
+} // namespace rlab::cpu

@@ -1,0 +1,591 @@
+// The reference model's forward and backward on Backend ops, under a recomputation plan.
+#include "trainer.h"
+
+#include <cmath>
+#include <limits>
+
+namespace rlab::detail {
+
+namespace {
+
+constexpr float kAdamBeta1 = 0.9f, kAdamBeta2 = 0.95f, kAdamEps = 1e-8f, kWeightDecay = 0.0f;
+constexpr float kSgdMomentum = 0.9f;
+
+constexpr std::uint32_t kSiteAttention = 0, kSiteAttentionOutput = 1, kSiteMlpOutput = 2;
+
+} // namespace
+
+void SlotTensor::clear()
+{
+    value.reset();
+    stats.reset();
+    half.reset();
+    host.reset();
+    hostStats.reset();
+    ptr = nullptr;
+}
+
+void BlockActivations::clear()
+{
+    for (SlotTensor& s : slots)
+        s.clear();
+}
+
+Trainer::Trainer(Backend& backend, const RunConfig& config, Plan plan, ProgressCallback progress,
+    const std::atomic<bool>* cancel)
+    : m_backend(backend)
+    , m_config(config)
+    , m_plan(std::move(plan))
+    , m_layout(makeLayout(config.shape))
+    , m_sizes(slotSizes(config.shape, m_plan.dropout))
+    , m_progress(std::move(progress))
+    , m_cancel(cancel)
+    , B(config.shape.batch)
+    , T(config.shape.seq)
+    , C(config.shape.width)
+    , H(config.shape.heads)
+    , V(config.shape.vocab)
+    , BT(config.shape.batch * config.shape.seq)
+    , m_lastLoss(std::numeric_limits<float>::quiet_NaN())
+{
+    const std::size_t bytes = m_layout.total * sizeof(float);
+    m_params = device(bytes, MemoryCategory::Parameters);
+    m_grads = device(bytes, MemoryCategory::Gradients);
+    m_moment1 = device(bytes, MemoryCategory::OptimizerState);
+    m_backend.fill(m_moment1.floats(), 0.0f, m_layout.total);
+    if (config.optimizer == Optimizer::AdamW) {
+        m_moment2 = device(bytes, MemoryCategory::OptimizerState);
+        m_backend.fill(m_moment2.floats(), 0.0f, m_layout.total);
+    }
+    m_tokens = device(static_cast<std::size_t>(BT) * 4, MemoryCategory::Temporaries);
+    m_targets = device(static_cast<std::size_t>(BT) * 4, MemoryCategory::Temporaries);
+    m_blocks.resize(static_cast<std::size_t>(config.shape.layers));
+}
+
+Buffer Trainer::device(std::size_t bytes, MemoryCategory category)
+{
+    return Buffer(m_backend.allocator(), bytes, category);
+}
+
+bool Trainer::kept(int block, Slot slot) const
+{
+    return (m_plan.keep[static_cast<std::size_t>(block)] & slotBit(slot)) != 0;
+}
+
+void Trainer::loadParameters(const std::vector<float>& params)
+{
+    m_backend.copyToDevice(m_params.data(), params.data(), params.size() * sizeof(float));
+}
+
+void Trainer::loadBatch(const std::vector<std::int32_t>& tokens, const std::vector<std::int32_t>& targets)
+{
+    m_backend.copyToDevice(m_tokens.data(), tokens.data(), tokens.size() * 4);
+    m_backend.copyToDevice(m_targets.data(), targets.data(), targets.size() * 4);
+}
+
+std::vector<float> Trainer::gradients() const
+{
+    std::vector<float> out(m_layout.total);
+    m_backend.copyToHost(out.data(), m_grads.data(), out.size() * sizeof(float));
+    return out;
+}
+
+std::vector<float> Trainer::parameters() const
+{
+    std::vector<float> out(m_layout.total);
+    m_backend.copyToHost(out.data(), m_params.data(), out.size() * sizeof(float));
+    return out;
+}
+
+double Trainer::gradientAbsSum() const
+{
+    return m_backend.absSum(m_grads.floats(), m_layout.total);
+}
+
+void Trainer::enter(Phase phase, int block)
+{
+    m_phase = phase;
+    m_block = block;
+    if (!m_progress)
+        return;
+    const double n = m_config.shape.layers;
+    double within = 0; // rough share of the step done, for a progress bar
+    if (phase == Phase::Forward)
+        within = (block < 0 ? n : block) / n / 3.0;
+    else if (phase == Phase::Recompute || phase == Phase::Backward)
+        within = 1.0 / 3.0 + (block < 0 ? 0.0 : (n - block) / n) * 0.6;
+    else if (phase == Phase::Optimizer)
+        within = 0.95;
+    Progress p;
+    p.step = m_step;
+    p.steps = m_config.steps;
+    p.phase = phase;
+    p.block = block;
+    p.fraction = (m_step + within) / m_config.steps;
+    p.lastLoss = m_lastLoss;
+    m_progress(p);
+}
+
+void Trainer::op(const char* name, double flops, const std::function<void()>& body)
+{
+    if (m_cancel && m_cancel->load(std::memory_order_relaxed))
+        throw Cancelled();
+    const auto since = [&] {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - m_stepStart)
+            .count();
+    };
+    const double start = m_recording ? since() : 0;
+    body();
+    if (m_phase == Phase::Forward)
+        m_flops.forward += flops;
+    else if (m_phase == Phase::Recompute)
+        m_flops.recompute += flops;
+    else if (m_phase == Phase::Backward)
+        m_flops.backward += flops;
+    if (!m_recording)
+        return;
+    m_backend.synchronize();
+    const MemoryStats device = m_backend.allocator().stats();
+    const MemoryStats host = m_backend.hostAllocator().stats();
+    TimelineEvent event;
+    event.startMs = start;
+    event.endMs = since();
+    event.phase = m_phase;
+    event.block = m_block;
+    event.op = name;
+    event.liveBytes = device.liveTotal;
+    event.activationBytes = device.liveActivations;
+    event.hostBytes = host.live[static_cast<std::size_t>(MemoryCategory::HostOffloaded)];
+    m_timeline.push_back(std::move(event));
+}
+
+DropoutSite Trainer::site(int block, std::uint32_t which) const
+{
+    DropoutSite s;
+    s.seed = m_config.seed;
+    s.step = static_cast<std::uint32_t>(m_step);
+    s.block = static_cast<std::uint32_t>(block);
+    s.site = which;
+    s.stream = (m_phase == Phase::Recompute && !m_config.rngReplay) ? 1u : 0u;
+    s.p = m_config.dropout;
+    return s;
+}
+
+// Stores the bf16 copy that backward will read (compute keeps using the fp32 values).
+void Trainer::keepCopy(SlotTensor& tensor, std::size_t elems)
+{
+    tensor.half = device(elems * 2, MemoryCategory::SavedActivations);
+    op("save_bf16", 0, [&] { m_backend.toBf16(tensor.half.halves(), tensor.ptr, elems); });
+}
+
+// Computes one activation of a block from the ones before it. In the forward, kept slots go to
+// SavedActivations (bf16: a saved copy, fp32 values as a temporary); in recompute, to the workspace.
+void Trainer::produce(int block, Slot slot, BlockActivations& acts)
+{
+    const auto s = static_cast<std::size_t>(slot);
+    SlotTensor& out = acts[slot];
+    if (slot == Slot::AttDrop && !m_plan.dropout) {
+        out.ptr = acts[Slot::Att].ptr; // without dropout the probabilities are used as they are
+        return;
+    }
+    const bool recompute = m_phase == Phase::Recompute;
+    const bool keep = !recompute && kept(block, slot);
+    const MemoryCategory valueCategory = recompute ? MemoryCategory::RecomputeWorkspace
+        : (keep && !m_plan.bf16)                   ? MemoryCategory::SavedActivations
+                                                   : MemoryCategory::Temporaries;
+    const MemoryCategory statsCategory = recompute ? MemoryCategory::RecomputeWorkspace
+        : keep                                     ? MemoryCategory::SavedActivations
+                                                   : MemoryCategory::Temporaries;
+    out.value = device(m_sizes.elems[s] * 4, valueCategory);
+    out.ptr = out.value.floats();
+    if (m_sizes.stats[s] > 0)
+        out.stats = device(m_sizes.stats[s], statsCategory);
+    const double flops = m_sizes.flops[s];
+    const BlockParams& w = m_layout.blocks[static_cast<std::size_t>(block)];
+    const float* p = m_params.floats();
+    const std::size_t btc = static_cast<std::size_t>(BT) * C;
+    switch (slot) {
+    case Slot::Ln1:
+        op("ln1", flops, [&] {
+            m_backend.layernormForward(out.ptr, out.stats.floats(), out.stats.floats() + BT,
+                acts[Slot::Input].ptr, p + w.ln1w, p + w.ln1b, BT, C);
+        });
+        break;
+    case Slot::Qkv:
+        op("qkv", flops, [&] {
+            m_backend.matmulForward(out.ptr, acts[Slot::Ln1].ptr, p + w.qkvw, p + w.qkvb, BT, C, 3 * C);
+        });
+        break;
+    case Slot::Att:
+        op("softmax", flops,
+            [&] { m_backend.attentionSoftmaxForward(out.ptr, acts[Slot::Qkv].ptr, B, T, C, H); });
+        break;
+    case Slot::AttDrop:
+        op("attn_dropout", flops, [&] {
+            m_backend.dropoutForward(
+                out.ptr, acts[Slot::Att].ptr, m_sizes.elems[s], site(block, kSiteAttention));
+        });
+        break;
+    case Slot::AttValues:
+        op("attn_values", flops, [&] {
+            m_backend.attentionValuesForward(
+                out.ptr, acts[Slot::AttDrop].ptr, acts[Slot::Qkv].ptr, B, T, C, H);
+        });
+        break;
+    case Slot::Residual: {
+        Buffer projected = device(btc * 4, MemoryCategory::Temporaries);
+        op("proj", flops, [&] {
+            m_backend.matmulForward(
+                projected.floats(), acts[Slot::AttValues].ptr, p + w.projw, p + w.projb, BT, C, C);
+            m_backend.dropoutForward(
+                projected.floats(), projected.floats(), btc, site(block, kSiteAttentionOutput));
+            m_backend.residualForward(out.ptr, acts[Slot::Input].ptr, projected.floats(), btc);
+        });
+        break;
+    }
+    case Slot::Ln2:
+        op("ln2", flops, [&] {
+            m_backend.layernormForward(out.ptr, out.stats.floats(), out.stats.floats() + BT,
+                acts[Slot::Residual].ptr, p + w.ln2w, p + w.ln2b, BT, C);
+        });
+        break;
+    case Slot::Fc1:
+        op("fc1", flops, [&] {
+            m_backend.matmulForward(out.ptr, acts[Slot::Ln2].ptr, p + w.fc1w, p + w.fc1b, BT, C, 4 * C);
+        });
+        break;
+    case Slot::Gelu:
+        op("gelu", flops, [&] { m_backend.geluForward(out.ptr, acts[Slot::Fc1].ptr, 4 * btc); });
+        break;
+    case Slot::Input:
+    case Slot::Count:
+        break;
+    }
+    if (keep && m_plan.bf16)
+        keepCopy(out, m_sizes.elems[s]);
+}
+
+// The block's result x + dropout(fc2(gelu)), written as the next block's input.
+void Trainer::produceOutput(int block, BlockActivations& acts, SlotTensor& out, MemoryCategory category)
+{
+    const std::size_t btc = static_cast<std::size_t>(BT) * C;
+    const BlockParams& w = m_layout.blocks[static_cast<std::size_t>(block)];
+    const float* p = m_params.floats();
+    out.value = device(btc * 4, category);
+    out.ptr = out.value.floats();
+    Buffer projected = device(btc * 4, MemoryCategory::Temporaries);
+    op("fc2", m_sizes.outputFlops, [&] {
+        m_backend.matmulForward(
+            projected.floats(), acts[Slot::Gelu].ptr, p + w.fc2w, p + w.fc2b, BT, 4 * C, C);
+        m_backend.dropoutForward(projected.floats(), projected.floats(), btc, site(block, kSiteMlpOutput));
+        m_backend.residualForward(out.ptr, acts[Slot::Residual].ptr, projected.floats(), btc);
+    });
+}
+
+void Trainer::forwardBlock(int block)
+{
+    enter(Phase::Forward, block);
+    BlockActivations& acts = m_blocks[static_cast<std::size_t>(block)];
+    for (int s = 1; s < kSlotCount; ++s)
+        produce(block, static_cast<Slot>(s), acts);
+    const int n = m_config.shape.layers;
+    if (block == n - 1) {
+        produceOutput(block, acts, m_finalInput, MemoryCategory::SavedActivations);
+    } else {
+        const bool keepNext = kept(block + 1, Slot::Input);
+        SlotTensor& next = m_blocks[static_cast<std::size_t>(block) + 1][Slot::Input];
+        produceOutput(block, acts, next,
+            keepNext && !m_plan.bf16 ? MemoryCategory::SavedActivations : MemoryCategory::Temporaries);
+        if (keepNext && m_plan.bf16)
+            keepCopy(next, m_sizes.outputElems);
+    }
+    // Drop what backward will not read: fp32 temporaries (all of them, with bf16 saving).
+    for (int s = 0; s < kSlotCount; ++s) {
+        SlotTensor& t = acts.slots[static_cast<std::size_t>(s)];
+        if (!kept(block, static_cast<Slot>(s))) {
+            t.clear();
+        } else if (m_plan.bf16) {
+            t.value.reset();
+            t.ptr = nullptr;
+        }
+    }
+    if (m_plan.offload)
+        offloadBlock(block);
+}
+
+// Moves a block's kept slots to the host pool and frees their device memory.
+void Trainer::offloadBlock(int block)
+{
+    BlockActivations& acts = m_blocks[static_cast<std::size_t>(block)];
+    const auto start = std::chrono::steady_clock::now();
+    op("offload", 0, [&] {
+        for (SlotTensor& t : acts.slots) {
+            Buffer& kept = t.half.empty() ? t.value : t.half;
+            if (!kept.empty()) {
+                t.host = Buffer(m_backend.hostAllocator(), kept.bytes(), MemoryCategory::HostOffloaded);
+                m_backend.offloadAsync(t.host.data(), kept.data(), kept.bytes());
+                m_offloadBytes += kept.bytes();
+            }
+            if (!t.stats.empty()) {
+                t.hostStats
+                    = Buffer(m_backend.hostAllocator(), t.stats.bytes(), MemoryCategory::HostOffloaded);
+                m_backend.offloadAsync(t.hostStats.data(), t.stats.data(), t.stats.bytes());
+                m_offloadBytes += t.stats.bytes();
+            }
+        }
+        m_backend.waitTransfers();
+        for (SlotTensor& t : acts.slots) {
+            t.value.reset();
+            t.half.reset();
+            t.stats.reset();
+            t.ptr = nullptr;
+        }
+    });
+    m_offloadMs
+        += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Gets every activation of a segment's blocks ready for backward: prefetches offloaded ones,
+// widens bf16 ones, and recomputes the rest from the segment's saved input.
+void Trainer::restoreSegment(const Segment& segment)
+{
+    enter(Phase::Recompute, segment.last);
+    if (m_plan.offload) {
+        const auto start = std::chrono::steady_clock::now();
+        op("prefetch", 0, [&] {
+            for (int m = segment.first; m <= segment.last; ++m) {
+                for (SlotTensor& t : m_blocks[static_cast<std::size_t>(m)].slots) {
+                    if (!t.host.empty()) {
+                        Buffer back = device(t.host.bytes(), MemoryCategory::SavedActivations);
+                        m_backend.prefetchAsync(back.data(), t.host.data(), t.host.bytes());
+                        m_offloadBytes += t.host.bytes();
+                        (m_plan.bf16 ? t.half : t.value) = std::move(back);
+                    }
+                    if (!t.hostStats.empty()) {
+                        t.stats = device(t.hostStats.bytes(), MemoryCategory::SavedActivations);
+                        m_backend.prefetchAsync(t.stats.data(), t.hostStats.data(), t.hostStats.bytes());
+                        m_offloadBytes += t.hostStats.bytes();
+                    }
+                }
+            }
+            m_backend.waitTransfers();
+            for (int m = segment.first; m <= segment.last; ++m) {
+                for (SlotTensor& t : m_blocks[static_cast<std::size_t>(m)].slots) {
+                    t.host.reset();
+                    t.hostStats.reset();
+                    if (!t.value.empty())
+                        t.ptr = t.value.floats();
+                }
+            }
+        });
+        m_offloadMs
+            += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    }
+    for (int m = segment.first; m <= segment.last; ++m) {
+        BlockActivations& acts = m_blocks[static_cast<std::size_t>(m)];
+        for (int s = 0; s < kSlotCount; ++s) {
+            const auto slot = static_cast<Slot>(s);
+            SlotTensor& t = acts[slot];
+            if (slot == Slot::AttDrop && !m_plan.dropout) {
+                t.ptr = acts[Slot::Att].ptr;
+            } else if (kept(m, slot)) {
+                if (m_plan.bf16) {
+                    const std::size_t elems = m_sizes.elems[static_cast<std::size_t>(s)];
+                    t.value = device(elems * 4, MemoryCategory::RecomputeWorkspace);
+                    t.ptr = t.value.floats();
+                    op("load_bf16", 0, [&] { m_backend.fromBf16(t.ptr, t.half.halves(), elems); });
+                } else {
+                    t.ptr = t.value.floats();
+                }
+            } else if (slot != Slot::Input) {
+                produce(m, slot, acts);
+            }
+        }
+        if (m < segment.last)
+            produceOutput(m, acts, m_blocks[static_cast<std::size_t>(m) + 1][Slot::Input],
+                MemoryCategory::RecomputeWorkspace);
+    }
+}
+
+// Backpropagates through one block: dx holds d(loss)/d(block output) and becomes d/d(input).
+void Trainer::backwardBlock(int block, float* dx)
+{
+    enter(Phase::Backward, block);
+    BlockActivations& acts = m_blocks[static_cast<std::size_t>(block)];
+    const BlockParams& w = m_layout.blocks[static_cast<std::size_t>(block)];
+    const float* p = m_params.floats();
+    float* g = m_grads.floats();
+    const std::size_t btc = static_cast<std::size_t>(BT) * C;
+    const std::size_t bhtt = static_cast<std::size_t>(B) * H * T * T;
+    const auto& f = m_sizes.flops;
+    const auto fl = [&](Slot s) { return f[static_cast<std::size_t>(s)]; };
+
+    Buffer dproj = device(btc * 4, MemoryCategory::Temporaries);
+    Buffer dwide = device(4 * btc * 4, MemoryCategory::Temporaries);
+    Buffer dfc1 = device(4 * btc * 4, MemoryCategory::Temporaries);
+    Buffer dnorm = device(btc * 4, MemoryCategory::Temporaries);
+    op("fc2_backward", 2 * m_sizes.outputFlops, [&] {
+        m_backend.dropoutBackward(dproj.floats(), dx, btc, site(block, kSiteMlpOutput));
+        m_backend.matmulBackward(dwide.floats(), g + w.fc2w, g + w.fc2b, dproj.floats(), acts[Slot::Gelu].ptr,
+            p + w.fc2w, BT, 4 * C, C);
+    });
+    op("gelu_backward", 2 * fl(Slot::Gelu),
+        [&] { m_backend.geluBackward(dfc1.floats(), acts[Slot::Fc1].ptr, dwide.floats(), 4 * btc); });
+    op("fc1_backward", 2 * fl(Slot::Fc1), [&] {
+        m_backend.matmulBackward(dnorm.floats(), g + w.fc1w, g + w.fc1b, dfc1.floats(), acts[Slot::Ln2].ptr,
+            p + w.fc1w, BT, C, 4 * C);
+    });
+    const SlotTensor& ln2 = acts[Slot::Ln2];
+    op("ln2_backward", 2 * fl(Slot::Ln2), [&] {
+        m_backend.layernormBackward(dx, g + w.ln2w, g + w.ln2b, dnorm.floats(), acts[Slot::Residual].ptr,
+            p + w.ln2w, ln2.stats.floats(), ln2.stats.floats() + BT, BT, C);
+    });
+    dwide.reset();
+    dfc1.reset();
+
+    Buffer dvalues = device(btc * 4, MemoryCategory::Temporaries);
+    op("proj_backward", 2 * fl(Slot::Residual), [&] {
+        m_backend.dropoutBackward(dproj.floats(), dx, btc, site(block, kSiteAttentionOutput));
+        m_backend.matmulBackward(dvalues.floats(), g + w.projw, g + w.projb, dproj.floats(),
+            acts[Slot::AttValues].ptr, p + w.projw, BT, C, C);
+    });
+    Buffer datt = device(bhtt * 4, MemoryCategory::Temporaries);
+    Buffer dqkv = device(3 * btc * 4, MemoryCategory::Temporaries);
+    op("attn_values_backward", 2 * fl(Slot::AttValues), [&] {
+        m_backend.attentionValuesBackward(datt.floats(), dqkv.floats(), dvalues.floats(),
+            acts[Slot::AttDrop].ptr, acts[Slot::Qkv].ptr, B, T, C, H);
+    });
+    if (m_plan.dropout)
+        op("attn_dropout_backward", fl(Slot::AttDrop), [&] {
+            m_backend.dropoutBackward(datt.floats(), datt.floats(), bhtt, site(block, kSiteAttention));
+        });
+    op("softmax_backward", 2 * fl(Slot::Att), [&] {
+        m_backend.attentionSoftmaxBackward(
+            dqkv.floats(), datt.floats(), acts[Slot::Att].ptr, acts[Slot::Qkv].ptr, B, T, C, H);
+    });
+    op("qkv_backward", 2 * fl(Slot::Qkv), [&] {
+        m_backend.matmulBackward(dnorm.floats(), g + w.qkvw, g + w.qkvb, dqkv.floats(), acts[Slot::Ln1].ptr,
+            p + w.qkvw, BT, C, 3 * C);
+    });
+    const SlotTensor& ln1 = acts[Slot::Ln1];
+    op("ln1_backward", 2 * fl(Slot::Ln1), [&] {
+        m_backend.layernormBackward(dx, g + w.ln1w, g + w.ln1b, dnorm.floats(), acts[Slot::Input].ptr,
+            p + w.ln1w, ln1.stats.floats(), ln1.stats.floats() + BT, BT, C);
+    });
+    acts.clear();
+}
+
+float Trainer::forwardHead()
+{
+    enter(Phase::Forward, -1);
+    const std::size_t btc = static_cast<std::size_t>(BT) * C, btv = static_cast<std::size_t>(BT) * V;
+    const float* p = m_params.floats();
+    m_lnf.value = device(btc * 4, MemoryCategory::SavedActivations);
+    m_lnf.stats = device(static_cast<std::size_t>(BT) * 8, MemoryCategory::SavedActivations);
+    m_lnf.ptr = m_lnf.value.floats();
+    op("lnf", 8.0 * static_cast<double>(btc), [&] {
+        m_backend.layernormForward(m_lnf.ptr, m_lnf.stats.floats(), m_lnf.stats.floats() + BT,
+            m_finalInput.ptr, p + m_layout.lnfw, p + m_layout.lnfb, BT, C);
+    });
+    Buffer logits = device(btv * 4, MemoryCategory::Temporaries);
+    op("head", 2.0 * static_cast<double>(btc) * V,
+        [&] { m_backend.matmulForward(logits.floats(), m_lnf.ptr, p + m_layout.headw, nullptr, BT, C, V); });
+    m_probs.value = device(btv * 4, MemoryCategory::SavedActivations);
+    m_probs.ptr = m_probs.value.floats();
+    Buffer losses = device(static_cast<std::size_t>(BT) * 4, MemoryCategory::Temporaries);
+    float loss = 0;
+    op("cross_entropy", 4.0 * static_cast<double>(btv), [&] {
+        m_backend.crossEntropyForward(losses.floats(), m_probs.ptr, logits.floats(), m_targets.ints(), BT, V);
+        loss = m_backend.meanLoss(losses.floats(), BT);
+    });
+    return loss;
+}
+
+void Trainer::backwardHead(float* dx)
+{
+    enter(Phase::Backward, -1);
+    const std::size_t btc = static_cast<std::size_t>(BT) * C, btv = static_cast<std::size_t>(BT) * V;
+    const float* p = m_params.floats();
+    float* g = m_grads.floats();
+    Buffer dnorm = device(btc * 4, MemoryCategory::Temporaries);
+    op("cross_entropy_backward", 2.0 * static_cast<double>(btv), [&] {
+        m_backend.crossEntropyBackward(
+            m_probs.ptr, m_probs.ptr, m_targets.ints(), 1.0f / static_cast<float>(BT), BT, V);
+    });
+    op("head_backward", 4.0 * static_cast<double>(btc) * V, [&] {
+        m_backend.matmulBackward(dnorm.floats(), g + m_layout.headw, nullptr, m_probs.ptr, m_lnf.ptr,
+            p + m_layout.headw, BT, C, V);
+    });
+    m_probs.clear();
+    op("lnf_backward", 16.0 * static_cast<double>(btc), [&] {
+        m_backend.fill(dx, 0.0f, btc);
+        m_backend.layernormBackward(dx, g + m_layout.lnfw, g + m_layout.lnfb, dnorm.floats(),
+            m_finalInput.ptr, p + m_layout.lnfw, m_lnf.stats.floats(), m_lnf.stats.floats() + BT, BT, C);
+    });
+    m_lnf.clear();
+    m_finalInput.clear();
+}
+
+void Trainer::optimizerStep(int index)
+{
+    enter(Phase::Optimizer, -1);
+    const float lr = m_config.learningRate;
+    op("optimizer", 0, [&] {
+        if (m_config.optimizer == Optimizer::AdamW)
+            m_backend.adamwUpdate(m_params.floats(), m_grads.floats(), m_moment1.floats(), m_moment2.floats(),
+                m_layout.total, lr, kAdamBeta1, kAdamBeta2, kAdamEps, kWeightDecay, index + 1);
+        else
+            m_backend.sgdUpdate(m_params.floats(), m_grads.floats(), m_moment1.floats(), m_layout.total, lr,
+                kSgdMomentum, kWeightDecay);
+    });
+}
+
+float Trainer::step(int index, bool recordTimeline)
+{
+    m_step = index;
+    m_flops = {};
+    m_recording = recordTimeline;
+    m_timeline.clear();
+    m_offloadBytes = 0;
+    m_offloadMs = 0;
+    m_stepStart = std::chrono::steady_clock::now();
+    const int n = m_config.shape.layers;
+    const std::size_t btc = static_cast<std::size_t>(BT) * C;
+    const float* p = m_params.floats();
+
+    enter(Phase::Forward, 0);
+    SlotTensor& input = m_blocks[0][Slot::Input];
+    input.value
+        = device(btc * 4, m_plan.bf16 ? MemoryCategory::Temporaries : MemoryCategory::SavedActivations);
+    input.ptr = input.value.floats();
+    op("embedding", static_cast<double>(btc), [&] {
+        m_backend.encoderForward(input.ptr, m_tokens.ints(), p + m_layout.wte, p + m_layout.wpe, B, T, C);
+    });
+    if (m_plan.bf16)
+        keepCopy(input, btc);
+    for (int i = 0; i < n; ++i)
+        forwardBlock(i);
+    const float loss = forwardHead();
+
+    m_backend.fill(m_grads.floats(), 0.0f, m_layout.total);
+    Buffer dx = device(btc * 4, MemoryCategory::Temporaries);
+    backwardHead(dx.floats());
+    for (auto seg = m_plan.segments.rbegin(); seg != m_plan.segments.rend(); ++seg) {
+        restoreSegment(*seg);
+        for (int m = seg->last; m >= seg->first; --m)
+            backwardBlock(m, dx.floats());
+    }
+    enter(Phase::Backward, -1);
+    op("embedding_backward", 2.0 * static_cast<double>(btc), [&] {
+        m_backend.encoderBackward(m_grads.floats() + m_layout.wte, m_grads.floats() + m_layout.wpe,
+            dx.floats(), m_tokens.ints(), B, T, C);
+    });
+    dx.reset();
+    optimizerStep(index);
+    m_backend.synchronize();
+    m_lastLoss = loss;
+    m_recording = false;
+    return loss;
+}
+
+} // namespace rlab::detail

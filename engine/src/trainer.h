@@ -1,0 +1,107 @@
+#pragma once
+// Runs training steps of the reference model under a recomputation plan, on any Backend.
+// The model is written once here, on the Backend's ops (llm.c style); every activation,
+// gradient and temporary is a Buffer in its memory category.
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "buffer.h"
+#include "model.h"
+#include "plan.h"
+#include "rlab/backend.h"
+#include "rlab/engine.h"
+
+namespace rlab::detail {
+
+// One activation of a block and where its bytes are right now.
+struct SlotTensor {
+    Buffer value; // fp32 values (saved, workspace or temporary)
+    Buffer stats; // LayerNorm mean then rstd
+    Buffer half; // bf16 copy kept for backward (save precision bf16)
+    Buffer host; // offloaded copy of what is kept
+    Buffer hostStats; // offloaded stats
+    float* ptr = nullptr; // fp32 values to read; may point into another slot (dropout off)
+    void clear();
+};
+
+struct BlockActivations {
+    std::array<SlotTensor, kSlotCount> slots;
+    SlotTensor& operator[](Slot s) { return slots[static_cast<std::size_t>(s)]; }
+    void clear();
+};
+
+// FLOPs of one step, by phase.
+struct StepFlops {
+    double forward = 0, recompute = 0, backward = 0;
+};
+
+class Trainer {
+public:
+    Trainer(Backend& backend, const RunConfig& config, Plan plan, ProgressCallback progress,
+        const std::atomic<bool>* cancel);
+
+    const ModelLayout& layout() const { return m_layout; }
+    void loadParameters(const std::vector<float>& params);
+    void loadBatch(const std::vector<std::int32_t>& tokens, const std::vector<std::int32_t>& targets);
+    // Forward, backward and the optimizer update; returns the mean loss. The step's gradients
+    // stay readable until the next step.
+    float step(int index, bool recordTimeline);
+    std::vector<float> gradients() const;
+    std::vector<float> parameters() const;
+    double gradientAbsSum() const;
+
+    const StepFlops& flops() const { return m_flops; }
+    const std::vector<TimelineEvent>& timeline() const { return m_timeline; }
+    std::uint64_t offloadBytes() const { return m_offloadBytes; }
+    double offloadMs() const { return m_offloadMs; }
+
+private:
+    void op(const char* name, double flops, const std::function<void()>& body);
+    void enter(Phase phase, int block);
+    DropoutSite site(int block, std::uint32_t which) const;
+    Buffer device(std::size_t bytes, MemoryCategory category);
+    bool kept(int block, Slot slot) const;
+
+    void forwardBlock(int block);
+    void produce(int block, Slot slot, BlockActivations& acts);
+    void produceOutput(int block, BlockActivations& acts, SlotTensor& out, MemoryCategory category);
+    void keepCopy(SlotTensor& tensor, std::size_t elems);
+    void offloadBlock(int block);
+    void restoreSegment(const Segment& segment);
+    void backwardBlock(int block, float* dx);
+    float forwardHead();
+    void backwardHead(float* dx);
+    void optimizerStep(int index);
+
+    Backend& m_backend;
+    RunConfig m_config;
+    Plan m_plan;
+    ModelLayout m_layout;
+    SlotSizes m_sizes;
+    ProgressCallback m_progress;
+    const std::atomic<bool>* m_cancel;
+    int B, T, C, H, V, BT;
+
+    Buffer m_params, m_grads, m_moment1, m_moment2;
+    Buffer m_tokens, m_targets;
+    std::vector<BlockActivations> m_blocks;
+    SlotTensor m_finalInput, m_lnf, m_probs;
+
+    int m_step = 0;
+    Phase m_phase = Phase::Setup;
+    int m_block = -1;
+    float m_lastLoss;
+    StepFlops m_flops;
+    bool m_recording = false;
+    std::chrono::steady_clock::time_point m_stepStart;
+    std::vector<TimelineEvent> m_timeline;
+    std::uint64_t m_offloadBytes = 0;
+    double m_offloadMs = 0;
+};
+
+} // namespace rlab::detail
