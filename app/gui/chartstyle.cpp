@@ -1,0 +1,51 @@
+#include "chartstyle.h"
+
+#include <array>
+
+#include <QChart>
+#include <QChartView>
+
+QChart* resetDemoChart(QChartView* view, const QString& title)
+{
+    auto* chart = new QChart;
+    chart->setTitle(title);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    QFont titleFont = chart->titleFont();
+    titleFont.setBold(true);
+    chart->setTitleFont(titleFont);
+    QChart* old = view->chart();
+    view->setChart(chart);
+    delete old; // setChart does not take the old chart with it
+    return chart;
+}
+
+QColor seriesColor(int index)
+{
+    // Okabe-Ito.
+    static constexpr std::array<QRgb, 8> palette
+        = {0x0072B2, 0xE69F00, 0x009E73, 0xD55E00, 0xCC79A7, 0x56B4E9, 0xF0E442, 0x000000};
+    return QColor(palette[std::size_t(index) % palette.size()]);
+}
+
+QColor phaseColor(rlab::Phase phase)
+{
+    switch (phase) {
+    case rlab::Phase::Forward:
+        return QColor(0x0072B2);
+    case rlab::Phase::Recompute:
+        return QColor(0xD55E00);
+    case rlab::Phase::Backward:
+        return QColor(0x009E73);
+    case rlab::Phase::Setup:
+    case rlab::Phase::Optimizer:
+        break;
+    }
+    return QColor(0x777777);
+}
+
+double bytesToMiB(double bytes)
+{
+    return bytes / (1024.0 * 1024.0);
+}

@@ -1,0 +1,16 @@
+#pragma once
+// The look shared by the demo charts, so they read as one family.
+
+#include <QColor>
+#include <QString>
+
+#include "rlab/memory.h"
+
+class QChart;
+class QChartView;
+
+// Replaces the view's chart with an empty one titled `title`, styled like the others.
+QChart* resetDemoChart(QChartView* view, const QString& title);
+QColor seriesColor(int index); // a colour-blind-safe palette
+QColor phaseColor(rlab::Phase phase);
+double bytesToMiB(double bytes);

@@ -1,0 +1,107 @@
+#include "demoexport.h"
+
+#include <cmath>
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+#include "rlab/memory.h"
+
+namespace {
+
+QString csvField(const QString& text)
+{
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"'))
+        && !text.contains(QLatin1Char('\n')))
+        return text;
+    QString quoted = text;
+    quoted.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
+
+QString csvNumber(double value)
+{
+    return std::isfinite(value) ? QString::number(value, 'g', 12) : QString();
+}
+
+std::uint64_t categoryBytes(const rlab::RunResult& run, rlab::MemoryCategory category)
+{
+    const auto found = run.bytesByCategory.find(std::string(rlab::memoryCategoryName(category)));
+    return found == run.bytesByCategory.end() ? 0 : found->second;
+}
+
+} // namespace
+
+QByteArray demoResultsCsv(const QList<DemoResult>& results)
+{
+    QStringList header
+        = {QStringLiteral("label"), QStringLiteral("policy"), QStringLiteral("sweep_parameter"),
+            QStringLiteral("sweep_value"), QStringLiteral("device"), QStringLiteral("peak_bytes")};
+    for (std::size_t i = 0; i < rlab::kMemoryCategoryCount; ++i)
+        header.push_back(QString::fromUtf8(rlab::memoryCategoryName(rlab::MemoryCategory(i)).data(),
+                             qsizetype(rlab::memoryCategoryName(rlab::MemoryCategory(i)).size()))
+            + QStringLiteral("_bytes"));
+    header += {QStringLiteral("peak_activation_bytes"), QStringLiteral("predicted_peak_activation_bytes"),
+        QStringLiteral("step_ms_median"), QStringLiteral("step_ms_min"), QStringLiteral("step_ms_max"),
+        QStringLiteral("forward_flops"), QStringLiteral("backward_flops"), QStringLiteral("recompute_flops"),
+        QStringLiteral("offload_bytes"), QStringLiteral("offload_ms"), QStringLiteral("final_loss"),
+        QStringLiteral("grad_max_abs_diff_vs_none")};
+
+    QString out = header.join(QLatin1Char(',')) + QLatin1Char('\n');
+    for (const DemoResult& result : results) {
+        const rlab::RunResult& run = result.run;
+        QStringList row = {csvField(result.label), csvField(QString::fromStdString(run.policyName)),
+            csvField(result.sweepParameter),
+            result.sweepParameter.isEmpty() ? QString() : QString::number(result.sweepValue),
+            csvField(QString::fromStdString(run.deviceName)), QString::number(run.peakBytes)};
+        for (std::size_t i = 0; i < rlab::kMemoryCategoryCount; ++i)
+            row.push_back(QString::number(categoryBytes(run, rlab::MemoryCategory(i))));
+        row += {QString::number(run.peakActivationBytes), QString::number(run.predictedPeakActivationBytes),
+            csvNumber(run.stepMsMedian), csvNumber(run.stepMsMin), csvNumber(run.stepMsMax),
+            csvNumber(run.forwardFlops), csvNumber(run.backwardFlops), csvNumber(run.recomputeFlops),
+            QString::number(run.offloadBytes), csvNumber(run.offloadMs),
+            run.loss.empty() ? QString() : csvNumber(run.loss.back()),
+            run.gradMaxAbsDiffVsNone < 0 ? QString() : csvNumber(run.gradMaxAbsDiffVsNone)};
+        out += row.join(QLatin1Char(',')) + QLatin1Char('\n');
+    }
+    return out.toUtf8();
+}
+
+QByteArray demoResultsJson(const QString& presetId, const QList<DemoResult>& results)
+{
+    QJsonArray runs;
+    for (const DemoResult& result : results) {
+        QJsonObject entry;
+        entry[QStringLiteral("label")] = result.label;
+        if (!result.sweepParameter.isEmpty()) {
+            entry[QStringLiteral("sweep_parameter")] = result.sweepParameter;
+            entry[QStringLiteral("sweep_value")] = result.sweepValue;
+        }
+        if (result.run.gradMaxAbsDiffVsNone >= 0)
+            entry[QStringLiteral("grad_max_abs_diff_vs_none")] = result.run.gradMaxAbsDiffVsNone;
+        QJsonParseError error {};
+        const QJsonDocument engine
+            = QJsonDocument::fromJson(QByteArray::fromStdString(result.run.toJson()), &error);
+        if (engine.isObject())
+            entry[QStringLiteral("result")] = engine.object();
+        else // keep the engine's text rather than lose it
+            entry[QStringLiteral("result_text")] = QString::fromStdString(result.run.toJson());
+        runs.push_back(entry);
+    }
+    QJsonObject root;
+    root[QStringLiteral("preset")] = presetId;
+    root[QStringLiteral("runs")] = runs;
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+QString writeDemoExport(const QString& path, const QByteArray& data)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
+        return QCoreApplication::translate("DemoPanel", "Could not write %1: %2")
+            .arg(path, file.errorString());
+    return {};
+}

@@ -1,0 +1,15 @@
+#pragma once
+// Demo results as files: CSV with raw numbers (bytes, ms, FLOPs) and JSON built on the engine's
+// own `rlab run --json` object, so exported figures match the command line exactly.
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+#include "demoresult.h"
+
+QByteArray demoResultsCsv(const QList<DemoResult>& results);
+QByteArray demoResultsJson(const QString& presetId, const QList<DemoResult>& results);
+// Writes `data` to `path` in one piece (a failed write leaves any old file untouched).
+// Returns an empty string on success, else one sentence.
+QString writeDemoExport(const QString& path, const QByteArray& data);

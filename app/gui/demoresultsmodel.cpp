@@ -1,0 +1,317 @@
+#include "demoresultsmodel.h"
+
+#include <cmath>
+
+#include <QLocale>
+
+#include "rlab/memory.h"
+
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+
+rlab::MemoryCategory categoryOf(int column)
+{
+    switch (column) {
+    case DemoResultsModel::Parameters:
+        return rlab::MemoryCategory::Parameters;
+    case DemoResultsModel::Gradients:
+        return rlab::MemoryCategory::Gradients;
+    case DemoResultsModel::OptimizerState:
+        return rlab::MemoryCategory::OptimizerState;
+    case DemoResultsModel::SavedActivations:
+        return rlab::MemoryCategory::SavedActivations;
+    case DemoResultsModel::RecomputeWorkspace:
+        return rlab::MemoryCategory::RecomputeWorkspace;
+    case DemoResultsModel::Temporaries:
+        return rlab::MemoryCategory::Temporaries;
+    default:
+        return rlab::MemoryCategory::HostOffloaded;
+    }
+}
+
+std::uint64_t categoryBytes(const rlab::RunResult& run, rlab::MemoryCategory category)
+{
+    const auto found = run.bytesByCategory.find(std::string(rlab::memoryCategoryName(category)));
+    return found == run.bytesByCategory.end() ? 0 : found->second;
+}
+
+// Small demos have sub-MiB figures: keep three significant digits there.
+QString mib(double bytes)
+{
+    const double value = bytes / kMiB;
+    if (value >= 100)
+        return QLocale().toString(value, 'f', 1);
+    if (value >= 1 || value == 0)
+        return QLocale().toString(value, 'f', 2);
+    return QLocale().toString(value, 'g', 3);
+}
+
+QString number(double value, int precision)
+{
+    return QLocale().toString(value, 'g', precision);
+}
+
+} // namespace
+
+DemoResultsModel::DemoResultsModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void DemoResultsModel::append(const DemoResult& result)
+{
+    beginInsertRows({}, int(m_results.size()), int(m_results.size()));
+    m_results.push_back(result);
+    endInsertRows();
+}
+
+void DemoResultsModel::clear()
+{
+    beginResetModel();
+    m_results.clear();
+    endResetModel();
+}
+
+const QList<DemoResult>& DemoResultsModel::results() const
+{
+    return m_results;
+}
+
+bool DemoResultsModel::isColumnUsed(int column) const
+{
+    for (const DemoResult& result : m_results) {
+        const rlab::RunResult& run = result.run;
+        switch (column) {
+        case RecomputeWorkspace:
+        case HostOffloaded:
+            if (categoryBytes(run, categoryOf(column)) > 0)
+                return true;
+            break;
+        case RecomputeFlops:
+            if (run.recomputeFlops > 0)
+                return true;
+            break;
+        case OffloadMs:
+            if (run.offloadBytes > 0)
+                return true;
+            break;
+        case GradientError:
+            if (run.gradMaxAbsDiffVsNone >= 0 || std::isnan(run.gradMaxAbsDiffVsNone))
+                return true;
+            break;
+        default:
+            return true;
+        }
+    }
+    return false;
+}
+
+QString DemoResultsModel::toTsv() const
+{
+    QStringList lines;
+    QStringList header;
+    QList<int> columns;
+    for (int column = 0; column < ColumnCount; ++column) {
+        if (!isColumnUsed(column))
+            continue;
+        columns.push_back(column);
+        header.push_back(
+            headerData(column, Qt::Horizontal).toString().replace(QLatin1Char('\n'), QLatin1Char(' ')));
+    }
+    lines.push_back(header.join(QLatin1Char('\t')));
+    for (const DemoResult& result : m_results) {
+        QStringList cells;
+        for (const int column : columns)
+            cells.push_back(text(result, column));
+        lines.push_back(cells.join(QLatin1Char('\t')));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+void DemoResultsModel::retranslate()
+{
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+    if (!m_results.isEmpty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+int DemoResultsModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_results.size());
+}
+
+int DemoResultsModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant DemoResultsModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_results.size())
+        return {};
+    const DemoResult& result = m_results[index.row()];
+    switch (role) {
+    case Qt::DisplayRole:
+        return text(result, index.column());
+    case RawValueRole:
+        return rawValue(result, index.column());
+    case Qt::TextAlignmentRole:
+        return index.column() == Label || index.column() == Device
+            ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+            : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        if (index.column() == Label)
+            return tr("Policy: %1").arg(QString::fromStdString(result.run.policyName));
+        return headerData(index.column(), Qt::Horizontal, Qt::ToolTipRole);
+    default:
+        return {};
+    }
+}
+
+QVariant DemoResultsModel::rawValue(const DemoResult& result, int column) const
+{
+    const rlab::RunResult& run = result.run;
+    switch (column) {
+    case Label:
+        return result.title();
+    case PeakTotal:
+        return double(run.peakBytes);
+    case Parameters:
+    case Gradients:
+    case OptimizerState:
+    case SavedActivations:
+    case RecomputeWorkspace:
+    case Temporaries:
+    case HostOffloaded:
+        return double(categoryBytes(run, categoryOf(column)));
+    case PeakActivations:
+        return double(run.peakActivationBytes);
+    case PredictedActivations:
+        return double(run.predictedPeakActivationBytes);
+    case StepMs:
+        return run.stepMsMedian;
+    case StepSpread:
+        return run.stepMsMax - run.stepMsMin;
+    case ForwardFlops:
+        return run.forwardFlops;
+    case RecomputeFlops:
+        return run.recomputeFlops;
+    case OffloadMs:
+        return run.offloadMs;
+    case FinalLoss:
+        return run.loss.empty() ? QVariant() : QVariant(double(run.loss.back()));
+    case GradientError:
+        return run.gradMaxAbsDiffVsNone < 0 ? QVariant() : QVariant(run.gradMaxAbsDiffVsNone);
+    case Device:
+        return QString::fromStdString(run.deviceName);
+    default:
+        return {};
+    }
+}
+
+QString DemoResultsModel::text(const DemoResult& result, int column) const
+{
+    const rlab::RunResult& run = result.run;
+    const QVariant raw = rawValue(result, column);
+    switch (column) {
+    case Label:
+    case Device:
+        return raw.toString();
+    case StepMs:
+        return QLocale().toString(run.stepMsMedian, 'f', run.stepMsMedian < 10 ? 2 : 1);
+    case StepSpread:
+        return tr("%1 to %2")
+            .arg(QLocale().toString(run.stepMsMin, 'f', 2), QLocale().toString(run.stepMsMax, 'f', 2));
+    case ForwardFlops:
+    case RecomputeFlops:
+        return number(raw.toDouble() / 1e9, 3);
+    case OffloadMs:
+        return run.offloadBytes == 0
+            ? QStringLiteral("–")
+            : tr("%1 MiB in %2 ms")
+                  .arg(mib(double(run.offloadBytes)), QLocale().toString(run.offloadMs, 'f', 2));
+    case FinalLoss:
+        return raw.isValid() ? QLocale().toString(raw.toDouble(), 'f', 4) : QStringLiteral("–");
+    case GradientError:
+        if (!raw.isValid())
+            return QStringLiteral("–");
+        return std::isnan(raw.toDouble()) ? tr("not comparable") : QLocale().toString(raw.toDouble(), 'g', 3);
+    default:
+        return mib(raw.toDouble());
+    }
+}
+
+QVariant DemoResultsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
+        return {};
+    const bool tip = role == Qt::ToolTipRole;
+    const QString peakTip
+        = tr("Measured: the highest number of bytes of this kind the engine's allocator held at once.");
+    switch (section) {
+    case Label:
+        return tip ? tr("The run's recomputation policy and settings.") : tr("Run");
+    case PeakTotal:
+        return tip
+            ? tr("Measured: the highest number of bytes the engine held on the device at once, all kinds "
+                 "together.")
+            : tr("Peak total\nMiB, measured");
+    case Parameters:
+        return tip ? peakTip : tr("Parameters\nMiB, measured");
+    case Gradients:
+        return tip ? peakTip : tr("Gradients\nMiB, measured");
+    case OptimizerState:
+        return tip ? peakTip : tr("Optimizer state\nMiB, measured");
+    case SavedActivations:
+        return tip ? peakTip : tr("Saved activations\nMiB, measured");
+    case RecomputeWorkspace:
+        return tip ? peakTip : tr("Recompute workspace\nMiB, measured");
+    case Temporaries:
+        return tip ? peakTip : tr("Temporaries\nMiB, measured");
+    case HostOffloaded:
+        return tip ? tr("Measured: checkpoints held in host memory instead of on the device.")
+                   : tr("Host offloaded\nMiB, measured");
+    case PeakActivations:
+        return tip ? tr("Measured: the peak of saved activations plus recompute workspace.")
+                   : tr("Peak activations\nMiB, measured");
+    case PredictedActivations:
+        return tip ? tr("Predicted: the analytic model's peak of saved activations plus recompute workspace, "
+                        "computed before running.")
+                   : tr("Peak activations\nMiB, predicted");
+    case StepMs:
+        return tip ? tr("Measured: median wall-clock time of a training step, warm-up step excluded.")
+                   : tr("Step ms, median\nmeasured");
+    case StepSpread:
+        return tip ? tr("Measured: fastest and slowest step, warm-up step excluded.")
+                   : tr("Step ms, range\nmeasured");
+    case ForwardFlops:
+        return tip
+            ? tr(
+                "Measured: floating-point operations of one forward pass, counted by the engine for every op "
+                "it ran.")
+            : tr("Forward\nGFLOP, measured");
+    case RecomputeFlops:
+        return tip
+            ? tr("Measured: floating-point operations spent recomputing activations in one step, counted by "
+                 "the engine for every op it reran.")
+            : tr("Recompute\nGFLOP, measured");
+    case OffloadMs:
+        return tip
+            ? tr("Measured: bytes copied to and from host memory per step and the time the copies took.")
+            : tr("Offload per step\nmeasured");
+    case FinalLoss:
+        return tip ? tr("Measured: training loss after the last step.") : tr("Final loss\nmeasured");
+    case GradientError:
+        return tip
+            ? tr("Measured: the largest difference between this run's first-step gradients and those of the "
+                 "`none` run, element by element. Zero means recomputation reproduced the exact gradients.")
+            : tr("Gradient error\nvs none, measured");
+    case Device:
+        return tip ? tr("Where the run was measured.") : tr("Device");
+    default:
+        return {};
+    }
+}

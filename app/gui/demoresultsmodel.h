@@ -1,0 +1,58 @@
+#pragma once
+// The results table: one row per finished run, every column marked measured or predicted.
+
+#include <QAbstractTableModel>
+#include <QList>
+
+#include "demoresult.h"
+
+class DemoResultsModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    enum Column {
+        Label,
+        PeakTotal,
+        Parameters,
+        Gradients,
+        OptimizerState,
+        SavedActivations,
+        RecomputeWorkspace,
+        Temporaries,
+        HostOffloaded,
+        PeakActivations,
+        PredictedActivations,
+        StepMs,
+        StepSpread,
+        ForwardFlops,
+        RecomputeFlops,
+        OffloadMs,
+        FinalLoss,
+        GradientError,
+        Device,
+        ColumnCount
+    };
+    static constexpr int RawValueRole = Qt::UserRole; // the number behind a cell (bytes, ms, FLOPs)
+
+    explicit DemoResultsModel(QObject* parent = nullptr);
+
+    void append(const DemoResult& result);
+    void clear();
+    const QList<DemoResult>& results() const;
+    // Whether any row has something to show in `column` (e.g. no offload run: no offload column).
+    bool isColumnUsed(int column) const;
+    // The visible table as tab-separated text, headers first, for pasting into a spreadsheet.
+    QString toTsv() const;
+    void retranslate(); // headers follow the current language
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QVariant rawValue(const DemoResult& result, int column) const;
+    QString text(const DemoResult& result, int column) const;
+
+    QList<DemoResult> m_results;
+};

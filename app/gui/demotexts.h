@@ -1,0 +1,9 @@
+#pragma once
+// The engine's names for phases and memory kinds, in the learner's language.
+
+#include <QString>
+
+#include "rlab/memory.h"
+
+QString phaseTitle(rlab::Phase phase);
+QString memoryCategoryTitle(rlab::MemoryCategory category);

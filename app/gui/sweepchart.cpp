@@ -1,0 +1,87 @@
+#include "sweepchart.h"
+
+#include <algorithm>
+
+#include <QChart>
+#include <QLineSeries>
+#include <QMap>
+#include <QPen>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include "chartstyle.h"
+
+SweepChart::SweepChart(QWidget* parent)
+    : QChartView(parent)
+{
+    setRenderHint(QPainter::Antialiasing);
+    setObjectName(QStringLiteral("sweepChart"));
+    rebuild();
+}
+
+void SweepChart::setResults(const QList<DemoResult>& results)
+{
+    m_results = results;
+    rebuild();
+}
+
+void SweepChart::retranslate()
+{
+    rebuild();
+}
+
+void SweepChart::rebuild()
+{
+    QChart* chart = resetDemoChart(this, tr("Peak activation memory against size, MiB"));
+    setAccessibleName(chart->title());
+    QList<QString> labels; // in run order
+    QString parameter;
+    for (const DemoResult& result : m_results) {
+        if (result.sweepParameter.isEmpty())
+            continue;
+        parameter = result.sweepParameter;
+        if (!labels.contains(result.label))
+            labels.push_back(result.label);
+    }
+    if (labels.isEmpty())
+        return;
+
+    auto* x = new QValueAxis;
+    x->setTitleText(parameter);
+    x->setLabelFormat(QStringLiteral("%d"));
+    auto* y = new QValueAxis;
+    y->setTitleText(tr("peak activation MiB"));
+    y->setLabelFormat(QStringLiteral("%.3g"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+
+    double highest = 0, highX = 1;
+    for (int i = 0; i < labels.size(); ++i) {
+        auto* measured = new QLineSeries;
+        measured->setName(tr("%1 (measured)").arg(labels[i]));
+        measured->setPen(QPen(seriesColor(i), 2.5));
+        measured->setPointsVisible(true);
+        auto* predicted = new QLineSeries;
+        predicted->setName(tr("%1 (predicted)").arg(labels[i]));
+        predicted->setPen(QPen(seriesColor(i), 1.5, Qt::DashLine));
+        for (const DemoResult& result : m_results) {
+            if (result.label != labels[i] || result.sweepParameter.isEmpty())
+                continue;
+            const double value = bytesToMiB(double(result.run.peakActivationBytes));
+            const double model = bytesToMiB(double(result.run.predictedPeakActivationBytes));
+            measured->append(result.sweepValue, value);
+            predicted->append(result.sweepValue, model);
+            highest = std::max({highest, value, model});
+            highX = std::max(highX, double(result.sweepValue));
+        }
+        for (QLineSeries* series : {predicted, measured}) {
+            chart->addSeries(series);
+            series->attachAxis(x);
+            series->attachAxis(y);
+        }
+    }
+    x->setRange(0, highX * 1.05);
+    x->setTickCount(5);
+    x->applyNiceNumbers();
+    y->setRange(0, highest > 0 ? highest * 1.1 : 1);
+}

@@ -1,0 +1,489 @@
+// The demo panel: the runner maps presets to engine runs, runs them off the GUI thread, can be
+// cancelled without leaking engine memory, and the panel shows and exports what was measured.
+
+#include <chrono>
+
+#include <QAbstractItemModel>
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXYSeries>
+
+#include "demopanel.h"
+#include "demoresultsmodel.h"
+#include "demorunner.h"
+#include "rlab/content/content.h"
+#include "rlab/engine.h"
+
+using rlab::content::DemoPreset;
+using rlab::content::DemoRun;
+
+namespace {
+
+DemoRun demoRun(const std::string& policy, const std::string& label = {})
+{
+    DemoRun run;
+    run.policy = policy;
+    run.label = label;
+    return run;
+}
+
+// Small enough that a run takes a fraction of a second on two cores.
+DemoPreset tinyPreset(const std::string& id = "tiny")
+{
+    DemoPreset preset;
+    preset.id = id;
+    preset.title.value = "Tiny demo";
+    preset.lookFor.value = "Full keeps less than none.";
+    preset.shape = {2, 32, 2, 16, 2, 64};
+    preset.maxShape = {8, 64, 4, 64, 4, 64};
+    preset.steps = 3;
+    preset.dropout = 0.1f;
+    preset.runs = {demoRun("none"), demoRun("full")};
+    return preset;
+}
+
+QChartView* chartView(DemoPanel& panel, const char* name)
+{
+    return panel.findChild<QChartView*>(QString::fromLatin1(name));
+}
+
+int pointsIn(QChartView* view)
+{
+    int points = 0;
+    for (QAbstractSeries* series : view->chart()->series()) {
+        if (auto* xy = qobject_cast<QXYSeries*>(series))
+            points += int(xy->count());
+    }
+    return points;
+}
+
+bool runToEnd(DemoPanel& panel, QSignalSpy& finished, int timeoutMs = 60000)
+{
+    panel.run();
+    return finished.count() > 0 || finished.wait(timeoutMs);
+}
+
+} // namespace
+
+class DemoTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void planMapsRunsToEngineConfigs();
+    void planAppliesSweepAndOverrides();
+    void planAddsNoneReferenceForGradientError();
+    void planRejectsBadSizesWithASentence();
+    void presetsInContentAllPlan();
+    void panelRunsAndShowsResults();
+    void sweepFillsSweepChart();
+    void dropoutReplayShowsGradientError();
+    void cancelStopsSoonWithoutLeaking();
+    void destroyingARunningPanelJoins();
+    void exportWritesCsvAndJson();
+    void invalidSizesDisableRun();
+    void samePresetKeepsResults();
+};
+
+void DemoTest::planMapsRunsToEngineConfigs()
+{
+    DemoPreset preset = tinyPreset();
+    DemoRun selective = demoRun("selective");
+    selective.keep = {"qkv", "fc1"};
+    DemoRun offload = demoRun("full", "full + offload");
+    offload.offload = true;
+    DemoRun bf16 = demoRun("none");
+    bf16.savePrecision = "bf16";
+    bf16.optimizer = "sgd";
+    preset.runs = {demoRun("none"), demoRun("sqrt"), selective, offload, demoRun("budget:1MiB"), bf16};
+
+    QString error;
+    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(plans.size(), 6);
+    QCOMPARE(plans[0].config.policy.kind, rlab::PolicyKind::None);
+    QCOMPARE(plans[0].label, QStringLiteral("none"));
+    QCOMPARE(plans[1].config.policy.kind, rlab::PolicyKind::Sqrt);
+    QCOMPARE(plans[2].config.policy.kind, rlab::PolicyKind::Selective);
+    QCOMPARE(plans[2].config.policy.keep, (std::vector<rlab::OpKind> {rlab::OpKind::Qkv, rlab::OpKind::Fc1}));
+    QCOMPARE(plans[3].config.policy.kind, rlab::PolicyKind::Full);
+    QVERIFY(plans[3].config.policy.offload);
+    QCOMPARE(plans[3].label, QStringLiteral("full + offload"));
+    QCOMPARE(plans[4].config.policy.kind, rlab::PolicyKind::Budget);
+    QCOMPARE(plans[4].config.policy.budgetBytes, std::uint64_t(1024 * 1024));
+    // bf16 storage makes the gradients differ, so every run keeps them and none runs first.
+    QCOMPARE(plans[5].config.savePrecision, rlab::SavePrecision::Bf16);
+    QCOMPARE(plans[5].config.optimizer, rlab::Optimizer::Sgd);
+    QVERIFY(plans[0].reference);
+    for (const DemoRunPlan& plan : plans) {
+        QCOMPARE(plan.config.steps, 3);
+        QCOMPARE(plan.config.warmupSteps, 1);
+        QCOMPARE(plan.config.dropout, 0.1f);
+        QCOMPARE(plan.config.shape.layers, 2);
+        QCOMPARE(plan.config.shape.vocab, 64);
+        QVERIFY(plan.config.keepGradients);
+        QVERIFY(plan.sweepParameter.isEmpty());
+    }
+}
+
+void DemoTest::planAppliesSweepAndOverrides()
+{
+    DemoPreset preset = tinyPreset();
+    preset.runs = {demoRun("none"), demoRun("sqrt")};
+    preset.sweep = rlab::content::DemoSweep {"layers", {1, 4, 8}};
+    DemoChoice choice = DemoRunner::defaultChoice(preset);
+    choice.shape.width = 48;
+    choice.shape.heads = 3;
+    choice.shape.batch = 4;
+
+    QString error;
+    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, choice, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(plans.size(), 6);
+    const int layers[] = {1, 1, 4, 4, 8, 8};
+    for (int i = 0; i < plans.size(); ++i) {
+        QCOMPARE(plans[i].config.shape.layers, layers[i]);
+        QCOMPARE(plans[i].sweepValue, layers[i]);
+        QCOMPARE(plans[i].sweepParameter, QStringLiteral("layers"));
+        QCOMPARE(plans[i].config.shape.width, 48);
+        QCOMPARE(plans[i].config.shape.heads, 3);
+        QCOMPARE(plans[i].config.shape.batch, 4);
+        QCOMPARE(plans[i].config.policy.kind, i % 2 == 0 ? rlab::PolicyKind::None : rlab::PolicyKind::Sqrt);
+        QVERIFY(!plans[i].config.keepGradients); // nothing here should change gradients
+    }
+
+    // The learner's ticks replace a selective run's keep list when the preset allows it.
+    preset.sweep.reset();
+    preset.runs = {demoRun("selective")};
+    preset.userKeepChoice = true;
+    choice = DemoRunner::defaultChoice(preset);
+    QCOMPARE(choice.keep, rlab::defaultSelectiveKeep());
+    choice.keep = {rlab::OpKind::Gelu};
+    const QList<DemoRunPlan> ticked = DemoRunner::plan(preset, choice, &error);
+    QCOMPARE(ticked.size(), 1);
+    QCOMPARE(ticked[0].config.policy.keep, std::vector<rlab::OpKind> {rlab::OpKind::Gelu});
+}
+
+void DemoTest::planAddsNoneReferenceForGradientError()
+{
+    DemoPreset preset = tinyPreset();
+    DemoRun noReplay = demoRun("full", "full, no RNG replay");
+    noReplay.rngReplay = false;
+    preset.runs = {demoRun("full"), noReplay};
+    QString error;
+    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(plans.size(), 3);
+    QVERIFY(plans[0].reference);
+    QVERIFY(plans[0].hiddenReference);
+    QCOMPARE(plans[0].config.policy.kind, rlab::PolicyKind::None);
+    QVERIFY(plans[0].config.rngReplay);
+    QVERIFY(!plans[2].config.rngReplay);
+    QVERIFY(plans[2].config.keepGradients);
+}
+
+void DemoTest::planRejectsBadSizesWithASentence()
+{
+    const DemoPreset preset = tinyPreset();
+    QString error;
+    DemoChoice choice = DemoRunner::defaultChoice(preset);
+    choice.shape.heads = 3; // 32 is not a multiple of 3
+    QVERIFY(DemoRunner::plan(preset, choice, &error).isEmpty());
+    QVERIFY2(error.contains(QStringLiteral("divide")), qPrintable(error));
+    QVERIFY(error.endsWith(QLatin1Char('.')));
+
+    choice = DemoRunner::defaultChoice(preset);
+    choice.shape.layers = 9; // the preset allows 8
+    QVERIFY(DemoRunner::plan(preset, choice, &error).isEmpty());
+    QVERIFY2(error.contains(QStringLiteral("8")), qPrintable(error));
+
+    choice = DemoRunner::defaultChoice(preset);
+    choice.shape.seq = 0;
+    QVERIFY(DemoRunner::plan(preset, choice, &error).isEmpty());
+    QVERIFY(!error.isEmpty());
+
+    DemoPreset badPolicy = tinyPreset();
+    badPolicy.runs = {demoRun("sometimes")};
+    QVERIFY(DemoRunner::plan(badPolicy, DemoRunner::defaultChoice(badPolicy), &error).isEmpty());
+    QVERIFY2(error.contains(QStringLiteral("sometimes")), qPrintable(error));
+
+    DemoPreset badSweep = tinyPreset();
+    badSweep.sweep = rlab::content::DemoSweep {"vocab", {8}};
+    QVERIFY(DemoRunner::plan(badSweep, DemoRunner::defaultChoice(badSweep), &error).isEmpty());
+    QVERIFY2(error.contains(QStringLiteral("vocab")), qPrintable(error));
+}
+
+void DemoTest::presetsInContentAllPlan()
+{
+    const QByteArray source = qgetenv("RLAB_SOURCE_DIR");
+    const std::filesystem::path root
+        = std::filesystem::path(source.isEmpty() ? RLAB_CONTENT_DIR : source.toStdString() + "/content");
+    if (!std::filesystem::exists(root / "demos" / "presets.yaml"))
+        QSKIP("content/demos/presets.yaml is not there yet");
+    const rlab::content::Content content = rlab::content::loadContent(root, "en");
+    QVERIFY(!content.presets.empty());
+    for (const auto& [id, preset] : content.presets) {
+        QString error;
+        const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
+        QVERIFY2(!plans.isEmpty(), qPrintable(QString::fromStdString(id) + QStringLiteral(": ") + error));
+    }
+    // Every question's demo exists, so no question opens an empty panel.
+    for (const auto& quiz : content.quizzes) {
+        for (const auto& question : quiz.questions)
+            QVERIFY2(content.preset(question.demo), question.demo.c_str());
+    }
+}
+
+void DemoTest::panelRunsAndShowsResults()
+{
+    DemoPanel panel;
+    panel.resize(900, 700);
+    panel.setPreset(tinyPreset());
+    QCOMPARE(panel.presetId(), QStringLiteral("tiny"));
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    QSignalSpy running(&panel, &DemoPanel::runningChanged);
+    panel.run();
+    QVERIFY(panel.isRunning());
+    QVERIFY(!panel.findChild<QPushButton*>(QStringLiteral("runDemo"))->isEnabled());
+    QVERIFY(finished.wait(60000));
+    QVERIFY2(finished.first().at(0).toBool(), qPrintable(finished.first().at(1).toString()));
+    QVERIFY(!panel.isRunning());
+    QCOMPARE(running.count(), 2);
+
+    auto* table = panel.findChild<QTableView*>(QStringLiteral("resultsTable"));
+    QAbstractItemModel* model = table->model();
+    QCOMPARE(model->rowCount(), 2);
+    for (int row = 0; row < 2; ++row) {
+        for (const int column : {DemoResultsModel::PeakTotal, DemoResultsModel::PeakActivations,
+                 DemoResultsModel::PredictedActivations, DemoResultsModel::StepMs,
+                 DemoResultsModel::ForwardFlops, DemoResultsModel::FinalLoss}) {
+            const double value = model->index(row, column).data(DemoResultsModel::RawValueRole).toDouble();
+            QVERIFY2(value > 0, qPrintable(model->headerData(column, Qt::Horizontal).toString()));
+        }
+    }
+    const double noneActivations
+        = model->index(0, DemoResultsModel::PeakActivations).data(DemoResultsModel::RawValueRole).toDouble();
+    const double fullActivations
+        = model->index(1, DemoResultsModel::PeakActivations).data(DemoResultsModel::RawValueRole).toDouble();
+    QVERIFY(fullActivations < noneActivations);
+    QVERIFY(model->index(1, DemoResultsModel::RecomputeFlops).data(DemoResultsModel::RawValueRole).toDouble()
+        > 0);
+    for (int column = 1; column < DemoResultsModel::Device; ++column) {
+        const QString header = model->headerData(column, Qt::Horizontal).toString();
+        QVERIFY2(header.contains(QStringLiteral("measured")) || header.contains(QStringLiteral("predicted")),
+            qPrintable(header));
+    }
+
+    QChartView* memory = chartView(panel, "memoryChart");
+    QVERIFY(memory && !memory->chart()->series().isEmpty());
+    QChartView* time = chartView(panel, "stepTimeChart");
+    QVERIFY(time && !time->chart()->series().isEmpty());
+    QVERIFY(pointsIn(chartView(panel, "timelineChart")) > 10);
+    QVERIFY(panel.resultsTsv().count(QLatin1Char('\n')) == 3);
+    QVERIFY(!panel.findChild<QLabel*>(QStringLiteral("demoDevice"))->text().isEmpty());
+    QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
+
+    if (const QByteArray shot = qgetenv("RLAB_DEMO_SCREENSHOT"); !shot.isEmpty())
+        panel.grab().save(QString::fromLocal8Bit(shot));
+}
+
+void DemoTest::sweepFillsSweepChart()
+{
+    DemoPreset preset = tinyPreset("tiny-sweep");
+    preset.runs = {demoRun("none"), demoRun("sqrt")};
+    preset.sweep = rlab::content::DemoSweep {"layers", {1, 4}};
+    preset.steps = 2;
+    DemoPanel panel;
+    panel.setPreset(preset);
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    QVERIFY(runToEnd(panel, finished));
+    QVERIFY2(finished.first().at(0).toBool(), qPrintable(finished.first().at(1).toString()));
+    QCOMPARE(panel.findChild<QTableView*>(QStringLiteral("resultsTable"))->model()->rowCount(), 4);
+    QChartView* sweep = chartView(panel, "sweepChart");
+    // none and sqrt, measured and predicted, two sizes each.
+    QCOMPARE(sweep->chart()->series().size(), 4);
+    QCOMPARE(pointsIn(sweep), 8);
+}
+
+void DemoTest::dropoutReplayShowsGradientError()
+{
+    DemoPreset preset = tinyPreset("tiny-replay");
+    DemoRun noReplay = demoRun("full", "full, no RNG replay");
+    noReplay.rngReplay = false;
+    preset.runs = {demoRun("full"), noReplay};
+    preset.steps = 2;
+    preset.dropout = 0.2f;
+    DemoPanel panel;
+    panel.setPreset(preset);
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    QVERIFY(runToEnd(panel, finished));
+    QVERIFY2(finished.first().at(0).toBool(), qPrintable(finished.first().at(1).toString()));
+    QAbstractItemModel* model = panel.findChild<QTableView*>(QStringLiteral("resultsTable"))->model();
+    QCOMPARE(model->rowCount(), 2); // the hidden none reference is not a row
+    const QVariant replayed
+        = model->index(0, DemoResultsModel::GradientError).data(DemoResultsModel::RawValueRole);
+    const QVariant fresh
+        = model->index(1, DemoResultsModel::GradientError).data(DemoResultsModel::RawValueRole);
+    QVERIFY(replayed.isValid() && fresh.isValid());
+    QCOMPARE(replayed.toDouble(), 0.0);
+    QVERIFY(fresh.toDouble() > 0);
+}
+
+void DemoTest::cancelStopsSoonWithoutLeaking()
+{
+    DemoPreset preset = tinyPreset("long");
+    preset.steps = 200;
+    preset.shape = {4, 64, 2, 64, 4, 64};
+    preset.maxShape = preset.shape;
+    DemoPanel panel;
+    panel.setPreset(preset);
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    panel.run();
+    QTest::qWait(300);
+    QVERIFY(panel.isRunning());
+    const auto start = std::chrono::steady_clock::now();
+    panel.cancel();
+    QVERIFY(finished.wait(10000));
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    QVERIFY(!finished.first().at(0).toBool());
+    QVERIFY(elapsed < std::chrono::seconds(3));
+    QVERIFY(!panel.isRunning());
+    QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
+    QVERIFY(panel.findChild<QPushButton*>(QStringLiteral("runDemo"))->isEnabled());
+}
+
+void DemoTest::destroyingARunningPanelJoins()
+{
+    DemoPreset preset = tinyPreset("long");
+    preset.steps = 200;
+    {
+        DemoPanel panel;
+        panel.setPreset(preset);
+        panel.run();
+        QTest::qWait(100);
+        QVERIFY(panel.isRunning());
+    }
+    QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
+
+    // Switching to another preset mid-run stops the old one too.
+    DemoPanel panel;
+    panel.setPreset(preset);
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    panel.run();
+    QTest::qWait(100);
+    panel.setPreset(tinyPreset("other"));
+    QVERIFY(!panel.isRunning());
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
+    QTest::qWait(50); // nothing from the old run arrives late
+    QCOMPARE(panel.findChild<QTableView*>(QStringLiteral("resultsTable"))->model()->rowCount(), 0);
+}
+
+void DemoTest::exportWritesCsvAndJson()
+{
+    DemoPanel panel;
+    panel.setPreset(tinyPreset());
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    QVERIFY(runToEnd(panel, finished));
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+
+    const QString csvPath = dir.filePath(QStringLiteral("out.csv"));
+    QCOMPARE(panel.exportResults(csvPath), QString());
+    QFile csv(csvPath);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 3);
+    const QStringList header = lines[0].split(QLatin1Char(','));
+    QVERIFY(header.contains(QStringLiteral("peak_activation_bytes")));
+    QCOMPARE(lines[1].split(QLatin1Char(',')).size(), header.size());
+    QCOMPARE(lines[1].split(QLatin1Char(',')).first(), QStringLiteral("none"));
+    const int peakColumn = int(header.indexOf(QStringLiteral("peak_activation_bytes")));
+    QVERIFY(lines[2].split(QLatin1Char(','))[peakColumn].toULongLong() > 0);
+
+    const QString jsonPath = dir.filePath(QStringLiteral("out.json"));
+    QCOMPARE(panel.exportResults(jsonPath), QString());
+    QFile json(jsonPath);
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    QJsonParseError error {};
+    const QJsonDocument document = QJsonDocument::fromJson(json.readAll(), &error);
+    QVERIFY2(document.isObject(), qPrintable(error.errorString()));
+    QCOMPARE(document[QStringLiteral("preset")].toString(), QStringLiteral("tiny"));
+    const QJsonArray runs = document[QStringLiteral("runs")].toArray();
+    QCOMPARE(runs.size(), 2);
+    const QJsonObject full = runs[1].toObject()[QStringLiteral("result")].toObject();
+    QCOMPARE(full[QStringLiteral("policy")].toString(), QStringLiteral("full"));
+    QVERIFY(full[QStringLiteral("peak_activation_bytes")].toDouble() > 0);
+
+    QVERIFY(!panel.exportResults(dir.filePath(QStringLiteral("out.txt"))).isEmpty());
+    QVERIFY(!panel.exportResults(dir.filePath(QStringLiteral("missing/folder/out.csv"))).isEmpty());
+}
+
+void DemoTest::invalidSizesDisableRun()
+{
+    DemoPreset preset = tinyPreset();
+    preset.userKeepChoice = true;
+    preset.runs = {demoRun("none"), demoRun("selective")};
+    DemoPanel panel;
+    panel.setPreset(preset);
+    auto* run = panel.findChild<QPushButton*>(QStringLiteral("runDemo"));
+    auto* problem = panel.findChild<QLabel*>(QStringLiteral("demoProblem"));
+    QVERIFY(run->isEnabled());
+    QVERIFY(problem->text().isEmpty());
+
+    panel.findChild<QSpinBox*>(QStringLiteral("headsSpin"))->setValue(3);
+    QVERIFY(!run->isEnabled());
+    QVERIFY(problem->text().contains(QStringLiteral("divide")));
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    panel.run(); // refused with the same sentence, nothing started
+    QCOMPARE(finished.count(), 1);
+    QVERIFY(!panel.isRunning());
+    panel.findChild<QSpinBox*>(QStringLiteral("headsSpin"))->setValue(4);
+    QVERIFY(run->isEnabled());
+
+    // Unticking every kind selective may keep is refused too.
+    for (QCheckBox* box : panel.findChildren<QCheckBox*>()) {
+        if (box->objectName().startsWith(QStringLiteral("keep_")))
+            box->setChecked(false);
+    }
+    QVERIFY(!run->isEnabled());
+    panel.findChild<QCheckBox*>(QStringLiteral("keep_qkv"))->setChecked(true);
+    QVERIFY(run->isEnabled());
+    // The spin boxes stop at the preset's limits.
+    QCOMPARE(panel.findChild<QSpinBox*>(QStringLiteral("layersSpin"))->maximum(), 8);
+}
+
+void DemoTest::samePresetKeepsResults()
+{
+    DemoPanel panel;
+    panel.setPreset(tinyPreset());
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    QVERIFY(runToEnd(panel, finished));
+    auto* table = panel.findChild<QTableView*>(QStringLiteral("resultsTable"));
+    QCOMPARE(table->model()->rowCount(), 2);
+
+    DemoPreset translated = tinyPreset();
+    translated.title.value = "Крошечная демонстрация";
+    panel.setPreset(translated); // a language switch: same id
+    QCOMPARE(table->model()->rowCount(), 2);
+    QVERIFY(
+        panel.findChild<QLabel*>(QStringLiteral("demoTitle"))->text().contains(QStringLiteral("Крошечная")));
+
+    panel.setPreset(tinyPreset("another"));
+    QCOMPARE(table->model()->rowCount(), 0);
+}
+
+QTEST_MAIN(DemoTest)
+#include "tst_demo.moc"
