@@ -26,9 +26,8 @@ __global__ void adamwUpdateKernel(float* params, const float* grads, float* m, f
         const float vi = beta2 * v[i] + (1.0f - beta2) * g * g;
         m[i] = mi;
         v[i] = vi;
-        const float mHat = mi / correction1;
-        const float vHat = vi / correction2;
-        params[i] -= lr * (mHat / (sqrtf(vHat) + eps) + weightDecay * params[i]);
+        const float decayed = params[i] * (1.0f - lr * weightDecay); // decoupled decay first, as the CPU twin
+        params[i] = decayed - lr * (mi / correction1) / (sqrtf(vi / correction2) + eps);
     }
 }
 
