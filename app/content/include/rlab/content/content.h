@@ -21,23 +21,23 @@ struct Text {
 struct Option {
     std::string id;
     Text text;
-    Text whyWrong;  // empty for the correct option
+    Text whyWrong; // empty for the correct option
 };
 
 struct Question {
     std::string id;
     Text text;
     std::vector<Option> options;
-    int answer = 0;  // index into options, 0-based (the YAML writes it 1-based, as users count)
+    int answer = 0; // index into options, 0-based (the YAML writes it 1-based, as users count)
     Text explanation;
-    std::string demo;          // DemoPreset id
-    std::string guideSection;  // GuideSection id in the quiz's guide
+    std::string demo; // DemoPreset id
+    std::string guideSection; // GuideSection id in the quiz's guide
 };
 
 struct Quiz {
     std::string id;
-    std::string level;  // "beginner", "intermediate", "advanced"
-    std::string guide;  // Guide id
+    std::string level; // "beginner", "intermediate", "advanced"
+    std::string guide; // Guide id
     Text title;
     Text description;
     std::vector<Question> questions;
@@ -47,12 +47,12 @@ struct Quiz {
 struct GuideSection {
     std::string id;
     Text title;
-    Text body;  // Markdown
+    Text body; // Markdown
 };
 
 struct Reference {
     std::string id;
-    std::string text;  // citation, not translated
+    std::string text; // citation, not translated
     std::string url;
 };
 
@@ -65,13 +65,13 @@ struct Guide {
 
 // One engine run of a demo, named by text so content stays independent of the engine.
 struct DemoRun {
-    std::string label;          // shown in charts; defaults to the policy text
-    std::string policy;         // "none", "full", "sqrt", "selective", "budget:<bytes>"
+    std::string label; // shown in charts; defaults to the policy text
+    std::string policy; // "none", "full", "sqrt", "selective", "budget:<bytes>"
     bool offload = false;
     bool rngReplay = true;
-    std::string savePrecision = "fp32";  // "fp32" | "bf16"
-    std::string optimizer = "adamw";     // "sgd" | "adamw"
-    std::vector<std::string> keep;       // selective op kinds; empty: the engine's default
+    std::string savePrecision = "fp32"; // "fp32" | "bf16"
+    std::string optimizer = "adamw"; // "sgd" | "adamw"
+    std::vector<std::string> keep; // selective op kinds; empty: the engine's default
 };
 
 struct DemoShape {
@@ -79,46 +79,46 @@ struct DemoShape {
 };
 
 struct DemoSweep {
-    std::string parameter;  // "layers", "seq", "width", "batch"
+    std::string parameter; // "layers", "seq", "width", "batch"
     std::vector<int> values;
 };
 
 struct DemoPreset {
     std::string id;
     Text title;
-    Text lookFor;  // the one thing the learner should see in the numbers
+    Text lookFor; // the one thing the learner should see in the numbers
     DemoShape shape;
     int steps = 6;
     float dropout = 0.1f;
     std::vector<DemoRun> runs;
     std::optional<DemoSweep> sweep;
-    bool userKeepChoice = false;  // the learner may tick selective's op kinds
-    DemoShape maxShape;           // the largest sizes the learner may choose
+    bool userKeepChoice = false; // the learner may tick selective's op kinds
+    DemoShape maxShape; // the largest sizes the learner may choose
 };
 
 // One problem in the content: one sentence, with where it is.
 struct Diagnostic {
     std::filesystem::path file;
-    int line = 0;    // 1-based; 0 when not tied to a place
-    int column = 0;  // 1-based
+    int line = 0; // 1-based; 0 when not tied to a place
+    int column = 0; // 1-based
     std::string message;
-    std::string toString() const;  // "content/quizzes/x/quiz.yaml:12:5: error: ..."
+    std::string toString() const; // "content/quizzes/x/quiz.yaml:12:5: error: ..."
 };
 
 struct LanguageCoverage {
     std::string language;
-    int fields = 0;      // translatable fields in the English source
-    int translated = 0;  // of those, present in this language
-    std::vector<std::string> missing;  // "quiz-id/question-id/explanation", ...
+    int fields = 0; // translatable fields in the English source
+    int translated = 0; // of those, present in this language
+    std::vector<std::string> missing; // "quiz-id/question-id/explanation", ...
 };
 
 struct Content {
-    std::string language;  // "en", "ru", "sn"
+    std::string language; // "en", "ru", "sn"
     std::vector<Quiz> quizzes;
     std::map<std::string, Guide> guides;
     std::map<std::string, DemoPreset> presets;
-    std::vector<Diagnostic> errors;  // everything wrong; broken quizzes are left out, others load
-    std::vector<LanguageCoverage> coverage;  // one per language found in the tree
+    std::vector<Diagnostic> errors; // everything wrong; broken quizzes are left out, others load
+    std::vector<LanguageCoverage> coverage; // one per language found in the tree
 
     const Quiz* quiz(const std::string& id) const;
     const Guide* guide(const std::string& id) const;
@@ -132,4 +132,4 @@ std::vector<std::string> availableLanguages(const std::filesystem::path& root);
 // Never throws for bad content: problems go to Content::errors.
 Content loadContent(const std::filesystem::path& root, const std::string& language);
 
-}  // namespace rlab::content
+} // namespace rlab::content

@@ -1,0 +1,113 @@
+#ifdef RLAB_HAVE_CONTENT
+// rlab check-content DIR: validates a content tree for authors and CI, and prints how much of it
+// each language translates.
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <string_view>
+
+#include "commands.h"
+#include "rlab/content/content.h"
+
+namespace {
+
+constexpr int defaultMissingShown = 10;
+
+void printUsage(std::ostream& out)
+{
+    out << "usage: rlab check-content DIR [--missing N]\n"
+           "  Validates the content tree at DIR (holding quizzes/, guides/, demos/), lists every error\n"
+           "  on stderr as file:line:column, prints each language's coverage and up to N missing\n"
+           "  fields (default "
+        << defaultMissingShown << ") on stdout. Exit status: 0 valid, 1 errors, 2 bad arguments.\n";
+}
+
+std::string percent(int part, int whole)
+{
+    char text[16];
+    std::snprintf(text, sizeof text, "%5.1f%%", whole > 0 ? 100.0 * part / whole : 100.0);
+    return text;
+}
+
+void printCoverage(const rlab::content::Content& content, int missingShown)
+{
+    std::cout << "language  translated  coverage\n";
+    for (const rlab::content::LanguageCoverage& row : content.coverage) {
+        const std::string count = std::to_string(row.translated) + "/" + std::to_string(row.fields);
+        std::cout << row.language << std::string(row.language.size() < 10 ? 10 - row.language.size() : 1, ' ')
+                  << count << std::string(count.size() < 12 ? 12 - count.size() : 1, ' ')
+                  << percent(row.translated, row.fields) << "\n";
+        const int listed = std::min<int>(missingShown, static_cast<int>(row.missing.size()));
+        for (int i = 0; i < listed; ++i)
+            std::cout << "  missing: " << row.missing[static_cast<std::size_t>(i)] << "\n";
+        if (static_cast<int>(row.missing.size()) > listed)
+            std::cout << "  ... and " << row.missing.size() - static_cast<std::size_t>(listed)
+                      << " more missing (--missing N lists more)\n";
+    }
+}
+
+} // namespace
+
+int checkContentCommand(int argc, char** argv)
+{
+    // argv[0] is the subcommand's own name.
+    std::string folder;
+    int missingShown = defaultMissingShown;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (arg == "--help" || arg == "-h") {
+            printUsage(std::cout);
+            return 0;
+        }
+        if (arg == "--missing") {
+            const std::string_view value = i + 1 < argc ? argv[++i] : "";
+            const auto [end, error]
+                = std::from_chars(value.data(), value.data() + value.size(), missingShown);
+            if (value.empty() || error != std::errc() || end != value.data() + value.size()
+                || missingShown < 0) {
+                std::cerr << "rlab check-content: --missing needs a count of 0 or more, not '" << value
+                          << "'.\n";
+                return 2;
+            }
+        } else if (arg.starts_with("-")) {
+            std::cerr << "rlab check-content: unknown option '" << arg << "' (see --help).\n";
+            return 2;
+        } else if (folder.empty()) {
+            folder = arg;
+        } else {
+            std::cerr << "rlab check-content: one content folder only, but '" << arg << "' follows '"
+                      << folder << "'.\n";
+            return 2;
+        }
+    }
+    if (folder.empty()) {
+        std::cerr
+            << "rlab check-content: name the content folder to check, like: rlab check-content content\n";
+        return 2;
+    }
+    std::error_code error;
+    if (!std::filesystem::is_directory(folder, error)) {
+        std::cerr << "rlab check-content: '" << folder << "' is not a folder.\n";
+        return 2;
+    }
+
+    const rlab::content::Content content = rlab::content::loadContent(folder, "en");
+    for (const rlab::content::Diagnostic& diagnostic : content.errors)
+        std::cerr << diagnostic.toString() << "\n";
+    std::cout << "Checked " << folder << ": " << content.quizzes.size() << " quizzes, "
+              << content.guides.size() << " guides, " << content.presets.size() << " demo presets loaded.\n";
+    printCoverage(content, missingShown);
+    if (content.errors.empty()) {
+        std::cout << "No errors.\n";
+        return 0;
+    }
+    std::cout << content.errors.size() << (content.errors.size() == 1 ? " error" : " errors")
+              << " (listed on stderr).\n";
+    return 1;
+}
+
+#endif // RLAB_HAVE_CONTENT

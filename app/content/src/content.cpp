@@ -1,0 +1,108 @@
+#include "rlab/content/content.h"
+
+#include <algorithm>
+#include <set>
+
+#include "catalog.h"
+#include "translations.h"
+
+namespace fs = std::filesystem;
+
+namespace rlab::content {
+
+namespace {
+
+std::vector<LanguageCoverage> coverageOf(Content& source, const Catalog& catalog)
+{
+    std::vector<LanguageCoverage> coverage;
+    for (const std::string& language : catalog.languages) {
+        LanguageCoverage row;
+        row.language = language;
+        const auto table = catalog.translations.find(language);
+        forEachText(source, [&](const std::string& path, Text&) {
+            ++row.fields;
+            if (language == "en" || (table != catalog.translations.end() && table->second.count(path)))
+                ++row.translated;
+            else
+                row.missing.push_back(path);
+        });
+        coverage.push_back(std::move(row));
+    }
+    return coverage;
+}
+
+void translate(Content& content, const Translations* table)
+{
+    forEachText(content, [&](const std::string& path, Text& text) {
+        const auto found = table ? table->find(path) : Translations::const_iterator();
+        if (table && found != table->end())
+            text.value = found->second;
+        else
+            text.fallback = true;
+    });
+}
+
+} // namespace
+
+std::string Diagnostic::toString() const
+{
+    std::string text = file.generic_string();
+    if (line > 0)
+        text.append(":").append(std::to_string(line)).append(":").append(std::to_string(column));
+    return text.append(": error: ").append(message);
+}
+
+const Quiz* Content::quiz(const std::string& id) const
+{
+    const auto found
+        = std::find_if(quizzes.begin(), quizzes.end(), [&](const Quiz& q) { return q.id == id; });
+    return found == quizzes.end() ? nullptr : &*found;
+}
+
+const Guide* Content::guide(const std::string& id) const
+{
+    const auto found = guides.find(id);
+    return found == guides.end() ? nullptr : &found->second;
+}
+
+const DemoPreset* Content::preset(const std::string& id) const
+{
+    const auto found = presets.find(id);
+    return found == presets.end() ? nullptr : &found->second;
+}
+
+std::vector<std::string> availableLanguages(const fs::path& root)
+{
+    std::set<std::string> found;
+    const auto scan = [&](const fs::path& folder, std::string_view base) {
+        std::error_code error;
+        for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error))
+            if (std::string language = translationLanguage(it->path().filename().string(), base);
+                !language.empty() && language != "en")
+                found.insert(std::move(language));
+    };
+    scan(root / "demos", "presets");
+    for (const auto& [kind, base] : {std::pair {"quizzes", "quiz"}, std::pair {"guides", "guide"}}) {
+        std::error_code error;
+        for (fs::directory_iterator it(root / kind, error), end; !error && it != end; it.increment(error))
+            scan(it->path(), base);
+    }
+    std::vector<std::string> languages {"en"};
+    languages.insert(languages.end(), found.begin(), found.end());
+    return languages;
+}
+
+Content loadContent(const fs::path& root, const std::string& language)
+{
+    Catalog catalog = readCatalog(root);
+    Content content = std::move(catalog.source);
+    content.language = language;
+    content.coverage = coverageOf(content, catalog);
+    if (language != "en") {
+        const auto table = catalog.translations.find(language);
+        translate(content, table == catalog.translations.end() ? nullptr : &table->second);
+    }
+    return content;
+}
+
+} // namespace rlab::content

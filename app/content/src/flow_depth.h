@@ -1,0 +1,25 @@
+#pragma once
+// A quick look for deeply nested flow collections ([[[[...) before yaml-cpp sees the text:
+// yaml-cpp holds every token of an unclosed flow collection until it closes, so a megabyte of
+// '[' would take seconds and much memory before the parser's events could stop it.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace rlab::content {
+
+struct TextPlace {
+    int line = 0; // 1-based
+    int column = 0; // 1-based, in characters
+};
+
+// Where flow nesting first goes deeper than `maxDepth`, or nullopt. Block scalars, quoted text and
+// comments are skipped. A heuristic: it may miss odd cases (the parser's own depth check remains
+// behind it) and refuses only where more than `maxDepth` brackets are open at once.
+std::optional<TextPlace> tooDeepFlow(const std::string& text, int maxDepth);
+
+// The 1-based line and character column of byte `offset` in `text` (UTF-8).
+TextPlace placeOf(const std::string& text, std::size_t offset);
+
+} // namespace rlab::content

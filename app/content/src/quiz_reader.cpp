@@ -1,0 +1,235 @@
+#include "quiz_reader.h"
+
+#include <algorithm>
+
+#include "fields.h"
+#include "file_report.h"
+
+namespace rlab::content {
+
+namespace {
+
+constexpr int minOptions = 2;
+constexpr int maxOptions = 6;
+
+void checkGuideSection(
+    const Fields& fields, FileReport& report, const std::string& section, const Guide* guide)
+{
+    if (!guide)
+        return;
+    const bool found = std::any_of(guide->sections.begin(), guide->sections.end(),
+        [&](const GuideSection& s) { return s.id == section; });
+    if (!found)
+        report.error(*fields.node("guide_section"),
+            "guide section '" + section + "' does not exist in guide '" + guide->id + "'");
+}
+
+void checkDemo(const Fields& fields, FileReport& report, const std::string& demo, const QuizTargets& targets)
+{
+    if (targets.presetsUnavailable || targets.presets.count(demo) || targets.brokenPresets.count(demo))
+        return;
+    report.error(*fields.node("demo"), "demo preset '" + demo + "' does not exist in demos/presets.yaml");
+}
+
+Option readOption(const YamlNode& node, FileReport& report, const std::string& questionId)
+{
+    const Fields fields(node, report, describe(node, "option") + " of question '" + questionId + "'",
+        {"id", "text"}, {"why_wrong"});
+    Option option;
+    option.id = fields.id("id").value_or("");
+    option.text.value = fields.text("text").value_or("");
+    option.whyWrong.value = fields.text("why_wrong").value_or("");
+    return option;
+}
+
+void readOptions(const YamlNode& list, FileReport& report, Question& question)
+{
+    const int count = static_cast<int>(list.items.size());
+    if (count < minOptions || count > maxOptions)
+        report.error(list,
+            "question '" + question.id + "' has " + std::to_string(count) + " options; a question has "
+                + std::to_string(minOptions) + " to " + std::to_string(maxOptions));
+    UniqueIds seen("option");
+    for (const YamlNodePtr& item : list.items) {
+        Option option = readOption(*item, report, question.id);
+        if (!option.id.empty())
+            seen.add(option.id, *item->find("id")->value, report);
+        question.options.push_back(std::move(option));
+    }
+}
+
+// A wrong option says why it is wrong; the correct one does not.
+void checkWhyWrong(const YamlNode& list, FileReport& report, const Question& question)
+{
+    for (std::size_t i = 0; i < list.items.size() && i < question.options.size(); ++i) {
+        const YamlNode& node = *list.items[i];
+        if (node.kind != YamlNode::Kind::Mapping)
+            continue;
+        const Option& option = question.options[i];
+        const YamlEntry* whyWrong = node.find("why_wrong");
+        if (static_cast<int>(i) == question.answer && whyWrong)
+            report.error(*whyWrong,
+                "option '" + option.id + "' is the correct answer of question '" + question.id
+                    + "', so it takes no 'why_wrong'");
+        else if (static_cast<int>(i) != question.answer && !whyWrong)
+            report.error(node,
+                "option '" + option.id + "' of question '" + question.id
+                    + "' is a wrong answer and needs a 'why_wrong' note saying why");
+    }
+}
+
+Question readQuestion(
+    const YamlNode& node, FileReport& report, const Guide* guide, const QuizTargets& targets)
+{
+    const Fields fields(node, report, describe(node, "question"),
+        {"id", "demo", "guide_section", "answer", "text", "explanation", "options"}, {});
+    Question question;
+    question.id = fields.id("id").value_or("");
+    question.text.value = fields.text("text").value_or("");
+    question.explanation.value = fields.text("explanation").value_or("");
+    if (auto demo = fields.id("demo")) {
+        checkDemo(fields, report, *demo, targets);
+        question.demo = *demo;
+    }
+    if (auto section = fields.id("guide_section")) {
+        checkGuideSection(fields, report, *section, guide);
+        question.guideSection = *section;
+    }
+    const YamlNode* options = fields.list("options");
+    if (options)
+        readOptions(*options, report, question);
+    const auto answer = fields.integer("answer");
+    if (!answer || !options)
+        return question; // nothing to check the answer against; the errors are reported
+    const long long count = static_cast<long long>(options->items.size());
+    if (*answer < 1 || *answer > count) {
+        report.error(*fields.node("answer"),
+            "answer " + std::to_string(*answer) + " is out of range: question '" + question.id + "' has "
+                + std::to_string(count) + " options, so the answer is 1 to " + std::to_string(count));
+        return question;
+    }
+    question.answer = static_cast<int>(*answer - 1);
+    checkWhyWrong(*options, report, question);
+    return question;
+}
+
+const Guide* checkGuide(
+    const Fields& fields, FileReport& report, const std::string& guideId, const QuizTargets& targets)
+{
+    const auto found = targets.guides.find(guideId);
+    if (found != targets.guides.end())
+        return &found->second;
+    if (!targets.brokenGuides.count(guideId))
+        report.error(*fields.node("guide"),
+            "guide '" + guideId + "' does not exist (no guides/" + guideId + "/guide.yaml)");
+    return nullptr;
+}
+
+// Looks up a translated entry's id among the source's; reports it when absent.
+template<typename Item>
+const Item* findById(
+    const std::vector<Item>& items, const YamlEntry& entry, FileReport& report, std::string what)
+{
+    for (const Item& item : items)
+        if (item.id == entry.key)
+            return &item;
+    report.error(entry, what + " '" + entry.key + "' does not exist in the English source");
+    return nullptr;
+}
+
+void readOptionTranslations(const YamlNode& map, FileReport& report, const std::string& quizId,
+    const Question& question, Translations& table)
+{
+    for (const YamlEntry& entry : map.entries) {
+        const Option* option = findById(question.options, entry, report, "option");
+        if (!option)
+            continue;
+        const Fields fields(*entry.value, report,
+            "option '" + option->id + "' of question '" + question.id + "'", {}, {"text", "why_wrong"});
+        readTranslatedText(fields, "text", optionTextPath(quizId, question.id, option->id, "text"), table);
+        if (fields.node("why_wrong") && option->whyWrong.value.empty())
+            report.error(*entry.value->find("why_wrong"),
+                "option '" + option->id + "' is the correct answer of question '" + question.id
+                    + "', so it has no 'why_wrong' to translate");
+        else
+            readTranslatedText(
+                fields, "why_wrong", optionTextPath(quizId, question.id, option->id, "why_wrong"), table);
+    }
+}
+
+} // namespace
+
+std::optional<Quiz> readQuiz(
+    const YamlNode& root, FileReport& report, const std::string& folderId, const QuizTargets& targets)
+{
+    const int before = report.count();
+    const Fields fields(root, report, "the quiz",
+        {"schema", "id", "level", "guide", "title", "description", "questions"}, {});
+    checkSchemaVersion(fields, report);
+    Quiz quiz;
+    if (auto id = fields.id("id")) {
+        if (*id != folderId)
+            report.error(
+                *fields.node("id"), "quiz id '" + *id + "' must equal its folder name '" + folderId + "'");
+        quiz.id = *id;
+    }
+    if (auto level = fields.text("level")) {
+        if (*level != "beginner" && *level != "intermediate" && *level != "advanced")
+            report.error(*fields.node("level"),
+                "level must be beginner, intermediate or advanced, not '" + *level + "'");
+        quiz.level = *level;
+    }
+    const Guide* guide = nullptr;
+    if (auto guideId = fields.id("guide")) {
+        guide = checkGuide(fields, report, *guideId, targets);
+        quiz.guide = *guideId;
+    }
+    quiz.title.value = fields.text("title").value_or("");
+    quiz.description.value = fields.text("description").value_or("");
+    if (const YamlNode* questions = fields.list("questions")) {
+        if (questions->items.empty())
+            report.error(*questions, "the quiz has no questions");
+        UniqueIds seen("question");
+        for (const YamlNodePtr& item : questions->items) {
+            Question question = readQuestion(*item, report, guide, targets);
+            if (!question.id.empty())
+                seen.add(question.id, *item->find("id")->value, report);
+            quiz.questions.push_back(std::move(question));
+        }
+    }
+    if (report.count() > before)
+        return std::nullopt;
+    return quiz;
+}
+
+bool readQuizTranslation(const YamlNode& root, FileReport& report, const Quiz& source,
+    const std::string& language, Translations& table)
+{
+    const int before = report.count();
+    const Fields fields(root, report, "the translation", {"schema", "language", "quiz"},
+        {"title", "description", "questions"});
+    checkTranslationHeader(fields, report, language, "quiz", source.id);
+    Translations found;
+    readTranslatedText(fields, "title", quizTextPath(source.id, "title"), found);
+    readTranslatedText(fields, "description", quizTextPath(source.id, "description"), found);
+    if (const YamlNode* questions = fields.mapping("questions")) {
+        for (const YamlEntry& entry : questions->entries) {
+            const Question* question = findById(source.questions, entry, report, "question");
+            if (!question)
+                continue;
+            const Fields text(*entry.value, report, "question '" + question->id + "'", {},
+                {"text", "explanation", "options"});
+            readTranslatedText(text, "text", questionTextPath(source.id, question->id, "text"), found);
+            readTranslatedText(
+                text, "explanation", questionTextPath(source.id, question->id, "explanation"), found);
+            if (const YamlNode* options = text.mapping("options"))
+                readOptionTranslations(*options, report, source.id, *question, found);
+        }
+    }
+    if (report.count() > before)
+        return false;
+    table.merge(found);
+    return true;
+}
+
+} // namespace rlab::content

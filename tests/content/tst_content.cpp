@@ -1,0 +1,536 @@
+// The content loader: real quizzes in every language, each error class with its place, per-field
+// fallback, isolation of broken files, refusal of oversized and deeply nested files, check-content.
+
+#include <iostream>
+#include <sstream>
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "commands.h"
+#include "content_tree.h"
+#include "rlab/content/content.h"
+
+namespace fs = std::filesystem;
+using namespace rlab::content;
+using namespace rlab::content::test;
+
+namespace {
+
+// Runs checkContentCommand in-process with its output captured.
+struct CommandOutput {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+CommandOutput runCheckContent(std::vector<std::string> args)
+{
+    args.insert(args.begin(), "check-content");
+    std::vector<char*> argv;
+    for (std::string& arg : args)
+        argv.push_back(arg.data());
+    std::ostringstream out, err;
+    std::streambuf* oldOut = std::cout.rdbuf(out.rdbuf());
+    std::streambuf* oldErr = std::cerr.rdbuf(err.rdbuf());
+    CommandOutput result;
+    result.status = checkContentCommand(static_cast<int>(argv.size()), argv.data());
+    std::cout.rdbuf(oldOut);
+    std::cerr.rdbuf(oldErr);
+    result.out = out.str();
+    result.err = err.str();
+    return result;
+}
+
+const Question* question(const Content& content, const std::string& quiz, const std::string& id)
+{
+    const Quiz* found = content.quiz(quiz);
+    if (!found)
+        return nullptr;
+    for (const Question& q : found->questions)
+        if (q.id == id)
+            return &q;
+    return nullptr;
+}
+
+} // namespace
+
+class ContentTest : public QObject {
+    Q_OBJECT
+
+private:
+    // A fresh copy of the fixture tree, to edit.
+    fs::path editableTree()
+    {
+        m_dirs.push_back(std::make_unique<QTemporaryDir>());
+        const fs::path root = fs::path(m_dirs.back()->path().toStdString()) / "content";
+        fs::create_directories(root);
+        copyTree(fixtureTree(), root);
+        return root;
+    }
+
+    std::vector<std::unique_ptr<QTemporaryDir>> m_dirs;
+
+private slots:
+    void realQuizzesLoadInEveryLanguage_data();
+    void realQuizzesLoadInEveryLanguage();
+    void fixtureLoadsCleanly();
+    void translationIsApplied();
+    void missingFieldFallsBackAlone();
+    void errorIsPlaced_data();
+    void errorIsPlaced();
+    void everyErrorIsListed();
+    void brokenQuizLeavesOthersLoaded();
+    void brokenTranslationFallsBackEntirely();
+    void oversizedFileIsRefused();
+    void deepNestingIsRefused_data();
+    void deepNestingIsRefused();
+    void coverageCountsEachLanguage();
+    void languagesComeFromFileNames();
+    void checkContentExitStatus();
+    void checkContentBinary();
+};
+
+void ContentTest::realQuizzesLoadInEveryLanguage_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << "en";
+    QTest::newRow("ru") << "ru";
+    QTest::newRow("sn") << "sn";
+}
+
+void ContentTest::realQuizzesLoadInEveryLanguage()
+{
+    QFETCH(QString, language);
+    QElapsedTimer timer;
+    timer.start();
+    const Content content = loadContent(realContent(), language.toStdString());
+    qInfo("loaded content/ in %s in %lld ms", qPrintable(language), static_cast<long long>(timer.elapsed()));
+    QVERIFY2(content.errors.empty(), listed(content.errors).c_str());
+    QCOMPARE(content.quizzes.size(), std::size_t(2));
+    for (const std::string id : {"activation-recomputation-tradeoffs", "gradient-checkpointing"}) {
+        const Quiz* quiz = content.quiz(id);
+        QVERIFY2(quiz, id.c_str());
+        QCOMPARE(quiz->questions.size(), std::size_t(8));
+        QVERIFY(content.guide(quiz->guide));
+        for (const Question& q : quiz->questions) {
+            QCOMPARE(q.options.size(), std::size_t(4));
+            QVERIFY(q.answer >= 0 && q.answer < 4);
+            QVERIFY2(content.preset(q.demo), q.demo.c_str());
+        }
+    }
+    const std::vector<std::string> fallbacks = fallbackFields(content);
+    std::string shown;
+    for (std::size_t i = 0; i < fallbacks.size() && i < 20; ++i)
+        shown += "\n  " + fallbacks[i];
+    QVERIFY2(fallbacks.empty(),
+        (std::to_string(fallbacks.size()) + " fields fall back to English:" + shown).c_str());
+    for (const LanguageCoverage& row : content.coverage)
+        QVERIFY2(row.translated == row.fields, row.language.c_str());
+}
+
+void ContentTest::fixtureLoadsCleanly()
+{
+    const Content content = loadContent(fixtureTree(), "en");
+    QVERIFY2(content.errors.empty(), listed(content.errors).c_str());
+    QCOMPARE(content.language, std::string("en"));
+    QCOMPARE(content.quizzes.size(), std::size_t(2));
+    QCOMPARE(content.quizzes[0].id, std::string("alpha")); // folders in name order
+    QCOMPARE(content.quizzes[0].level, std::string("beginner"));
+    const Question* q = question(content, "alpha", "what-is-traded");
+    QVERIFY(q);
+    QCOMPARE(q->answer, 1); // the YAML's 2, counted from 0
+    QCOMPARE(q->options[1].text.value, std::string("Compute"));
+    QVERIFY(q->options[1].whyWrong.value.empty());
+    QCOMPARE(q->options[0].whyWrong.value, std::string("The activations are rebuilt exactly."));
+    QCOMPARE(q->demo, std::string("small-demo"));
+    QCOMPARE(q->guideSection, std::string("the-trade"));
+    QVERIFY(fallbackFields(content).empty());
+
+    const Guide* guide = content.guide("basics");
+    QVERIFY(guide);
+    QCOMPARE(guide->sections.size(), std::size_t(2));
+    QCOMPARE(
+        guide->sections[0].body.value, std::string("Recomputation trades compute for memory [Chen 2016]."));
+    QCOMPARE(guide->references.at(0).url, std::string("https://arxiv.org/abs/1604.06174"));
+
+    const DemoPreset* small = content.preset("small-demo");
+    QVERIFY(small);
+    QCOMPARE(small->shape.width, 16);
+    QCOMPARE(small->maxShape.layers, 8);
+    QCOMPARE(small->steps, 3);
+    QCOMPARE(small->runs.size(), std::size_t(3));
+    QVERIFY(small->runs[1].offload);
+    QCOMPARE(small->runs[1].label, std::string("full + offload"));
+    QCOMPARE(small->runs[2].keep, (std::vector<std::string> {"qkv", "fc1"}));
+    QVERIFY(!small->sweep);
+    const DemoPreset* sweep = content.preset("sweep-demo");
+    QVERIFY(sweep && sweep->sweep);
+    QCOMPARE(sweep->sweep->parameter, std::string("layers"));
+    QCOMPARE(sweep->sweep->values, (std::vector<int> {2, 4}));
+    QCOMPARE(sweep->maxShape.layers, sweep->shape.layers); // no max_shape: the shape itself
+    QCOMPARE(sweep->runs[1].policy, std::string("budget:64K"));
+}
+
+void ContentTest::translationIsApplied()
+{
+    const Content content = loadContent(fixtureTree(), "ru");
+    QVERIFY2(content.errors.empty(), listed(content.errors).c_str());
+    QCOMPARE(content.quiz("alpha")->title.value, std::string("Тест альфа"));
+    const Question* q = question(content, "alpha", "what-is-traded");
+    QCOMPARE(q->options[2].whyWrong.value, std::string("Сеть здесь не участвует."));
+    QCOMPARE(q->answer, 1); // structure comes from the source
+    QCOMPARE(content.guide("basics")->sections[1].title.value, std::string("Квадратный корень"));
+    QCOMPARE(content.preset("sweep-demo")->lookFor.value, std::string("Память растёт со слоями."));
+    QVERIFY(fallbackFields(content).empty());
+}
+
+void ContentTest::missingFieldFallsBackAlone()
+{
+    const fs::path root = editableTree();
+    QVERIFY(replaceOnce(
+        root / "quizzes/alpha/quiz.ru.yaml", "    explanation: Память растёт как sqrt(N).\n", ""));
+    const Content content = loadContent(root, "ru");
+    QVERIFY2(content.errors.empty(), listed(content.errors).c_str());
+    const Question* q = question(content, "alpha", "sqrt-memory");
+    QVERIFY(q->explanation.fallback);
+    QCOMPARE(q->explanation.value, std::string("Memory grows as sqrt(N)."));
+    QCOMPARE(
+        fallbackFields(content), (std::vector<std::string> {"quiz/alpha/questions/sqrt-memory/explanation"}));
+    QVERIFY(!q->text.fallback);
+    QCOMPARE(q->text.value, std::string("Как масштабируется sqrt-чекпоинтинг?"));
+    const LanguageCoverage& ru = content.coverage.at(1);
+    QCOMPARE(ru.language, std::string("ru"));
+    QCOMPARE(ru.translated, ru.fields - 1);
+    QCOMPARE(ru.missing, (std::vector<std::string> {"quiz/alpha/questions/sqrt-memory/explanation"}));
+}
+
+void ContentTest::errorIsPlaced_data()
+{
+    // An edit of one fixture file, and where the loader must point. `find` empty: write a new file.
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("find");
+    QTest::addColumn<QString>("replacement");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<QString>("message");
+
+    const QString quiz = "quizzes/alpha/quiz.yaml";
+    const QString ru = "quizzes/alpha/quiz.ru.yaml";
+    const QString presets = "demos/presets.yaml";
+    QTest::newRow("malformed YAML") << quiz << "title: Alpha quiz"
+                                    << "title: Alpha: quiz" << 5 << 13 << "malformed YAML: illegal map value";
+    QTest::newRow("tab indentation") << quiz << "    demo: sweep-demo"
+                                     << "\tdemo: sweep-demo" << 24 << 1 << "malformed YAML: illegal tab";
+    QTest::newRow("unknown key") << quiz << "    explanation: It reruns"
+                                 << "    explantion: It reruns" << 13 << 5
+                                 << "unknown key 'explantion' in question 'what-is-traded'";
+    QTest::newRow("missing key") << quiz << "    demo: small-demo\n"
+                                 << "" << 8 << 5
+                                 << "question 'what-is-traded' is missing the required key 'demo'";
+    QTest::newRow("duplicate key") << quiz << "    answer: 2\n"
+                                   << "    answer: 2\n    answer: 3\n"
+                                   << 12 << 5 << "duplicate key 'answer' (first at line 11)";
+    QTest::newRow("duplicate question id")
+        << quiz << "id: sqrt-memory"
+        << "id: what-is-traded" << 23 << 9 << "duplicate question id 'what-is-traded' (first at line 8)";
+    QTest::newRow("duplicate option id") << quiz << "      - id: c\n"
+                                         << "      - id: a\n"
+                                         << 20 << 13 << "duplicate option id 'a'";
+    QTest::newRow("answer out of range") << quiz << "answer: 2"
+                                         << "answer: 5" << 11 << 13 << "answer 5 is out of range";
+    QTest::newRow("answer not a number") << quiz << "answer: 2"
+                                         << "answer: two" << 11 << 13 << "'answer' must be a whole number";
+    QTest::newRow("text where a list is wanted")
+        << quiz
+        << "    options:\n      - id: a\n        text: O(sqrt N)\n      - id: b\n        text: O(N^2)\n"
+           "        why_wrong: That is worse than storing everything.\n"
+        << "    options: O(sqrt N)\n"
+        << 29 << 14 << "'options' must be a list, not 'O(sqrt N)'";
+    QTest::newRow("list where text is wanted")
+        << quiz << "title: Alpha quiz"
+        << "title: [Alpha, quiz]" << 5 << 8 << "'title' must be text, not a list";
+    QTest::newRow("empty text") << quiz << "    text: What does recomputation trade away?"
+                                << "    text: \"  \"" << 12 << 11 << "'text' is empty";
+    QTest::newRow("too few options")
+        << quiz
+        << "      - id: b\n        text: O(N^2)\n        why_wrong: That is worse than storing everything.\n"
+        << "" << 30 << 7 << "has 1 options; a question has 2 to 6";
+    QTest::newRow("unknown demo preset")
+        << quiz << "demo: small-demo"
+        << "demo: no-such-demo" << 9 << 11 << "demo preset 'no-such-demo' does not exist";
+    QTest::newRow("unknown guide section")
+        << quiz << "guide_section: the-trade"
+        << "guide_section: no-such" << 10 << 20 << "guide section 'no-such' does not exist in guide 'basics'";
+    QTest::newRow("unknown guide") << quiz << "guide: basics"
+                                   << "guide: nowhere" << 4 << 8 << "guide 'nowhere' does not exist";
+    QTest::newRow("quiz id differs from folder")
+        << quiz << "id: alpha"
+        << "id: alfa" << 2 << 5 << "must equal its folder name 'alpha'";
+    QTest::newRow("unsupported schema") << quiz << "schema: 1"
+                                        << "schema: 2" << 1 << 9 << "schema 2 is not supported";
+    QTest::newRow("unknown level") << quiz << "level: beginner"
+                                   << "level: expert" << 3 << 8
+                                   << "level must be beginner, intermediate or advanced";
+    QTest::newRow("why_wrong on the correct option") << quiz << "        text: Compute\n"
+                                                     << "        text: Compute\n        why_wrong: It is.\n"
+                                                     << 20 << 9 << "is the correct answer";
+    QTest::newRow("wrong option without why_wrong") << quiz << "        why_wrong: No network is involved.\n"
+                                                    << "" << 20 << 9 << "needs a 'why_wrong' note";
+    QTest::newRow("translation of a missing question")
+        << ru << "  sqrt-memory:"
+        << "  sqrt-memry:" << 14 << 3 << "question 'sqrt-memry' does not exist";
+    QTest::newRow("translation of a missing option")
+        << ru << "      c: {text: Пропускной"
+        << "      z: {text: Пропускной" << 13 << 7 << "option 'z' does not exist";
+    QTest::newRow("translation changes structure") << ru << "    explanation: Он"
+                                                   << "    answer: 3\n    explanation: Он" << 9 << 5
+                                                   << "unknown key 'answer' in question 'what-is-traded'";
+    // Columns count characters, not UTF-8 bytes: 'whyy' follows twelve Cyrillic letters.
+    QTest::newRow("column after Cyrillic text")
+        << ru << "      b: {text: Вычислениями}"
+        << "      b: {text: Вычислениями, whyy: x}" << 12 << 31 << "unknown key 'whyy'";
+    QTest::newRow("translation language differs")
+        << ru << "language: ru"
+        << "language: sn" << 2 << 11 << "does not match the file name";
+    QTest::newRow("translation of another quiz")
+        << ru << "quiz: alpha"
+        << "quiz: beta" << 3 << 7 << "this file translates quiz 'alpha'";
+    QTest::newRow("translation of a missing section")
+        << "guides/basics/guide.ru.yaml"
+        << "  sqrt: {title:"
+        << "  sqr: {title:" << 10 << 3 << "section 'sqr' does not exist";
+    QTest::newRow("translation of a missing preset")
+        << "demos/presets.ru.yaml"
+        << "  sweep-demo:"
+        << "  sweep-dem:" << 5 << 3 << "preset 'sweep-dem' does not exist";
+    QTest::newRow("unknown policy") << presets << "policy: budget:64K"
+                                    << "policy: budget:lots" << 21 << 17 << "needs a positive byte count";
+    QTest::newRow("steps out of range")
+        << presets << "    steps: 3\n    dropout"
+        << "    steps: 500\n    dropout" << 8 << 12 << "steps must be 1 to 200";
+    QTest::newRow("keep without selective")
+        << presets << "{policy: full, offload: true}"
+        << "{policy: full, keep: [qkv]}" << 12 << 30 << "keep applies only to the selective policy";
+    QTest::newRow("unknown op kind") << presets << "keep: [qkv, fc1]"
+                                     << "keep: [qkv, fc9]" << 13 << 41 << "unknown op kind 'fc9'";
+    QTest::newRow("width not a multiple of heads")
+        << presets << "width: 32, heads: 4"
+        << "width: 30, heads: 4" << 7 << 16 << "width 30 is not a multiple of heads 4";
+    QTest::newRow("boolean expected") << presets << "offload: true"
+                                      << "offload: yes" << 12 << 33 << "'offload' must be true or false";
+    QTest::newRow("duplicate preset id") << presets << "id: sweep-demo"
+                                         << "id: small-demo" << 14 << 9 << "duplicate preset id 'small-demo'";
+    QTest::newRow("stray file name") << "quizzes/alpha/quiz.russian.yaml"
+                                     << ""
+                                     << "schema: 1\n"
+                                     << 0 << 0 << "unexpected file name";
+    QTest::newRow("two documents") << ru << "schema: 1\n"
+                                   << "schema: 1\n---\nschema: 1\n---\n"
+                                   << 2 << 1 << "a second YAML document";
+}
+
+void ContentTest::errorIsPlaced()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, find);
+    QFETCH(QString, replacement);
+    QFETCH(int, line);
+    QFETCH(int, column);
+    QFETCH(QString, message);
+
+    const fs::path root = editableTree();
+    if (find.isEmpty())
+        writeFile(root / file.toStdString(), replacement.toStdString());
+    else
+        QVERIFY2(replaceOnce(root / file.toStdString(), find.toStdString(), replacement.toStdString()),
+            "the edit must match the fixture exactly once");
+
+    const Content content = loadContent(root, "en");
+    const Diagnostic* found = findDiagnostic(content, message.toStdString());
+    QVERIFY2(found, ("no error says '" + message.toStdString() + "'; got:" + listed(content.errors)).c_str());
+    QCOMPARE(found->file.generic_string(), "content/" + file.toStdString());
+    QCOMPARE(found->line, line);
+    QCOMPARE(found->column, column);
+    QVERIFY(found->toString().starts_with("content/" + file.toStdString()));
+}
+
+void ContentTest::everyErrorIsListed()
+{
+    const fs::path root = editableTree();
+    QVERIFY(replaceOnce(root / "quizzes/alpha/quiz.yaml", "answer: 2", "answer: 9"));
+    QVERIFY(replaceOnce(root / "quizzes/alpha/quiz.yaml", "demo: sweep-demo", "demo: nothing"));
+    QVERIFY(replaceOnce(root / "quizzes/beta/quiz.yaml", "level: advanced", "level: hard"));
+    QVERIFY(replaceOnce(root / "demos/presets.yaml", "steps: 3\n    runs", "steps: 0\n    runs"));
+    const Content content = loadContent(root, "en");
+    QVERIFY2(content.errors.size() == 4, listed(content.errors).c_str());
+    QVERIFY(findDiagnostic(content, "answer 9 is out of range"));
+    QVERIFY(findDiagnostic(content, "demo preset 'nothing' does not exist"));
+    QVERIFY(findDiagnostic(content, "level must be"));
+    QVERIFY(findDiagnostic(content, "steps must be 1 to 200, not 0"));
+    QVERIFY(content.quizzes.empty());
+    QVERIFY(content.preset("small-demo")); // a broken preset leaves the others
+    QVERIFY(!content.preset("sweep-demo"));
+}
+
+void ContentTest::brokenQuizLeavesOthersLoaded()
+{
+    const fs::path root = editableTree();
+    QVERIFY(
+        replaceOnce(root / "quizzes/alpha/quiz.yaml", "    options:\n      - id: a\n        text: Accuracy",
+            "    options:\n      - id: a\n       text: Accuracy"));
+    const Content content = loadContent(root, "ru");
+    QCOMPARE(content.errors.size(), std::size_t(1));
+    QCOMPARE(content.errors[0].file.generic_string(), std::string("content/quizzes/alpha/quiz.yaml"));
+    QVERIFY(!content.quiz("alpha"));
+    QVERIFY(content.quiz("beta"));
+    QCOMPARE(content.quiz("beta")->title.value, std::string("Тест бета"));
+}
+
+void ContentTest::brokenTranslationFallsBackEntirely()
+{
+    const fs::path root = editableTree();
+    QVERIFY(replaceOnce(root / "quizzes/alpha/quiz.ru.yaml", "  sqrt-memory:", "  sqrt-memry:"));
+    const Content content = loadContent(root, "ru");
+    QCOMPARE(content.errors.size(), std::size_t(1));
+    const Quiz* alpha = content.quiz("alpha");
+    QVERIFY(alpha);
+    QVERIFY(alpha->title.fallback);
+    QCOMPARE(alpha->title.value, std::string("Alpha quiz"));
+    QVERIFY(alpha->questions[0].text.fallback);
+    QVERIFY(!content.quiz("beta")->title.fallback);
+}
+
+void ContentTest::oversizedFileIsRefused()
+{
+    const fs::path root = editableTree();
+    writeFile(root / "quizzes/alpha/quiz.yaml", std::string(2 * 1024 * 1024, '#'));
+    QElapsedTimer timer;
+    timer.start();
+    const Content content = loadContent(root, "en");
+    QVERIFY(timer.elapsed() < 2000);
+    const Diagnostic* found = findDiagnostic(content, "over the limit");
+    QVERIFY2(found, listed(content.errors).c_str());
+    QCOMPARE(found->file.generic_string(), std::string("content/quizzes/alpha/quiz.yaml"));
+    QCOMPARE(found->line, 0);
+    QVERIFY(content.quiz("beta"));
+}
+
+void ContentTest::deepNestingIsRefused_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("column");
+    QTest::newRow("flow lists") << QString(1000 * 1000, '[') << 1 << 33;
+    QString block;
+    for (int depth = 0; depth < 40; ++depth)
+        block += QString(2 * depth, ' ') + "a:\n";
+    block += QString(80, ' ') + "end\n";
+    QTest::newRow("block mappings") << block << 33 << 65;
+}
+
+void ContentTest::deepNestingIsRefused()
+{
+    QFETCH(QString, text);
+    QFETCH(int, line);
+    QFETCH(int, column);
+    const fs::path root = editableTree();
+    writeFile(root / "quizzes/alpha/quiz.yaml", text.toStdString());
+    QElapsedTimer timer;
+    timer.start();
+    const Content content = loadContent(root, "en");
+    QVERIFY(timer.elapsed() < 2000);
+    const Diagnostic* found = findDiagnostic(content, "nesting is deeper than 32 levels");
+    QVERIFY2(found, listed(content.errors).c_str());
+    QCOMPARE(found->line, line);
+    QCOMPARE(found->column, column);
+    QVERIFY(content.quiz("beta"));
+}
+
+void ContentTest::coverageCountsEachLanguage()
+{
+    const Content content = loadContent(fixtureTree(), "sn");
+    QVERIFY2(content.errors.empty(), listed(content.errors).c_str());
+    QCOMPARE(content.coverage.size(), std::size_t(3));
+    // 14 fields in alpha, 7 in beta, 5 in the guide, 4 in the presets.
+    for (const LanguageCoverage& row : content.coverage)
+        QCOMPARE(row.fields, 30);
+    QCOMPARE(content.coverage[0].language, std::string("en"));
+    QCOMPARE(content.coverage[0].translated, 30);
+    QCOMPARE(content.coverage[1].translated, 30);
+    const LanguageCoverage& sn = content.coverage[2];
+    QCOMPARE(sn.language, std::string("sn"));
+    QCOMPARE(sn.translated, 1);
+    QCOMPARE(sn.missing.size(), std::size_t(29));
+    QCOMPARE(sn.missing.front(), std::string("quiz/alpha/title"));
+    QCOMPARE(content.preset("small-demo")->title.value, std::string("Kuratidza kudiki"));
+    QVERIFY(!content.preset("small-demo")->title.fallback);
+    QVERIFY(content.preset("small-demo")->lookFor.fallback);
+    QCOMPARE(fallbackFields(content).size(), std::size_t(29));
+}
+
+void ContentTest::languagesComeFromFileNames()
+{
+    QCOMPARE(availableLanguages(fixtureTree()), (std::vector<std::string> {"en", "ru", "sn"}));
+    QCOMPARE(availableLanguages(realContent()), (std::vector<std::string> {"en", "ru", "sn"}));
+    QTemporaryDir empty;
+    QCOMPARE(availableLanguages(empty.path().toStdString()), (std::vector<std::string> {"en"}));
+}
+
+void ContentTest::checkContentExitStatus()
+{
+    const CommandOutput good = runCheckContent({fixtureTree().string()});
+    QCOMPARE(good.status, 0);
+    QVERIFY2(good.err.empty(), good.err.c_str());
+    QVERIFY(good.out.find("sn        1/30          3.3%") != std::string::npos);
+    QVERIFY(good.out.find("  missing: quiz/alpha/title") != std::string::npos);
+    QVERIFY(good.out.find("... and 19 more missing") != std::string::npos);
+    QVERIFY(good.out.find("No errors.") != std::string::npos);
+
+    const fs::path root = editableTree();
+    QVERIFY(replaceOnce(root / "quizzes/alpha/quiz.yaml", "answer: 2", "answer: 5"));
+    QVERIFY(replaceOnce(root / "quizzes/beta/quiz.yaml", "demo: small-demo", "demo: gone"));
+    const CommandOutput bad = runCheckContent({root.string(), "--missing", "0"});
+    QCOMPARE(bad.status, 1);
+    QVERIFY2(bad.err.find("content/quizzes/alpha/quiz.yaml:11:13: error: answer 5 is out of range")
+            != std::string::npos,
+        bad.err.c_str());
+    QVERIFY2(
+        bad.err.find("content/quizzes/beta/quiz.yaml:9:11: error: demo preset 'gone'") != std::string::npos,
+        bad.err.c_str());
+    QVERIFY2(bad.out.find("2 errors") != std::string::npos, (bad.out + bad.err).c_str());
+    QVERIFY(bad.out.find("missing:") == std::string::npos);
+
+    QCOMPARE(runCheckContent({}).status, 2);
+    QCOMPARE(runCheckContent({(root / "no-such-folder").string()}).status, 2);
+    QCOMPARE(runCheckContent({(root / "demos/presets.yaml").string()}).status, 2);
+    QCOMPARE(runCheckContent({root.string(), root.string()}).status, 2);
+    QCOMPARE(runCheckContent({root.string(), "--missing", "many"}).status, 2);
+    QCOMPARE(runCheckContent({"--help"}).status, 0);
+}
+
+void ContentTest::checkContentBinary()
+{
+    const QString rlab = qEnvironmentVariable("RLAB_BIN_DIR") + "/rlab";
+    if (qEnvironmentVariableIsEmpty("RLAB_BIN_DIR") || !QFileInfo(rlab).isExecutable())
+        QSKIP("the rlab binary is not built here (RLAB_BIN_DIR/rlab); checkContentExitStatus ran the command "
+              "in-process");
+    const auto status = [&](const QStringList& args) {
+        QProcess process;
+        process.start(rlab, QStringList {"check-content"} + args);
+        process.waitForFinished(30000);
+        return process.exitCode();
+    };
+    const fs::path root = editableTree();
+    QCOMPARE(status({QString::fromStdString(root.string())}), 0);
+    QCOMPARE(status({QString::fromStdString(realContent().string())}), 0);
+    QVERIFY(replaceOnce(root / "quizzes/alpha/quiz.yaml", "answer: 2", "answer: 5"));
+    QCOMPARE(status({QString::fromStdString(root.string())}), 1);
+    QCOMPARE(status({}), 2);
+}
+
+QTEST_GUILESS_MAIN(ContentTest)
+#include "tst_content.moc"
