@@ -27,7 +27,7 @@ void SlotTensor::clear()
 
 void BlockActivations::clear()
 {
-    for (SlotTensor& s : slots)
+    for (SlotTensor& s : tensors)
         s.clear();
 }
 
@@ -178,7 +178,7 @@ void Trainer::keepCopy(SlotTensor& tensor, std::size_t elems)
     op("save_bf16", 0, [&] { m_backend.toBf16(tensor.half.halves(), tensor.ptr, elems); });
 }
 
-// Computes one activation of a block from the ones before it. In the forward, kept slots go to
+// Computes one activation of a block from the ones before it. In the forward, kept tensors go to
 // SavedActivations (bf16: a saved copy, fp32 values as a temporary); in recompute, to the workspace.
 void Trainer::produce(int block, Slot slot, BlockActivations& acts)
 {
@@ -301,7 +301,7 @@ void Trainer::forwardBlock(int block)
     }
     // Drop what backward will not read: fp32 temporaries (all of them, with bf16 saving).
     for (int s = 0; s < kSlotCount; ++s) {
-        SlotTensor& t = acts.slots[static_cast<std::size_t>(s)];
+        SlotTensor& t = acts.tensors[static_cast<std::size_t>(s)];
         if (!kept(block, static_cast<Slot>(s))) {
             t.clear();
         } else if (m_plan.bf16) {
@@ -313,13 +313,13 @@ void Trainer::forwardBlock(int block)
         offloadBlock(block);
 }
 
-// Moves a block's kept slots to the host pool and frees their device memory.
+// Moves a block's kept tensors to the host pool and frees their device memory.
 void Trainer::offloadBlock(int block)
 {
     BlockActivations& acts = m_blocks[static_cast<std::size_t>(block)];
     const auto start = std::chrono::steady_clock::now();
     op("offload", 0, [&] {
-        for (SlotTensor& t : acts.slots) {
+        for (SlotTensor& t : acts.tensors) {
             Buffer& kept = t.half.empty() ? t.value : t.half;
             if (!kept.empty()) {
                 t.host = Buffer(m_backend.hostAllocator(), kept.bytes(), MemoryCategory::HostOffloaded);
@@ -334,7 +334,7 @@ void Trainer::offloadBlock(int block)
             }
         }
         m_backend.waitTransfers();
-        for (SlotTensor& t : acts.slots) {
+        for (SlotTensor& t : acts.tensors) {
             t.value.reset();
             t.half.reset();
             t.stats.reset();
@@ -354,7 +354,7 @@ void Trainer::restoreSegment(const Segment& segment)
         const auto start = std::chrono::steady_clock::now();
         op("prefetch", 0, [&] {
             for (int m = segment.first; m <= segment.last; ++m) {
-                for (SlotTensor& t : m_blocks[static_cast<std::size_t>(m)].slots) {
+                for (SlotTensor& t : m_blocks[static_cast<std::size_t>(m)].tensors) {
                     if (!t.host.empty()) {
                         Buffer back = device(t.host.bytes(), MemoryCategory::SavedActivations);
                         m_backend.prefetchAsync(back.data(), t.host.data(), t.host.bytes());
@@ -370,7 +370,7 @@ void Trainer::restoreSegment(const Segment& segment)
             }
             m_backend.waitTransfers();
             for (int m = segment.first; m <= segment.last; ++m) {
-                for (SlotTensor& t : m_blocks[static_cast<std::size_t>(m)].slots) {
+                for (SlotTensor& t : m_blocks[static_cast<std::size_t>(m)].tensors) {
                     t.host.reset();
                     t.hostStats.reset();
                     if (!t.value.empty())
@@ -540,7 +540,7 @@ void Trainer::optimizerStep(int index)
     });
 }
 
-float Trainer::step(int index, bool recordTimeline)
+float Trainer::forward(int index, bool recordTimeline)
 {
     m_step = index;
     m_flops = {};
@@ -549,7 +549,6 @@ float Trainer::step(int index, bool recordTimeline)
     m_offloadBytes = 0;
     m_offloadMs = 0;
     m_stepStart = std::chrono::steady_clock::now();
-    const int n = m_config.shape.layers;
     const std::size_t btc = static_cast<std::size_t>(BT) * C;
     const float* p = m_params.floats();
 
@@ -563,10 +562,26 @@ float Trainer::step(int index, bool recordTimeline)
     });
     if (m_plan.bf16)
         keepCopy(input, btc);
-    for (int i = 0; i < n; ++i)
+    for (int i = 0; i < m_config.shape.layers; ++i)
         forwardBlock(i);
-    const float loss = forwardHead();
+    return forwardHead();
+}
 
+float Trainer::forwardLoss(int index)
+{
+    const float loss = forward(index, false);
+    for (BlockActivations& acts : m_blocks)
+        acts.clear();
+    m_finalInput.clear();
+    m_lnf.clear();
+    m_probs.clear();
+    return loss;
+}
+
+float Trainer::step(int index, bool recordTimeline, bool update)
+{
+    const float loss = forward(index, recordTimeline);
+    const std::size_t btc = static_cast<std::size_t>(BT) * C;
     m_backend.fill(m_grads.floats(), 0.0f, m_layout.total);
     Buffer dx = device(btc * 4, MemoryCategory::Temporaries);
     backwardHead(dx.floats());
@@ -581,7 +596,8 @@ float Trainer::step(int index, bool recordTimeline)
             dx.floats(), m_tokens.ints(), B, T, C);
     });
     dx.reset();
-    optimizerStep(index);
+    if (update)
+        optimizerStep(index);
     m_backend.synchronize();
     m_lastLoss = loss;
     m_recording = false;

@@ -30,8 +30,8 @@ struct SlotTensor {
 };
 
 struct BlockActivations {
-    std::array<SlotTensor, kSlotCount> slots;
-    SlotTensor& operator[](Slot s) { return slots[static_cast<std::size_t>(s)]; }
+    std::array<SlotTensor, kSlotCount> tensors;
+    SlotTensor& operator[](Slot s) { return tensors[static_cast<std::size_t>(s)]; }
     void clear();
 };
 
@@ -50,7 +50,9 @@ public:
     void loadBatch(const std::vector<std::int32_t>& tokens, const std::vector<std::int32_t>& targets);
     // Forward, backward and the optimizer update; returns the mean loss. The step's gradients
     // stay readable until the next step.
-    float step(int index, bool recordTimeline);
+    float step(int index, bool recordTimeline, bool update = true);
+    // The loss of a step's batch at the current parameters, forward only (gradient checks).
+    float forwardLoss(int index);
     std::vector<float> gradients() const;
     std::vector<float> parameters() const;
     double gradientAbsSum() const;
@@ -77,6 +79,7 @@ private:
     float forwardHead();
     void backwardHead(float* dx);
     void optimizerStep(int index);
+    float forward(int index, bool recordTimeline);
 
     Backend& m_backend;
     RunConfig m_config;
