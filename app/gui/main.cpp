@@ -1,10 +1,76 @@
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
 #include <QApplication>
-#include <QLabel>
+
+#include "commandline.h"
+#include "mainwindow.h"
+#include "questionpage.h"
+
+namespace {
+// Without a display Qt aborts with a long plugin message; a learner needs one sentence instead.
+bool displayAvailable(int argc, char** argv)
+{
+    for (const char* variable : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) {
+        const char* value = std::getenv(variable);
+        if (value && *value)
+            return true;
+    }
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "-platform") == 0 || std::strncmp(argv[i], "-platform=", 10) == 0)
+            return true;
+    }
+    return false;
+}
+} // namespace
 
 int main(int argc, char** argv)
 {
+    const bool screenshot = wantsScreenshot(argc, argv);
+    if (!displayAvailable(argc, argv)) {
+        if (!screenshot) {
+            std::fputs(
+                "recompute-lab: no display found (DISPLAY is not set); run it in a desktop session, or "
+                "headless with: xvfb-run -a recompute-lab\n",
+                stderr);
+            return 1;
+        }
+        // A screenshot needs no screen: render offscreen.
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+
     QApplication app(argc, argv);
-    QLabel label(QStringLiteral("Recompute Lab"));
-    label.show();
-    return app.exec();
+    QApplication::setApplicationName(QStringLiteral("recompute-lab"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Recompute Lab"));
+    QApplication::setOrganizationName(QStringLiteral("RecomputeLab"));
+    QApplication::setApplicationVersion(QStringLiteral(RLAB_VERSION));
+
+    QString error;
+    const std::optional<LaunchOptions> options = parseLaunchOptions(QApplication::arguments(), &error);
+    if (!options) {
+        std::fprintf(stderr, "recompute-lab: %s\n", qPrintable(error));
+        return 2;
+    }
+    if (options->helpShown)
+        return 0;
+
+    // A screenshot must not change the learner's saved progress or language.
+    ProgressStore progress = screenshot ? ProgressStore::inMemory() : ProgressStore();
+    MainWindow window(options->contentRoot, progress, options->language);
+    if (const std::optional<QString> problem = applyLaunchOptions(window, *options)) {
+        std::fprintf(stderr, "recompute-lab: %s\n", qPrintable(*problem));
+        return 2;
+    }
+    if (screenshot) {
+        if (const std::optional<QString> problem = saveScreenshot(window, *options)) {
+            std::fprintf(stderr, "recompute-lab: %s\n", qPrintable(*problem));
+            return 2;
+        }
+        return 0;
+    }
+    if (options->runDemo)
+        window.questionPage()->runDemo();
+    window.show();
+    return QApplication::exec();
 }

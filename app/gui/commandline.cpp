@@ -1,0 +1,209 @@
+#include "commandline.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QImageWriter>
+#include <QPixmap>
+#include <QRegularExpression>
+#include <QTimer>
+
+#include "demopanel.h"
+#include "interfacelanguage.h"
+#include "mainwindow.h"
+#include "questionpage.h"
+#include "quizsession.h"
+
+// Messages here stay English: they are printed before any language is chosen, for scripts and logs.
+namespace {
+constexpr int DemoTimeoutMs = 10 * 60 * 1000; // a preset runs for seconds; this only stops a hang
+
+bool positiveNumber(const QString& text, int* value)
+{
+    bool ok = false;
+    *value = text.toInt(&ok);
+    return ok && *value > 0;
+}
+} // namespace
+
+std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QString* error)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Recompute Lab: quizzes with live demos on activation recomputation (gradient checkpointing)."));
+    const QCommandLineOption help = parser.addHelpOption();
+    const QCommandLineOption version = parser.addVersionOption();
+    const QCommandLineOption lang(QStringLiteral("lang"),
+        QStringLiteral("Interface and content language: en, ru or sn."), QStringLiteral("code"));
+    const QCommandLineOption quiz(
+        QStringLiteral("quiz"), QStringLiteral("Open the quiz with this id."), QStringLiteral("id"));
+    const QCommandLineOption question(
+        QStringLiteral("question"), QStringLiteral("Open question K (from 1)."), QStringLiteral("K"));
+    const QCommandLineOption answer(
+        QStringLiteral("answer"), QStringLiteral("Choose option N (from 1)."), QStringLiteral("N"));
+    const QCommandLineOption runDemo(QStringLiteral("run-demo"), QStringLiteral("Run the question's demo."));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+        QStringLiteral("Render the window to this PNG file and exit."), QStringLiteral("file.png"));
+    const QCommandLineOption size(QStringLiteral("size"),
+        QStringLiteral("Window size for the screenshot (1280x800)."), QStringLiteral("WxH"));
+    const QCommandLineOption content(QStringLiteral("content"),
+        QStringLiteral("Folder holding quizzes/, guides/ and demos/."), QStringLiteral("dir"));
+    parser.addOptions({lang, quiz, question, answer, runDemo, screenshot, size, content});
+
+    if (!parser.parse(arguments)) {
+        *error = parser.errorText() + QLatin1Char('.');
+        return std::nullopt;
+    }
+    LaunchOptions options;
+    if (parser.isSet(help) || parser.isSet(version)) {
+        fputs(qPrintable(parser.isSet(help) ? parser.helpText()
+                                            : QCoreApplication::applicationName() + QLatin1Char(' ')
+                          + QCoreApplication::applicationVersion() + QLatin1Char('\n')),
+            stdout);
+        options.helpShown = true;
+        return options;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        *error = QStringLiteral("Unexpected argument \"%1\"; see --help.")
+                     .arg(parser.positionalArguments().first());
+        return std::nullopt;
+    }
+    options.language = parser.value(lang);
+    if (parser.isSet(lang) && !InterfaceLanguage::isKnown(options.language)) {
+        *error = QStringLiteral("Unknown language \"%1\"; use en, ru or sn.").arg(options.language);
+        return std::nullopt;
+    }
+    options.quiz = parser.value(quiz);
+    if (parser.isSet(question) && !positiveNumber(parser.value(question), &options.question)) {
+        *error = QStringLiteral("--question needs a question number counted from 1, not \"%1\".")
+                     .arg(parser.value(question));
+        return std::nullopt;
+    }
+    if (parser.isSet(answer) && !positiveNumber(parser.value(answer), &options.answer)) {
+        *error = QStringLiteral("--answer needs an option number counted from 1, not \"%1\".")
+                     .arg(parser.value(answer));
+        return std::nullopt;
+    }
+    if ((options.question || options.answer || parser.isSet(runDemo)) && options.quiz.isEmpty()) {
+        *error = QStringLiteral("--question, --answer and --run-demo need --quiz.");
+        return std::nullopt;
+    }
+    options.runDemo = parser.isSet(runDemo);
+    if (parser.isSet(size)) {
+        static const QRegularExpression pattern(QStringLiteral("^(\\d{3,5})x(\\d{3,5})$"));
+        const QRegularExpressionMatch match = pattern.match(parser.value(size));
+        const int width = match.hasMatch() ? match.captured(1).toInt() : 0;
+        const int height = match.hasMatch() ? match.captured(2).toInt() : 0;
+        if (width < 320 || height < 240 || width > 7680 || height > 4320) {
+            *error = QStringLiteral("--size needs WIDTHxHEIGHT between 320x240 and 7680x4320, not \"%1\".")
+                         .arg(parser.value(size));
+            return std::nullopt;
+        }
+        options.size = QSize(width, height);
+    }
+    options.screenshot = parser.value(screenshot);
+    if (parser.isSet(screenshot)) {
+        const QFileInfo file(options.screenshot);
+        const QFileInfo folder(file.absolutePath());
+        if (options.screenshot.isEmpty() || file.isDir() || !folder.isDir() || !folder.isWritable()
+            || (file.exists() && !file.isWritable())) {
+            *error = QStringLiteral(
+                "Cannot write the screenshot to \"%1\": its folder is missing or not writable.")
+                         .arg(options.screenshot);
+            return std::nullopt;
+        }
+    }
+    options.contentRoot = parser.isSet(content) ? parser.value(content) : QStringLiteral(RLAB_CONTENT_DIR);
+    if (!QFileInfo(options.contentRoot).isDir()) {
+        *error = QStringLiteral("The content folder \"%1\" does not exist.").arg(options.contentRoot);
+        return std::nullopt;
+    }
+    return options;
+}
+
+bool wantsScreenshot(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray argument(argv[i]);
+        if (argument == "--screenshot" || argument.startsWith("--screenshot="))
+            return true;
+    }
+    return false;
+}
+
+std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOptions& options)
+{
+    if (options.quiz.isEmpty())
+        return std::nullopt;
+    const rlab::content::Quiz* quiz = window.content().quiz(options.quiz.toStdString());
+    if (!quiz) {
+        QStringList ids;
+        for (const auto& known : window.content().quizzes)
+            ids << QString::fromStdString(known.id);
+        return QStringLiteral("Unknown quiz \"%1\"; the quizzes are: %2.")
+            .arg(options.quiz, ids.isEmpty() ? QStringLiteral("none") : ids.join(QStringLiteral(", ")));
+    }
+    const int questions = static_cast<int>(quiz->questions.size());
+    if (options.question > questions)
+        return QStringLiteral("Question %1 is out of range: quiz \"%2\" has %3 questions.")
+            .arg(options.question)
+            .arg(options.quiz)
+            .arg(questions);
+    const int question = options.question > 0 ? options.question - 1 : 0;
+    const int choices = static_cast<int>(quiz->questions[static_cast<std::size_t>(question)].options.size());
+    if (options.answer > choices)
+        return QStringLiteral("Answer %1 is out of range: question %2 has %3 options.")
+            .arg(options.answer)
+            .arg(question + 1)
+            .arg(choices);
+
+    window.openQuiz(options.quiz);
+    if (options.question > 0 || options.answer > 0)
+        window.showQuestion(question);
+    // A question answered earlier stays as it was (screenshots start from empty progress).
+    if (options.answer > 0)
+        window.session()->choose(options.answer - 1);
+    return std::nullopt;
+}
+
+std::optional<QString> saveScreenshot(MainWindow& window, const LaunchOptions& options)
+{
+    window.resize(options.size);
+    window.show();
+    QCoreApplication::processEvents();
+    if (options.runDemo) {
+        DemoPanel* demo = window.demoPanel();
+        if (demo->presetId().isEmpty())
+            return QStringLiteral("This question has no demo to run.");
+        QEventLoop loop;
+        bool succeeded = false;
+        QString message;
+        QObject::connect(demo, &DemoPanel::finished, &loop, [&](bool ok, const QString& text) {
+            succeeded = ok;
+            message = text;
+            loop.quit();
+        });
+        QTimer::singleShot(DemoTimeoutMs, &loop, [&] {
+            message = QStringLiteral("the demo took longer than ten minutes");
+            demo->cancel();
+        });
+        window.questionPage()->runDemo();
+        if (demo->isRunning())
+            loop.exec();
+        if (!succeeded)
+            fprintf(stderr, "recompute-lab: %s\n",
+                qPrintable(QStringLiteral("The demo did not finish (%1); the screenshot shows "
+                                          "its state.")
+                               .arg(message)));
+    }
+    // Let layouts and charts settle before the grab.
+    for (int i = 0; i < 5; ++i)
+        QCoreApplication::processEvents();
+    const QPixmap pixmap = window.grab();
+    QImageWriter writer(options.screenshot, "png");
+    if (!writer.write(pixmap.toImage()))
+        return QStringLiteral("Cannot write the screenshot to \"%1\": %2.")
+            .arg(options.screenshot, writer.errorString());
+    return std::nullopt;
+}

@@ -1,0 +1,36 @@
+#pragma once
+// recompute-lab's command line: open a given quiz state, or render it to a PNG and exit
+// (docs and tests). Question and answer numbers count from 1, as the learner sees them.
+
+#include <optional>
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+class MainWindow;
+
+struct LaunchOptions {
+    QString language; // empty: the saved or system language
+    QString quiz;
+    int question = 0; // 1-based; 0: not given
+    int answer = 0; // 1-based; 0: not given
+    bool runDemo = false;
+    QString screenshot; // PNG path; empty: run interactively
+    QSize size {1280, 800};
+    QString contentRoot;
+    bool helpShown = false; // --help or --version printed; exit 0
+};
+
+// Parses `arguments` (argv, program name first). A bad value gives nullopt and one sentence.
+std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QString* error);
+
+// Whether these arguments ask for a screenshot (decided before QApplication exists).
+bool wantsScreenshot(int argc, char** argv);
+
+// Puts the window in the state the options ask for; nullopt when done, else one sentence.
+std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOptions& options);
+
+// Shows the window at the asked size, runs the demo when asked, saves the PNG.
+// nullopt on success, else one sentence.
+std::optional<QString> saveScreenshot(MainWindow& window, const LaunchOptions& options);

@@ -1,0 +1,347 @@
+#include "mainwindow.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QEvent>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+#include "contenttext.h"
+#include "demopanel.h"
+#include "noticebanner.h"
+#include "questionlistpage.h"
+#include "questionpage.h"
+#include "quizsession.h"
+#include "resultspage.h"
+#include "startpage.h"
+
+namespace {
+const QString ContentNotice = QStringLiteral("content");
+const QString ProgressNotice = QStringLiteral("progress");
+} // namespace
+
+MainWindow::MainWindow(
+    const QString& contentRoot, ProgressStore progress, const QString& language, QWidget* parent)
+    : QMainWindow(parent)
+    , m_contentRoot(contentRoot)
+    , m_progress(std::move(progress))
+    , m_session(new QuizSession(this))
+    , m_banner(new NoticeBanner(this))
+    , m_pages(new QStackedWidget(this))
+    , m_start(new StartPage(this))
+    , m_question(new QuestionPage(m_session, this))
+    , m_list(new QuestionListPage(m_session, this))
+    , m_results(new ResultsPage(m_session, this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setMinimumSize(640, 480);
+    m_pages->addWidget(m_start);
+    m_pages->addWidget(m_question);
+    m_pages->addWidget(m_list);
+    m_pages->addWidget(m_results);
+
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(6, 6, 6, 0);
+    layout->setSpacing(6);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_pages, 1);
+    setCentralWidget(central);
+    statusBar()->setSizeGripEnabled(true);
+    createMenus();
+
+    connect(m_start, &StartPage::openRequested, this, &MainWindow::openQuiz);
+    connect(m_start, &StartPage::resetRequested, this, [this](const QString& quizId) {
+        m_progress.setAnswers(quizId, {});
+        if (!m_progress.save())
+            reportProgressProblem();
+        refreshQuizzes();
+    });
+    connect(m_question, &QuestionPage::backRequested, this, &MainWindow::showQuizzes);
+    connect(m_question, &QuestionPage::showAllRequested, this, &MainWindow::showAllQuestions);
+    connect(m_list, &QuestionListPage::backRequested, this,
+        [this] { showPage(m_session->isFinished() ? static_cast<QWidget*>(m_results) : m_question); });
+    connect(m_list, &QuestionListPage::questionChosen, this, &MainWindow::showQuestion);
+    connect(m_results, &ResultsPage::questionChosen, this, &MainWindow::showQuestion);
+    connect(m_results, &ResultsPage::backRequested, this, &MainWindow::showQuizzes);
+    connect(m_session, &QuizSession::currentChanged, this, [this] {
+        if (!m_session->isFinished() && m_pages->currentWidget() != m_list && m_session->current() >= 0)
+            showPage(m_question);
+        updateActions();
+    });
+    connect(m_session, &QuizSession::roundChanged, this, &MainWindow::updateActions);
+    connect(m_session, &QuizSession::finished, this, [this] { showPage(m_results); });
+    connect(m_session, &QuizSession::answersChanged, this, &MainWindow::saveAnswers);
+    connect(m_question->demoPanel(), &DemoPanel::runningChanged, this, &MainWindow::updateActions);
+
+    m_progress.load();
+    reportProgressProblem();
+    QString code = language;
+    if (!InterfaceLanguage::isKnown(code))
+        code = m_progress.language();
+    if (!InterfaceLanguage::isKnown(code))
+        code = InterfaceLanguage::systemDefault();
+    setLanguage(code);
+    showQuizzes();
+    resize(1280, 800);
+}
+
+MainWindow::~MainWindow() = default;
+
+bool MainWindow::setLanguage(const QString& code)
+{
+    if (!InterfaceLanguage::isKnown(code))
+        return false;
+    // Content first: the LanguageChange events that the translator sends re-render the pages.
+    loadContent(code);
+    m_language.install(code);
+    for (QAction* action : m_languages->actions())
+        action->setChecked(action->data().toString() == code);
+    if (m_progress.language() != code) {
+        m_progress.setLanguage(code);
+        if (!m_progress.save())
+            reportProgressProblem();
+    }
+    retranslate();
+    return true;
+}
+
+bool MainWindow::openQuiz(const QString& quizId)
+{
+    const rlab::content::Quiz* quiz = m_content.quiz(quizId.toStdString());
+    if (!quiz)
+        return false;
+    QList<int> key;
+    QList<int> chosen;
+    const QHash<QString, QString> saved = m_progress.answers(quizId);
+    for (const auto& question : quiz->questions) {
+        key.append(question.answer);
+        int option = QuizSession::NoAnswer;
+        const QString optionId = saved.value(fromUtf8(question.id));
+        for (int i = 0; i < static_cast<int>(question.options.size()); ++i) {
+            if (fromUtf8(question.options[static_cast<std::size_t>(i)].id) == optionId)
+                option = i;
+        }
+        chosen.append(option);
+    }
+    m_session->begin(quizId, key, chosen);
+    setWindowTitle(tr("%1 — Recompute Lab").arg(fromUtf8(quiz->title.value)));
+    showPage(m_session->isFinished() ? static_cast<QWidget*>(m_results) : m_question);
+    return true;
+}
+
+void MainWindow::showQuizzes()
+{
+    refreshQuizzes();
+    setWindowTitle(tr("Recompute Lab"));
+    showPage(m_start);
+}
+
+void MainWindow::showQuestion(int question)
+{
+    if (m_session->goTo(question))
+        showPage(m_question);
+}
+
+void MainWindow::showAllQuestions()
+{
+    if (m_session->current() < 0)
+        return;
+    m_list->render();
+    showPage(m_list);
+}
+
+DemoPanel* MainWindow::demoPanel() const
+{
+    return m_question->demoPanel();
+}
+
+QAction* MainWindow::languageAction(const QString& code) const
+{
+    for (QAction* action : m_languages->actions()) {
+        if (action->data().toString() == code)
+            return action;
+    }
+    return nullptr;
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::createMenus()
+{
+    // One helper instead of QMenu::addAction overloads, whose shortcut forms changed across Qt 6.
+    auto add = [](QMenu* menu, const QKeySequence& shortcut, const QObject* receiver, auto slot) {
+        QAction* action = menu->addAction(QString());
+        action->setShortcut(shortcut);
+        connect(action, &QAction::triggered, receiver, slot);
+        return action;
+    };
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_quit = add(m_fileMenu, QKeySequence::Quit, this, [this] { close(); });
+
+    m_quizMenu = menuBar()->addMenu(QString());
+    m_backToQuizzes = add(m_quizMenu, QKeySequence(Qt::CTRL | Qt::Key_Home), this, [this] { showQuizzes(); });
+    m_allQuestions
+        = add(m_quizMenu, QKeySequence(Qt::CTRL | Qt::Key_L), this, [this] { showAllQuestions(); });
+    m_quizMenu->addSeparator();
+    m_previous = add(m_quizMenu, QKeySequence(Qt::Key_Left), m_session, [this] { m_session->previous(); });
+    m_next = add(m_quizMenu, QKeySequence(Qt::Key_Right), m_session, [this] { m_session->next(); });
+    m_runDemo = add(m_quizMenu, QKeySequence(Qt::Key_R), m_question, [this] { m_question->runDemo(); });
+    m_quizMenu->addSeparator();
+    m_retryWrong = add(m_quizMenu, QKeySequence(), m_session, [this] { m_session->retryWrong(); });
+
+    m_languageMenu = menuBar()->addMenu(QString());
+    m_languages = new QActionGroup(this);
+    for (const QString& code : InterfaceLanguage::codes()) {
+        QAction* action = m_languageMenu->addAction(InterfaceLanguage::nativeName(code));
+        action->setData(code);
+        action->setCheckable(true);
+        m_languages->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code] { setLanguage(code); });
+    }
+
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_shortcuts = add(m_helpMenu, QKeySequence::HelpContents, this, [this] { showShortcuts(); });
+    m_about = add(m_helpMenu, QKeySequence(), this, [this] { showAbout(); });
+    updateActions();
+}
+
+void MainWindow::retranslate()
+{
+    m_fileMenu->setTitle(tr("&File"));
+    m_quit->setText(tr("&Quit"));
+    m_quizMenu->setTitle(tr("&Quiz"));
+    m_backToQuizzes->setText(tr("Back to &quizzes"));
+    m_allQuestions->setText(tr("View &all questions"));
+    m_previous->setText(tr("&Previous question"));
+    m_next->setText(tr("&Next question"));
+    m_runDemo->setText(tr("&Run the demo"));
+    m_retryWrong->setText(tr("Retry the &wrong ones"));
+    m_languageMenu->setTitle(tr("&Language"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_shortcuts->setText(tr("&Keyboard shortcuts"));
+    m_about->setText(tr("&About Recompute Lab"));
+    const rlab::content::Quiz* quiz = m_content.quiz(m_session->quizId().toStdString());
+    if (m_pages->currentWidget() == m_start || !quiz)
+        setWindowTitle(tr("Recompute Lab"));
+    else
+        setWindowTitle(tr("%1 — Recompute Lab").arg(fromUtf8(quiz->title.value)));
+    if (!m_content.errors.empty()) {
+        QStringList details;
+        for (const auto& error : m_content.errors)
+            details << fromUtf8(error.toString());
+        m_banner->setNotice(ContentNotice,
+            tr("Some content could not be loaded; everything else works. %n problem(s):", nullptr,
+                static_cast<int>(details.size())),
+            details);
+    } else {
+        m_banner->clearNotice(ContentNotice);
+    }
+    refreshQuizzes();
+}
+
+void MainWindow::loadContent(const QString& code)
+{
+    m_content
+        = rlab::content::loadContent(std::filesystem::path(m_contentRoot.toStdString()), code.toStdString());
+    // A quiz that no longer loads cannot stay open.
+    if (!m_session->quizId().isEmpty() && !m_content.quiz(m_session->quizId().toStdString())) {
+        m_session->clear();
+        showPage(m_start);
+    }
+    m_question->setContent(&m_content);
+    m_list->setContent(&m_content);
+    m_results->setContent(&m_content);
+}
+
+void MainWindow::refreshQuizzes()
+{
+    QHash<QString, QuizStanding> standings;
+    for (const auto& quiz : m_content.quizzes) {
+        const QString id = fromUtf8(quiz.id);
+        const QHash<QString, QString> saved = m_progress.answers(id);
+        QuizStanding standing;
+        for (const auto& question : quiz.questions) {
+            const QString chosen = saved.value(fromUtf8(question.id));
+            if (chosen.isEmpty())
+                continue;
+            ++standing.answered;
+            if (chosen == fromUtf8(question.options[static_cast<std::size_t>(question.answer)].id))
+                ++standing.correct;
+        }
+        standings.insert(id, standing);
+    }
+    m_start->setQuizzes(&m_content, standings);
+}
+
+void MainWindow::saveAnswers()
+{
+    const rlab::content::Quiz* quiz = m_content.quiz(m_session->quizId().toStdString());
+    if (!quiz)
+        return;
+    QHash<QString, QString> answers;
+    for (int i = 0; i < static_cast<int>(quiz->questions.size()); ++i) {
+        const int chosen = m_session->chosen(i);
+        const auto& question = quiz->questions[static_cast<std::size_t>(i)];
+        if (chosen >= 0 && chosen < static_cast<int>(question.options.size()))
+            answers.insert(
+                fromUtf8(question.id), fromUtf8(question.options[static_cast<std::size_t>(chosen)].id));
+    }
+    m_progress.setAnswers(m_session->quizId(), answers);
+    if (!m_progress.save())
+        reportProgressProblem();
+}
+
+void MainWindow::showPage(QWidget* page)
+{
+    if (page == m_results)
+        m_results->render();
+    if (page == m_start)
+        refreshQuizzes();
+    m_pages->setCurrentWidget(page);
+    updateActions();
+}
+
+void MainWindow::updateActions()
+{
+    const bool onQuestion = m_pages->currentWidget() == m_question;
+    const bool inQuiz = m_session->current() >= 0;
+    m_backToQuizzes->setEnabled(m_pages->currentWidget() != m_start);
+    m_allQuestions->setEnabled(inQuiz);
+    m_previous->setEnabled(onQuestion && (m_session->positionInRound() > 0));
+    m_next->setEnabled(onQuestion);
+    m_runDemo->setEnabled(onQuestion && !demoPanel()->isRunning());
+    m_retryWrong->setEnabled(inQuiz && m_session->score() < m_session->questionCount());
+}
+
+void MainWindow::reportProgressProblem()
+{
+    if (m_progress.problem().isEmpty())
+        return;
+    m_banner->setNotice(ProgressNotice, m_progress.problem());
+    statusBar()->showMessage(m_progress.problem());
+}
+
+void MainWindow::showShortcuts()
+{
+    QMessageBox::information(this, tr("Keyboard shortcuts"),
+        tr("1–4: choose an option\nEnter: confirm the focused option, or go to the next "
+           "question once answered\n← →: previous and next question\nR: run the demo\n"
+           "Ctrl+L: view all questions\nCtrl+Home: back to the quizzes"));
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About Recompute Lab"),
+        tr("Recompute Lab teaches activation recomputation (gradient checkpointing) with quizzes "
+           "and live demos that train a small GPT-style model and measure its memory and time."));
+}

@@ -1,0 +1,98 @@
+#pragma once
+// The window: the pages (quizzes, question, all questions, results), the menus, the language
+// switch and saving progress. The quiz logic lives in QuizSession, the demo in DemoPanel.
+
+#include <QHash>
+#include <QMainWindow>
+
+#include "interfacelanguage.h"
+#include "progressstore.h"
+#include "rlab/content/content.h"
+
+class DemoPanel;
+class NoticeBanner;
+class QuestionListPage;
+class QuestionPage;
+class QuizSession;
+class ResultsPage;
+class StartPage;
+class QAction;
+class QActionGroup;
+class QMenu;
+class QStackedWidget;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    // Loads `progress` (a corrupt file is set aside and reported) and the content under
+    // `contentRoot` in `language`, or the saved language, or the system's when offered.
+    MainWindow(const QString& contentRoot, ProgressStore progress, const QString& language = {},
+        QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Switches the interface strings and the content at once, keeping the quiz state and the
+    // demo's results; false for a language that is not offered.
+    bool setLanguage(const QString& code);
+    QString language() const { return m_language.current(); }
+
+    // Opens a quiz where the learner left it; false when no quiz has this id.
+    bool openQuiz(const QString& quizId);
+    void showQuizzes();
+    void showQuestion(int question);
+    void showAllQuestions();
+
+    const rlab::content::Content& content() const { return m_content; }
+    QuizSession* session() const { return m_session; }
+    StartPage* startPage() const { return m_start; }
+    QuestionPage* questionPage() const { return m_question; }
+    QuestionListPage* questionListPage() const { return m_list; }
+    ResultsPage* resultsPage() const { return m_results; }
+    DemoPanel* demoPanel() const;
+    NoticeBanner* banner() const { return m_banner; }
+    QStackedWidget* pages() const { return m_pages; }
+    QAction* languageAction(const QString& code) const;
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void createMenus();
+    void retranslate();
+    void loadContent(const QString& code);
+    void refreshQuizzes();
+    void saveAnswers();
+    void showPage(QWidget* page);
+    void updateActions();
+    void reportProgressProblem();
+    void showShortcuts();
+    void showAbout();
+
+    QString m_contentRoot;
+    ProgressStore m_progress;
+    InterfaceLanguage m_language;
+    rlab::content::Content m_content;
+    QuizSession* m_session;
+
+    NoticeBanner* m_banner;
+    QStackedWidget* m_pages;
+    StartPage* m_start;
+    QuestionPage* m_question;
+    QuestionListPage* m_list;
+    ResultsPage* m_results;
+
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_quizMenu = nullptr;
+    QMenu* m_languageMenu = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    QAction* m_quit = nullptr;
+    QAction* m_backToQuizzes = nullptr;
+    QAction* m_allQuestions = nullptr;
+    QAction* m_previous = nullptr;
+    QAction* m_next = nullptr;
+    QAction* m_runDemo = nullptr;
+    QAction* m_retryWrong = nullptr;
+    QAction* m_shortcuts = nullptr;
+    QAction* m_about = nullptr;
+    QActionGroup* m_languages = nullptr;
+};

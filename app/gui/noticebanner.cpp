@@ -1,0 +1,74 @@
+#include "noticebanner.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+
+namespace {
+constexpr int ShownDetails = 4; // more would push the quiz off small screens; the tooltip has all
+}
+
+NoticeBanner::NoticeBanner(QWidget* parent)
+    : QFrame(parent)
+    , m_label(new QLabel(this))
+    , m_close(new QToolButton(this))
+{
+    setObjectName(QStringLiteral("noticeBanner"));
+    setStyleSheet(QStringLiteral("QFrame#noticeBanner { background: #fff4d6; border: 1px solid #e0b84a; "
+                                 "border-radius: 6px; } QFrame#noticeBanner QLabel { color: #4a3b00; }"));
+    m_label->setWordWrap(true);
+    m_label->setTextFormat(Qt::RichText);
+    m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_close->setText(QStringLiteral("✕"));
+    m_close->setAutoRaise(true);
+    m_close->setAccessibleName(tr("Dismiss the notice"));
+    m_close->setToolTip(tr("Dismiss the notice"));
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(10, 6, 6, 6);
+    layout->addWidget(m_label, 1);
+    layout->addWidget(m_close, 0, Qt::AlignTop);
+    connect(m_close, &QToolButton::clicked, this, &QWidget::hide);
+    hide();
+}
+
+void NoticeBanner::setNotice(const QString& key, const QString& heading, const QStringList& details)
+{
+    clearNotice(key);
+    m_notices.append({key, heading, details});
+    render();
+}
+
+void NoticeBanner::clearNotice(const QString& key)
+{
+    m_notices.removeIf([&key](const Notice& notice) { return notice.key == key; });
+    render();
+}
+
+QString NoticeBanner::text() const
+{
+    QStringList lines;
+    for (const Notice& notice : m_notices) {
+        lines << notice.heading;
+        lines << notice.details;
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+void NoticeBanner::render()
+{
+    QString html;
+    for (const Notice& notice : m_notices) {
+        html += QStringLiteral("<b>%1</b>").arg(notice.heading.toHtmlEscaped());
+        for (int i = 0; i < notice.details.size() && i < ShownDetails; ++i)
+            html += QStringLiteral("<br>• %1").arg(notice.details[i].toHtmlEscaped());
+        if (notice.details.size() > ShownDetails)
+            html += QStringLiteral("<br>• ")
+                + tr("and %n more (hover to see all)", nullptr,
+                    static_cast<int>(notice.details.size() - ShownDetails));
+        html += QStringLiteral("<br>");
+    }
+    m_label->setText(html);
+    m_label->setToolTip(text());
+    m_label->setAccessibleName(text());
+    setVisible(!m_notices.isEmpty());
+}

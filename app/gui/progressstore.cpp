@@ -1,0 +1,152 @@
+#include "progressstore.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+namespace {
+constexpr int FormatVersion = 1;
+constexpr qint64 MaxFileBytes = 4 * 1024 * 1024; // progress is a few KiB; refuse anything absurd
+
+QString defaultDirectory()
+{
+    const QString fromEnv = qEnvironmentVariable("RLAB_STATE_DIR");
+    if (!fromEnv.isEmpty())
+        return fromEnv;
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+}
+} // namespace
+
+ProgressStore::ProgressStore(const QString& directory)
+    : ProgressStore(directory.isEmpty() ? defaultDirectory() : directory, true)
+{
+}
+
+ProgressStore::ProgressStore(const QString& directory, bool persistent)
+    : m_filePath(QDir(directory).filePath(QStringLiteral("progress.json")))
+    , m_persistent(persistent)
+{
+}
+
+ProgressStore ProgressStore::inMemory()
+{
+    return ProgressStore(QString(), false);
+}
+
+void ProgressStore::load()
+{
+    m_problem.clear();
+    m_setAsidePath.clear();
+    m_language.clear();
+    m_answers.clear();
+    if (!m_persistent)
+        return;
+
+    QFile file(m_filePath);
+    if (!file.exists())
+        return;
+    if (file.size() > MaxFileBytes)
+        return setAside(tr("it is larger than any progress file could be"));
+    if (!file.open(QIODevice::ReadOnly)) {
+        m_problem = tr("Could not read your progress from %1 (%2); "
+                       "starting with empty progress.")
+                        .arg(QDir::toNativeSeparators(m_filePath), file.errorString());
+        return;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
+    file.close();
+    if (parseError.error != QJsonParseError::NoError)
+        return setAside(parseError.errorString());
+    if (!document.isObject())
+        return setAside(tr("it is not a JSON object"));
+
+    const QJsonObject root = document.object();
+    if (root.value(QStringLiteral("version")).toInt(-1) != FormatVersion)
+        return setAside(tr("its version is not %1").arg(FormatVersion));
+    const QJsonValue language = root.value(QStringLiteral("language"));
+    if (!language.isUndefined() && !language.isString())
+        return setAside(tr("its language is not text"));
+    const QJsonValue quizzes = root.value(QStringLiteral("quizzes"));
+    if (!quizzes.isUndefined() && !quizzes.isObject())
+        return setAside(tr("its quizzes are not an object"));
+
+    QHash<QString, QHash<QString, QString>> answers;
+    const QJsonObject quizObject = quizzes.toObject();
+    for (auto quiz = quizObject.begin(); quiz != quizObject.end(); ++quiz) {
+        if (!quiz.value().isObject())
+            return setAside(tr("the answers of %1 are not an object").arg(quiz.key()));
+        const QJsonObject chosen = quiz.value().toObject();
+        QHash<QString, QString>& quizAnswers = answers[quiz.key()];
+        for (auto answer = chosen.begin(); answer != chosen.end(); ++answer) {
+            if (!answer.value().isString())
+                return setAside(tr("an answer in %1 is not text").arg(quiz.key()));
+            quizAnswers.insert(answer.key(), answer.value().toString());
+        }
+    }
+    m_language = language.toString();
+    m_answers = answers;
+}
+
+bool ProgressStore::save()
+{
+    if (!m_persistent)
+        return true;
+    QJsonObject quizzes;
+    for (auto quiz = m_answers.cbegin(); quiz != m_answers.cend(); ++quiz) {
+        QJsonObject chosen;
+        for (auto answer = quiz.value().cbegin(); answer != quiz.value().cend(); ++answer)
+            chosen.insert(answer.key(), answer.value());
+        quizzes.insert(quiz.key(), chosen);
+    }
+    QJsonObject root;
+    root.insert(QStringLiteral("version"), FormatVersion);
+    root.insert(QStringLiteral("language"), m_language);
+    root.insert(QStringLiteral("quizzes"), quizzes);
+
+    QDir().mkpath(QFileInfo(m_filePath).absolutePath());
+    // QSaveFile writes a temporary file and renames it over the old one on commit, so a crash
+    // mid-write leaves the previous progress intact.
+    QSaveFile file(m_filePath);
+    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(root).toJson()) < 0 || !file.commit()) {
+        m_problem = tr("Could not save your progress to %1: %2.")
+                        .arg(QDir::toNativeSeparators(m_filePath), file.errorString());
+        return false;
+    }
+    return true;
+}
+
+void ProgressStore::setLanguage(const QString& language)
+{
+    m_language = language;
+}
+
+void ProgressStore::setAnswers(const QString& quizId, const QHash<QString, QString>& answers)
+{
+    if (answers.isEmpty())
+        m_answers.remove(quizId);
+    else
+        m_answers.insert(quizId, answers);
+}
+
+void ProgressStore::setAside(const QString& why)
+{
+    const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
+    const QString aside = m_filePath + QStringLiteral(".corrupt-") + stamp;
+    if (QFile::rename(m_filePath, aside)) {
+        m_setAsidePath = aside;
+        m_problem = tr("Your progress file was damaged (%1); it was "
+                       "moved to %2 and progress starts empty.")
+                        .arg(why, QDir::toNativeSeparators(aside));
+    } else {
+        m_problem = tr("Your progress file %1 is damaged (%2) and "
+                       "could not be moved aside; progress starts empty.")
+                        .arg(QDir::toNativeSeparators(m_filePath), why);
+    }
+}

@@ -1,0 +1,107 @@
+#include "questionlistpage.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include "contenttext.h"
+#include "quizsession.h"
+#include "rlab/content/content.h"
+
+QuestionListPage::QuestionListPage(QuizSession* session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_title(new QLabel(this))
+    , m_summary(new QLabel(this))
+    , m_list(new QTreeWidget(this))
+    , m_back(new QPushButton(this))
+{
+    setObjectName(QStringLiteral("questionListPage"));
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.4);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_title->setWordWrap(true);
+    m_list->setObjectName(QStringLiteral("questionList"));
+    m_list->setRootIsDecorated(false);
+    m_list->setUniformRowHeights(false);
+    m_list->setWordWrap(true);
+    m_list->setColumnCount(3);
+    m_list->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_list->header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_list->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    m_list->header()->setStretchLastSection(false);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_back);
+    top->addSpacing(8);
+    top->addWidget(m_title, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(16, 12, 16, 12);
+    layout->addLayout(top);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_list, 1);
+
+    connect(m_back, &QPushButton::clicked, this, &QuestionListPage::backRequested);
+    connect(m_list, &QTreeWidget::itemActivated, this,
+        [this](QTreeWidgetItem* item) { emit questionChosen(item->data(0, Qt::UserRole).toInt()); });
+    connect(m_session, &QuizSession::answersChanged, this, &QuestionListPage::render);
+    render();
+}
+
+void QuestionListPage::setContent(const rlab::content::Content* content)
+{
+    m_content = content;
+    render();
+}
+
+void QuestionListPage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        render();
+    QWidget::changeEvent(event);
+}
+
+void QuestionListPage::render()
+{
+    m_back->setText(tr("◀ Back to the question"));
+    m_back->setAccessibleName(m_back->text());
+    m_list->setHeaderLabels({tr("No."), tr("Question"), tr("Your answer")});
+    m_list->setAccessibleName(tr("All questions of the quiz"));
+    m_list->clear();
+    const rlab::content::Quiz* quiz
+        = m_content ? m_content->quiz(m_session->quizId().toStdString()) : nullptr;
+    if (!quiz)
+        return;
+    m_title->setText(fromUtf8(quiz->title.value));
+    m_summary->setText(
+        tr("%1 of %2 answered, %3 correct. Double-click or press Enter on a question to open it.")
+            .arg(m_session->answeredCount())
+            .arg(m_session->questionCount())
+            .arg(m_session->score()));
+    for (int i = 0; i < static_cast<int>(quiz->questions.size()); ++i) {
+        const auto& question = quiz->questions[static_cast<std::size_t>(i)];
+        auto* item = new QTreeWidgetItem(m_list);
+        item->setData(0, Qt::UserRole, i);
+        item->setText(0, QString::number(i + 1));
+        item->setText(1,
+            fromUtf8(question.text.value) + (question.text.fallback ? QStringLiteral("  [EN]") : QString()));
+        if (question.text.fallback)
+            item->setToolTip(1, fallbackToolTip());
+        if (!m_session->isAnswered(i)) {
+            item->setText(2, tr("Not answered"));
+        } else if (m_session->isCorrect(i)) {
+            item->setText(2, tr("✔ Correct"));
+            item->setForeground(2, QColor(0x2e, 0x7d, 0x32));
+        } else {
+            item->setText(2, tr("✘ Wrong"));
+            item->setForeground(2, QColor(0xc6, 0x28, 0x28));
+        }
+        if (i == m_session->current())
+            m_list->setCurrentItem(item);
+    }
+}

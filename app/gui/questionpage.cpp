@@ -1,0 +1,397 @@
+#include "questionpage.h"
+
+#include <QEvent>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QShortcut>
+#include <QSplitter>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include "contenttext.h"
+#include "demopanel.h"
+#include "optionbutton.h"
+#include "quizsession.h"
+#include "rlab/content/content.h"
+
+namespace {
+constexpr int MaxKeyedOptions = 6; // the loader allows 2..6 options; keys 1..6 choose them
+
+const char* const PageStyle = R"(
+OptionButton { border: 1px solid palette(mid); border-radius: 8px; background: palette(base); }
+OptionButton:hover { border: 1px solid palette(highlight); }
+OptionButton:focus { border: 2px solid palette(highlight); }
+OptionButton[answerState="right"] { background: #e4f3e6; border: 2px solid #2e7d32; }
+OptionButton[answerState="wrong"] { background: #fbe6e6; border: 2px solid #c62828; }
+QLabel#optionKey { background: palette(window); border: 1px solid palette(mid); border-radius: 4px; }
+QFrame#feedback { border: 1px solid palette(mid); border-radius: 8px; background: palette(alternate-base); }
+QLabel#verdictRight { color: #2e7d32; font-weight: bold; }
+QLabel#verdictWrong { color: #c62828; font-weight: bold; }
+)";
+
+QLabel* wrappingLabel(QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+} // namespace
+
+QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_back(new QPushButton(this))
+    , m_quizTitle(new QLabel(this))
+    , m_counter(new QLabel(this))
+    , m_round(new QLabel(this))
+    , m_showAll(new QPushButton(this))
+    , m_question(nullptr)
+    , m_optionBox(nullptr)
+    , m_feedback(nullptr)
+    , m_verdict(nullptr)
+    , m_explanationTitle(nullptr)
+    , m_explanation(nullptr)
+    , m_whyWrongTitle(nullptr)
+    , m_whyWrong(nullptr)
+    , m_previous(new QPushButton(this))
+    , m_next(new QPushButton(this))
+    , m_keys(new QLabel(this))
+    , m_splitter(new QSplitter(Qt::Horizontal, this))
+    , m_side(new QTabWidget(this))
+    , m_guide(new QTextBrowser(this))
+    , m_demo(new DemoPanel(this))
+{
+    setObjectName(QStringLiteral("questionPage"));
+    setStyleSheet(QString::fromLatin1(PageStyle));
+
+    // Header: where the learner is.
+    m_counter->setObjectName(QStringLiteral("questionCounter"));
+    QFont counterFont = m_counter->font();
+    counterFont.setBold(true);
+    m_counter->setFont(counterFont);
+    m_quizTitle->setObjectName(QStringLiteral("quizTitle"));
+    m_round->setObjectName(QStringLiteral("roundNote"));
+    auto* header = new QHBoxLayout;
+    header->addWidget(m_back);
+    header->addSpacing(8);
+    header->addWidget(m_counter);
+    header->addWidget(m_round);
+    header->addStretch(1);
+    header->addWidget(m_quizTitle);
+    header->addSpacing(8);
+    header->addWidget(m_showAll);
+
+    // The question column scrolls as a whole so small windows keep everything reachable.
+    auto* column = new QWidget;
+    column->setObjectName(QStringLiteral("questionColumn"));
+    m_question = wrappingLabel(column);
+    m_question->setObjectName(QStringLiteral("questionText"));
+    QFont questionFont = m_question->font();
+    questionFont.setPointSizeF(questionFont.pointSizeF() * 1.3);
+    questionFont.setBold(true);
+    m_question->setFont(questionFont);
+    m_optionBox = new QWidget(column);
+    auto* optionLayout = new QVBoxLayout(m_optionBox);
+    optionLayout->setContentsMargins(0, 0, 0, 0);
+    optionLayout->setSpacing(8);
+
+    m_feedback = new QFrame(column);
+    m_feedback->setObjectName(QStringLiteral("feedback"));
+    m_verdict = wrappingLabel(m_feedback);
+    m_explanationTitle = new QLabel(m_feedback);
+    m_explanation = wrappingLabel(m_feedback);
+    m_explanation->setObjectName(QStringLiteral("explanation"));
+    m_whyWrongTitle = wrappingLabel(m_feedback);
+    m_whyWrong = wrappingLabel(m_feedback);
+    m_whyWrong->setObjectName(QStringLiteral("whyWrong"));
+    QFont titleFont = m_explanationTitle->font();
+    titleFont.setBold(true);
+    m_explanationTitle->setFont(titleFont);
+    m_whyWrongTitle->setFont(titleFont);
+    auto* feedbackLayout = new QVBoxLayout(m_feedback);
+    feedbackLayout->addWidget(m_verdict);
+    feedbackLayout->addWidget(m_explanationTitle);
+    feedbackLayout->addWidget(m_explanation);
+    feedbackLayout->addWidget(m_whyWrongTitle);
+    feedbackLayout->addWidget(m_whyWrong);
+
+    m_previous->setObjectName(QStringLiteral("previousButton"));
+    m_next->setObjectName(QStringLiteral("nextButton"));
+    m_keys->setObjectName(QStringLiteral("keyHint"));
+    m_keys->setWordWrap(true);
+    m_keys->setEnabled(false); // drawn greyed: a hint, not content
+    auto* navigation = new QHBoxLayout;
+    navigation->addWidget(m_previous);
+    navigation->addStretch(1);
+    navigation->addWidget(m_next);
+
+    auto* columnLayout = new QVBoxLayout(column);
+    columnLayout->setContentsMargins(12, 12, 12, 12);
+    columnLayout->setSpacing(12);
+    columnLayout->addWidget(m_question);
+    columnLayout->addWidget(m_optionBox);
+    columnLayout->addWidget(m_feedback);
+    columnLayout->addLayout(navigation);
+    columnLayout->addWidget(m_keys);
+    columnLayout->addStretch(1);
+
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(column);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumWidth(300);
+
+    m_guide->setObjectName(QStringLiteral("guideView"));
+    m_guide->setOpenExternalLinks(true);
+    m_demo->setObjectName(QStringLiteral("demoPanel"));
+    m_side->setObjectName(QStringLiteral("sideTabs"));
+    m_side->addTab(m_demo, QString());
+    m_side->addTab(m_guide, QString());
+    m_side->setMinimumWidth(320);
+
+    m_splitter->addWidget(scroll);
+    m_splitter->addWidget(m_side);
+    m_splitter->setStretchFactor(0, 5);
+    m_splitter->setStretchFactor(1, 6);
+    m_splitter->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 8, 8, 8);
+    layout->addLayout(header);
+    layout->addWidget(m_splitter, 1);
+
+    connect(m_back, &QPushButton::clicked, this, &QuestionPage::backRequested);
+    connect(m_showAll, &QPushButton::clicked, this, &QuestionPage::showAllRequested);
+    connect(m_previous, &QPushButton::clicked, m_session, &QuizSession::previous);
+    connect(m_next, &QPushButton::clicked, m_session, &QuizSession::next);
+    connect(m_session, &QuizSession::currentChanged, this, &QuestionPage::render);
+    connect(m_session, &QuizSession::answered, this, &QuestionPage::render);
+    connect(m_session, &QuizSession::roundChanged, this, &QuestionPage::render);
+
+    // Keys live on the page: they work only while it is shown, and a focused spin box in the
+    // demo still receives its digits (line edits take printable keys before shortcuts).
+    for (int i = 0; i < MaxKeyedOptions; ++i) {
+        auto* key = new QShortcut(QKeySequence(Qt::Key_1 + i), this);
+        connect(key, &QShortcut::activated, this, [this, i] { choose(i); });
+    }
+    for (const int enter : {Qt::Key_Return, Qt::Key_Enter}) {
+        auto* key = new QShortcut(QKeySequence(enter), this);
+        connect(key, &QShortcut::activated, this, &QuestionPage::confirmOrNext);
+    }
+    retranslate();
+}
+
+void QuestionPage::setContent(const rlab::content::Content* content)
+{
+    m_content = content;
+    render();
+}
+
+OptionButton* QuestionPage::optionButton(int index) const
+{
+    return index >= 0 && index < m_options.size() ? m_options[index] : nullptr;
+}
+
+void QuestionPage::runDemo()
+{
+    m_side->setCurrentWidget(m_demo);
+    if (!m_demo->isRunning() && !m_demo->presetId().isEmpty())
+        m_demo->run();
+}
+
+void QuestionPage::confirmOrNext()
+{
+    const int current = m_session->current();
+    if (current < 0)
+        return;
+    if (m_session->isAnswered(current)) {
+        m_session->next();
+        return;
+    }
+    // Enter on a focused option confirms it (Tab moves between options).
+    for (int i = 0; i < m_options.size(); ++i) {
+        if (m_options[i]->hasFocus()) {
+            choose(i);
+            return;
+        }
+    }
+}
+
+void QuestionPage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+const rlab::content::Quiz* QuestionPage::quiz() const
+{
+    return m_content ? m_content->quiz(m_session->quizId().toStdString()) : nullptr;
+}
+
+const rlab::content::Question* QuestionPage::question() const
+{
+    const rlab::content::Quiz* current = quiz();
+    const int index = m_session->current();
+    if (!current || index < 0 || index >= static_cast<int>(current->questions.size()))
+        return nullptr;
+    return &current->questions[static_cast<std::size_t>(index)];
+}
+
+void QuestionPage::render()
+{
+    const rlab::content::Quiz* current = quiz();
+    const rlab::content::Question* shown = question();
+    if (!current || !shown)
+        return;
+    const int index = m_session->current();
+
+    showContentText(m_quizTitle, current->title);
+    m_counter->setText(tr("Question %1 of %2").arg(index + 1).arg(m_session->questionCount()));
+    const bool retry = m_session->isRetry();
+    m_round->setVisible(retry);
+    if (retry) {
+        m_round->setText(tr("· retrying the wrong ones: %1 of %2")
+                             .arg(m_session->positionInRound() + 1)
+                             .arg(m_session->round().size()));
+    }
+    showContentText(m_question, shown->text);
+
+    const int count = static_cast<int>(shown->options.size());
+    ensureOptionButtons(count);
+    const bool answered = m_session->isAnswered(index);
+    const int chosen = m_session->chosen(index);
+    for (int i = 0; i < count; ++i) {
+        OptionButton* button = m_options[i];
+        button->setOption(shown->options[static_cast<std::size_t>(i)].text);
+        OptionButton::State state = OptionButton::State::Open;
+        if (answered) {
+            if (i == shown->answer)
+                state = OptionButton::State::Right;
+            else if (i == chosen)
+                state = OptionButton::State::Wrong;
+            else
+                state = OptionButton::State::Other;
+        }
+        button->setState(state);
+    }
+    renderFeedback(*shown);
+    renderGuide(*current, *shown);
+
+    m_previous->setEnabled(m_session->positionInRound() > 0);
+    const bool last = m_session->positionInRound() + 1 >= m_session->round().size();
+    m_next->setText(last ? tr("See results") : tr("Next"));
+    m_next->setAccessibleName(m_next->text());
+
+    if (m_content) {
+        if (const rlab::content::DemoPreset* preset = m_content->preset(shown->demo)) {
+            if (m_demo->isRunning() && m_demo->presetId() != fromUtf8(preset->id))
+                m_demo->cancel();
+            m_demo->setPreset(*preset);
+        }
+    }
+}
+
+void QuestionPage::renderFeedback(const rlab::content::Question& shown)
+{
+    const int index = m_session->current();
+    const bool answered = m_session->isAnswered(index);
+    m_feedback->setVisible(answered);
+    if (!answered)
+        return;
+    const bool right = m_session->isCorrect(index);
+    const int chosen = m_session->chosen(index);
+    m_verdict->setObjectName(right ? QStringLiteral("verdictRight") : QStringLiteral("verdictWrong"));
+    // Re-polish so the page's style sheet applies the colour of the new object name.
+    m_verdict->style()->unpolish(m_verdict);
+    m_verdict->style()->polish(m_verdict);
+    m_verdict->setText(
+        right ? tr("✔ Correct.") : tr("✘ Not quite: the right answer is %1.").arg(shown.answer + 1));
+    m_explanationTitle->setText(tr("Why:"));
+    showContentText(m_explanation, shown.explanation);
+
+    const bool showWhyWrong = !right && chosen >= 0 && chosen < static_cast<int>(shown.options.size())
+        && !shown.options[static_cast<std::size_t>(chosen)].whyWrong.value.empty();
+    m_whyWrongTitle->setVisible(showWhyWrong);
+    m_whyWrong->setVisible(showWhyWrong);
+    if (showWhyWrong) {
+        const auto& option = shown.options[static_cast<std::size_t>(chosen)];
+        m_whyWrongTitle->setText(tr("Why “%1” is wrong:").arg(fromUtf8(option.text.value)));
+        showContentText(m_whyWrong, option.whyWrong);
+    }
+}
+
+void QuestionPage::renderGuide(const rlab::content::Quiz& shownQuiz, const rlab::content::Question& shown)
+{
+    const rlab::content::Guide* guide = m_content ? m_content->guide(shownQuiz.guide) : nullptr;
+    const rlab::content::GuideSection* section = nullptr;
+    if (guide) {
+        for (const auto& candidate : guide->sections) {
+            if (candidate.id == shown.guideSection)
+                section = &candidate;
+        }
+    }
+    if (!guide || !section) {
+        m_guide->setPlainText(tr("This question has no guide section."));
+        m_side->setTabText(1, tr("Guide"));
+        return;
+    }
+    QString markdown = QStringLiteral("# %1\n\n").arg(fromUtf8(section->title.value));
+    if (section->title.fallback || section->body.fallback)
+        markdown += QStringLiteral("> **EN** · %1\n\n").arg(fallbackToolTip());
+    markdown += fromUtf8(section->body.value);
+    if (!guide->references.empty()) {
+        markdown += QStringLiteral("\n\n---\n\n**%1**\n\n").arg(tr("References"));
+        for (const auto& reference : guide->references) {
+            markdown += QStringLiteral("- %1").arg(fromUtf8(reference.text));
+            if (!reference.url.empty())
+                markdown += QStringLiteral(" <%1>").arg(fromUtf8(reference.url));
+            markdown += QLatin1Char('\n');
+        }
+    }
+    m_guide->setMarkdown(markdown);
+    m_guide->setProperty("fallback", section->title.fallback || section->body.fallback);
+    m_side->setTabText(1, tr("Guide: %1").arg(fromUtf8(section->title.value)));
+}
+
+void QuestionPage::ensureOptionButtons(int count)
+{
+    while (m_options.size() > count)
+        delete m_options.takeLast();
+    while (m_options.size() < count) {
+        const int index = static_cast<int>(m_options.size());
+        auto* button = new OptionButton(index + 1, m_optionBox);
+        m_optionBox->layout()->addWidget(button);
+        connect(button, &QPushButton::clicked, this, [this, index] { choose(index); });
+        m_options.append(button);
+    }
+}
+
+void QuestionPage::choose(int option)
+{
+    if (option >= m_options.size())
+        return;
+    m_session->choose(option);
+}
+
+void QuestionPage::retranslate()
+{
+    m_back->setText(tr("◀ Quizzes"));
+    m_back->setAccessibleName(tr("Back to the list of quizzes"));
+    m_showAll->setText(tr("View all questions"));
+    m_showAll->setAccessibleName(m_showAll->text());
+    m_previous->setText(tr("◀ Previous"));
+    m_previous->setAccessibleName(tr("Previous question"));
+    m_keys->setText(tr("Keys: 1–4 choose · Enter next · ← → move · R runs the demo"));
+    m_side->setTabText(0, tr("Live demo"));
+    m_guide->setAccessibleName(tr("Guide section"));
+    m_demo->setAccessibleName(tr("Live demo"));
+    render();
+}

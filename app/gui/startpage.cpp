@@ -1,0 +1,181 @@
+#include "startpage.h"
+
+#include <QEvent>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include "contenttext.h"
+#include "rlab/content/content.h"
+
+namespace {
+const char* const PageStyle = R"(
+QFrame#quizCard { border: 1px solid palette(mid); border-radius: 10px; background: palette(base); }
+QLabel#levelBadge { background: #e6ecf7; color: #24406e; border-radius: 4px; padding: 2px 6px; }
+)";
+}
+
+StartPage::StartPage(QWidget* parent)
+    : QWidget(parent)
+    , m_title(new QLabel(this))
+    , m_intro(new QLabel(this))
+    , m_cards(new QVBoxLayout)
+{
+    setObjectName(QStringLiteral("startPage"));
+    setStyleSheet(QString::fromLatin1(PageStyle));
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.8);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_intro->setWordWrap(true);
+
+    auto* list = new QWidget;
+    auto* listLayout = new QVBoxLayout(list);
+    listLayout->setContentsMargins(0, 0, 0, 0);
+    listLayout->addLayout(m_cards);
+    listLayout->addStretch(1);
+    m_cards->setSpacing(12);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(list);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(24, 20, 24, 20);
+    layout->setSpacing(12);
+    layout->addWidget(m_title);
+    layout->addWidget(m_intro);
+    layout->addWidget(scroll, 1);
+    rebuild();
+}
+
+void StartPage::setQuizzes(
+    const rlab::content::Content* content, const QHash<QString, QuizStanding>& standings)
+{
+    m_content = content;
+    m_standings = standings;
+    rebuild();
+}
+
+QString StartPage::levelName(const QString& level)
+{
+    if (level == QLatin1String("beginner"))
+        return tr("Beginner");
+    if (level == QLatin1String("intermediate"))
+        return tr("Intermediate");
+    if (level == QLatin1String("advanced"))
+        return tr("Advanced");
+    return level;
+}
+
+void StartPage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        rebuild();
+    QWidget::changeEvent(event);
+}
+
+void StartPage::rebuild()
+{
+    m_title->setText(tr("Recompute Lab"));
+    m_intro->setText(
+        tr("Learn activation recomputation (gradient checkpointing) by answering questions. Each "
+           "question opens a live demo that trains a small GPT-style model and measures memory and "
+           "time."));
+    while (QLayoutItem* item = m_cards->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    if (!m_content || m_content->quizzes.empty()) {
+        auto* none = new QLabel(tr("No quizzes could be loaded. See the notice above for what went wrong."));
+        none->setWordWrap(true);
+        m_cards->addWidget(none);
+        return;
+    }
+    for (int i = 0; i < static_cast<int>(m_content->quizzes.size()); ++i)
+        m_cards->addWidget(card(i));
+}
+
+QWidget* StartPage::card(int index)
+{
+    const rlab::content::Quiz& quiz = m_content->quizzes[static_cast<std::size_t>(index)];
+    const QString id = fromUtf8(quiz.id);
+    const QuizStanding standing = m_standings.value(id);
+    const int total = static_cast<int>(quiz.questions.size());
+
+    auto* frame = new QFrame;
+    frame->setObjectName(QStringLiteral("quizCard"));
+    frame->setProperty("quizId", id);
+
+    auto* title = new QLabel(frame);
+    title->setObjectName(QStringLiteral("quizCardTitle"));
+    showContentText(title, quiz.title);
+    title->setWordWrap(true);
+    QFont titleFont = title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
+    titleFont.setBold(true);
+    title->setFont(titleFont);
+
+    auto* level = new QLabel(levelName(fromUtf8(quiz.level)), frame);
+    level->setObjectName(QStringLiteral("levelBadge"));
+    auto* count = new QLabel(tr("%n question(s)", nullptr, total), frame);
+    count->setObjectName(QStringLiteral("questionCount"));
+    auto* facts = new QHBoxLayout;
+    facts->addWidget(level);
+    facts->addWidget(count);
+    facts->addStretch(1);
+
+    auto* description = new QLabel(frame);
+    showContentText(description, quiz.description);
+    description->setWordWrap(true);
+
+    auto* progress = new QProgressBar(frame);
+    progress->setObjectName(QStringLiteral("quizProgress"));
+    progress->setRange(0, qMax(total, 1));
+    progress->setValue(standing.answered);
+    progress->setTextVisible(false);
+    progress->setMaximumHeight(8);
+    auto* progressText = new QLabel(frame);
+    progressText->setObjectName(QStringLiteral("progressText"));
+    if (standing.answered == 0) {
+        progressText->setText(tr("Not started"));
+    } else {
+        progressText->setText(tr("%n answered", nullptr, standing.answered) + QStringLiteral(" · ")
+            + tr("%n correct", nullptr, standing.correct));
+    }
+    progress->setAccessibleName(progressText->text());
+
+    auto* open = new QPushButton(standing.answered == 0 ? tr("Start")
+            : standing.answered < total                 ? tr("Continue")
+                                                        : tr("Review"),
+        frame);
+    open->setObjectName(QStringLiteral("openQuiz"));
+    open->setDefault(true);
+    open->setAccessibleName(tr("Open quiz %1").arg(fromUtf8(quiz.title.value)));
+    connect(open, &QPushButton::clicked, this, [this, id] { emit openRequested(id); });
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(progressText);
+    buttons->addStretch(1);
+    if (standing.answered > 0) {
+        auto* reset = new QPushButton(tr("Start over"), frame);
+        reset->setObjectName(QStringLiteral("resetQuiz"));
+        reset->setAccessibleName(tr("Clear the answers of %1").arg(fromUtf8(quiz.title.value)));
+        connect(reset, &QPushButton::clicked, this, [this, id] { emit resetRequested(id); });
+        buttons->addWidget(reset);
+    }
+    buttons->addWidget(open);
+
+    auto* layout = new QVBoxLayout(frame);
+    layout->setContentsMargins(16, 14, 16, 14);
+    layout->addWidget(title);
+    layout->addLayout(facts);
+    layout->addWidget(description);
+    layout->addWidget(progress);
+    layout->addLayout(buttons);
+    return frame;
+}

@@ -1,0 +1,44 @@
+#pragma once
+// The first page: every quiz with its level, question count and the learner's progress.
+
+#include <QHash>
+#include <QWidget>
+
+class QLabel;
+class QVBoxLayout;
+namespace rlab::content {
+struct Content;
+}
+
+struct QuizStanding {
+    int answered = 0;
+    int correct = 0;
+};
+
+class StartPage : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit StartPage(QWidget* parent = nullptr);
+
+    void setQuizzes(const rlab::content::Content* content, const QHash<QString, QuizStanding>& standings);
+
+    static QString levelName(const QString& level); // translated "intermediate", ...
+
+signals:
+    void openRequested(const QString& quizId);
+    void resetRequested(const QString& quizId);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void rebuild();
+    QWidget* card(int index);
+
+    const rlab::content::Content* m_content = nullptr;
+    QHash<QString, QuizStanding> m_standings;
+    QLabel* m_title;
+    QLabel* m_intro;
+    QVBoxLayout* m_cards;
+};
