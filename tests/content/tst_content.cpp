@@ -31,6 +31,7 @@ CommandOutput runCheckContent(std::vector<std::string> args)
 {
     args.insert(args.begin(), "check-content");
     std::vector<char*> argv;
+    argv.reserve(args.size());
     for (std::string& arg : args)
         argv.push_back(arg.data());
     std::ostringstream out, err;
@@ -66,7 +67,7 @@ private:
     fs::path editableTree()
     {
         m_dirs.push_back(std::make_unique<QTemporaryDir>());
-        const fs::path root = fs::path(m_dirs.back()->path().toStdString()) / "content";
+        fs::path root = fs::path(m_dirs.back()->path().toStdString()) / "content";
         fs::create_directories(root);
         copyTree(fixtureTree(), root);
         return root;

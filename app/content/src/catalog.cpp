@@ -94,10 +94,11 @@ private:
             else if (!language.empty()) {
                 files.translations[language] = entry.path();
                 m_languages.insert(language);
-            } else
-                error(entry.path(),
-                    "unexpected file name: this folder holds " + base + ".yaml and " + base
-                        + ".<language>.yaml (a two- or three-letter code like ru or sn)");
+            } else {
+                std::string message = "unexpected file name: this folder holds ";
+                message.append(base).append(".yaml and ").append(base);
+                error(entry.path(), message + ".<language>.yaml (a two- or three-letter code like ru or sn)");
+            }
         }
         return files;
     }

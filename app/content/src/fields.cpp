@@ -12,7 +12,8 @@ namespace {
 
 std::string quoted(std::string_view name)
 {
-    return "'" + std::string(name) + "'";
+    std::string text = "'";
+    return text.append(name).append("'");
 }
 
 // Names a wrong value in a message: its text when short, else its kind.

@@ -128,12 +128,12 @@ const Guide* checkGuide(
 // Looks up a translated entry's id among the source's; reports it when absent.
 template<typename Item>
 const Item* findById(
-    const std::vector<Item>& items, const YamlEntry& entry, FileReport& report, std::string what)
+    const std::vector<Item>& items, const YamlEntry& entry, FileReport& report, std::string_view what)
 {
     for (const Item& item : items)
         if (item.id == entry.key)
             return &item;
-    report.error(entry, what + " '" + entry.key + "' does not exist in the English source");
+    report.error(entry, std::string(what) + " '" + entry.key + "' does not exist in the English source");
     return nullptr;
 }
 
