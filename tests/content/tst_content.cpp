@@ -91,6 +91,7 @@ private slots:
     void deepNestingIsRefused();
     void coverageCountsEachLanguage();
     void languagesComeFromFileNames();
+    void newLanguageStartsFromAHeader();
     void checkContentExitStatus();
     void checkContentBinary();
 };
@@ -479,6 +480,22 @@ void ContentTest::languagesComeFromFileNames()
     QCOMPARE(availableLanguages(realContent()), (std::vector<std::string> {"en", "ru", "sn"}));
     QTemporaryDir empty;
     QCOMPARE(availableLanguages(empty.path().toStdString()), (std::vector<std::string> {"en"}));
+}
+
+// content/README.md's "Adding a language": a header-only file is valid and the rest falls back.
+void ContentTest::newLanguageStartsFromAHeader()
+{
+    const fs::path root = editableTree();
+    writeFile(root / "quizzes/beta/quiz.de.yaml", "schema: 1\nlanguage: de\nquiz: beta\ntitle: Beta-Quiz\n");
+    QCOMPARE(availableLanguages(root), (std::vector<std::string> {"en", "de", "ru", "sn"}));
+    const Content content = loadContent(root, "de");
+    QVERIFY2(content.errors.empty(), listed(content.errors).c_str());
+    QCOMPARE(content.quiz("beta")->title.value, std::string("Beta-Quiz"));
+    QVERIFY(!content.quiz("beta")->title.fallback);
+    QVERIFY(content.quiz("beta")->description.fallback);
+    QCOMPARE(content.coverage.at(1).language, std::string("de"));
+    QCOMPARE(content.coverage.at(1).translated, 1);
+    QCOMPARE(fallbackFields(content).size(), std::size_t(29));
 }
 
 void ContentTest::checkContentExitStatus()
