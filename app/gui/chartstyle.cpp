@@ -4,6 +4,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QValueAxis>
 
 QChart* resetDemoChart(QChartView* view, const QString& title)
 {
@@ -48,4 +49,11 @@ QColor phaseColor(rlab::Phase phase)
 double bytesToMiB(double bytes)
 {
     return bytes / (1024.0 * 1024.0);
+}
+
+void fitFromZero(QValueAxis* axis, double highest)
+{
+    axis->setRange(0, highest > 0 ? highest * 1.05 : 1);
+    axis->applyNiceNumbers();
+    axis->setLabelFormat(QStringLiteral("%g"));
 }

@@ -8,9 +8,12 @@
 
 class QChart;
 class QChartView;
+class QValueAxis;
 
 // Replaces the view's chart with an empty one titled `title`, styled like the others.
 QChart* resetDemoChart(QChartView* view, const QString& title);
 QColor seriesColor(int index); // a colour-blind-safe palette
 QColor phaseColor(rlab::Phase phase);
 double bytesToMiB(double bytes);
+// From zero to a round number above `highest`, labelled without exponents.
+void fitFromZero(QValueAxis* axis, double highest);

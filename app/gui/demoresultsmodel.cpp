@@ -117,7 +117,7 @@ QString DemoResultsModel::toTsv() const
             continue;
         columns.push_back(column);
         header.push_back(
-            headerData(column, Qt::Horizontal).toString().replace(QLatin1Char('\n'), QLatin1Char(' ')));
+            headerData(column, Qt::Horizontal).toString().replace(QLatin1Char('\n'), QStringLiteral(", ")));
     }
     lines.push_back(header.join(QLatin1Char('\t')));
     for (const DemoResult& result : m_results) {

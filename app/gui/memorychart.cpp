@@ -69,10 +69,9 @@ void MemoryChart::rebuild()
     x->append(runs);
     auto* y = new QValueAxis;
     y->setTitleText(tr("MiB"));
-    y->setRange(0, highest > 0 ? highest * 1.1 : 1);
-    y->setLabelFormat(QStringLiteral("%.3g"));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
     series->attachAxis(y);
+    fitFromZero(y, highest);
 }

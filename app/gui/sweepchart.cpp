@@ -48,10 +48,8 @@ void SweepChart::rebuild()
 
     auto* x = new QValueAxis;
     x->setTitleText(parameter);
-    x->setLabelFormat(QStringLiteral("%d"));
     auto* y = new QValueAxis;
     y->setTitleText(tr("peak activation MiB"));
-    y->setLabelFormat(QStringLiteral("%.3g"));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
 
@@ -80,8 +78,6 @@ void SweepChart::rebuild()
             series->attachAxis(y);
         }
     }
-    x->setRange(0, highX * 1.05);
-    x->setTickCount(5);
-    x->applyNiceNumbers();
-    y->setRange(0, highest > 0 ? highest * 1.1 : 1);
+    fitFromZero(x, highX);
+    fitFromZero(y, highest);
 }

@@ -52,10 +52,8 @@ void TimelineChart::rebuild()
 
     auto* x = new QValueAxis;
     x->setTitleText(tr("time in the step, ms"));
-    x->setLabelFormat(QStringLiteral("%.3g"));
     auto* y = new QValueAxis;
     y->setTitleText(tr("MiB"));
-    y->setLabelFormat(QStringLiteral("%.3g"));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
 
@@ -100,6 +98,6 @@ void TimelineChart::rebuild()
         segment->append(previous);
         highest = std::max(highest, previous.y());
     }
-    x->setRange(0, std::max(events.back().endMs, 1e-3));
-    y->setRange(0, highest > 0 ? highest * 1.08 : 1);
+    fitFromZero(x, events.back().endMs);
+    fitFromZero(y, highest);
 }

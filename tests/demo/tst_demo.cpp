@@ -70,6 +70,25 @@ int pointsIn(QChartView* view)
     return points;
 }
 
+// Fields of one CSV line; quoted fields may hold commas (the device name does).
+QStringList csvFields(const QString& line)
+{
+    QStringList fields(QString {});
+    bool quoted = false;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (c == QLatin1Char('"') && quoted && i + 1 < line.size() && line[i + 1] == QLatin1Char('"'))
+            fields.back() += line[++i];
+        else if (c == QLatin1Char('"'))
+            quoted = !quoted;
+        else if (c == QLatin1Char(',') && !quoted)
+            fields.push_back(QString {});
+        else
+            fields.back() += c;
+    }
+    return fields;
+}
+
 bool runToEnd(DemoPanel& panel, QSignalSpy& finished, int timeoutMs = 60000)
 {
     panel.run();
@@ -406,12 +425,13 @@ void DemoTest::exportWritesCsvAndJson()
     QVERIFY(csv.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 3);
-    const QStringList header = lines[0].split(QLatin1Char(','));
+    const QStringList header = csvFields(lines[0]);
     QVERIFY(header.contains(QStringLiteral("peak_activation_bytes")));
-    QCOMPARE(lines[1].split(QLatin1Char(',')).size(), header.size());
-    QCOMPARE(lines[1].split(QLatin1Char(',')).first(), QStringLiteral("none"));
-    const int peakColumn = int(header.indexOf(QStringLiteral("peak_activation_bytes")));
-    QVERIFY(lines[2].split(QLatin1Char(','))[peakColumn].toULongLong() > 0);
+    QCOMPARE(csvFields(lines[1]).size(), header.size());
+    QCOMPARE(csvFields(lines[1]).first(), QStringLiteral("none"));
+    QCOMPARE(csvFields(lines[1])[header.indexOf(QStringLiteral("device"))], DemoRunner::deviceName());
+    const qsizetype peakColumn = header.indexOf(QStringLiteral("peak_activation_bytes"));
+    QVERIFY(csvFields(lines[2])[peakColumn].toULongLong() > 0);
 
     const QString jsonPath = dir.filePath(QStringLiteral("out.json"));
     QCOMPARE(panel.exportResults(jsonPath), QString());
