@@ -80,6 +80,8 @@ private slots:
     void realQuizzesLoadInEveryLanguage();
     void fixtureLoadsCleanly();
     void translationIsApplied();
+    void runLabelsSayWhatDiffers();
+    void aliasesReadAsTheirAnchors();
     void missingFieldFallsBackAlone();
     void errorIsPlaced_data();
     void errorIsPlaced();
@@ -188,6 +190,46 @@ void ContentTest::translationIsApplied()
     QCOMPARE(content.guide("basics")->sections[1].title.value, std::string("Квадратный корень"));
     QCOMPARE(content.preset("sweep-demo")->lookFor.value, std::string("Память растёт со слоями."));
     QVERIFY(fallbackFields(content).empty());
+}
+
+void ContentTest::runLabelsSayWhatDiffers()
+{
+    const fs::path root = editableTree();
+    QVERIFY(replaceOnce(root / "demos/presets.yaml", "{policy: full, offload: true}",
+        "{policy: full, rng_replay: false, save_precision: bf16, optimizer: sgd}"));
+    QVERIFY(replaceOnce(root / "demos/presets.yaml", "      - policy: none\n      - policy: budget:64K",
+        "      - {policy: none, label: baseline}\n      - policy: budget:64K"));
+    const Content content = loadContent(root, "en");
+    QVERIFY2(content.errors.empty(), listed(content.errors).c_str());
+    const DemoRun& run = content.preset("small-demo")->runs[1];
+    QVERIFY(!run.rngReplay);
+    QCOMPARE(run.savePrecision, std::string("bf16"));
+    QCOMPARE(run.optimizer, std::string("sgd"));
+    QCOMPARE(run.label, std::string("full, no RNG replay, bf16, sgd"));
+    QCOMPARE(content.preset("small-demo")->runs[0].label, std::string("none"));
+    QCOMPARE(content.preset("sweep-demo")->runs[0].label, std::string("baseline"));
+}
+
+void ContentTest::aliasesReadAsTheirAnchors()
+{
+    const fs::path root = editableTree();
+    QVERIFY(replaceOnce(root / "demos/presets.yaml",
+        "    shape: {layers: 2, width: 16, heads: 2, seq: 8, batch: 2, vocab: 32}\n    max_shape",
+        "    shape: &small {layers: 2, width: 16, heads: 2, seq: 8, batch: 2, vocab: 32}\n    max_shape"));
+    QVERIFY(replaceOnce(root / "demos/presets.yaml",
+        "    shape: {layers: 2, width: 16, heads: 2, seq: 8, batch: 2, vocab: 32}\n    steps",
+        "    shape: *small\n    steps"));
+    Content content = loadContent(root, "en");
+    QVERIFY2(content.errors.empty(), listed(content.errors).c_str());
+    QCOMPARE(content.preset("sweep-demo")->shape.width, 16);
+
+    // An alias inside the node it names would make a cycle: refused, with its place.
+    QVERIFY(replaceOnce(root / "quizzes/beta/quiz.yaml", "title: Beta quiz", "title: &loop [*loop]"));
+    content = loadContent(root, "en");
+    const Diagnostic* found = findDiagnostic(content, "alias");
+    QVERIFY2(found, listed(content.errors).c_str());
+    QCOMPARE(found->line, 5);
+    QVERIFY(content.quiz("alpha"));
 }
 
 void ContentTest::missingFieldFallsBackAlone()

@@ -86,12 +86,12 @@ std::string defaultLabel(const DemoRun& run)
     std::string label = run.policy;
     if (run.offload)
         label += " + offload";
-    if (run.savePrecision != "fp32")
-        label += ", " + run.savePrecision + " storage";
-    if (run.optimizer != "adamw")
-        label += ", " + run.optimizer;
     if (!run.rngReplay)
         label += ", no RNG replay";
+    if (run.savePrecision != "fp32")
+        label += ", " + run.savePrecision;
+    if (run.optimizer != "adamw")
+        label += ", " + run.optimizer;
     return label;
 }
 
