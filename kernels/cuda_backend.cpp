@@ -220,13 +220,19 @@ void CudaBackend::prefetchAsync(void* dst, const void* hostSrc, std::size_t byte
     if (bytes == 0)
         return;
     timedCopy(dst, hostSrc, bytes, cudaMemcpyHostToDevice);
+    m_prefetchPending = true;
 }
 
-// Joins on the device, not the host: compute queued after this waits for the copies.
+// Joins on the device, not the host: compute queued after this waits for the prefetches. Offloads
+// need no join (compute never reads the host copy, and a released source block is not reused
+// before its copy ends: CachingPool's pending-use events), so they keep overlapping compute.
 void CudaBackend::waitTransfers()
 {
+    if (!m_prefetchPending)
+        return;
     RLAB_CUDA_CHECK(cudaEventRecord(m_transferMark, m_transfer));
     RLAB_CUDA_CHECK(cudaStreamWaitEvent(m_compute, m_transferMark, 0));
+    m_prefetchPending = false;
 }
 
 cudaEvent_t CudaBackend::takePendingRead(const void* ptr)

@@ -37,6 +37,7 @@ public:
     void copyToDevice(void* dst, const void* hostSrc, std::size_t bytes) override;
     void copyToHost(void* hostDst, const void* src, std::size_t bytes) override;
     void copyOnDevice(void* dst, const void* src, std::size_t bytes) override;
+    // The source may be released at once (its block is reused only after the copy), not overwritten.
     void offloadAsync(void* hostDst, const void* src, std::size_t bytes) override;
     void prefetchAsync(void* dst, const void* hostSrc, std::size_t bytes) override;
     void waitTransfers() override;
@@ -94,6 +95,7 @@ private:
     cudaEvent_t m_computeMark = nullptr;
     cudaEvent_t m_transferMark = nullptr;
     cublasHandle_t m_cublas = nullptr;
+    bool m_prefetchPending = false; // a prefetch since the last waitTransfers()
 
     std::mutex m_pendingMutex;
     std::unordered_map<const void*, cudaEvent_t> m_pendingReads; // offload sources still being copied
