@@ -1,0 +1,154 @@
+// The built recompute-lab binary: --screenshot renders a PNG and exits 0; bad values are one
+// sentence on stderr and exit 2; without a display it says so in one sentence.
+#include <QDir>
+#include <QImage>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+struct Outcome {
+    int exitCode = -1;
+    QString errors;
+};
+
+QString binary()
+{
+    const QString dir = qEnvironmentVariable("RLAB_BIN_DIR");
+    return QDir(dir).filePath(QStringLiteral("recompute-lab"));
+}
+
+Outcome run(const QStringList& arguments, const QProcessEnvironment& environment)
+{
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    process.start(binary(), arguments);
+    if (!process.waitForFinished(120000)) {
+        process.kill();
+        process.waitForFinished();
+        return {};
+    }
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+        QString::fromUtf8(process.readAllStandardError())};
+}
+} // namespace
+
+class CommandLineTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void screenshotOfAnAnsweredQuestion_data();
+    void screenshotOfAnAnsweredQuestion();
+    void badValuesExitWithStatus2_data();
+    void badValuesExitWithStatus2();
+    void noDisplayIsOneSentence();
+    void screenshotNeedsNoDisplay();
+
+private:
+    QProcessEnvironment m_environment;
+    QTemporaryDir m_dir;
+};
+
+void CommandLineTest::initTestCase()
+{
+    if (!QFile::exists(binary()))
+        QSKIP("recompute-lab is not built (RLAB_BIN_DIR unset or wrong)");
+    QVERIFY(m_dir.isValid());
+    m_environment = QProcessEnvironment::systemEnvironment();
+    m_environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    m_environment.insert(QStringLiteral("RLAB_STATE_DIR"), m_dir.filePath(QStringLiteral("state")));
+}
+
+void CommandLineTest::screenshotOfAnAnsweredQuestion_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("ru") << QStringLiteral("ru");
+    QTest::newRow("sn") << QStringLiteral("sn");
+}
+
+void CommandLineTest::screenshotOfAnAnsweredQuestion()
+{
+    QFETCH(QString, language);
+    const QString png = m_dir.filePath(QStringLiteral("shot-%1.png").arg(language));
+    const Outcome outcome = run(
+        {QStringLiteral("--content"), QStringLiteral(RLAB_APP_FIXTURES), QStringLiteral("--lang"), language,
+            QStringLiteral("--quiz"), QStringLiteral("mini-quiz"), QStringLiteral("--question"),
+            QStringLiteral("2"), QStringLiteral("--answer"), QStringLiteral("1"),
+            QStringLiteral("--screenshot"), png, QStringLiteral("--size"), QStringLiteral("900x640")},
+        m_environment);
+    QCOMPARE(outcome.exitCode, 0);
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), QSize(900, 640));
+    // Something was drawn: a blank grab would be one colour.
+    QVERIFY(image.pixel(10, 10) != image.pixel(450, 320) || image.pixel(100, 100) != image.pixel(800, 600));
+    // A screenshot leaves the learner's progress alone.
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("state/progress.json"))));
+}
+
+void CommandLineTest::badValuesExitWithStatus2_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("says");
+    const QString png = QDir::temp().filePath(QStringLiteral("rlab-never-written.png"));
+    const QStringList base {
+        QStringLiteral("--content"), QStringLiteral(RLAB_APP_FIXTURES), QStringLiteral("--screenshot"), png};
+    QTest::newRow("question too large") << (base + QStringList {"--quiz", "mini-quiz", "--question", "9"})
+                                        << QStringLiteral("Question 9 is out of range");
+    QTest::newRow("question zero") << (base + QStringList {"--quiz", "mini-quiz", "--question", "0"})
+                                   << QStringLiteral("counted from 1");
+    QTest::newRow("answer too large")
+        << (base + QStringList {"--quiz", "mini-quiz", "--question", "1", "--answer", "5"})
+        << QStringLiteral("Answer 5 is out of range");
+    QTest::newRow("unknown quiz") << (base + QStringList {"--quiz", "nope"})
+                                  << QStringLiteral("Unknown quiz");
+    QTest::newRow("unknown language")
+        << (base + QStringList {"--lang", "xx"}) << QStringLiteral("Unknown language");
+    QTest::newRow("unwritable file") << QStringList {"--content", RLAB_APP_FIXTURES, "--screenshot",
+        "/nonexistent-folder/x.png"} << QStringLiteral("Cannot write the screenshot");
+    QTest::newRow("bad size") << (base + QStringList {"--size", "big"}) << QStringLiteral("--size");
+}
+
+void CommandLineTest::badValuesExitWithStatus2()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, says);
+    const Outcome outcome = run(arguments, m_environment);
+    QCOMPARE(outcome.exitCode, 2);
+    QVERIFY2(outcome.errors.contains(says), qPrintable(outcome.errors));
+    // One line of ours (Qt itself may add its own warnings, e.g. about XDG_RUNTIME_DIR).
+    const QStringList ours = outcome.errors.split(QLatin1Char('\n'))
+                                 .filter(QRegularExpression(QStringLiteral("^recompute-lab:")));
+    QVERIFY2(ours.size() == 1, qPrintable(outcome.errors));
+}
+
+void CommandLineTest::noDisplayIsOneSentence()
+{
+    QProcessEnvironment bare = m_environment;
+    for (const char* variable : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        bare.remove(QString::fromLatin1(variable));
+    const Outcome outcome = run({}, bare);
+    QCOMPARE(outcome.exitCode, 1);
+    QVERIFY2(outcome.errors.startsWith(QStringLiteral("recompute-lab: no display found")),
+        qPrintable(outcome.errors));
+    QVERIFY(outcome.errors.contains(QStringLiteral("xvfb-run -a recompute-lab")));
+}
+
+void CommandLineTest::screenshotNeedsNoDisplay()
+{
+    QProcessEnvironment bare = m_environment;
+    for (const char* variable : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        bare.remove(QString::fromLatin1(variable));
+    const QString png = m_dir.filePath(QStringLiteral("start.png"));
+    const Outcome outcome = run(
+        {QStringLiteral("--content"), QStringLiteral(RLAB_APP_FIXTURES), QStringLiteral("--screenshot"), png},
+        bare);
+    QCOMPARE(outcome.exitCode, 0);
+    QVERIFY(!QImage(png).isNull());
+}
+
+QTEST_GUILESS_MAIN(CommandLineTest)
+#include "tst_commandline.moc"

@@ -1,0 +1,294 @@
+// The window as a learner uses it, offscreen, on the fixture content: answering by keys, the
+// language switch (interface strings and content, fallback marked), progress across restarts and
+// a corrupt progress file, content errors, and the demo started by its key.
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+
+#include "demopanel.h"
+#include "mainwindow.h"
+#include "noticebanner.h"
+#include "optionbutton.h"
+#include "questionpage.h"
+#include "quizsession.h"
+#include "resultspage.h"
+#include "rlab/engine.h"
+#include "startpage.h"
+
+namespace {
+const QString Quiz = QStringLiteral("mini-quiz");
+
+QString fixtures()
+{
+    return QStringLiteral(RLAB_APP_FIXTURES);
+}
+
+void showAndActivate(MainWindow& window)
+{
+    window.resize(1100, 760);
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+}
+
+// Language changes reach widgets as posted events.
+void settle()
+{
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+}
+} // namespace
+
+class MainWindowTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void answeringWithTheKeyboard();
+    void languageSwitchRetranslatesWidgetsAndContent();
+    void startPageCountsInEveryLanguage();
+    void progressSurvivesARestart();
+    void corruptProgressIsReportedNotFatal();
+    void brokenQuizIsLeftOutAndReported();
+    void demoRunsFromItsKey();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_state;
+};
+
+void MainWindowTest::init()
+{
+    m_state = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_state->isValid());
+    qputenv("RLAB_STATE_DIR", m_state->path().toUtf8());
+}
+
+void MainWindowTest::answeringWithTheKeyboard()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.content().errors.empty());
+    QVERIFY(window.openQuiz(Quiz));
+    showAndActivate(window);
+    QuestionPage* page = window.questionPage();
+    QCOMPARE(window.pages()->currentWidget(), page);
+    QCOMPARE(page->counterLabel()->text(), QStringLiteral("Question 1 of 3"));
+    QVERIFY(!page->explanationLabel()->isVisible());
+
+    QTest::keyClick(&window, Qt::Key_2); // right
+    QCOMPARE(window.session()->chosen(0), 1);
+    QCOMPARE(page->optionButton(1)->state(), OptionButton::State::Right);
+    QVERIFY(page->explanationLabel()->isVisible());
+    QVERIFY(page->explanationLabel()->text().contains(QStringLiteral("spending compute")));
+    QVERIFY(!page->whyWrongLabel()->isVisible());
+
+    QTest::keyClick(&window, Qt::Key_Return); // next
+    QCOMPARE(window.session()->current(), 1);
+    QCOMPARE(page->counterLabel()->text(), QStringLiteral("Question 2 of 3"));
+    QTest::keyClick(&window, Qt::Key_1); // wrong: the answer is 4
+    QCOMPARE(page->optionButton(0)->state(), OptionButton::State::Wrong);
+    QCOMPARE(page->optionButton(3)->state(), OptionButton::State::Right);
+    QVERIFY(page->whyWrongLabel()->isVisible());
+    QVERIFY(page->whyWrongLabel()->text().contains(QStringLiteral("Nobody looks at them.")));
+    QTest::keyClick(&window, Qt::Key_2); // locked: the first choice counts
+    QCOMPARE(window.session()->chosen(1), 0);
+
+    QTest::keyClick(&window, Qt::Key_Left);
+    QCOMPARE(window.session()->current(), 0);
+    QTest::keyClick(&window, Qt::Key_Right);
+    QTest::keyClick(&window, Qt::Key_Right);
+    QCOMPARE(window.session()->current(), 2);
+    QTest::keyClick(&window, Qt::Key_3); // right
+    QTest::keyClick(&window, Qt::Key_Enter); // past the last question: the results
+    QCOMPARE(window.pages()->currentWidget(), window.resultsPage());
+    QCOMPARE(window.resultsPage()->scoreLabel()->text(), QStringLiteral("2 of 3 correct"));
+    QVERIFY(window.resultsPage()->review()->toPlainText().contains(
+        QStringLiteral("Why are activations stored?")));
+
+    QTest::mouseClick(window.resultsPage()->retryButton(), Qt::LeftButton);
+    QCOMPARE(window.pages()->currentWidget(), page);
+    QCOMPARE(window.session()->current(), 1);
+    QVERIFY(window.session()->isRetry());
+    QTest::keyClick(&window, Qt::Key_4);
+    QTest::keyClick(&window, Qt::Key_Return);
+    QCOMPARE(window.pages()->currentWidget(), window.resultsPage());
+    QCOMPARE(window.session()->score(), 3);
+}
+
+void MainWindowTest::languageSwitchRetranslatesWidgetsAndContent()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(Quiz));
+    showAndActivate(window);
+    window.session()->goTo(1);
+    QVERIFY(window.session()->choose(0));
+    QuestionPage* page = window.questionPage();
+    auto* next = page->findChild<QPushButton*>(QStringLiteral("nextButton"));
+    QVERIFY(next);
+    QCOMPARE(next->text(), QStringLiteral("Next"));
+    QCOMPARE(page->explanationLabel()->property("fallback").toBool(), false);
+
+    // The language menu drives the switch, as the learner would.
+    window.languageAction(QStringLiteral("ru"))->trigger();
+    settle();
+    QCOMPARE(window.language(), QStringLiteral("ru"));
+    QCOMPARE(page->counterLabel()->text(), QStringLiteral("Вопрос 2 из 3"));
+    QCOMPARE(next->text(), QStringLiteral("Далее"));
+    QCOMPARE(page->questionLabel()->property("fallback").toBool(), false);
+    QVERIFY(page->questionLabel()->text().contains(QStringLiteral("Зачем хранятся активации?")));
+    // The Russian explanation is missing from the fixture: English, visibly marked.
+    QCOMPARE(page->explanationLabel()->property("fallback").toBool(), true);
+    QVERIFY(page->explanationLabel()->text().contains(QStringLiteral("Backward needs them")));
+    QVERIFY(page->explanationLabel()->text().contains(QStringLiteral("EN")));
+    QVERIFY(!page->explanationLabel()->toolTip().isEmpty());
+    QVERIFY(page->whyWrongLabel()->text().contains(QStringLiteral("Их никто не смотрит.")));
+    QVERIFY(page->guideView()->toPlainText().contains(QStringLiteral("Чем жертвует перевычисление")));
+    // The quiz state survived the switch.
+    QCOMPARE(window.session()->current(), 1);
+    QCOMPARE(window.session()->chosen(1), 0);
+    QCOMPARE(page->optionButton(0)->state(), OptionButton::State::Wrong);
+
+    window.setLanguage(QStringLiteral("sn"));
+    settle();
+    QCOMPARE(page->counterLabel()->text(), QStringLiteral("Mubvunzo 2 ye 3"));
+    QVERIFY(next->text() != QStringLiteral("Next"));
+    // The Shona fixture lacks this question entirely: every field falls back, marked.
+    QCOMPARE(page->questionLabel()->property("fallback").toBool(), true);
+    QVERIFY(page->questionLabel()->text().contains(QStringLiteral("Why are activations stored?")));
+    QVERIFY(page->optionButton(0)->optionText().contains(QStringLiteral("To show them")));
+
+    window.setLanguage(QStringLiteral("en"));
+    settle();
+    QCOMPARE(page->counterLabel()->text(), QStringLiteral("Question 2 of 3"));
+    QCOMPARE(next->text(), QStringLiteral("Next"));
+    QVERIFY(!window.setLanguage(QStringLiteral("xx")));
+}
+
+void MainWindowTest::startPageCountsInEveryLanguage()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("ru"));
+    window.show();
+    settle();
+    auto* count = window.startPage()->findChild<QLabel*>(QStringLiteral("questionCount"));
+    QVERIFY(count);
+    QCOMPARE(count->text(), QStringLiteral("3 вопроса")); // Russian "few" form
+    window.setLanguage(QStringLiteral("en"));
+    settle();
+    count = window.startPage()->findChild<QLabel*>(QStringLiteral("questionCount"));
+    QCOMPARE(count->text(), QStringLiteral("3 questions"));
+    window.setLanguage(QStringLiteral("sn"));
+    settle();
+    count = window.startPage()->findChild<QLabel*>(QStringLiteral("questionCount"));
+    QCOMPARE(count->text(), QStringLiteral("3 mibvunzo"));
+}
+
+void MainWindowTest::progressSurvivesARestart()
+{
+    {
+        MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+        QVERIFY(window.openQuiz(Quiz));
+        QVERIFY(window.session()->choose(1));
+        window.session()->next();
+        QVERIFY(window.session()->choose(2));
+        window.setLanguage(QStringLiteral("ru"));
+    }
+    QVERIFY(QFile::exists(QDir(m_state->path()).filePath(QStringLiteral("progress.json"))));
+
+    MainWindow again(fixtures(), ProgressStore()); // no language given: the saved one
+    settle();
+    QCOMPARE(again.language(), QStringLiteral("ru"));
+    QVERIFY(again.banner()->isHidden());
+    QVERIFY(again.openQuiz(Quiz));
+    QCOMPARE(again.session()->chosen(0), 1);
+    QCOMPARE(again.session()->chosen(1), 2);
+    QCOMPARE(again.session()->current(), 2); // resumes at the first open question
+    QCOMPARE(again.session()->score(), 1);
+}
+
+void MainWindowTest::corruptProgressIsReportedNotFatal()
+{
+    const QString path = QDir(m_state->path()).filePath(QStringLiteral("progress.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"version":1,"quizzes":{"mini-quiz":{"what-is-traded":)"); // cut off mid-write
+    file.close();
+
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    window.show();
+    settle();
+    QVERIFY(window.banner()->isVisible());
+    QVERIFY(window.banner()->text().contains(QStringLiteral("progress.json.corrupt-")));
+    const QStringList aside = QDir(m_state->path()).entryList({QStringLiteral("progress.json.corrupt-*")});
+    QCOMPARE(aside.size(), 1);
+
+    // Not fatal: the quiz opens with empty progress and new answers are saved.
+    QVERIFY(window.openQuiz(Quiz));
+    QCOMPARE(window.session()->answeredCount(), 0);
+    QVERIFY(window.session()->choose(1));
+    ProgressStore check;
+    check.load();
+    QVERIFY(check.problem().isEmpty());
+    QCOMPARE(check.answers(Quiz).value(QStringLiteral("what-is-traded")), QStringLiteral("b"));
+}
+
+void MainWindowTest::brokenQuizIsLeftOutAndReported()
+{
+    // A copy of the fixtures plus one quiz whose answer is out of range.
+    QTemporaryDir root;
+    for (const QString& folder : {QStringLiteral("quizzes/mini-quiz"), QStringLiteral("guides/mini-guide"),
+             QStringLiteral("demos"), QStringLiteral("quizzes/broken")})
+        QVERIFY(QDir().mkpath(QDir(root.path()).filePath(folder)));
+    for (const QString& name : {QStringLiteral("quizzes/mini-quiz/quiz.yaml"),
+             QStringLiteral("guides/mini-guide/guide.yaml"), QStringLiteral("demos/presets.yaml")})
+        QVERIFY(QFile::copy(QDir(fixtures()).filePath(name), QDir(root.path()).filePath(name)));
+    QFile broken(QDir(root.path()).filePath(QStringLiteral("quizzes/broken/quiz.yaml")));
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write("schema: 1\nid: broken\nlevel: beginner\nguide: mini-guide\ntitle: Broken\ndescription: x\n"
+                 "questions:\n  - id: q\n    demo: tiny-demo\n    guide_section: the-trade\n    answer: 9\n"
+                 "    text: Q?\n    explanation: E.\n    options:\n      - {id: a, text: A, why_wrong: W.}\n"
+                 "      - {id: b, text: B, why_wrong: W.}\n");
+    broken.close();
+
+    MainWindow window(root.path(), ProgressStore(), QStringLiteral("en"));
+    window.show();
+    settle();
+    QVERIFY(!window.content().errors.empty());
+    QVERIFY(window.banner()->isVisible());
+    QVERIFY(window.banner()->text().contains(QStringLiteral("quiz.yaml")));
+    QVERIFY(window.content().quiz("mini-quiz"));
+    QVERIFY(!window.content().quiz("broken"));
+    QVERIFY(window.openQuiz(Quiz));
+    QVERIFY(!window.openQuiz(QStringLiteral("broken")));
+}
+
+void MainWindowTest::demoRunsFromItsKey()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(Quiz));
+    showAndActivate(window);
+    DemoPanel* demo = window.demoPanel();
+    QCOMPARE(demo->presetId(), QStringLiteral("tiny-demo"));
+    QSignalSpy finished(demo, &DemoPanel::finished);
+    QTest::keyClick(&window, Qt::Key_R);
+    QVERIFY(demo->isRunning() || finished.count() == 1);
+    QVERIFY(finished.wait(120000) || finished.count() == 1);
+    QCOMPARE(finished.first().at(0).toBool(), true);
+    QCOMPARE(rlab::liveEngineBytes(), std::uint64_t {0});
+    QVERIFY(!demo->resultsTsv().isEmpty());
+
+    // A language switch keeps the results (same preset id).
+    const QString before = demo->resultsTsv();
+    window.setLanguage(QStringLiteral("ru"));
+    settle();
+    QCOMPARE(demo->presetId(), QStringLiteral("tiny-demo"));
+    QVERIFY(!demo->resultsTsv().isEmpty());
+    QCOMPARE(demo->resultsTsv().count(QLatin1Char('\n')), before.count(QLatin1Char('\n')));
+}
+
+QTEST_MAIN(MainWindowTest)
+#include "tst_mainwindow.moc"
