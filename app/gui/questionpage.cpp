@@ -5,6 +5,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QShortcut>
 #include <QSplitter>
@@ -229,6 +230,17 @@ void QuestionPage::changeEvent(QEvent* event)
     if (event->type() == QEvent::LanguageChange)
         retranslate();
     QWidget::changeEvent(event);
+}
+
+void QuestionPage::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // Stretch factors only share extra space; the first real width sets the question/demo split.
+    if (!m_splitPlaced && m_splitter->width() > 0) {
+        const int total = m_splitter->width();
+        m_splitter->setSizes({total * 42 / 100, total - total * 42 / 100});
+        m_splitPlaced = true;
+    }
 }
 
 const rlab::content::Quiz* QuestionPage::quiz() const

@@ -48,6 +48,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     const rlab::content::Quiz* quiz() const;
@@ -83,4 +84,5 @@ private:
     QTabWidget* m_side;
     QTextBrowser* m_guide;
     DemoPanel* m_demo;
+    bool m_splitPlaced = false;
 };
