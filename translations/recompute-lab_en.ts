@@ -1,4 +1,1018 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
+<context>
+    <name>ContentText</name>
+    <message>
+        <source>Not translated yet: shown in English.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DemoPanel</name>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in English: not yet translated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose sizes and press Run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of attention heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go back to the sizes this demo suggests.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations selective recomputation keeps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticked kinds are stored in the forward pass; the rest are recomputed in the backward pass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train the model with each policy and measure memory and time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the results table to the clipboard as tab-separated text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Demo results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run shown in the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No demo for this question.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look for: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no demo to run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished %n run(s) in %1 s.</source>
+        <translation>
+            <numerusform>Finished %n run in %1 s.</numerusform>
+            <numerusform>Finished %n runs in %1 s.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The demo failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 of %2 (%3): step %4 of %5, %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Results copied to the clipboard.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a file name ending in .csv or .json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export demo results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Results saved to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DemoResultsModel</name>
+    <message>
+        <source>Policy: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB in %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not comparable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: the highest number of bytes of this kind the engine&apos;s allocator held at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run&apos;s recomputation policy and settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: the highest number of bytes the engine held on the device at once, all kinds together.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak total
+MiB, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters
+MiB, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients
+MiB, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer state
+MiB, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved activations
+MiB, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recompute workspace
+MiB, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temporaries
+MiB, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: checkpoints held in host memory instead of on the device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host offloaded
+MiB, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: the peak of saved activations plus recompute workspace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak activations
+MiB, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted: the analytic model&apos;s peak of saved activations plus recompute workspace, computed before running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak activations
+MiB, predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: median wall-clock time of a training step, warm-up step excluded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step ms, median
+measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: fastest and slowest step, warm-up step excluded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step ms, range
+measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: floating-point operations of one forward pass, counted by the engine for every op it ran.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forward
+GFLOP, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: floating-point operations spent recomputing activations in one step, counted by the engine for every op it reran.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recompute
+GFLOP, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: bytes copied to and from host memory per step and the time the copies took.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offload per step
+measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: training loss after the last step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Final loss
+measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: the largest difference between this run&apos;s first-step gradients and those of the `none` run, element by element. Zero means recomputation reproduced the exact gradients.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient error
+vs none, measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the run was measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DemoRunner</name>
+    <message>
+        <source>Every size must be at least 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most %1 layers are allowed for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The width may be at most %1 for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most %1 heads are allowed for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sequence length may be at most %1 for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch may be at most %1 for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vocabulary may be at most %1 for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The number of heads (%1) must divide the width (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick at least one kind of activation for selective recomputation to keep.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This demo has no runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &quot;%1&quot;: unknown op kind &quot;%2&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &quot;%1&quot;: unknown save precision &quot;%2&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &quot;%1&quot;: unknown optimizer &quot;%2&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (reference)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sweep over %1 has no values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A sweep over &quot;%1&quot; is not supported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DemoTexts</name>
+    <message>
+        <source>setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recompute workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temporaries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host offloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>%1 — Recompute Lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recompute Lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quiz</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to &amp;quizzes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>View &amp;all questions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Previous question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run the demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retry the &amp;wrong ones</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Recompute Lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Some content could not be loaded; everything else works. %n problem(s):</source>
+        <translation>
+            <numerusform>Some content could not be loaded; everything else works. %n problem:</numerusform>
+            <numerusform>Some content could not be loaded; everything else works. %n problems:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1–4: choose an option
+Enter: confirm the focused option, or go to the next question once answered
+← →: previous and next question
+R: run the demo
+Ctrl+L: view all questions
+Ctrl+Home: back to the quizzes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Recompute Lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recompute Lab teaches activation recomputation (gradient checkpointing) with quizzes and live demos that train a small GPT-style model and measure its memory and time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MemoryChart</name>
+    <message>
+        <source>Peak memory by category, MiB (measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>NoticeBanner</name>
+    <message>
+        <source>Dismiss the notice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more (hover to see all)</source>
+        <translation>
+            <numerusform>and %n more (hover to see all)</numerusform>
+            <numerusform>and %n more (hover to see all)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OptionButton</name>
+    <message>
+        <source>Option %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Correct answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your answer, wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press %1 to choose</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProgressStore</name>
+    <message>
+        <source>it is larger than any progress file could be</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read your progress from %1 (%2); starting with empty progress.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its version is not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its language is not text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its quizzes are not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the answers of %1 are not an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an answer in %1 is not text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not save your progress to %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your progress file was damaged (%1); it was moved to %2 and progress starts empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QuestionListPage</name>
+    <message>
+        <source>◀ Back to the question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All questions of the quiz</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 answered, %3 correct. Double-click or press Enter on a question to open it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✔ Correct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✘ Wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QuestionPage</name>
+    <message>
+        <source>Question %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>· retrying the wrong ones: %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>See results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✔ Correct.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✘ Not quite: the right answer is %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why “%1” is wrong:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This question has no guide section.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>References</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guide: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◀ Quizzes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the list of quizzes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>View all questions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys: 1–4 choose · Enter next · ← → move · R runs the demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guide section</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ResultsPage</name>
+    <message>
+        <source>◀ Quizzes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the list of quizzes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear every answer and start again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retry the wrong ones (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n correct</source>
+        <translation>
+            <numerusform>%1 of %n correct</numerusform>
+            <numerusform>%1 of %n correct</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every answer is right. Well done!</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No mistakes so far.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review of your mistakes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Question %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your answer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Right answer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not answered yet:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StartPage</name>
+    <message>
+        <source>Beginner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Intermediate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recompute Lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learn activation recomputation (gradient checkpointing) by answering questions. Each question opens a live demo that trains a small GPT-style model and measures memory and time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No quizzes could be loaded. See the notice above for what went wrong.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s)</source>
+        <translation>
+            <numerusform>%n question</numerusform>
+            <numerusform>%n questions</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n answered</source>
+        <translation>
+            <numerusform>%n answered</numerusform>
+            <numerusform>%n answered</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n correct</source>
+        <translation>
+            <numerusform>%n correct</numerusform>
+            <numerusform>%n correct</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open quiz %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear the answers of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StepTimeChart</name>
+    <message>
+        <source>Step time, ms (measured, warm-up excluded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fastest step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>median step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slowest step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ms per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SweepChart</name>
+    <message>
+        <source>Peak activation memory against size, MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak activation MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (predicted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TimelineChart</name>
+    <message>
+        <source>Memory during one step of %1, MiB (measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory during one step, MiB (measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time in the step, ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all device memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>: activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
 </TS>

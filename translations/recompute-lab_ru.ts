@@ -1,4 +1,1047 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="ru">
+<context>
+    <name>ContentText</name>
+    <message>
+        <source>Not translated yet: shown in English.</source>
+        <translation>Ещё не переведено: показано на английском.</translation>
+    </message>
+</context>
+<context>
+    <name>DemoPanel</name>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>Не удалось записать %1: %2</translation>
+    </message>
+    <message>
+        <source>in English: not yet translated</source>
+        <translation>на английском: ещё не переведено</translation>
+    </message>
+    <message>
+        <source>Choose sizes and press Run.</source>
+        <translation>Выберите размеры и нажмите «Запустить».</translation>
+    </message>
+    <message>
+        <source>Model sizes</source>
+        <translation>Размеры модели</translation>
+    </message>
+    <message>
+        <source>&amp;Layers</source>
+        <translation>&amp;Слои</translation>
+    </message>
+    <message>
+        <source>&amp;Width</source>
+        <translation>&amp;Ширина</translation>
+    </message>
+    <message>
+        <source>&amp;Heads</source>
+        <translation>&amp;Головы</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence</source>
+        <translation>&amp;Последовательность</translation>
+    </message>
+    <message>
+        <source>&amp;Batch</source>
+        <translation>&amp;Батч</translation>
+    </message>
+    <message>
+        <source>Number of layers</source>
+        <translation>Число слоёв</translation>
+    </message>
+    <message>
+        <source>Model width</source>
+        <translation>Ширина модели</translation>
+    </message>
+    <message>
+        <source>Number of attention heads</source>
+        <translation>Число голов внимания</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Длина последовательности</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Размер батча</translation>
+    </message>
+    <message>
+        <source>Reset sizes</source>
+        <translation>Сбросить размеры</translation>
+    </message>
+    <message>
+        <source>Go back to the sizes this demo suggests.</source>
+        <translation>Вернуть размеры, которые предлагает это демо.</translation>
+    </message>
+    <message>
+        <source>Activations selective recomputation keeps</source>
+        <translation>Активации, которые хранит выборочное перевычисление</translation>
+    </message>
+    <message>
+        <source>Ticked kinds are stored in the forward pass; the rest are recomputed in the backward pass.</source>
+        <translation>Отмеченные виды сохраняются в прямом проходе; остальные перевычисляются в обратном.</translation>
+    </message>
+    <message>
+        <source>&amp;Run demo</source>
+        <translation>&amp;Запустить</translation>
+    </message>
+    <message>
+        <source>Train the model with each policy and measure memory and time.</source>
+        <translation>Обучить модель с каждой политикой и измерить память и время.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Копировать</translation>
+    </message>
+    <message>
+        <source>Copy the results table to the clipboard as tab-separated text.</source>
+        <translation>Скопировать таблицу результатов в буфер обмена как текст с табуляциями.</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Экспорт…</translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON.</source>
+        <translation>Сохранить результаты в CSV или JSON.</translation>
+    </message>
+    <message>
+        <source>Demo progress</source>
+        <translation>Ход демо</translation>
+    </message>
+    <message>
+        <source>Demo results</source>
+        <translation>Результаты демо</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>Запуск:</translation>
+    </message>
+    <message>
+        <source>Run shown in the timeline</source>
+        <translation>Запуск, показанный на временной шкале</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Таблица</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Память</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Время шага</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Временная шкала</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>Серия</translation>
+    </message>
+    <message>
+        <source>Device: %1</source>
+        <translation>Устройство: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Отменено.</translation>
+    </message>
+    <message>
+        <source>The demo was cancelled.</source>
+        <translation>Демо отменено.</translation>
+    </message>
+    <message>
+        <source>No demo for this question.</source>
+        <translation>Для этого вопроса нет демо.</translation>
+    </message>
+    <message>
+        <source>Look for: %1</source>
+        <translation>Обратите внимание: %1</translation>
+    </message>
+    <message>
+        <source>There is no demo to run.</source>
+        <translation>Нет демо для запуска.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished %n run(s) in %1 s.</source>
+        <translation>
+            <numerusform>Завершён %n запуск за %1 с.</numerusform>
+            <numerusform>Завершено %n запуска за %1 с.</numerusform>
+            <numerusform>Завершено %n запусков за %1 с.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The demo failed: %1</source>
+        <translation>Демо завершилось с ошибкой: %1</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Запуск…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Отмена…</translation>
+    </message>
+    <message>
+        <source>Run %1 of %2 (%3): step %4 of %5, %6</source>
+        <translation>Запуск %1 из %2 (%3): шаг %4 из %5, %6</translation>
+    </message>
+    <message>
+        <source>Results copied to the clipboard.</source>
+        <translation>Результаты скопированы в буфер обмена.</translation>
+    </message>
+    <message>
+        <source>Choose a file name ending in .csv or .json.</source>
+        <translation>Выберите имя файла с окончанием .csv или .json.</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>Таблица CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export demo results</source>
+        <translation>Экспорт результатов демо</translation>
+    </message>
+    <message>
+        <source>Results saved to %1.</source>
+        <translation>Результаты сохранены в %1.</translation>
+    </message>
+</context>
+<context>
+    <name>DemoResultsModel</name>
+    <message>
+        <source>Policy: %1</source>
+        <translation>Политика: %1</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>от %1 до %2</translation>
+    </message>
+    <message>
+        <source>%1 MiB in %2 ms</source>
+        <translation>%1 МиБ за %2 мс</translation>
+    </message>
+    <message>
+        <source>not comparable</source>
+        <translation>несравнимо</translation>
+    </message>
+    <message>
+        <source>Measured: the highest number of bytes of this kind the engine&apos;s allocator held at once.</source>
+        <translation>Измерено: наибольшее число байтов этого вида, которое аллокатор движка держал одновременно.</translation>
+    </message>
+    <message>
+        <source>The run&apos;s recomputation policy and settings.</source>
+        <translation>Политика перевычисления и настройки запуска.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Запуск</translation>
+    </message>
+    <message>
+        <source>Measured: the highest number of bytes the engine held on the device at once, all kinds together.</source>
+        <translation>Измерено: наибольшее число байтов, которое движок держал на устройстве одновременно, всех видов вместе.</translation>
+    </message>
+    <message>
+        <source>Peak total
+MiB, measured</source>
+        <translation>Пик, всего
+МиБ, измерено</translation>
+    </message>
+    <message>
+        <source>Parameters
+MiB, measured</source>
+        <translation>Параметры
+МиБ, измерено</translation>
+    </message>
+    <message>
+        <source>Gradients
+MiB, measured</source>
+        <translation>Градиенты
+МиБ, измерено</translation>
+    </message>
+    <message>
+        <source>Optimizer state
+MiB, measured</source>
+        <translation>Состояние оптимизатора
+МиБ, измерено</translation>
+    </message>
+    <message>
+        <source>Saved activations
+MiB, measured</source>
+        <translation>Сохранённые активации
+МиБ, измерено</translation>
+    </message>
+    <message>
+        <source>Recompute workspace
+MiB, measured</source>
+        <translation>Буфер перевычисления
+МиБ, измерено</translation>
+    </message>
+    <message>
+        <source>Temporaries
+MiB, measured</source>
+        <translation>Временные
+МиБ, измерено</translation>
+    </message>
+    <message>
+        <source>Measured: checkpoints held in host memory instead of on the device.</source>
+        <translation>Измерено: контрольные точки, хранимые в памяти хоста, а не на устройстве.</translation>
+    </message>
+    <message>
+        <source>Host offloaded
+MiB, measured</source>
+        <translation>Выгружено на хост
+МиБ, измерено</translation>
+    </message>
+    <message>
+        <source>Measured: the peak of saved activations plus recompute workspace.</source>
+        <translation>Измерено: пик сохранённых активаций вместе с буфером перевычисления.</translation>
+    </message>
+    <message>
+        <source>Peak activations
+MiB, measured</source>
+        <translation>Пик активаций
+МиБ, измерено</translation>
+    </message>
+    <message>
+        <source>Predicted: the analytic model&apos;s peak of saved activations plus recompute workspace, computed before running.</source>
+        <translation>Предсказано: пик сохранённых активаций и буфера перевычисления по аналитической модели, до запуска.</translation>
+    </message>
+    <message>
+        <source>Peak activations
+MiB, predicted</source>
+        <translation>Пик активаций
+МиБ, предсказано</translation>
+    </message>
+    <message>
+        <source>Measured: median wall-clock time of a training step, warm-up step excluded.</source>
+        <translation>Измерено: медианное время шага обучения, без разогревочного шага.</translation>
+    </message>
+    <message>
+        <source>Step ms, median
+measured</source>
+        <translation>Шаг, мс, медиана
+измерено</translation>
+    </message>
+    <message>
+        <source>Measured: fastest and slowest step, warm-up step excluded.</source>
+        <translation>Измерено: самый быстрый и самый медленный шаг, без разогревочного.</translation>
+    </message>
+    <message>
+        <source>Step ms, range
+measured</source>
+        <translation>Шаг, мс, разброс
+измерено</translation>
+    </message>
+    <message>
+        <source>Measured: floating-point operations of one forward pass, counted by the engine for every op it ran.</source>
+        <translation>Измерено: операции с плавающей точкой одного прямого прохода, подсчитанные движком для каждой выполненной операции.</translation>
+    </message>
+    <message>
+        <source>Forward
+GFLOP, measured</source>
+        <translation>Прямой проход
+ГФЛОП, измерено</translation>
+    </message>
+    <message>
+        <source>Measured: floating-point operations spent recomputing activations in one step, counted by the engine for every op it reran.</source>
+        <translation>Измерено: операции с плавающей точкой, затраченные на перевычисление активаций за шаг, подсчитанные движком для каждой повторённой операции.</translation>
+    </message>
+    <message>
+        <source>Recompute
+GFLOP, measured</source>
+        <translation>Перевычисление
+ГФЛОП, измерено</translation>
+    </message>
+    <message>
+        <source>Measured: bytes copied to and from host memory per step and the time the copies took.</source>
+        <translation>Измерено: байты, скопированные в память хоста и обратно за шаг, и время копирования.</translation>
+    </message>
+    <message>
+        <source>Offload per step
+measured</source>
+        <translation>Выгрузка за шаг
+измерено</translation>
+    </message>
+    <message>
+        <source>Measured: training loss after the last step.</source>
+        <translation>Измерено: потеря обучения после последнего шага.</translation>
+    </message>
+    <message>
+        <source>Final loss
+measured</source>
+        <translation>Итоговая потеря
+измерено</translation>
+    </message>
+    <message>
+        <source>Measured: the largest difference between this run&apos;s first-step gradients and those of the `none` run, element by element. Zero means recomputation reproduced the exact gradients.</source>
+        <translation>Измерено: наибольшая поэлементная разница между градиентами первого шага этого запуска и запуска `none`. Ноль означает, что перевычисление воспроизвело градиенты точно.</translation>
+    </message>
+    <message>
+        <source>Gradient error
+vs none, measured</source>
+        <translation>Ошибка градиента
+против none, измерено</translation>
+    </message>
+    <message>
+        <source>Where the run was measured.</source>
+        <translation>Где был измерен запуск.</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Устройство</translation>
+    </message>
+</context>
+<context>
+    <name>DemoRunner</name>
+    <message>
+        <source>Every size must be at least 1.</source>
+        <translation>Каждый размер должен быть не меньше 1.</translation>
+    </message>
+    <message>
+        <source>At most %1 layers are allowed for this demo.</source>
+        <translation>В этом демо допускается не больше %1 слоёв.</translation>
+    </message>
+    <message>
+        <source>The width may be at most %1 for this demo.</source>
+        <translation>В этом демо ширина может быть не больше %1.</translation>
+    </message>
+    <message>
+        <source>At most %1 heads are allowed for this demo.</source>
+        <translation>В этом демо допускается не больше %1 голов.</translation>
+    </message>
+    <message>
+        <source>The sequence length may be at most %1 for this demo.</source>
+        <translation>В этом демо длина последовательности может быть не больше %1.</translation>
+    </message>
+    <message>
+        <source>The batch may be at most %1 for this demo.</source>
+        <translation>В этом демо батч может быть не больше %1.</translation>
+    </message>
+    <message>
+        <source>The vocabulary may be at most %1 for this demo.</source>
+        <translation>В этом демо словарь может быть не больше %1.</translation>
+    </message>
+    <message>
+        <source>The number of heads (%1) must divide the width (%2).</source>
+        <translation>Число голов (%1) должно делить ширину (%2).</translation>
+    </message>
+    <message>
+        <source>Tick at least one kind of activation for selective recomputation to keep.</source>
+        <translation>Отметьте хотя бы один вид активаций, который будет хранить выборочное перевычисление.</translation>
+    </message>
+    <message>
+        <source>This demo has no runs.</source>
+        <translation>В этом демо нет запусков.</translation>
+    </message>
+    <message>
+        <source>Run &quot;%1&quot;: %2</source>
+        <translation>Запуск «%1»: %2</translation>
+    </message>
+    <message>
+        <source>Run &quot;%1&quot;: unknown op kind &quot;%2&quot;.</source>
+        <translation>Запуск «%1»: неизвестный вид операции «%2».</translation>
+    </message>
+    <message>
+        <source>Run &quot;%1&quot;: unknown save precision &quot;%2&quot;.</source>
+        <translation>Запуск «%1»: неизвестная точность хранения «%2».</translation>
+    </message>
+    <message>
+        <source>Run &quot;%1&quot;: unknown optimizer &quot;%2&quot;.</source>
+        <translation>Запуск «%1»: неизвестный оптимизатор «%2».</translation>
+    </message>
+    <message>
+        <source>none (reference)</source>
+        <translation>none (эталон)</translation>
+    </message>
+    <message>
+        <source>The sweep over %1 has no values.</source>
+        <translation>В серии по %1 нет значений.</translation>
+    </message>
+    <message>
+        <source>A sweep over &quot;%1&quot; is not supported.</source>
+        <translation>Серия по «%1» не поддерживается.</translation>
+    </message>
+</context>
+<context>
+    <name>DemoTexts</name>
+    <message>
+        <source>setup</source>
+        <translation>подготовка</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>прямой проход</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>перевычисление</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>обратный проход</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>оптимизатор</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Параметры</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Градиенты</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>Состояние оптимизатора</translation>
+    </message>
+    <message>
+        <source>Saved activations</source>
+        <translation>Сохранённые активации</translation>
+    </message>
+    <message>
+        <source>Recompute workspace</source>
+        <translation>Буфер перевычисления</translation>
+    </message>
+    <message>
+        <source>Temporaries</source>
+        <translation>Временные</translation>
+    </message>
+    <message>
+        <source>Host offloaded</source>
+        <translation>Выгружено на хост</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>%1 — Recompute Lab</source>
+        <translation>%1 — Recompute Lab</translation>
+    </message>
+    <message>
+        <source>Recompute Lab</source>
+        <translation>Recompute Lab</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>В&amp;ыход</translation>
+    </message>
+    <message>
+        <source>&amp;Quiz</source>
+        <translation>&amp;Тест</translation>
+    </message>
+    <message>
+        <source>Back to &amp;quizzes</source>
+        <translation>К списку &amp;тестов</translation>
+    </message>
+    <message>
+        <source>View &amp;all questions</source>
+        <translation>&amp;Все вопросы</translation>
+    </message>
+    <message>
+        <source>&amp;Previous question</source>
+        <translation>&amp;Предыдущий вопрос</translation>
+    </message>
+    <message>
+        <source>&amp;Next question</source>
+        <translation>&amp;Следующий вопрос</translation>
+    </message>
+    <message>
+        <source>&amp;Run the demo</source>
+        <translation>&amp;Запустить демо</translation>
+    </message>
+    <message>
+        <source>Retry the &amp;wrong ones</source>
+        <translation>Повторить &amp;ошибки</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Язык</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Справка</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Клавиши</translation>
+    </message>
+    <message>
+        <source>&amp;About Recompute Lab</source>
+        <translation>&amp;О программе Recompute Lab</translation>
+    </message>
+    <message numerus="yes">
+        <source>Some content could not be loaded; everything else works. %n problem(s):</source>
+        <translation>
+            <numerusform>Часть содержимого не загрузилась; всё остальное работает. %n проблема:</numerusform>
+            <numerusform>Часть содержимого не загрузилась; всё остальное работает. %n проблемы:</numerusform>
+            <numerusform>Часть содержимого не загрузилась; всё остальное работает. %n проблем:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Клавиши</translation>
+    </message>
+    <message>
+        <source>1–4: choose an option
+Enter: confirm the focused option, or go to the next question once answered
+← →: previous and next question
+R: run the demo
+Ctrl+L: view all questions
+Ctrl+Home: back to the quizzes</source>
+        <translation>1–4: выбрать вариант
+Enter: подтвердить выделенный вариант или, после ответа, перейти к следующему вопросу
+← →: предыдущий и следующий вопрос
+R: запустить демо
+Ctrl+L: все вопросы
+Ctrl+Home: к списку тестов</translation>
+    </message>
+    <message>
+        <source>About Recompute Lab</source>
+        <translation>О программе Recompute Lab</translation>
+    </message>
+    <message>
+        <source>Recompute Lab teaches activation recomputation (gradient checkpointing) with quizzes and live demos that train a small GPT-style model and measure its memory and time.</source>
+        <translation>Recompute Lab учит перевычислению активаций (градиентным контрольным точкам) с помощью тестов и живых демо, которые обучают небольшую модель в стиле GPT и измеряют её память и время.</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryChart</name>
+    <message>
+        <source>Peak memory by category, MiB (measured)</source>
+        <translation>Пиковая память по категориям, МиБ (измерено)</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>МиБ</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeBanner</name>
+    <message>
+        <source>Dismiss the notice</source>
+        <translation>Скрыть уведомление</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more (hover to see all)</source>
+        <translation>
+            <numerusform>и ещё %n (наведите курсор, чтобы увидеть все)</numerusform>
+            <numerusform>и ещё %n (наведите курсор, чтобы увидеть все)</numerusform>
+            <numerusform>и ещё %n (наведите курсор, чтобы увидеть все)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OptionButton</name>
+    <message>
+        <source>Option %1: %2</source>
+        <translation>Вариант %1: %2</translation>
+    </message>
+    <message>
+        <source>Correct answer</source>
+        <translation>Правильный ответ</translation>
+    </message>
+    <message>
+        <source>Your answer, wrong</source>
+        <translation>Ваш ответ, неверный</translation>
+    </message>
+    <message>
+        <source>Press %1 to choose</source>
+        <translation>Нажмите %1, чтобы выбрать</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressStore</name>
+    <message>
+        <source>it is larger than any progress file could be</source>
+        <translation>он больше, чем может быть файл прогресса</translation>
+    </message>
+    <message>
+        <source>Could not read your progress from %1 (%2); starting with empty progress.</source>
+        <translation>Не удалось прочитать прогресс из %1 (%2); начинаем с пустого прогресса.</translation>
+    </message>
+    <message>
+        <source>it is not a JSON object</source>
+        <translation>это не объект JSON</translation>
+    </message>
+    <message>
+        <source>its version is not %1</source>
+        <translation>его версия не %1</translation>
+    </message>
+    <message>
+        <source>its language is not text</source>
+        <translation>язык в нём не текст</translation>
+    </message>
+    <message>
+        <source>its quizzes are not an object</source>
+        <translation>тесты в нём не объект</translation>
+    </message>
+    <message>
+        <source>the answers of %1 are not an object</source>
+        <translation>ответы %1 не объект</translation>
+    </message>
+    <message>
+        <source>an answer in %1 is not text</source>
+        <translation>ответ в %1 не текст</translation>
+    </message>
+    <message>
+        <source>Could not save your progress to %1: %2.</source>
+        <translation>Не удалось сохранить прогресс в %1: %2.</translation>
+    </message>
+    <message>
+        <source>Your progress file was damaged (%1); it was moved to %2 and progress starts empty.</source>
+        <translation>Файл прогресса был повреждён (%1); он перемещён в %2, прогресс начинается заново.</translation>
+    </message>
+    <message>
+        <source>Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.</source>
+        <translation>Файл прогресса %1 повреждён (%2), и его не удалось переместить; прогресс начинается заново.</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionListPage</name>
+    <message>
+        <source>◀ Back to the question</source>
+        <translation>◀ К вопросу</translation>
+    </message>
+    <message>
+        <source>No.</source>
+        <translation>№</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>Вопрос</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>Ваш ответ</translation>
+    </message>
+    <message>
+        <source>All questions of the quiz</source>
+        <translation>Все вопросы теста</translation>
+    </message>
+    <message>
+        <source>%1 of %2 answered, %3 correct. Double-click or press Enter on a question to open it.</source>
+        <translation>Отвечено %1 из %2, верно %3. Дважды щёлкните вопрос или нажмите Enter, чтобы открыть его.</translation>
+    </message>
+    <message>
+        <source>Not answered</source>
+        <translation>Нет ответа</translation>
+    </message>
+    <message>
+        <source>✔ Correct</source>
+        <translation>✔ Верно</translation>
+    </message>
+    <message>
+        <source>✘ Wrong</source>
+        <translation>✘ Неверно</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionPage</name>
+    <message>
+        <source>Question %1 of %2</source>
+        <translation>Вопрос %1 из %2</translation>
+    </message>
+    <message>
+        <source>· retrying the wrong ones: %1 of %2</source>
+        <translation>· повтор ошибок: %1 из %2</translation>
+    </message>
+    <message>
+        <source>See results</source>
+        <translation>Результаты</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Далее</translation>
+    </message>
+    <message>
+        <source>✔ Correct.</source>
+        <translation>✔ Верно.</translation>
+    </message>
+    <message>
+        <source>✘ Not quite: the right answer is %1.</source>
+        <translation>✘ Не совсем: правильный ответ — %1.</translation>
+    </message>
+    <message>
+        <source>Why:</source>
+        <translation>Почему:</translation>
+    </message>
+    <message>
+        <source>Why “%1” is wrong:</source>
+        <translation>Почему «%1» неверно:</translation>
+    </message>
+    <message>
+        <source>This question has no guide section.</source>
+        <translation>У этого вопроса нет раздела руководства.</translation>
+    </message>
+    <message>
+        <source>Guide</source>
+        <translation>Руководство</translation>
+    </message>
+    <message>
+        <source>References</source>
+        <translation>Источники</translation>
+    </message>
+    <message>
+        <source>Guide: %1</source>
+        <translation>Руководство: %1</translation>
+    </message>
+    <message>
+        <source>◀ Quizzes</source>
+        <translation>◀ Тесты</translation>
+    </message>
+    <message>
+        <source>Back to the list of quizzes</source>
+        <translation>К списку тестов</translation>
+    </message>
+    <message>
+        <source>View all questions</source>
+        <translation>Все вопросы</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Назад</translation>
+    </message>
+    <message>
+        <source>Previous question</source>
+        <translation>Предыдущий вопрос</translation>
+    </message>
+    <message>
+        <source>Keys: 1–4 choose · Enter next · ← → move · R runs the demo</source>
+        <translation>Клавиши: 1–4 выбор · Enter далее · ← → переход · R запускает демо</translation>
+    </message>
+    <message>
+        <source>Live demo</source>
+        <translation>Живое демо</translation>
+    </message>
+    <message>
+        <source>Guide section</source>
+        <translation>Раздел руководства</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsPage</name>
+    <message>
+        <source>◀ Quizzes</source>
+        <translation>◀ Тесты</translation>
+    </message>
+    <message>
+        <source>Back to the list of quizzes</source>
+        <translation>К списку тестов</translation>
+    </message>
+    <message>
+        <source>Start over</source>
+        <translation>Начать заново</translation>
+    </message>
+    <message>
+        <source>Clear every answer and start again</source>
+        <translation>Стереть все ответы и начать заново</translation>
+    </message>
+    <message>
+        <source>Retry the wrong ones (%1)</source>
+        <translation>Повторить ошибки (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n correct</source>
+        <translation>
+            <numerusform>%1 из %n верно</numerusform>
+            <numerusform>%1 из %n верно</numerusform>
+            <numerusform>%1 из %n верно</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every answer is right. Well done!</source>
+        <translation>Все ответы верны. Отлично!</translation>
+    </message>
+    <message>
+        <source>No mistakes so far.</source>
+        <translation>Пока ни одной ошибки.</translation>
+    </message>
+    <message>
+        <source>Review of your mistakes</source>
+        <translation>Разбор ошибок</translation>
+    </message>
+    <message>
+        <source>Question %1</source>
+        <translation>Вопрос %1</translation>
+    </message>
+    <message>
+        <source>Your answer:</source>
+        <translation>Ваш ответ:</translation>
+    </message>
+    <message>
+        <source>Right answer:</source>
+        <translation>Правильный ответ:</translation>
+    </message>
+    <message>
+        <source>Not answered yet:</source>
+        <translation>Ещё без ответа:</translation>
+    </message>
+</context>
+<context>
+    <name>StartPage</name>
+    <message>
+        <source>Beginner</source>
+        <translation>Начальный уровень</translation>
+    </message>
+    <message>
+        <source>Intermediate</source>
+        <translation>Средний уровень</translation>
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation>Продвинутый уровень</translation>
+    </message>
+    <message>
+        <source>Recompute Lab</source>
+        <translation>Recompute Lab</translation>
+    </message>
+    <message>
+        <source>Learn activation recomputation (gradient checkpointing) by answering questions. Each question opens a live demo that trains a small GPT-style model and measures memory and time.</source>
+        <translation>Изучайте перевычисление активаций (градиентные контрольные точки), отвечая на вопросы. Каждый вопрос открывает живое демо: оно обучает небольшую модель в стиле GPT и измеряет память и время.</translation>
+    </message>
+    <message>
+        <source>No quizzes could be loaded. See the notice above for what went wrong.</source>
+        <translation>Не удалось загрузить ни одного теста. Что пошло не так, написано в уведомлении выше.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s)</source>
+        <translation>
+            <numerusform>%n вопрос</numerusform>
+            <numerusform>%n вопроса</numerusform>
+            <numerusform>%n вопросов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>Не начат</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n answered</source>
+        <translation>
+            <numerusform>%n с ответом</numerusform>
+            <numerusform>%n с ответом</numerusform>
+            <numerusform>%n с ответом</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n correct</source>
+        <translation>
+            <numerusform>%n верный</numerusform>
+            <numerusform>%n верных</numerusform>
+            <numerusform>%n верных</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Начать</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Продолжить</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Просмотр</translation>
+    </message>
+    <message>
+        <source>Open quiz %1</source>
+        <translation>Открыть тест %1</translation>
+    </message>
+    <message>
+        <source>Start over</source>
+        <translation>Начать заново</translation>
+    </message>
+    <message>
+        <source>Clear the answers of %1</source>
+        <translation>Стереть ответы теста %1</translation>
+    </message>
+</context>
+<context>
+    <name>StepTimeChart</name>
+    <message>
+        <source>Step time, ms (measured, warm-up excluded)</source>
+        <translation>Время шага, мс (измерено, без разогрева)</translation>
+    </message>
+    <message>
+        <source>fastest step</source>
+        <translation>самый быстрый шаг</translation>
+    </message>
+    <message>
+        <source>median step</source>
+        <translation>медианный шаг</translation>
+    </message>
+    <message>
+        <source>slowest step</source>
+        <translation>самый медленный шаг</translation>
+    </message>
+    <message>
+        <source>ms per step</source>
+        <translation>мс на шаг</translation>
+    </message>
+</context>
+<context>
+    <name>SweepChart</name>
+    <message>
+        <source>Peak activation memory against size, MiB</source>
+        <translation>Пиковая память активаций в зависимости от размера, МиБ</translation>
+    </message>
+    <message>
+        <source>peak activation MiB</source>
+        <translation>пик активаций, МиБ</translation>
+    </message>
+    <message>
+        <source>%1 (measured)</source>
+        <translation>%1 (измерено)</translation>
+    </message>
+    <message>
+        <source>%1 (predicted)</source>
+        <translation>%1 (предсказано)</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineChart</name>
+    <message>
+        <source>Memory during one step of %1, MiB (measured)</source>
+        <translation>Память за один шаг %1, МиБ (измерено)</translation>
+    </message>
+    <message>
+        <source>Memory during one step, MiB (measured)</source>
+        <translation>Память за один шаг, МиБ (измерено)</translation>
+    </message>
+    <message>
+        <source>time in the step, ms</source>
+        <translation>время внутри шага, мс</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>МиБ</translation>
+    </message>
+    <message>
+        <source>all device memory</source>
+        <translation>вся память устройства</translation>
+    </message>
+    <message>
+        <source>: activations</source>
+        <translation>: активации</translation>
+    </message>
+</context>
 </TS>

@@ -1,4 +1,1040 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="sn">
+<context>
+    <name>ContentText</name>
+    <message>
+        <source>Not translated yet: shown in English.</source>
+        <translation>Hazvisati zvashandurwa: zvinoratidzwa muChirungu.</translation>
+    </message>
+</context>
+<context>
+    <name>DemoPanel</name>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>Hazvina kukwanisa kunyora %1: %2</translation>
+    </message>
+    <message>
+        <source>in English: not yet translated</source>
+        <translation>muChirungu: hazvisati zvashandurwa</translation>
+    </message>
+    <message>
+        <source>Choose sizes and press Run.</source>
+        <translation>Sarudza saizi wobva watsikira Mhanyisa.</translation>
+    </message>
+    <message>
+        <source>Model sizes</source>
+        <translation>Saizi dzemodhi</translation>
+    </message>
+    <message>
+        <source>&amp;Layers</source>
+        <translation>Ma-&amp;layer</translation>
+    </message>
+    <message>
+        <source>&amp;Width</source>
+        <translation>&amp;Upamhi</translation>
+    </message>
+    <message>
+        <source>&amp;Heads</source>
+        <translation>Mi&amp;soro</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence</source>
+        <translation>&amp;Sequence</translation>
+    </message>
+    <message>
+        <source>&amp;Batch</source>
+        <translation>&amp;Batch</translation>
+    </message>
+    <message>
+        <source>Number of layers</source>
+        <translation>Huwandu hwema-layer</translation>
+    </message>
+    <message>
+        <source>Model width</source>
+        <translation>Upamhi hwemodhi</translation>
+    </message>
+    <message>
+        <source>Number of attention heads</source>
+        <translation>Huwandu hwemisoro ye-attention</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Kureba kwe-sequence</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Saizi ye-batch</translation>
+    </message>
+    <message>
+        <source>Reset sizes</source>
+        <translation>Dzorera saizi</translation>
+    </message>
+    <message>
+        <source>Go back to the sizes this demo suggests.</source>
+        <translation>Dzokera kusaizi dzinokurudzirwa nemuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>Activations selective recomputation keeps</source>
+        <translation>Ma-activation anochengetwa ne-selective recomputation</translation>
+    </message>
+    <message>
+        <source>Ticked kinds are stored in the forward pass; the rest are recomputed in the backward pass.</source>
+        <translation>Marudzi akasarudzwa anochengetwa mu-forward pass; mamwe anodzokororwa mu-backward pass.</translation>
+    </message>
+    <message>
+        <source>&amp;Run demo</source>
+        <translation>&amp;Mhanyisa</translation>
+    </message>
+    <message>
+        <source>Train the model with each policy and measure memory and time.</source>
+        <translation>Dzidzisa modhi nepolicy imwe neimwe uye uyere ndangariro nenguva.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Kanzura</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopa</translation>
+    </message>
+    <message>
+        <source>Copy the results table to the clipboard as tab-separated text.</source>
+        <translation>Kopa tafura yemhedzisiro ku-clipboard sechinyorwa chakapatsanurwa nema-tab.</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Tumira kunze…</translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON.</source>
+        <translation>Chengetedza mhedzisiro seCSV kana JSON.</translation>
+    </message>
+    <message>
+        <source>Demo progress</source>
+        <translation>Kufambira mberi kwemuratidzo</translation>
+    </message>
+    <message>
+        <source>Demo results</source>
+        <translation>Mhedzisiro yemuratidzo</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>Kumhanya:</translation>
+    </message>
+    <message>
+        <source>Run shown in the timeline</source>
+        <translation>Kumhanya kunoratidzwa pa-timeline</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tafura</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Ndangariro</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Nguva yedanho</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Timeline</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>Sweep</translation>
+    </message>
+    <message>
+        <source>Device: %1</source>
+        <translation>Mudziyo: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Zvakanzurwa.</translation>
+    </message>
+    <message>
+        <source>The demo was cancelled.</source>
+        <translation>Muratidzo wakanzurwa.</translation>
+    </message>
+    <message>
+        <source>No demo for this question.</source>
+        <translation>Hapana muratidzo pamubvunzo uyu.</translation>
+    </message>
+    <message>
+        <source>Look for: %1</source>
+        <translation>Tarisa: %1</translation>
+    </message>
+    <message>
+        <source>There is no demo to run.</source>
+        <translation>Hapana muratidzo wekumhanyisa.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished %n run(s) in %1 s.</source>
+        <translation>
+            <numerusform>Kumhanya %n kwapera mu %1 s.</numerusform>
+            <numerusform>Kumhanya %n kwapera mu %1 s.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The demo failed: %1</source>
+        <translation>Muratidzo wakundikana: %1</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Kutanga…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Kukanzura…</translation>
+    </message>
+    <message>
+        <source>Run %1 of %2 (%3): step %4 of %5, %6</source>
+        <translation>Kumhanya %1 ye %2 (%3): danho %4 ye %5, %6</translation>
+    </message>
+    <message>
+        <source>Results copied to the clipboard.</source>
+        <translation>Mhedzisiro yakopwa ku-clipboard.</translation>
+    </message>
+    <message>
+        <source>Choose a file name ending in .csv or .json.</source>
+        <translation>Sarudza zita refaira rinopera ne .csv kana .json.</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv)</source>
+        <translation>Tafura yeCSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export demo results</source>
+        <translation>Tumira kunze mhedzisiro yemuratidzo</translation>
+    </message>
+    <message>
+        <source>Results saved to %1.</source>
+        <translation>Mhedzisiro yachengetedzwa mu %1.</translation>
+    </message>
+</context>
+<context>
+    <name>DemoResultsModel</name>
+    <message>
+        <source>Policy: %1</source>
+        <translation>Policy: %1</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 kusvika %2</translation>
+    </message>
+    <message>
+        <source>%1 MiB in %2 ms</source>
+        <translation>%1 MiB mu %2 ms</translation>
+    </message>
+    <message>
+        <source>not comparable</source>
+        <translation>hazvienzaniswi</translation>
+    </message>
+    <message>
+        <source>Measured: the highest number of bytes of this kind the engine&apos;s allocator held at once.</source>
+        <translation>Zvakayerwa: huwandu hukuru hwema-byte erudzi urwu akabatwa ne-allocator ye-engine panguva imwe.</translation>
+    </message>
+    <message>
+        <source>The run&apos;s recomputation policy and settings.</source>
+        <translation>Policy yekudzokorora uye marongero ekumhanya uku.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Kumhanya</translation>
+    </message>
+    <message>
+        <source>Measured: the highest number of bytes the engine held on the device at once, all kinds together.</source>
+        <translation>Zvakayerwa: huwandu hukuru hwema-byte akabatwa ne-engine pamudziyo panguva imwe, marudzi ese pamwe chete.</translation>
+    </message>
+    <message>
+        <source>Peak total
+MiB, measured</source>
+        <translation>Pamusoro, zvese
+MiB, zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Parameters
+MiB, measured</source>
+        <translation>Ma-parameter
+MiB, zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Gradients
+MiB, measured</source>
+        <translation>Ma-gradient
+MiB, zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Optimizer state
+MiB, measured</source>
+        <translation>Mamiriro e-optimizer
+MiB, zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Saved activations
+MiB, measured</source>
+        <translation>Ma-activation akachengetwa
+MiB, zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Recompute workspace
+MiB, measured</source>
+        <translation>Nzvimbo yekudzokorora
+MiB, zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Temporaries
+MiB, measured</source>
+        <translation>Zvechinguva
+MiB, zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Measured: checkpoints held in host memory instead of on the device.</source>
+        <translation>Zvakayerwa: ma-checkpoint akachengetwa mundangariro ye-host pachinzvimbo chemudziyo.</translation>
+    </message>
+    <message>
+        <source>Host offloaded
+MiB, measured</source>
+        <translation>Zvakaendeswa ku-host
+MiB, zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Measured: the peak of saved activations plus recompute workspace.</source>
+        <translation>Zvakayerwa: pamusoro pema-activation akachengetwa pamwe nenzvimbo yekudzokorora.</translation>
+    </message>
+    <message>
+        <source>Peak activations
+MiB, measured</source>
+        <translation>Pamusoro pema-activation
+MiB, zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Predicted: the analytic model&apos;s peak of saved activations plus recompute workspace, computed before running.</source>
+        <translation>Zvakafungidzirwa: pamusoro pema-activation nenzvimbo yekudzokorora sekuverenga kwemodhi, kusati kwamhanya.</translation>
+    </message>
+    <message>
+        <source>Peak activations
+MiB, predicted</source>
+        <translation>Pamusoro pema-activation
+MiB, zvakafungidzirwa</translation>
+    </message>
+    <message>
+        <source>Measured: median wall-clock time of a training step, warm-up step excluded.</source>
+        <translation>Zvakayerwa: nguva yepakati yedanho rekudzidzisa, kunze kwedanho rekudziyisa.</translation>
+    </message>
+    <message>
+        <source>Step ms, median
+measured</source>
+        <translation>Danho ms, pakati
+zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Measured: fastest and slowest step, warm-up step excluded.</source>
+        <translation>Zvakayerwa: danho rinokurumidza nerinononoka, kunze kwedanho rekudziyisa.</translation>
+    </message>
+    <message>
+        <source>Step ms, range
+measured</source>
+        <translation>Danho ms, mutsauko
+zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Measured: floating-point operations of one forward pass, counted by the engine for every op it ran.</source>
+        <translation>Zvakayerwa: mashandiro e-floating-point e-forward pass imwe, akaverengwa ne-engine pa-op imwe neimwe yaakamhanyisa.</translation>
+    </message>
+    <message>
+        <source>Forward
+GFLOP, measured</source>
+        <translation>Forward
+GFLOP, zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Measured: floating-point operations spent recomputing activations in one step, counted by the engine for every op it reran.</source>
+        <translation>Zvakayerwa: mashandiro e-floating-point akashandiswa kudzokorora ma-activation mudanho rimwe, akaverengwa ne-engine pa-op imwe neimwe yaakadzokorora.</translation>
+    </message>
+    <message>
+        <source>Recompute
+GFLOP, measured</source>
+        <translation>Kudzokorora
+GFLOP, zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Measured: bytes copied to and from host memory per step and the time the copies took.</source>
+        <translation>Zvakayerwa: ma-byte akakopwa kuenda nekubva mundangariro ye-host padanho rimwe nenguva yakatorwa nekukopa.</translation>
+    </message>
+    <message>
+        <source>Offload per step
+measured</source>
+        <translation>Offload padanho
+zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Measured: training loss after the last step.</source>
+        <translation>Zvakayerwa: loss yekudzidzisa mushure medanho rekupedzisira.</translation>
+    </message>
+    <message>
+        <source>Final loss
+measured</source>
+        <translation>Loss yekupedzisira
+zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Measured: the largest difference between this run&apos;s first-step gradients and those of the `none` run, element by element. Zero means recomputation reproduced the exact gradients.</source>
+        <translation>Zvakayerwa: mutsauko mukuru pakati pema-gradient edanho rekutanga ekumhanya uku neekumhanya kwe-`none`, chinhu nechinhu. Zero zvinoreva kuti kudzokorora kwakadzosa ma-gradient chaiwo.</translation>
+    </message>
+    <message>
+        <source>Gradient error
+vs none, measured</source>
+        <translation>Kukanganisa kwe-gradient
+vs none, zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Where the run was measured.</source>
+        <translation>Pakayerwa kumhanya uku.</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Mudziyo</translation>
+    </message>
+</context>
+<context>
+    <name>DemoRunner</name>
+    <message>
+        <source>Every size must be at least 1.</source>
+        <translation>Saizi imwe neimwe inofanira kuva 1 zvichikwira.</translation>
+    </message>
+    <message>
+        <source>At most %1 layers are allowed for this demo.</source>
+        <translation>Ma-layer anosvika %1 chete ndiwo anobvumirwa pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The width may be at most %1 for this demo.</source>
+        <translation>Upamhi hunogona kusvika %1 chete pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>At most %1 heads are allowed for this demo.</source>
+        <translation>Misoro inosvika %1 chete ndiyo inobvumirwa pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The sequence length may be at most %1 for this demo.</source>
+        <translation>Kureba kwe-sequence kunogona kusvika %1 chete pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The batch may be at most %1 for this demo.</source>
+        <translation>Batch inogona kusvika %1 chete pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The vocabulary may be at most %1 for this demo.</source>
+        <translation>Vocabulary inogona kusvika %1 chete pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The number of heads (%1) must divide the width (%2).</source>
+        <translation>Huwandu hwemisoro (%1) hunofanira kugovera upamhi (%2) pasina chasara.</translation>
+    </message>
+    <message>
+        <source>Tick at least one kind of activation for selective recomputation to keep.</source>
+        <translation>Sarudza rudzi rumwe chete zvishoma rwe-activation kuti selective recomputation irichengete.</translation>
+    </message>
+    <message>
+        <source>This demo has no runs.</source>
+        <translation>Muratidzo uyu hauna kumhanya kupi nekupi.</translation>
+    </message>
+    <message>
+        <source>Run &quot;%1&quot;: %2</source>
+        <translation>Kumhanya &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <source>Run &quot;%1&quot;: unknown op kind &quot;%2&quot;.</source>
+        <translation>Kumhanya &quot;%1&quot;: rudzi rwe-op &quot;%2&quot; harizivikanwe.</translation>
+    </message>
+    <message>
+        <source>Run &quot;%1&quot;: unknown save precision &quot;%2&quot;.</source>
+        <translation>Kumhanya &quot;%1&quot;: precision yekuchengetedza &quot;%2&quot; haizivikanwe.</translation>
+    </message>
+    <message>
+        <source>Run &quot;%1&quot;: unknown optimizer &quot;%2&quot;.</source>
+        <translation>Kumhanya &quot;%1&quot;: optimizer &quot;%2&quot; haizivikanwe.</translation>
+    </message>
+    <message>
+        <source>none (reference)</source>
+        <translation>none (chireferensi)</translation>
+    </message>
+    <message>
+        <source>The sweep over %1 has no values.</source>
+        <translation>Sweep pa %1 haina makoshero.</translation>
+    </message>
+    <message>
+        <source>A sweep over &quot;%1&quot; is not supported.</source>
+        <translation>Sweep pa &quot;%1&quot; haitsigirwe.</translation>
+    </message>
+</context>
+<context>
+    <name>DemoTexts</name>
+    <message>
+        <source>setup</source>
+        <translation>kugadzirira</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>forward</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>kudzokorora</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>backward</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>optimizer</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Ma-parameter</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Ma-gradient</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>Mamiriro e-optimizer</translation>
+    </message>
+    <message>
+        <source>Saved activations</source>
+        <translation>Ma-activation akachengetwa</translation>
+    </message>
+    <message>
+        <source>Recompute workspace</source>
+        <translation>Nzvimbo yekudzokorora</translation>
+    </message>
+    <message>
+        <source>Temporaries</source>
+        <translation>Zvechinguva</translation>
+    </message>
+    <message>
+        <source>Host offloaded</source>
+        <translation>Zvakaendeswa ku-host</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>%1 — Recompute Lab</source>
+        <translation>%1 — Recompute Lab</translation>
+    </message>
+    <message>
+        <source>Recompute Lab</source>
+        <translation>Recompute Lab</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Faira</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Buda</translation>
+    </message>
+    <message>
+        <source>&amp;Quiz</source>
+        <translation>&amp;Bvunzo</translation>
+    </message>
+    <message>
+        <source>Back to &amp;quizzes</source>
+        <translation>Dzokera ku&amp;bvunzo</translation>
+    </message>
+    <message>
+        <source>View &amp;all questions</source>
+        <translation>Tarisa mibvunzo &amp;yese</translation>
+    </message>
+    <message>
+        <source>&amp;Previous question</source>
+        <translation>Mubvunzo w&amp;akapfuura</translation>
+    </message>
+    <message>
+        <source>&amp;Next question</source>
+        <translation>Mubvunzo u&amp;notevera</translation>
+    </message>
+    <message>
+        <source>&amp;Run the demo</source>
+        <translation>&amp;Mhanyisa muratidzo</translation>
+    </message>
+    <message>
+        <source>Retry the &amp;wrong ones</source>
+        <translation>Edzazve dzaka&amp;kanganiswa</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Mutauro</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Rubatsiro</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>Makiyi e&amp;kipibhodi</translation>
+    </message>
+    <message>
+        <source>&amp;About Recompute Lab</source>
+        <translation>&amp;Nezve Recompute Lab</translation>
+    </message>
+    <message numerus="yes">
+        <source>Some content could not be loaded; everything else works. %n problem(s):</source>
+        <translation>
+            <numerusform>Zvimwe zvinyorwa hazvina kurodhwa; zvimwe zvese zvinoshanda. Dambudziko %n:</numerusform>
+            <numerusform>Zvimwe zvinyorwa hazvina kurodhwa; zvimwe zvese zvinoshanda. Matambudziko %n:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Makiyi ekipibhodi</translation>
+    </message>
+    <message>
+        <source>1–4: choose an option
+Enter: confirm the focused option, or go to the next question once answered
+← →: previous and next question
+R: run the demo
+Ctrl+L: view all questions
+Ctrl+Home: back to the quizzes</source>
+        <translation>1–4: sarudza mhinduro
+Enter: simbisa mhinduro yakasarudzwa, kana kuenda kumubvunzo unotevera kana wapindura
+← →: mubvunzo wakapfuura neunotevera
+R: mhanyisa muratidzo
+Ctrl+L: tarisa mibvunzo yese
+Ctrl+Home: dzokera kubvunzo</translation>
+    </message>
+    <message>
+        <source>About Recompute Lab</source>
+        <translation>Nezve Recompute Lab</translation>
+    </message>
+    <message>
+        <source>Recompute Lab teaches activation recomputation (gradient checkpointing) with quizzes and live demos that train a small GPT-style model and measure its memory and time.</source>
+        <translation>Recompute Lab inodzidzisa activation recomputation (gradient checkpointing) nebvunzo uye miratidzo mhenyu inodzidzisa modhi diki yakaita seGPT ichiyera ndangariro nenguva yayo.</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryChart</name>
+    <message>
+        <source>Peak memory by category, MiB (measured)</source>
+        <translation>Ndangariro yepamusoro pamarudzi, MiB (zvakayerwa)</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+</context>
+<context>
+    <name>NoticeBanner</name>
+    <message>
+        <source>Dismiss the notice</source>
+        <translation>Vhara chiziviso</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more (hover to see all)</source>
+        <translation>
+            <numerusform>ne %n imwe (isa mbeva pano kuti uone zvese)</numerusform>
+            <numerusform>ne %n dzimwe (isa mbeva pano kuti uone zvese)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>OptionButton</name>
+    <message>
+        <source>Option %1: %2</source>
+        <translation>Sarudzo %1: %2</translation>
+    </message>
+    <message>
+        <source>Correct answer</source>
+        <translation>Mhinduro yakarurama</translation>
+    </message>
+    <message>
+        <source>Your answer, wrong</source>
+        <translation>Mhinduro yako, isiriyo</translation>
+    </message>
+    <message>
+        <source>Press %1 to choose</source>
+        <translation>Tsikira %1 kuti usarudze</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressStore</name>
+    <message>
+        <source>it is larger than any progress file could be</source>
+        <translation>rakakura kupfuura faira rekufambira mberi ripi neripi</translation>
+    </message>
+    <message>
+        <source>Could not read your progress from %1 (%2); starting with empty progress.</source>
+        <translation>Hazvina kukwanisa kuverenga kufambira mberi kwako kubva ku %1 (%2); tinotanga pasina kufambira mberi.</translation>
+    </message>
+    <message>
+        <source>it is not a JSON object</source>
+        <translation>harisi JSON object</translation>
+    </message>
+    <message>
+        <source>its version is not %1</source>
+        <translation>vhezheni yaro haisi %1</translation>
+    </message>
+    <message>
+        <source>its language is not text</source>
+        <translation>mutauro waro hausi chinyorwa</translation>
+    </message>
+    <message>
+        <source>its quizzes are not an object</source>
+        <translation>bvunzo dzaro hadzisi object</translation>
+    </message>
+    <message>
+        <source>the answers of %1 are not an object</source>
+        <translation>mhinduro dze %1 hadzisi object</translation>
+    </message>
+    <message>
+        <source>an answer in %1 is not text</source>
+        <translation>mhinduro iri mu %1 haisi chinyorwa</translation>
+    </message>
+    <message>
+        <source>Could not save your progress to %1: %2.</source>
+        <translation>Hazvina kukwanisa kuchengetedza kufambira mberi kwako mu %1: %2.</translation>
+    </message>
+    <message>
+        <source>Your progress file was damaged (%1); it was moved to %2 and progress starts empty.</source>
+        <translation>Faira rekufambira mberi kwako rakanga rakuvara (%1); rakaendeswa ku %2 uye kufambira mberi kunotanga patsva.</translation>
+    </message>
+    <message>
+        <source>Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.</source>
+        <translation>Faira rekufambira mberi %1 rakakuvara (%2) uye harina kukwanisa kubviswa; kufambira mberi kunotanga patsva.</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionListPage</name>
+    <message>
+        <source>◀ Back to the question</source>
+        <translation>◀ Dzokera kumubvunzo</translation>
+    </message>
+    <message>
+        <source>No.</source>
+        <translation>Nha.</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>Mubvunzo</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>Mhinduro yako</translation>
+    </message>
+    <message>
+        <source>All questions of the quiz</source>
+        <translation>Mibvunzo yese yebvunzo</translation>
+    </message>
+    <message>
+        <source>%1 of %2 answered, %3 correct. Double-click or press Enter on a question to open it.</source>
+        <translation>Yapindurwa %1 ye %2, yakarurama %3. Baya kaviri kana tsikira Enter pamubvunzo kuti uuvhure.</translation>
+    </message>
+    <message>
+        <source>Not answered</source>
+        <translation>Haina kupindurwa</translation>
+    </message>
+    <message>
+        <source>✔ Correct</source>
+        <translation>✔ Zvakarurama</translation>
+    </message>
+    <message>
+        <source>✘ Wrong</source>
+        <translation>✘ Zvisizvo</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionPage</name>
+    <message>
+        <source>Question %1 of %2</source>
+        <translation>Mubvunzo %1 ye %2</translation>
+    </message>
+    <message>
+        <source>· retrying the wrong ones: %1 of %2</source>
+        <translation>· kuedzazve dzakakanganiswa: %1 ye %2</translation>
+    </message>
+    <message>
+        <source>See results</source>
+        <translation>Ona mhedzisiro</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Unotevera</translation>
+    </message>
+    <message>
+        <source>✔ Correct.</source>
+        <translation>✔ Zvakarurama.</translation>
+    </message>
+    <message>
+        <source>✘ Not quite: the right answer is %1.</source>
+        <translation>✘ Kwete: mhinduro chaiyo ndeye %1.</translation>
+    </message>
+    <message>
+        <source>Why:</source>
+        <translation>Nei:</translation>
+    </message>
+    <message>
+        <source>Why “%1” is wrong:</source>
+        <translation>Nei “%1” isiriyo:</translation>
+    </message>
+    <message>
+        <source>This question has no guide section.</source>
+        <translation>Mubvunzo uyu hauna chikamu chegwara.</translation>
+    </message>
+    <message>
+        <source>Guide</source>
+        <translation>Gwara</translation>
+    </message>
+    <message>
+        <source>References</source>
+        <translation>Zvinyorwa zvakashandiswa</translation>
+    </message>
+    <message>
+        <source>Guide: %1</source>
+        <translation>Gwara: %1</translation>
+    </message>
+    <message>
+        <source>◀ Quizzes</source>
+        <translation>◀ Bvunzo</translation>
+    </message>
+    <message>
+        <source>Back to the list of quizzes</source>
+        <translation>Dzokera kurondedzero yebvunzo</translation>
+    </message>
+    <message>
+        <source>View all questions</source>
+        <translation>Tarisa mibvunzo yese</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ Wakapfuura</translation>
+    </message>
+    <message>
+        <source>Previous question</source>
+        <translation>Mubvunzo wakapfuura</translation>
+    </message>
+    <message>
+        <source>Keys: 1–4 choose · Enter next · ← → move · R runs the demo</source>
+        <translation>Makiyi: 1–4 sarudza · Enter enderera · ← → famba · R inomhanyisa muratidzo</translation>
+    </message>
+    <message>
+        <source>Live demo</source>
+        <translation>Muratidzo mhenyu</translation>
+    </message>
+    <message>
+        <source>Guide section</source>
+        <translation>Chikamu chegwara</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsPage</name>
+    <message>
+        <source>◀ Quizzes</source>
+        <translation>◀ Bvunzo</translation>
+    </message>
+    <message>
+        <source>Back to the list of quizzes</source>
+        <translation>Dzokera kurondedzero yebvunzo</translation>
+    </message>
+    <message>
+        <source>Start over</source>
+        <translation>Tangazve</translation>
+    </message>
+    <message>
+        <source>Clear every answer and start again</source>
+        <translation>Dzima mhinduro dzese utangezve</translation>
+    </message>
+    <message>
+        <source>Retry the wrong ones (%1)</source>
+        <translation>Edzazve dzakakanganiswa (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n correct</source>
+        <translation>
+            <numerusform>%1 pa %n dzakarurama</numerusform>
+            <numerusform>%1 pa %n dzakarurama</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every answer is right. Well done!</source>
+        <translation>Mhinduro dzese dzakarurama. Waita zvakanaka!</translation>
+    </message>
+    <message>
+        <source>No mistakes so far.</source>
+        <translation>Hapana zvikanganiso kusvika parizvino.</translation>
+    </message>
+    <message>
+        <source>Review of your mistakes</source>
+        <translation>Ongororo yezvikanganiso zvako</translation>
+    </message>
+    <message>
+        <source>Question %1</source>
+        <translation>Mubvunzo %1</translation>
+    </message>
+    <message>
+        <source>Your answer:</source>
+        <translation>Mhinduro yako:</translation>
+    </message>
+    <message>
+        <source>Right answer:</source>
+        <translation>Mhinduro chaiyo:</translation>
+    </message>
+    <message>
+        <source>Not answered yet:</source>
+        <translation>Hazvisati zvapindurwa:</translation>
+    </message>
+</context>
+<context>
+    <name>StartPage</name>
+    <message>
+        <source>Beginner</source>
+        <translation>Nhanho yekutanga</translation>
+    </message>
+    <message>
+        <source>Intermediate</source>
+        <translation>Pakati nhanho</translation>
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation>Nhanho yepamusoro</translation>
+    </message>
+    <message>
+        <source>Recompute Lab</source>
+        <translation>Recompute Lab</translation>
+    </message>
+    <message>
+        <source>Learn activation recomputation (gradient checkpointing) by answering questions. Each question opens a live demo that trains a small GPT-style model and measures memory and time.</source>
+        <translation>Dzidza activation recomputation (gradient checkpointing) nekupindura mibvunzo. Mubvunzo wega wega unovhura muratidzo mhenyu unodzidzisa modhi diki yakaita seGPT uchiyera ndangariro nenguva.</translation>
+    </message>
+    <message>
+        <source>No quizzes could be loaded. See the notice above for what went wrong.</source>
+        <translation>Hapana bvunzo yakwanisa kurodhwa. Ona chiziviso chiri pamusoro kuti uone zvakakanganisika.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n question(s)</source>
+        <translation>
+            <numerusform>%n mubvunzo</numerusform>
+            <numerusform>%n mibvunzo</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not started</source>
+        <translation>Hausati watanga</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n answered</source>
+        <translation>
+            <numerusform>%n wapindurwa</numerusform>
+            <numerusform>%n yapindurwa</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n correct</source>
+        <translation>
+            <numerusform>%n wakarurama</numerusform>
+            <numerusform>%n yakarurama</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Tanga</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Enderera</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Ongorora</translation>
+    </message>
+    <message>
+        <source>Open quiz %1</source>
+        <translation>Vhura bvunzo %1</translation>
+    </message>
+    <message>
+        <source>Start over</source>
+        <translation>Tangazve</translation>
+    </message>
+    <message>
+        <source>Clear the answers of %1</source>
+        <translation>Dzima mhinduro dze %1</translation>
+    </message>
+</context>
+<context>
+    <name>StepTimeChart</name>
+    <message>
+        <source>Step time, ms (measured, warm-up excluded)</source>
+        <translation>Nguva yedanho, ms (zvakayerwa, kunze kwekudziyisa)</translation>
+    </message>
+    <message>
+        <source>fastest step</source>
+        <translation>danho rinokurumidza</translation>
+    </message>
+    <message>
+        <source>median step</source>
+        <translation>danho repakati</translation>
+    </message>
+    <message>
+        <source>slowest step</source>
+        <translation>danho rinononoka</translation>
+    </message>
+    <message>
+        <source>ms per step</source>
+        <translation>ms padanho</translation>
+    </message>
+</context>
+<context>
+    <name>SweepChart</name>
+    <message>
+        <source>Peak activation memory against size, MiB</source>
+        <translation>Ndangariro yepamusoro yema-activation zvichienderana nesaizi, MiB</translation>
+    </message>
+    <message>
+        <source>peak activation MiB</source>
+        <translation>pamusoro pema-activation MiB</translation>
+    </message>
+    <message>
+        <source>%1 (measured)</source>
+        <translation>%1 (zvakayerwa)</translation>
+    </message>
+    <message>
+        <source>%1 (predicted)</source>
+        <translation>%1 (zvakafungidzirwa)</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineChart</name>
+    <message>
+        <source>Memory during one step of %1, MiB (measured)</source>
+        <translation>Ndangariro mudanho rimwe re %1, MiB (zvakayerwa)</translation>
+    </message>
+    <message>
+        <source>Memory during one step, MiB (measured)</source>
+        <translation>Ndangariro mudanho rimwe, MiB (zvakayerwa)</translation>
+    </message>
+    <message>
+        <source>time in the step, ms</source>
+        <translation>nguva mudanho, ms</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>all device memory</source>
+        <translation>ndangariro yese yemudziyo</translation>
+    </message>
+    <message>
+        <source>: activations</source>
+        <translation>: ma-activation</translation>
+    </message>
+</context>
 </TS>
