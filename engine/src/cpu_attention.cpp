@@ -37,22 +37,11 @@ void CpuBackend::attentionSoftmaxForward(float* att, const float* qkv, int B, in
         MatrixMap a(att + bh * T * T, T, T);
         a.noalias() = q * k.transpose();
         for (int t = 0; t < T; ++t) {
-            float* row = a.row(t).data();
-            float maxv = -INFINITY;
-            for (int s = 0; s <= t; ++s) {
-                row[s] *= scale;
-                maxv = std::max(maxv, row[s]);
-            }
-            float sum = 0;
-            for (int s = 0; s <= t; ++s) {
-                row[s] = std::exp(row[s] - maxv);
-                sum += row[s];
-            }
-            const float inv = 1.0f / sum;
-            for (int s = 0; s <= t; ++s)
-                row[s] *= inv;
-            for (int s = t + 1; s < T; ++s)
-                row[s] = 0;
+            ArrayMap row(a.row(t).data(), t + 1); // causal: only keys 0..t
+            row *= scale;
+            row = (row - row.maxCoeff()).exp();
+            row *= 1.0f / row.sum();
+            std::fill(a.row(t).data() + t + 1, a.row(t).data() + T, 0.0f);
         }
     });
 }

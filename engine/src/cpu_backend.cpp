@@ -5,6 +5,10 @@
 #include <cstring>
 #include <thread>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <Eigen/Core>
 
 #ifdef _OPENMP
@@ -33,6 +37,12 @@ CpuBackend::CpuBackend(int threads)
 {
     m_threads = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     Eigen::setNbThreads(m_threads);
+#ifdef __GLIBC__
+    // Eigen takes GEMM packing buffers from malloc on every product: keep freed blocks in the
+    // heap instead of returning them to the kernel, which costs page faults on every reuse.
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
 #ifdef _OPENMP
     omp_set_num_threads(m_threads);
 #endif

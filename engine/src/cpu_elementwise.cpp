@@ -15,6 +15,46 @@ namespace {
 constexpr float kGeluScale = 0.7978845608028654f; // sqrt(2 / pi), as F.gelu(approximate='tanh')
 constexpr float kGeluCubic = 0.044715f;
 
+// Philox for kLanes consecutive groups at once, written so the compiler vectorizes the lanes;
+// bit for bit the same words as dropoutBits() (philox.h), which the CUDA kernel uses.
+constexpr std::uint64_t kLanes = 16;
+
+void philoxLanes(const DropoutSite& site, std::uint64_t firstGroup, std::uint32_t (*words)[kLanes])
+{
+    std::uint32_t c0[kLanes], c1[kLanes], c2[kLanes], c3[kLanes];
+    const std::uint32_t tag = (site.block << 8) ^ (site.site << 4) ^ (site.stream << 28);
+    for (std::uint64_t l = 0; l < kLanes; ++l) {
+        const std::uint64_t group = firstGroup + l;
+        c0[l] = static_cast<std::uint32_t>(group);
+        c1[l] = static_cast<std::uint32_t>(group >> 32);
+        c2[l] = site.step;
+        c3[l] = tag;
+    }
+    std::uint32_t k0 = static_cast<std::uint32_t>(site.seed),
+                  k1 = static_cast<std::uint32_t>(site.seed >> 32);
+    for (int round = 0; round < 10; ++round) {
+#pragma omp simd
+        for (std::uint64_t l = 0; l < kLanes; ++l) {
+            const std::uint64_t p0 = std::uint64_t {0xD2511F53u} * c0[l];
+            const std::uint64_t p1 = std::uint64_t {0xCD9E8D57u} * c2[l];
+            const std::uint32_t n0 = static_cast<std::uint32_t>(p1 >> 32) ^ c1[l] ^ k0;
+            const std::uint32_t n2 = static_cast<std::uint32_t>(p0 >> 32) ^ c3[l] ^ k1;
+            c1[l] = static_cast<std::uint32_t>(p1);
+            c3[l] = static_cast<std::uint32_t>(p0);
+            c0[l] = n0;
+            c2[l] = n2;
+        }
+        k0 += 0x9E3779B9u;
+        k1 += 0xBB67AE85u;
+    }
+    for (std::uint64_t l = 0; l < kLanes; ++l) {
+        words[0][l] = c0[l];
+        words[1][l] = c1[l];
+        words[2][l] = c2[l];
+        words[3][l] = c3[l];
+    }
+}
+
 } // namespace
 
 void CpuBackend::geluForward(float* out, const float* inp, std::size_t n)
@@ -53,16 +93,33 @@ void CpuBackend::dropoutForward(float* out, const float* inp, std::size_t n, con
             std::memcpy(out, inp, n * sizeof(float));
         return;
     }
-    const float scale = 1.0f / (1.0f - site.p);
-    const std::size_t groups = (n + 3) / 4;
-    parallelFor(static_cast<std::int64_t>(groups), [&](std::int64_t g) {
-        const Philox4x32 r = dropoutBits(site, static_cast<std::uint64_t>(g));
-        for (std::size_t j = 0; j < 4; ++j) {
-            const std::size_t i = static_cast<std::size_t>(g) * 4 + j;
-            if (i >= n)
-                break;
-            const float u = static_cast<float>(r.v[j] >> 8) * (1.0f / 16777216.0f);
-            out[i] = u >= site.p ? inp[i] * scale : 0.0f;
+    const float p = site.p;
+    const float scale = 1.0f / (1.0f - p);
+    const std::uint64_t groups = (n + 3) / 4;
+    const std::uint64_t batches = (groups + kLanes - 1) / kLanes;
+    parallelFor(static_cast<std::int64_t>(batches), [&](std::int64_t b) {
+        std::uint32_t words[4][kLanes];
+        const std::uint64_t firstGroup = static_cast<std::uint64_t>(b) * kLanes;
+        philoxLanes(site, firstGroup, words);
+        std::uint32_t bits[4 * kLanes]; // element order: group l's four words at 4l..4l+3
+        for (std::uint64_t l = 0; l < kLanes; ++l)
+            for (std::uint64_t j = 0; j < 4; ++j)
+                bits[4 * l + j] = words[j][l];
+        const std::size_t begin = firstGroup * 4;
+        const std::size_t count = std::min<std::size_t>(4 * kLanes, n - begin);
+        const float* x = inp + begin;
+        float* y = out + begin;
+        const float drop = p, keepScale = scale; // locals, so stores through y cannot alias them
+        for (std::size_t i = 0; i < count; ++i) {
+            // 24 bits fit a signed int, whose conversion to float vectorizes on AVX2
+            const float u
+                = static_cast<float>(static_cast<std::int32_t>(bits[i] >> 8)) * (1.0f / 16777216.0f);
+            const float kept = x[i] * keepScale;
+            // A bit mask instead of a branch, so the loop vectorizes; dropped elements are +0.0f.
+            std::uint32_t word;
+            std::memcpy(&word, &kept, 4);
+            word &= 0u - static_cast<std::uint32_t>(u >= drop);
+            std::memcpy(y + i, &word, 4);
         }
     });
 }
