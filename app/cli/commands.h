@@ -1,9 +1,9 @@
 #pragma once
 // rlab's subcommands. Each returns the process exit status (0 ok, 1 failure, 2 bad arguments).
 
-int runCommand(int argc, char** argv);          // rlab run ...
-int sweepCommand(int argc, char** argv);        // rlab sweep ...
-int devicesCommand(int argc, char** argv);      // rlab devices
+int runCommand(int argc, char** argv); // rlab run ...
+int sweepCommand(int argc, char** argv); // rlab sweep ...
+int devicesCommand(int argc, char** argv); // rlab devices
 #ifdef RLAB_HAVE_CONTENT
-int checkContentCommand(int argc, char** argv);  // rlab check-content DIR (app/cli/check_content.cpp)
+int checkContentCommand(int argc, char** argv); // rlab check-content DIR (app/cli/check_content.cpp)
 #endif

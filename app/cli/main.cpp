@@ -1,13 +1,51 @@
 // rlab: the headless face of the engine and the content code (DESIGN.md "Command line").
 #include <cstdio>
-#include <cstring>
+#include <string_view>
+
+#include "commands.h"
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: rlab <command> [options]
+
+  run            train the reference model under one recomputation policy, report memory and time
+  sweep          run several policies and sizes, print a table or a JSON array
+  devices        list cpu and cuda devices, or why cuda is unavailable
+  check-content  validate a content folder and print coverage per language
+
+rlab <command> --help shows a command's options.
+)";
+
+} // namespace
 
 int main(int argc, char** argv)
 {
-    if (argc < 2 || std::strcmp(argv[1], "--help") == 0) {
-        std::puts("usage: rlab run|sweep|devices|check-content ...");
-        return argc < 2 ? 2 : 0;
+    if (argc < 2) {
+        std::fputs(kUsage, stderr);
+        return 2;
     }
-    std::fprintf(stderr, "rlab: unknown command '%s'.\n", argv[1]);
+    const std::string_view command = argv[1];
+    if (command == "--help" || command == "-h" || command == "help") {
+        std::fputs(kUsage, stdout);
+        return 0;
+    }
+    // Each command sees its own name as argv[0].
+    if (command == "run")
+        return runCommand(argc - 1, argv + 1);
+    if (command == "sweep")
+        return sweepCommand(argc - 1, argv + 1);
+    if (command == "devices")
+        return devicesCommand(argc - 1, argv + 1);
+    if (command == "check-content") {
+#ifdef RLAB_HAVE_CONTENT
+        return checkContentCommand(argc - 1, argv + 1);
+#else
+        std::fputs(
+            "rlab: this build has no content loader (configure with -DRLAB_APP=ON and yaml-cpp).\n", stderr);
+        return 1;
+#endif
+    }
+    std::fprintf(stderr, "rlab: unknown command '%.*s'; use run, sweep, devices or check-content.\n",
+        static_cast<int>(command.size()), command.data());
     return 2;
 }

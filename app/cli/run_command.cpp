@@ -1,0 +1,31 @@
+// rlab run: one training run, reported as a summary or as the --json contract object.
+#include <cstdio>
+
+#include "commands.h"
+#include "run_options.h"
+#include "summary.h"
+#include "train.h"
+
+int runCommand(int argc, char** argv)
+{
+    const std::vector<std::string> args = argumentsAfter(argc, argv);
+    if (asksForHelp(args)) {
+        std::fputs(kRunUsage, stdout);
+        return 0;
+    }
+    std::string error;
+    const std::optional<RunOptions> options = parseRunOptions(args, &error);
+    if (!options)
+        return complain(error, 2);
+    if (const std::optional<std::string> refusal = checkConfig(options->config))
+        return complain(*refusal, 2);
+
+    rlab::RunResult result;
+    if (const int status = train(options->config, "rlab run " + options->config.policy.name(), &result))
+        return status;
+    if (options->json)
+        std::printf("%s\n", result.toJson().c_str());
+    else
+        printRunSummary(stdout, result);
+    return 0;
+}

@@ -1,0 +1,355 @@
+#include "run_options.h"
+
+#include <charconv>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <string_view>
+
+#include "rlab/engine.h"
+
+namespace {
+
+// Thrown inside the parser only; turned into the one sentence callers get.
+struct BadArgument {
+    std::string sentence;
+};
+
+[[noreturn]] void refuse(std::string sentence)
+{
+    throw BadArgument {std::move(sentence)};
+}
+
+std::vector<std::string> splitList(const std::string& flag, const std::string& text)
+{
+    std::vector<std::string> items;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = text.find(',', start);
+        const std::string item
+            = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (item.empty())
+            refuse(
+                flag + " got an empty item in '" + text + "'; separate names or sizes with single commas.");
+        items.push_back(item);
+        if (comma == std::string::npos)
+            return items;
+        start = comma + 1;
+    }
+}
+
+template<typename Int> Int parseInteger(const std::string& flag, const std::string& text, Int minimum)
+{
+    Int value {};
+    const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (status == std::errc::result_out_of_range)
+        refuse(flag + " got " + text + ", which is too large.");
+    if (status != std::errc() || end != text.data() + text.size())
+        refuse(flag + " needs a whole number, not '" + text + "'.");
+    if (value < minimum)
+        refuse(flag + " must be at least " + std::to_string(minimum) + ", not " + text + ".");
+    return value;
+}
+
+double parseReal(const std::string& flag, const std::string& text)
+{
+    double value = 0;
+    const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (status != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
+        refuse(flag + " needs a number, not '" + text + "'.");
+    return value;
+}
+
+// Plain bytes or with a K/M/G (powers of 1000) or KiB/MiB/GiB (powers of 1024) suffix: the same
+// words budget:<bytes> takes, read by the same parser.
+std::uint64_t parseBytes(const std::string& flag, const std::string& text)
+{
+    const std::optional<rlab::RecomputePolicy> budget
+        = rlab::RecomputePolicy::parse("budget:" + text, nullptr);
+    if (!budget || budget->kind != rlab::PolicyKind::Budget || budget->offload)
+        refuse(flag + " needs a size in bytes such as 512MiB or 2G, not '" + text + "'.");
+    return budget->budgetBytes;
+}
+
+rlab::RecomputePolicy parsePolicy(const std::string& flag, const std::string& text)
+{
+    std::string error;
+    std::optional<rlab::RecomputePolicy> policy = rlab::RecomputePolicy::parse(text, &error);
+    if (!policy)
+        refuse(error.empty() ? flag + " got unknown policy '" + text
+                    + "'; use none, full, sqrt, selective or budget:<bytes>."
+                             : error);
+    return *policy;
+}
+
+std::vector<rlab::OpKind> parseKeep(const std::string& flag, const std::string& text)
+{
+    std::vector<rlab::OpKind> kinds;
+    for (const std::string& name : splitList(flag, text)) {
+        const std::optional<rlab::OpKind> kind = rlab::parseOpKind(name);
+        if (!kind) {
+            std::string known;
+            for (const rlab::OpKind each : rlab::allOpKinds())
+                known += (known.empty() ? "" : ", ") + std::string(rlab::opKindName(each));
+            refuse(flag + " got unknown op kind '" + name + "'; the kinds are " + known + ".");
+        }
+        kinds.push_back(*kind);
+    }
+    return kinds;
+}
+
+std::vector<int> parseSizes(const std::string& flag, const std::string& text, bool allowList)
+{
+    std::vector<int> sizes;
+    for (const std::string& item : allowList ? splitList(flag, text) : std::vector<std::string> {text})
+        sizes.push_back(parseInteger<int>(flag, item, 1));
+    return sizes;
+}
+
+// The shared flag loop. With `sweep` set, size flags take comma lists and --policies is known.
+SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
+{
+    SweepOptions parsed;
+    rlab::RunConfig& config = parsed.base.config;
+    bool offload = false;
+    std::optional<std::vector<rlab::OpKind>> keep;
+
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string flag = args[i];
+        std::optional<std::string> inlineValue;
+        if (const std::size_t equals = flag.find('=');
+            flag.starts_with("--") && equals != std::string::npos) {
+            inlineValue = flag.substr(equals + 1);
+            flag.resize(equals);
+        }
+        const auto value = [&]() -> std::string {
+            if (inlineValue)
+                return *inlineValue;
+            if (i + 1 >= args.size())
+                refuse(flag + " needs a value.");
+            return args[++i];
+        };
+        const auto sizes = [&](std::vector<int>* list, int* single) {
+            *list = parseSizes(flag, value(), sweep);
+            *single = list->front();
+        };
+        const auto noValue = [&]() {
+            if (inlineValue)
+                refuse(flag + " takes no value.");
+        };
+
+        if (flag == "--policy" || (sweep && flag == "--policies")) {
+            parsed.policies.clear();
+            for (const std::string& item :
+                sweep ? splitList(flag, value()) : std::vector<std::string> {value()})
+                parsed.policies.push_back(parsePolicy(flag, item));
+        } else if (flag == "--layers") {
+            sizes(&parsed.layers, &config.shape.layers);
+        } else if (flag == "--width") {
+            sizes(&parsed.widths, &config.shape.width);
+        } else if (flag == "--heads") {
+            config.shape.heads = parseInteger<int>(flag, value(), 1);
+        } else if (flag == "--seq") {
+            sizes(&parsed.seqs, &config.shape.seq);
+        } else if (flag == "--batch") {
+            sizes(&parsed.batches, &config.shape.batch);
+        } else if (flag == "--vocab") {
+            config.shape.vocab = parseInteger<int>(flag, value(), 2);
+        } else if (flag == "--steps") {
+            config.steps = parseInteger<int>(flag, value(), 1);
+        } else if (flag == "--warmup") {
+            config.warmupSteps = parseInteger<int>(flag, value(), 0);
+        } else if (flag == "--seed") {
+            config.seed = parseInteger<std::uint64_t>(flag, value(), 0);
+        } else if (flag == "--dropout") {
+            const std::string text = value();
+            const double p = parseReal(flag, text);
+            if (p < 0 || p >= 1)
+                refuse("--dropout must be at least 0 and below 1, not " + text + ".");
+            config.dropout = static_cast<float>(p);
+        } else if (flag == "--lr") {
+            const std::string text = value();
+            const double lr = parseReal(flag, text);
+            if (lr <= 0)
+                refuse("--lr must be above 0, not " + text + ".");
+            config.learningRate = static_cast<float>(lr);
+        } else if (flag == "--device") {
+            const std::string text = value();
+            if (text == "cpu")
+                config.device = rlab::Device::Cpu;
+            else if (text == "cuda")
+                config.device = rlab::Device::Cuda;
+            else
+                refuse("--device must be cpu or cuda, not '" + text + "'.");
+        } else if (flag == "--save-precision") {
+            const std::string text = value();
+            if (text == "fp32")
+                config.savePrecision = rlab::SavePrecision::Fp32;
+            else if (text == "bf16")
+                config.savePrecision = rlab::SavePrecision::Bf16;
+            else
+                refuse("--save-precision must be fp32 or bf16, not '" + text + "'.");
+        } else if (flag == "--optimizer") {
+            const std::string text = value();
+            if (text == "sgd")
+                config.optimizer = rlab::Optimizer::Sgd;
+            else if (text == "adamw")
+                config.optimizer = rlab::Optimizer::AdamW;
+            else
+                refuse("--optimizer must be sgd or adamw, not '" + text + "'.");
+        } else if (flag == "--offload") {
+            noValue();
+            offload = true;
+        } else if (flag == "--keep") {
+            keep = parseKeep(flag, value());
+        } else if (flag == "--no-rng-replay") {
+            noValue();
+            config.rngReplay = false;
+        } else if (flag == "--threads") {
+            config.threads = parseInteger<int>(flag, value(), 0);
+        } else if (flag == "--memory-limit") {
+            config.memoryLimitBytes = parseBytes(flag, value());
+        } else if (flag == "--json") {
+            noValue();
+            parsed.base.json = true;
+        } else if (!sweep && flag == "--dump") {
+            config.dumpDir = value();
+            if (config.dumpDir.empty())
+                refuse("--dump needs a folder name.");
+        } else if (!sweep && flag == "--init-from") {
+            config.initFrom = value();
+            if (config.initFrom.empty())
+                refuse("--init-from needs a folder name.");
+        } else if (sweep && (flag == "--dump" || flag == "--init-from")) {
+            refuse(flag + " writes or reads one model's weights; use it with rlab run, not rlab sweep.");
+        } else if (flag.starts_with("-")) {
+            refuse(
+                "Unknown option " + flag + "; see rlab " + std::string(sweep ? "sweep" : "run") + " --help.");
+        } else {
+            refuse("Unexpected argument '" + flag + "'; options start with --.");
+        }
+    }
+
+    if (parsed.policies.empty()) {
+        for (const char* name : sweep ? std::vector<const char*> {"none", "full", "sqrt", "selective"}
+                                      : std::vector<const char*> {"none"})
+            parsed.policies.push_back(parsePolicy("--policies", name));
+    }
+    // --offload and --keep modify whichever policies were named, in any order.
+    bool anySelective = false;
+    for (rlab::RecomputePolicy& policy : parsed.policies) {
+        policy.offload = policy.offload || offload;
+        if (keep)
+            policy.keep = *keep;
+        anySelective = anySelective || policy.kind == rlab::PolicyKind::Selective;
+    }
+    if (keep && !anySelective)
+        refuse("--keep names what selective keeps; use it with --policy selective.");
+    config.policy = parsed.policies.front();
+    if (config.warmupSteps >= config.steps)
+        refuse("--warmup (" + std::to_string(config.warmupSteps) + ") must be below --steps ("
+            + std::to_string(config.steps) + ") so that at least one step is measured.");
+    return parsed;
+}
+
+template<typename Parsed, typename Parse> std::optional<Parsed> catchRefusal(Parse parse, std::string* error)
+{
+    try {
+        return parse();
+    } catch (const BadArgument& bad) {
+        if (error)
+            *error = bad.sentence;
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+std::optional<RunOptions> parseRunOptions(const std::vector<std::string>& args, std::string* error)
+{
+    return catchRefusal<RunOptions>([&] { return parseArguments(args, false).base; }, error);
+}
+
+std::optional<SweepOptions> parseSweepOptions(const std::vector<std::string>& args, std::string* error)
+{
+    return catchRefusal<SweepOptions>(
+        [&] {
+            SweepOptions options = parseArguments(args, true);
+            const rlab::ModelShape& shape = options.base.config.shape;
+            for (auto [list, single] :
+                {std::pair {&options.layers, shape.layers}, {&options.widths, shape.width},
+                    {&options.seqs, shape.seq}, {&options.batches, shape.batch}})
+                if (list->empty())
+                    list->push_back(single);
+            return options;
+        },
+        error);
+}
+
+std::vector<rlab::RunConfig> sweepConfigs(const SweepOptions& options)
+{
+    std::vector<rlab::RunConfig> configs;
+    for (const rlab::RecomputePolicy& policy : options.policies)
+        for (const int layers : options.layers)
+            for (const int width : options.widths)
+                for (const int seq : options.seqs)
+                    for (const int batch : options.batches) {
+                        rlab::RunConfig config = options.base.config;
+                        config.policy = policy;
+                        config.shape.layers = layers;
+                        config.shape.width = width;
+                        config.shape.seq = seq;
+                        config.shape.batch = batch;
+                        configs.push_back(config);
+                    }
+    return configs;
+}
+
+std::optional<std::string> checkConfig(const rlab::RunConfig& config)
+{
+    const rlab::ModelShape& shape = config.shape;
+    if (shape.width % shape.heads != 0)
+        return "The width (" + std::to_string(shape.width) + ") must divide evenly by the number of heads ("
+            + std::to_string(shape.heads) + ").";
+    return rlab::validate(config);
+}
+
+const char* const kRunUsage = R"(usage: rlab run [options]
+Trains the reference GPT-style model under one recomputation policy and reports measured
+memory and time (DESIGN.md "Command line").
+
+  --policy P            none | full | sqrt | selective | budget:<bytes> (e.g. budget:8MiB); default none
+  --offload             move the kept checkpoints to the host pool and prefetch them back
+  --keep KINDS          op kinds selective keeps, comma separated (default: the matmul outputs)
+  --layers N --width d --heads H --seq T --batch B --vocab V
+                        model shape; default 12, 128, 4, 64, 8, 256
+  --steps S             training steps (default 10)
+  --warmup N            first steps left out of the step time (default 1)
+  --seed X              data, initial weights and dropout masks (default 1234)
+  --dropout p           drop probability at the three dropout sites (default 0.1)
+  --lr X                learning rate (default 0.001)
+  --optimizer sgd|adamw (default adamw)
+  --save-precision fp32|bf16
+                        storage of saved activations; compute stays fp32 (default fp32)
+  --no-rng-replay       recompute draws fresh dropout masks (wrong on purpose: a demo)
+  --device cpu|cuda     (default cpu)
+  --threads N           CPU threads, 0 for all cores (default 0)
+  --memory-limit BYTES  refuse configurations predicted to need more (default: physical memory)
+  --json                print one JSON object instead of the summary
+  --dump DIR            write tokens, targets, initial params and first-step grads as .npy
+  --init-from DIR       read initial params (and tokens/targets when present) from such a folder
+
+Exit status: 0 done, 1 the run failed, 2 bad arguments.
+)";
+
+const char* const kSweepUsage = R"(usage: rlab sweep [options]
+Runs several policies and sizes one after another and prints a table (or a JSON array).
+
+  --policies LIST       comma separated policies (default none,full,sqrt,selective)
+  --layers LIST --width LIST --seq LIST --batch LIST
+                        comma separated sizes; every combination is run
+  every other rlab run option applies to each run (not --dump or --init-from)
+  --json                print a JSON array of rlab run --json objects
+
+Exit status: 0 done, 1 a run failed, 2 bad arguments.
+)";

@@ -1,0 +1,418 @@
+// The rlab command line: argument parsing, exit statuses, the --json contract, and the
+// PyTorch cross-check through --dump / --init-from (tests/reference/torch_reference.py).
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "run_options.h"
+
+namespace {
+
+struct Outcome {
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+QString rlabPath()
+{
+    const QString dir = qEnvironmentVariable("RLAB_BIN_DIR", QCoreApplication::applicationDirPath());
+    return QDir(dir).filePath("rlab");
+}
+
+QString referenceScript()
+{
+    const QString source = qEnvironmentVariable("RLAB_SOURCE_DIR", QStringLiteral(RLAB_TEST_SOURCE_DIR));
+    return QDir(source).filePath("tests/reference/torch_reference.py");
+}
+
+Outcome execute(const QString& program, const QStringList& args, int timeoutMs = 120000)
+{
+    QProcess process;
+    process.start(program, args);
+    Outcome outcome;
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        outcome.err = "timed out or did not start: " + program.toUtf8();
+        return outcome;
+    }
+    outcome.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    outcome.out = process.readAllStandardOutput();
+    outcome.err = process.readAllStandardError();
+    return outcome;
+}
+
+Outcome runRlab(const QStringList& args)
+{
+    return execute(rlabPath(), args);
+}
+
+// The first python that imports torch: $RLAB_PYTHON, Debian's /usr/bin/python3, then python3 on PATH.
+QString torchPython()
+{
+    static const QString found = [] {
+        QStringList candidates {qEnvironmentVariable("RLAB_PYTHON"), "/usr/bin/python3", "python3"};
+        for (const QString& candidate : candidates)
+            if (!candidate.isEmpty() && execute(candidate, {"-c", "import torch"}, 60000).exitCode == 0)
+                return candidate;
+        return QString();
+    }();
+    return found;
+}
+
+const QStringList kTiny {"--layers", "2", "--width", "32", "--heads", "2", "--seq", "8", "--batch", "2",
+    "--vocab", "20", "--steps", "3", "--warmup", "1", "--threads", "2"};
+
+QStringList shapeArgs(const QString& shape)
+{
+    // "N,d,H,T,B,V"
+    const QStringList v = shape.split(',');
+    return {
+        "--layers", v[0], "--width", v[1], "--heads", v[2], "--seq", v[3], "--batch", v[4], "--vocab", v[5]};
+}
+
+QJsonObject readJsonObject(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+QByteArray npyData(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray bytes = file.readAll();
+    if (bytes.size() < 10)
+        return {};
+    const int headerLength
+        = static_cast<unsigned char>(bytes[8]) | (static_cast<unsigned char>(bytes[9]) << 8);
+    return bytes.mid(10 + headerLength);
+}
+
+} // namespace
+
+class TestCliRlab : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void parsesEveryRunFlag();
+    void refusesBadArguments_data();
+    void refusesBadArguments();
+    void expandsSweepLists();
+    void exitsWithStatus2BeforeRunning_data();
+    void exitsWithStatus2BeforeRunning();
+    void printsHelpAndDevices();
+    void jsonCarriesTheContract();
+    void summaryIsReadable();
+    void sweepPrintsOneObjectPerRun();
+    void dumpThenInitFromGivesTheSameLoss();
+    void matchesPyTorch_data();
+    void matchesPyTorch();
+    void trainsFromPyTorchWeights();
+};
+
+void TestCliRlab::initTestCase()
+{
+    QVERIFY2(QFile::exists(rlabPath()), qPrintable("rlab not built at " + rlabPath()));
+}
+
+void TestCliRlab::parsesEveryRunFlag()
+{
+    std::string error;
+    const std::vector<std::string> args {"--policy", "selective", "--layers", "3", "--width=96", "--heads",
+        "6", "--seq", "13", "--batch", "5", "--vocab", "41", "--steps", "7", "--seed", "99", "--dropout",
+        "0.25", "--device", "cuda", "--save-precision", "bf16", "--optimizer", "sgd", "--offload", "--keep",
+        "qkv,fc1", "--no-rng-replay", "--json", "--dump", "out", "--init-from", "in", "--threads", "3",
+        "--warmup", "2", "--lr", "0.01", "--memory-limit", "2MiB"};
+    const std::optional<RunOptions> options = parseRunOptions(args, &error);
+    QVERIFY2(options, error.c_str());
+    const rlab::RunConfig& c = options->config;
+    QCOMPARE(c.policy.kind, rlab::PolicyKind::Selective);
+    QVERIFY(c.policy.offload);
+    QCOMPARE(c.policy.keep, (std::vector<rlab::OpKind> {rlab::OpKind::Qkv, rlab::OpKind::Fc1}));
+    QCOMPARE(c.shape.layers, 3);
+    QCOMPARE(c.shape.width, 96);
+    QCOMPARE(c.shape.heads, 6);
+    QCOMPARE(c.shape.seq, 13);
+    QCOMPARE(c.shape.batch, 5);
+    QCOMPARE(c.shape.vocab, 41);
+    QCOMPARE(c.steps, 7);
+    QCOMPARE(c.seed, std::uint64_t {99});
+    QCOMPARE(c.dropout, 0.25f);
+    QCOMPARE(c.device, rlab::Device::Cuda);
+    QCOMPARE(c.savePrecision, rlab::SavePrecision::Bf16);
+    QCOMPARE(c.optimizer, rlab::Optimizer::Sgd);
+    QVERIFY(!c.rngReplay);
+    QVERIFY(options->json);
+    QCOMPARE(c.dumpDir, std::string("out"));
+    QCOMPARE(c.initFrom, std::string("in"));
+    QCOMPARE(c.threads, 3);
+    QCOMPARE(c.warmupSteps, 2);
+    QCOMPARE(c.learningRate, 0.01f);
+    QCOMPARE(c.memoryLimitBytes, std::uint64_t {2 * 1024 * 1024});
+
+    // The order of --offload and --policy does not matter, and name()'s "+offload" spelling parses.
+    QVERIFY(parseRunOptions({"--offload", "--policy", "sqrt"}, &error)->config.policy.offload);
+    QVERIFY(parseRunOptions({"--policy", "full+offload"}, &error)->config.policy.offload);
+    QCOMPARE(
+        parseRunOptions({"--policy", "budget:8MiB"}, &error)->config.policy.kind, rlab::PolicyKind::Budget);
+    QCOMPARE(parseRunOptions({}, &error)->config.policy.kind, rlab::PolicyKind::None);
+}
+
+void TestCliRlab::refusesBadArguments_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("zero layers") << QStringList {"--layers", "0"} << "--layers must be at least 1";
+    QTest::newRow("negative width") << QStringList {"--width", "-8"} << "--width must be at least 1";
+    QTest::newRow("not a number") << QStringList {"--seq", "twelve"} << "--seq needs a whole number";
+    QTest::newRow("trailing junk") << QStringList {"--batch", "8x"} << "--batch needs a whole number";
+    QTest::newRow("too large") << QStringList {"--steps", "99999999999999"} << "too large";
+    QTest::newRow("missing value") << QStringList {"--policy", "full", "--steps"} << "--steps needs a value";
+    QTest::newRow("unknown flag") << QStringList {"--layer", "2"} << "Unknown option --layer";
+    QTest::newRow("stray word") << QStringList {"full"} << "Unexpected argument 'full'";
+    QTest::newRow("unknown policy") << QStringList {"--policy", "fastest"} << "fastest";
+    QTest::newRow("unknown op kind") << QStringList {"--policy", "selective", "--keep", "qkv,magic"}
+                                     << "magic";
+    QTest::newRow("keep without selective")
+        << QStringList {"--policy", "full", "--keep", "qkv"} << "selective";
+    QTest::newRow("dropout of 1") << QStringList {"--dropout", "1"} << "below 1";
+    QTest::newRow("bad device") << QStringList {"--device", "tpu"} << "cpu or cuda";
+    QTest::newRow("bad precision") << QStringList {"--save-precision", "fp8"} << "fp32 or bf16";
+    QTest::newRow("bad optimizer") << QStringList {"--optimizer", "lion"} << "sgd or adamw";
+    QTest::newRow("bad memory limit") << QStringList {"--memory-limit", "lots"} << "size in bytes";
+    QTest::newRow("no measured step") << QStringList {"--steps", "2", "--warmup", "2"} << "at least one step";
+    QTest::newRow("value on a switch") << QStringList {"--json=yes"} << "takes no value";
+}
+
+void TestCliRlab::refusesBadArguments()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, says);
+    std::vector<std::string> list;
+    for (const QString& arg : args)
+        list.push_back(arg.toStdString());
+    std::string error;
+    QVERIFY(!parseRunOptions(list, &error));
+    const QString message = QString::fromStdString(error);
+    QVERIFY2(message.contains(says), qPrintable(message));
+    QVERIFY2(message.endsWith('.') && !message.contains('\n'), qPrintable(message));
+}
+
+void TestCliRlab::expandsSweepLists()
+{
+    std::string error;
+    const std::optional<SweepOptions> options
+        = parseSweepOptions({"--policies", "none,sqrt+offload", "--layers", "2,4,8", "--steps", "3"}, &error);
+    QVERIFY2(options, error.c_str());
+    const std::vector<rlab::RunConfig> configs = sweepConfigs(*options);
+    QCOMPARE(configs.size(), std::size_t {6});
+    QCOMPARE(configs[0].policy.kind, rlab::PolicyKind::None);
+    QCOMPARE(configs[2].shape.layers, 8);
+    QCOMPARE(configs[3].policy.kind, rlab::PolicyKind::Sqrt);
+    QVERIFY(configs[3].policy.offload);
+    QCOMPARE(configs[5].steps, 3);
+    // Without --policies a sweep compares the four main policies.
+    QCOMPARE(sweepConfigs(*parseSweepOptions({}, &error)).size(), std::size_t {4});
+    // A sweep does not dump, and rlab run takes one size only.
+    QVERIFY(!parseSweepOptions({"--dump", "x"}, &error));
+    QVERIFY(!parseRunOptions({"--layers", "2,4"}, &error));
+}
+
+void TestCliRlab::exitsWithStatus2BeforeRunning_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("zero layers") << QStringList {"run", "--layers", "0"};
+    QTest::newRow("width not divisible by heads") << QStringList {"run", "--width", "50", "--heads", "3"};
+    QTest::newRow("unknown policy") << QStringList {"run", "--policy", "sometimes"};
+    QTest::newRow("unknown flag") << QStringList {"run", "--fast"};
+    QTest::newRow("missing value") << QStringList {"run", "--layers"};
+    QTest::newRow("not a number") << QStringList {"run", "--layers", "many"};
+    QTest::newRow("over the memory limit") << QStringList {"run", "--memory-limit", "64KiB"};
+    QTest::newRow("bigger than the machine")
+        << QStringList {"run", "--layers", "4096", "--width", "8192", "--seq", "8192", "--batch", "64"};
+    QTest::newRow("sweep with a bad size") << QStringList {"sweep", "--layers", "2,0"};
+    QTest::newRow("unknown command") << QStringList {"train"};
+}
+
+void TestCliRlab::exitsWithStatus2BeforeRunning()
+{
+    QFETCH(QStringList, args);
+    QElapsedTimer timer;
+    timer.start();
+    const Outcome outcome = runRlab(args);
+    QCOMPARE(outcome.exitCode, 2);
+    QVERIFY(outcome.out.isEmpty());
+    const QByteArray message = outcome.err.trimmed();
+    QVERIFY2(message.startsWith("rlab: ") && !message.contains('\n'), outcome.err.constData());
+    QVERIFY2(message.endsWith('.'), outcome.err.constData());
+    // Refused up front: no training step (let alone a large allocation) happened.
+    QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+}
+
+void TestCliRlab::printsHelpAndDevices()
+{
+    Outcome outcome = runRlab({"--help"});
+    QCOMPARE(outcome.exitCode, 0);
+    QVERIFY(outcome.out.contains("sweep"));
+    outcome = runRlab({"run", "--help"});
+    QCOMPARE(outcome.exitCode, 0);
+    for (const char* flag : {"--policy", "--offload", "--keep", "--no-rng-replay", "--dump", "--init-from",
+             "--json", "--threads", "--warmup", "--lr", "--memory-limit", "--save-precision"})
+        QVERIFY2(outcome.out.contains(flag), flag);
+    QCOMPARE(runRlab({"sweep", "--help"}).exitCode, 0);
+    QCOMPARE(runRlab({}).exitCode, 2);
+
+    outcome = runRlab({"devices"});
+    QCOMPARE(outcome.exitCode, 0);
+    QVERIFY2(outcome.out.startsWith("cpu"), outcome.out.constData());
+    QVERIFY2(outcome.out.contains("\ncuda"), outcome.out.constData()); // usable, or why not
+}
+
+void TestCliRlab::jsonCarriesTheContract()
+{
+    const Outcome outcome = runRlab(QStringList {"run", "--policy", "sqrt", "--json"} + kTiny);
+    QVERIFY2(outcome.exitCode == 0, outcome.err.constData());
+    QJsonParseError parseError;
+    const QJsonObject json = QJsonDocument::fromJson(outcome.out, &parseError).object();
+    QCOMPARE(parseError.error, QJsonParseError::NoError);
+    for (const char* key : {"policy", "device", "layers", "loss", "peak_bytes", "peak_activation_bytes",
+             "predicted_peak_activation_bytes", "bytes_by_category", "step_ms", "step_ms_all",
+             "forward_flops", "recompute_flops", "grad_checksum"})
+        QVERIFY2(json.contains(QLatin1String(key)), key);
+    QCOMPARE(json["policy"].toString(), QString("sqrt"));
+    QCOMPARE(json["device"].toString(), QString("cpu"));
+    QCOMPARE(json["layers"].toInt(), 2);
+    QCOMPARE(json["loss"].toArray().size(), 3);
+    QCOMPARE(json["step_ms_all"].toArray().size(), 3);
+    QVERIFY(json["step_ms"].toDouble() > 0);
+    QVERIFY(json["peak_activation_bytes"].toInteger() > 0);
+    QVERIFY(json["peak_bytes"].toInteger() >= json["peak_activation_bytes"].toInteger());
+    QVERIFY(json["forward_flops"].toDouble() > 0);
+    QVERIFY(json["recompute_flops"].toDouble() > 0); // sqrt recomputes segments
+    QVERIFY(json["grad_checksum"].toDouble() > 0);
+    QVERIFY(json["bytes_by_category"].toObject().contains("parameters"));
+}
+
+void TestCliRlab::summaryIsReadable()
+{
+    const Outcome outcome = runRlab(QStringList {"run", "--policy", "full"} + kTiny);
+    QVERIFY2(outcome.exitCode == 0, outcome.err.constData());
+    for (const char* text :
+        {"policy      full", "loss", "->", "step time", "median", "MiB", "predicted", "recompute"})
+        QVERIFY2(outcome.out.contains(text), text);
+    QVERIFY(outcome.err.isEmpty()); // no progress line when stderr is not a terminal
+}
+
+void TestCliRlab::sweepPrintsOneObjectPerRun()
+{
+    const Outcome outcome = runRlab(
+        QStringList {"sweep", "--policies", "none,full"} + kTiny + QStringList {"--layers", "1,2", "--json"});
+    QVERIFY2(outcome.exitCode == 0, outcome.err.constData());
+    const QJsonArray runs = QJsonDocument::fromJson(outcome.out).array();
+    QCOMPARE(runs.size(), 4);
+    QCOMPARE(runs[0].toObject()["policy"].toString(), QString("none"));
+    QCOMPARE(runs[1].toObject()["layers"].toInt(), 2);
+    QCOMPARE(runs[3].toObject()["policy"].toString(), QString("full"));
+    // Same weights and data for each policy: recomputation changes no loss.
+    QCOMPARE(runs[1].toObject()["loss"].toArray(), runs[3].toObject()["loss"].toArray());
+
+    const Outcome table = runRlab(QStringList {"sweep", "--policies", "none,selective"} + kTiny);
+    QVERIFY2(table.exitCode == 0, table.err.constData());
+    QCOMPARE(table.out.count('\n'), 4); // two header lines, one line per run
+    QVERIFY(table.out.contains("selective"));
+}
+
+void TestCliRlab::dumpThenInitFromGivesTheSameLoss()
+{
+    QTemporaryDir dir;
+    const QString dump = dir.filePath("dump");
+    const QStringList args = QStringList {"run", "--policy", "full", "--seed", "7", "--json"} + kTiny;
+    const Outcome first = runRlab(args + QStringList {"--dump", dump});
+    QVERIFY2(first.exitCode == 0, first.err.constData());
+    for (const char* file : {"tokens.npy", "targets.npy", "result.json", "params/wte.weight.npy",
+             "params/blocks.1.fc2.bias.npy", "grads/head.weight.npy", "grads/blocks.0.qkv.weight.npy"})
+        QVERIFY2(QFile::exists(QDir(dump).filePath(file)), file);
+    const QJsonObject dumped = readJsonObject(QDir(dump).filePath("result.json"));
+    QCOMPARE(dumped["loss"].toArray(), QJsonDocument::fromJson(first.out).object()["loss"].toArray());
+
+    const Outcome second = runRlab(args + QStringList {"--init-from", dump});
+    QVERIFY2(second.exitCode == 0, second.err.constData());
+    const QJsonObject again = QJsonDocument::fromJson(second.out).object();
+    // The same weights, batch and dropout masks: the first step's loss and gradients, bit for bit. (Later
+    // steps differ: the folder holds one batch, which --init-from trains on at every step.)
+    QCOMPARE(again["loss"].toArray().at(0).toDouble(), dumped["loss"].toArray().at(0).toDouble());
+    QCOMPARE(again["grad_checksum"].toDouble(), dumped["grad_checksum"].toDouble());
+
+    // A folder for another shape is refused with one sentence and status 1 (the arguments were fine).
+    const Outcome mismatch
+        = runRlab(QStringList {"run", "--width", "48", "--heads", "2", "--init-from", dump});
+    QCOMPARE(mismatch.exitCode, 1);
+    QVERIFY2(mismatch.err.startsWith("rlab: ") && mismatch.err.trimmed().count('\n') == 0,
+        mismatch.err.constData());
+}
+
+void TestCliRlab::matchesPyTorch_data()
+{
+    QTest::addColumn<QString>("shape");
+    QTest::addColumn<QString>("policy");
+    QTest::newRow("N2 d48 H3 T13 B2 V37 none") << "2,48,3,13,2,37"
+                                               << "none";
+    QTest::newRow("N3 d64 H4 T16 B3 V50 selective") << "3,64,4,16,3,50"
+                                                    << "selective";
+    QTest::newRow("N3 d40 H5 T7 B2 V29 sqrt") << "3,40,5,7,2,29"
+                                              << "sqrt";
+}
+
+void TestCliRlab::matchesPyTorch()
+{
+    QFETCH(QString, shape);
+    QFETCH(QString, policy);
+    if (torchPython().isEmpty())
+        QSKIP("no python here imports torch (install python3-torch, or set RLAB_PYTHON)");
+    QTemporaryDir dir;
+    const Outcome run = runRlab(QStringList {"run", "--policy", policy, "--dropout", "0", "--steps", "1",
+                                    "--warmup", "0", "--seed", "5", "--dump", dir.path()}
+        + shapeArgs(shape));
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const Outcome check = execute(torchPython(), {referenceScript(), "check", dir.path()});
+    QVERIFY2(check.exitCode == 0, (check.out + check.err).constData());
+    QVERIFY2(check.out.contains("\nPASS: "), check.out.constData());
+}
+
+void TestCliRlab::trainsFromPyTorchWeights()
+{
+    if (torchPython().isEmpty())
+        QSKIP("no python here imports torch (install python3-torch, or set RLAB_PYTHON)");
+    QTemporaryDir dir;
+    const QString init = dir.filePath("torch-init");
+    const QString dump = dir.filePath("rlab-dump");
+    const QString shape = "2,48,3,13,2,37";
+    const Outcome written = execute(
+        torchPython(), QStringList {referenceScript(), "init", init, "--seed", "3"} + shapeArgs(shape));
+    QVERIFY2(written.exitCode == 0, (written.out + written.err).constData());
+    const Outcome run = runRlab(QStringList {"run", "--dropout", "0", "--steps", "1", "--warmup", "0",
+                                    "--init-from", init, "--dump", dump}
+        + shapeArgs(shape));
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    // The engine took PyTorch's weights and batch exactly...
+    QCOMPARE(
+        npyData(dump + "/params/blocks.1.qkv.weight.npy"), npyData(init + "/params/blocks.1.qkv.weight.npy"));
+    QCOMPARE(npyData(dump + "/tokens.npy"), npyData(init + "/tokens.npy"));
+    QVERIFY(!npyData(dump + "/targets.npy").isEmpty());
+    // ...and its loss and gradients from them agree with PyTorch's.
+    const Outcome check = execute(torchPython(), {referenceScript(), "check", dump});
+    QVERIFY2(check.exitCode == 0, (check.out + check.err).constData());
+}
+
+QTEST_GUILESS_MAIN(TestCliRlab)
+#include "tst_cli_rlab.moc"
