@@ -69,7 +69,7 @@ MainWindow::MainWindow(
     connect(m_results, &ResultsPage::questionChosen, this, &MainWindow::showQuestion);
     connect(m_results, &ResultsPage::backRequested, this, &MainWindow::showQuizzes);
     connect(m_session, &QuizSession::currentChanged, this, [this] {
-        if (!m_session->isFinished() && m_pages->currentWidget() != m_list && m_session->current() >= 0)
+        if (!m_session->isFinished() && m_session->current() >= 0)
             showPage(m_question);
         updateActions();
     });

@@ -29,7 +29,8 @@ QuestionListPage::QuestionListPage(QuizSession* session, QWidget* parent)
     m_list->setObjectName(QStringLiteral("questionList"));
     m_list->setRootIsDecorated(false);
     m_list->setUniformRowHeights(false);
-    m_list->setWordWrap(true);
+    m_list->setAlternatingRowColors(true);
+    m_list->setStyleSheet(QStringLiteral("QTreeWidget::item { padding: 4px 2px; }"));
     m_list->setColumnCount(3);
     m_list->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_list->header()->setSectionResizeMode(1, QHeaderView::Stretch);
@@ -90,8 +91,9 @@ void QuestionListPage::render()
         item->setText(0, QString::number(i + 1));
         item->setText(1,
             fromUtf8(question.text.value) + (question.text.fallback ? QStringLiteral("  [EN]") : QString()));
-        if (question.text.fallback)
-            item->setToolTip(1, fallbackToolTip());
+        item->setToolTip(1,
+            fromUtf8(question.text.value)
+                + (question.text.fallback ? QStringLiteral("\n") + fallbackToolTip() : QString()));
         if (!m_session->isAnswered(i)) {
             item->setText(2, tr("Not answered"));
         } else if (m_session->isCorrect(i)) {
