@@ -29,7 +29,7 @@ void CpuBackend::attentionSoftmaxForward(float* att, const float* qkv, int B, in
 {
     const int dh = C / H;
     const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
-    parallelFor(static_cast<std::int64_t>(B) * H, [&](std::int64_t bh) {
+    parallelFor(static_cast<std::int64_t>(B) * H, std::int64_t {T} * T * dh, [&](std::int64_t bh) {
         const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
         const HeadView hv = headOf(qkv, b, h, T, C, H);
         const ConstStridedMap q(hv.q, T, dh, Eigen::OuterStride<>(3 * C));
@@ -51,7 +51,7 @@ void CpuBackend::attentionSoftmaxBackward(
 {
     const int dh = C / H;
     const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
-    parallelFor(static_cast<std::int64_t>(B) * H, [&](std::int64_t bh) {
+    parallelFor(static_cast<std::int64_t>(B) * H, std::int64_t {T} * T * dh, [&](std::int64_t bh) {
         const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
         const HeadView hv = headOf(qkv, b, h, T, C, H);
         const ConstStridedMap q(hv.q, T, dh, Eigen::OuterStride<>(3 * C));
@@ -80,7 +80,7 @@ void CpuBackend::attentionValuesForward(
     float* out, const float* att, const float* qkv, int B, int T, int C, int H)
 {
     const int dh = C / H;
-    parallelFor(static_cast<std::int64_t>(B) * H, [&](std::int64_t bh) {
+    parallelFor(static_cast<std::int64_t>(B) * H, std::int64_t {T} * T * dh, [&](std::int64_t bh) {
         const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
         const HeadView hv = headOf(qkv, b, h, T, C, H);
         const ConstStridedMap v(hv.v, T, dh, Eigen::OuterStride<>(3 * C));
@@ -95,7 +95,7 @@ void CpuBackend::attentionValuesBackward(float* datt, float* dqkv, const float* 
     const float* qkv, int B, int T, int C, int H)
 {
     const int dh = C / H;
-    parallelFor(static_cast<std::int64_t>(B) * H, [&](std::int64_t bh) {
+    parallelFor(static_cast<std::int64_t>(B) * H, std::int64_t {T} * T * dh, [&](std::int64_t bh) {
         const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
         const HeadView hv = headOf(qkv, b, h, T, C, H);
         const ConstStridedMap v(hv.v, T, dh, Eigen::OuterStride<>(3 * C));

@@ -97,7 +97,7 @@ void CpuBackend::dropoutForward(float* out, const float* inp, std::size_t n, con
     const float scale = 1.0f / (1.0f - p);
     const std::uint64_t groups = (n + 3) / 4;
     const std::uint64_t batches = (groups + kLanes - 1) / kLanes;
-    parallelFor(static_cast<std::int64_t>(batches), [&](std::int64_t b) {
+    parallelFor(static_cast<std::int64_t>(batches), std::int64_t {8} * kLanes, [&](std::int64_t b) {
         std::uint32_t words[4][kLanes];
         const std::uint64_t firstGroup = static_cast<std::uint64_t>(b) * kLanes;
         philoxLanes(site, firstGroup, words);

@@ -16,7 +16,7 @@ void CpuBackend::layernormForward(float* out, float* mean, float* rstd, const fl
     const float* bias, int N, int C)
 {
     const Eigen::Map<const Eigen::ArrayXf> w(weight, C), b(bias, C);
-    parallelFor(N, [&](std::int64_t r) {
+    parallelFor(N, C, [&](std::int64_t r) {
         const ConstArrayMap x(inp + r * C, C);
         const float m = x.sum() / static_cast<float>(C);
         const float var = (x - m).square().sum() / static_cast<float>(C);
@@ -31,7 +31,7 @@ void CpuBackend::layernormBackward(float* dinp, float* dweight, float* dbias, co
     const float* inp, const float* weight, const float* mean, const float* rstd, int N, int C)
 {
     const Eigen::Map<const Eigen::ArrayXf> w(weight, C);
-    parallelFor(N, [&](std::int64_t r) {
+    parallelFor(N, C, [&](std::int64_t r) {
         const ConstArrayMap x(inp + r * C, C), d(dout + r * C, C);
         const Eigen::ArrayXf norm = (x - mean[r]) * rstd[r];
         const Eigen::ArrayXf dnorm = d * w;

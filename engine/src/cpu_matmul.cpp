@@ -12,10 +12,12 @@ void CpuBackend::matmulForward(
     MatrixMap o(out, N, OC);
     const ConstMatrixMap x(inp, N, C);
     const ConstMatrixMap w(weight, OC, C);
-    o.noalias() = x * w.transpose();
     if (bias) {
-        const Eigen::Map<const Eigen::RowVectorXf> b(bias, OC);
-        parallelFor(N, [&](std::int64_t r) { o.row(r) += b; });
+        // Start from the bias and accumulate the product: no zero fill, no second pass.
+        o.rowwise() = Eigen::Map<const Eigen::RowVectorXf>(bias, OC);
+        o.noalias() += x * w.transpose();
+    } else {
+        o.noalias() = x * w.transpose();
     }
 }
 

@@ -2,6 +2,7 @@
 // Splits a loop over OpenMP threads. The split never changes the order of any sum, so results
 // are the same for every thread count and every call.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -20,9 +21,14 @@ using ConstArrayMap = Eigen::Map<const Eigen::ArrayXf>;
 // Elementwise work is cut into chunks of this many floats, whatever the thread count.
 constexpr std::int64_t kChunk = 16384;
 
-template<class Fn> void parallelFor(std::int64_t count, Fn&& fn)
+// Below this much work (in floats touched) a loop stays on one thread: a parallel region ends
+// in a barrier, and on a busy machine that barrier waits for a descheduled thread.
+constexpr std::int64_t kParallelWork = std::int64_t {1} << 20;
+
+template<class Fn> void parallelFor(std::int64_t count, std::int64_t workPerItem, Fn&& fn)
 {
-#pragma omp parallel for schedule(static) if (count > 1)
+    const bool parallel = count > 1 && count * workPerItem >= kParallelWork;
+#pragma omp parallel for schedule(static) if (parallel)
     for (std::int64_t i = 0; i < count; ++i)
         fn(i);
 }
@@ -32,7 +38,7 @@ template<class Fn> void parallelChunks(std::size_t n, Fn&& fn)
 {
     const auto total = static_cast<std::int64_t>(n);
     const std::int64_t chunks = (total + kChunk - 1) / kChunk;
-    parallelFor(chunks, [&](std::int64_t c) {
+    parallelFor(chunks, kChunk, [&](std::int64_t c) {
         const std::int64_t begin = c * kChunk;
         fn(static_cast<std::size_t>(begin), static_cast<std::size_t>(std::min(kChunk, total - begin)));
     });
