@@ -65,7 +65,8 @@ struct Guide {
 
 // One engine run of a demo, named by text so content stays independent of the engine.
 struct DemoRun {
-    std::string label; // shown in charts; defaults to the policy text
+    std::string
+        label; // shown in charts; default: the policy and what differs ("full + offload", "none, bf16")
     std::string policy; // "none", "full", "sqrt", "selective", "budget:<bytes>"
     bool offload = false;
     bool rngReplay = true;
@@ -93,7 +94,7 @@ struct DemoPreset {
     std::vector<DemoRun> runs;
     std::optional<DemoSweep> sweep;
     bool userKeepChoice = false; // the learner may tick selective's op kinds
-    DemoShape maxShape; // the largest sizes the learner may choose
+    DemoShape maxShape; // the largest sizes the learner may choose; `shape` when the YAML gives none
 };
 
 // One problem in the content: one sentence, with where it is.
@@ -109,7 +110,7 @@ struct LanguageCoverage {
     std::string language;
     int fields = 0; // translatable fields in the English source
     int translated = 0; // of those, present in this language
-    std::vector<std::string> missing; // "quiz-id/question-id/explanation", ...
+    std::vector<std::string> missing; // "quiz/<id>/questions/<qid>/explanation", "preset/<id>/title", ...
 };
 
 struct Content {
