@@ -153,23 +153,27 @@ void DemoPanel::buildUi()
     connect(m_cancel, &QPushButton::clicked, this, &DemoPanel::cancel);
     connect(m_copy, &QPushButton::clicked, this, &DemoPanel::copyResults);
     connect(m_export, &QPushButton::clicked, this, &DemoPanel::exportResultsWithDialog);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_run);
-    buttons->addWidget(m_cancel);
-    buttons->addStretch();
-    buttons->addWidget(m_copy);
-    buttons->addWidget(m_export);
-
     m_progress = new QProgressBar;
     m_progress->setObjectName(QStringLiteral("demoProgress"));
     m_progress->setRange(0, kProgressRange);
     m_progress->setValue(0);
+    m_progress->setMinimumWidth(60);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_cancel);
+    buttons->addWidget(m_progress, 1);
+    buttons->addWidget(m_copy);
+    buttons->addWidget(m_export);
+
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("demoStatus"));
     m_status->setWordWrap(true);
     m_device = new QLabel;
     m_device->setObjectName(QStringLiteral("demoDevice"));
-    m_device->setWordWrap(true);
+    m_device->setAlignment(Qt::AlignRight | Qt::AlignTop);
+    auto* statusLine = new QHBoxLayout;
+    statusLine->addWidget(m_status, 1);
+    statusLine->addWidget(m_device);
 
     m_table = new QTableView;
     m_table->setObjectName(QStringLiteral("resultsTable"));
@@ -206,7 +210,7 @@ void DemoPanel::buildUi()
     m_tabs->addTab(m_stepTimeChart, QString());
     m_tabs->addTab(m_timelinePage, QString());
     m_tabs->addTab(m_sweepChart, QString());
-    m_tabs->setMinimumHeight(220);
+    m_tabs->setMinimumHeight(160);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
@@ -215,9 +219,7 @@ void DemoPanel::buildUi()
     layout->addWidget(m_keepBox);
     layout->addWidget(m_problem);
     layout->addLayout(buttons);
-    layout->addWidget(m_progress);
-    layout->addWidget(m_status);
-    layout->addWidget(m_device);
+    layout->addLayout(statusLine);
     layout->addWidget(m_tabs, 1);
 }
 
@@ -234,6 +236,7 @@ void DemoPanel::retranslate()
     m_heads->setAccessibleName(tr("Number of attention heads"));
     m_seq->setAccessibleName(tr("Sequence length"));
     m_batch->setAccessibleName(tr("Batch size"));
+    showSweptTips();
     m_resetSizes->setText(tr("Reset sizes"));
     m_resetSizes->setToolTip(tr("Go back to the sizes this demo suggests."));
     m_keepBox->setTitle(tr("Activations selective recomputation keeps"));
@@ -337,6 +340,24 @@ void DemoPanel::loadChoice()
         box->setChecked(std::find(choice.keep.begin(), choice.keep.end(), kind) != choice.keep.end());
     }
     m_keepBox->setVisible(m_preset->userKeepChoice);
+    // The swept size is set by the sweep, value by value, so its box would only mislead.
+    const std::string swept = m_preset->sweep ? m_preset->sweep->parameter : std::string();
+    const QList<QPair<QSpinBox*, std::string>> named
+        = {{m_layers, "layers"}, {m_width, "width"}, {m_seq, "seq"}, {m_batch, "batch"}};
+    for (const auto& [spin, name] : named) {
+        spin->setProperty("swept", name == swept);
+        spin->setEnabled(name != swept);
+    }
+    showSweptTips();
+}
+
+void DemoPanel::showSweptTips()
+{
+    for (QSpinBox* spin : {m_layers, m_width, m_seq, m_batch}) {
+        spin->setToolTip(spin->property("swept").toBool()
+                ? tr("This demo sweeps this size; the charts show every value.")
+                : QString());
+    }
 }
 
 DemoChoice DemoPanel::currentChoice() const
@@ -486,13 +507,13 @@ void DemoPanel::onResult(const DemoResult& result)
     m_table->resizeColumnsToContents();
     m_table->resizeRowsToContents();
     if (!m_timelineChosen) {
-        // The first run that recomputes shows the interesting shape; until one finishes, the first run.
+        // A run that recomputes shows the interesting shape, at the largest swept size; else the first run.
         int pick = 0;
         for (int i = 0; i < all.size(); ++i) {
-            if (all[i].run.recomputeFlops > 0) {
+            const bool recomputes = all[i].run.recomputeFlops > 0;
+            const bool pickRecomputes = all[pick].run.recomputeFlops > 0;
+            if ((recomputes && !pickRecomputes) || (recomputes && all[i].sweepValue > all[pick].sweepValue))
                 pick = i;
-                break;
-            }
         }
         m_timelineRun->setCurrentIndex(pick);
     }

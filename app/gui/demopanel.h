@@ -65,6 +65,7 @@ private:
     void retranslate();
     void showPresetTexts();
     void loadChoice();
+    void showSweptTips();
     void updateValidity();
     void updateButtons();
     void clearResults();

@@ -10,9 +10,18 @@ class DemoResultsModel : public QAbstractTableModel {
     Q_OBJECT
 
 public:
-    enum Column {
+    enum Column { // the figures a demo is about first; the per-kind breakdown (also charted) after
         Label,
+        GradientError,
+        PeakActivations,
+        PredictedActivations,
         PeakTotal,
+        StepMs,
+        StepSpread,
+        RecomputeFlops,
+        ForwardFlops,
+        OffloadMs,
+        FinalLoss,
         Parameters,
         Gradients,
         OptimizerState,
@@ -20,15 +29,6 @@ public:
         RecomputeWorkspace,
         Temporaries,
         HostOffloaded,
-        PeakActivations,
-        PredictedActivations,
-        StepMs,
-        StepSpread,
-        ForwardFlops,
-        RecomputeFlops,
-        OffloadMs,
-        FinalLoss,
-        GradientError,
         Device,
         ColumnCount
     };

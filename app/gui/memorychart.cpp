@@ -32,9 +32,24 @@ void MemoryChart::retranslate()
 
 void MemoryChart::rebuild()
 {
-    QChart* chart = resetDemoChart(this, tr("Peak memory by category, MiB (measured)"));
+    // A sweep has too many runs for grouped bars: show its largest size, where the policies differ most.
+    QList<DemoResult> shown = m_results;
+    QString title = tr("Peak memory by category, MiB (measured)");
+    if (!m_results.isEmpty() && !m_results.front().sweepParameter.isEmpty()) {
+        const auto largest = std::max_element(m_results.begin(), m_results.end(),
+            [](const auto& a, const auto& b) { return a.sweepValue < b.sweepValue; });
+        shown.clear();
+        for (const DemoResult& result : m_results) {
+            if (result.sweepValue == largest->sweepValue)
+                shown.push_back(result);
+        }
+        title = tr("Peak memory by category at %1 = %2, MiB (measured)")
+                    .arg(largest->sweepParameter)
+                    .arg(largest->sweepValue);
+    }
+    QChart* chart = resetDemoChart(this, title);
     setAccessibleName(chart->title());
-    if (m_results.isEmpty())
+    if (shown.isEmpty())
         return;
 
     auto* series = new QBarSeries;
@@ -45,7 +60,7 @@ void MemoryChart::rebuild()
         const std::string key(rlab::memoryCategoryName(category));
         QList<qreal> values;
         bool any = false;
-        for (const DemoResult& result : m_results) {
+        for (const DemoResult& result : shown) {
             const auto found = result.run.bytesByCategory.find(key);
             const double value
                 = found == result.run.bytesByCategory.end() ? 0 : bytesToMiB(double(found->second));
@@ -63,8 +78,8 @@ void MemoryChart::rebuild()
     chart->addSeries(series);
 
     QStringList runs;
-    for (const DemoResult& result : m_results)
-        runs.push_back(result.title());
+    for (const DemoResult& result : shown)
+        runs.push_back(result.label);
     auto* x = new QBarCategoryAxis;
     x->append(runs);
     auto* y = new QValueAxis;

@@ -36,27 +36,57 @@ void StepTimeChart::rebuild()
     if (m_results.isEmpty())
         return;
 
-    auto* fastest = new QBarSet(tr("fastest step"));
-    auto* median = new QBarSet(tr("median step"));
-    auto* slowest = new QBarSet(tr("slowest step"));
-    QStringList runs;
-    double highest = 0;
-    for (const DemoResult& result : m_results) {
-        fastest->append(result.run.stepMsMin);
-        median->append(result.run.stepMsMedian);
-        slowest->append(result.run.stepMsMax);
-        highest = std::max({highest, result.run.stepMsMax, result.run.stepMsMedian});
-        runs.push_back(result.title());
-    }
-    fastest->setColor(seriesColor(5));
-    median->setColor(seriesColor(0));
-    slowest->setColor(seriesColor(3));
     auto* series = new QBarSeries;
-    series->append({fastest, median, slowest});
+    QStringList categories;
+    double highest = 0;
+    if (m_results.front().sweepParameter.isEmpty()) {
+        // One group per run: fastest, median and slowest step show the spread.
+        auto* fastest = new QBarSet(tr("fastest step"));
+        auto* median = new QBarSet(tr("median step"));
+        auto* slowest = new QBarSet(tr("slowest step"));
+        for (const DemoResult& result : m_results) {
+            fastest->append(result.run.stepMsMin);
+            median->append(result.run.stepMsMedian);
+            slowest->append(result.run.stepMsMax);
+            highest = std::max({highest, result.run.stepMsMax, result.run.stepMsMedian});
+            categories.push_back(result.label);
+        }
+        fastest->setColor(seriesColor(5));
+        median->setColor(seriesColor(0));
+        slowest->setColor(seriesColor(3));
+        series->append({fastest, median, slowest});
+    } else {
+        // A sweep: one group per size, one bar per policy (median step), so the overhead's growth shows.
+        QList<int> values;
+        QStringList labels;
+        for (const DemoResult& result : m_results) {
+            if (!values.contains(result.sweepValue))
+                values.push_back(result.sweepValue);
+            if (!labels.contains(result.label))
+                labels.push_back(result.label);
+        }
+        for (const int value : values)
+            categories.push_back(QStringLiteral("%1 = %2").arg(m_results.front().sweepParameter).arg(value));
+        for (int i = 0; i < labels.size(); ++i) {
+            auto* set = new QBarSet(labels[i]);
+            set->setColor(seriesColor(i));
+            for (const int value : values) {
+                double median = 0;
+                for (const DemoResult& result : m_results) {
+                    if (result.label == labels[i] && result.sweepValue == value)
+                        median = result.run.stepMsMedian;
+                }
+                set->append(median);
+                highest = std::max(highest, median);
+            }
+            series->append(set);
+        }
+        chart->setTitle(tr("Median step time, ms (measured, warm-up excluded)"));
+    }
     chart->addSeries(series);
 
     auto* x = new QBarCategoryAxis;
-    x->append(runs);
+    x->append(categories);
     auto* y = new QValueAxis;
     y->setTitleText(tr("ms per step"));
     chart->addAxis(x, Qt::AlignBottom);

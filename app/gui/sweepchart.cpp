@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <QChart>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QMap>
 #include <QPen>
@@ -32,7 +33,8 @@ void SweepChart::retranslate()
 
 void SweepChart::rebuild()
 {
-    QChart* chart = resetDemoChart(this, tr("Peak activation memory against size, MiB"));
+    QChart* chart
+        = resetDemoChart(this, tr("Peak activation memory, MiB: measured (solid), predicted (dashed)"));
     setAccessibleName(chart->title());
     QList<QString> labels; // in run order
     QString parameter;
@@ -56,7 +58,7 @@ void SweepChart::rebuild()
     double highest = 0, highX = 1;
     for (int i = 0; i < labels.size(); ++i) {
         auto* measured = new QLineSeries;
-        measured->setName(tr("%1 (measured)").arg(labels[i]));
+        measured->setName(labels[i]);
         measured->setPen(QPen(seriesColor(i), 2.5));
         measured->setPointsVisible(true);
         auto* predicted = new QLineSeries;
@@ -77,6 +79,8 @@ void SweepChart::rebuild()
             series->attachAxis(x);
             series->attachAxis(y);
         }
+        for (QLegendMarker* marker : chart->legend()->markers(predicted)) // the title explains the dashes
+            marker->setVisible(false);
     }
     fitFromZero(x, highX);
     fitFromZero(y, highest);

@@ -42,8 +42,8 @@ void TimelineChart::retranslate()
 void TimelineChart::rebuild()
 {
     const QString title = m_hasResult
-        ? tr("Memory during one step of %1, MiB (measured)").arg(m_result.title())
-        : tr("Memory during one step, MiB (measured)");
+        ? tr("One step of %1: activations, MiB (measured)").arg(m_result.title())
+        : tr("One step: activations, MiB (measured)");
     QChart* chart = resetDemoChart(this, title);
     setAccessibleName(chart->title());
     const std::vector<rlab::TimelineEvent>& events = m_result.run.timeline;
@@ -51,7 +51,7 @@ void TimelineChart::rebuild()
         return;
 
     auto* x = new QValueAxis;
-    x->setTitleText(tr("time in the step, ms"));
+    x->setTitleText(tr("ops of the step, in the order they ran"));
     auto* y = new QValueAxis;
     y->setTitleText(tr("MiB"));
     chart->addAxis(x, Qt::AlignBottom);
@@ -59,12 +59,13 @@ void TimelineChart::rebuild()
 
     // All device memory, drawn thin behind the activation line.
     auto* live = new QLineSeries;
-    live->setName(tr("all device memory"));
+    live->setName(tr("all memory")); // coloured lines: activations, by phase
     live->setPen(QPen(QColor(0xAAAAAA), 1.5));
-    live->append(0, bytesToMiB(double(events.front().liveBytes)));
+    // x is the op's position rather than its time: the shape stays readable when one op is slow.
     double highest = 0;
-    for (const rlab::TimelineEvent& event : events) {
-        live->append(event.endMs, bytesToMiB(double(event.liveBytes)));
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        const rlab::TimelineEvent& event = events[i];
+        live->append(double(i + 1), bytesToMiB(double(event.liveBytes)));
         highest = std::max(highest, bytesToMiB(double(event.liveBytes)));
     }
     chart->addSeries(live);
@@ -76,12 +77,13 @@ void TimelineChart::rebuild()
     QLineSeries* segment = nullptr;
     QPointF previous;
     rlab::Phase phase = events.front().phase;
-    for (const rlab::TimelineEvent& event : events) {
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        const rlab::TimelineEvent& event = events[i];
         if (!segment || event.phase != phase) {
             const bool joinPrevious = segment != nullptr;
             phase = event.phase;
             segment = new QLineSeries;
-            segment->setName(phaseTitle(phase) + tr(": activations"));
+            segment->setName(phaseTitle(phase));
             segment->setPen(QPen(phaseColor(phase), 2.5));
             segment->setProperty("phase", int(phase));
             if (joinPrevious) // the line stays continuous across a phase change
@@ -94,10 +96,10 @@ void TimelineChart::rebuild()
                     marker->setVisible(false);
             }
         }
-        previous = QPointF(event.endMs, bytesToMiB(double(event.activationBytes)));
+        previous = QPointF(double(i + 1), bytesToMiB(double(event.activationBytes)));
         segment->append(previous);
         highest = std::max(highest, previous.y());
     }
-    fitFromZero(x, events.back().endMs);
+    fitFromZero(x, double(events.size()));
     fitFromZero(y, highest);
 }
