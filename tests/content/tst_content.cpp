@@ -89,6 +89,7 @@ private slots:
     void brokenQuizLeavesOthersLoaded();
     void brokenTranslationFallsBackEntirely();
     void oversizedFileIsRefused();
+    void invalidUtf8IsRefused();
     void deepNestingIsRefused_data();
     void deepNestingIsRefused();
     void coverageCountsEachLanguage();
@@ -461,6 +462,19 @@ void ContentTest::oversizedFileIsRefused()
     QCOMPARE(found->file.generic_string(), std::string("content/quizzes/alpha/quiz.yaml"));
     QCOMPARE(found->line, 0);
     QVERIFY(content.quiz("beta"));
+}
+
+void ContentTest::invalidUtf8IsRefused()
+{
+    const fs::path root = editableTree();
+    // "Тест" in Windows-1251, as an editor might save it.
+    QVERIFY(replaceOnce(root / "quizzes/beta/quiz.ru.yaml", "title: Тест бета", "title: \xD2\xE5\xF1\xF2"));
+    const Content content = loadContent(root, "ru");
+    const Diagnostic* found = findDiagnostic(content, "not valid UTF-8");
+    QVERIFY2(found, listed(content.errors).c_str());
+    QCOMPARE(found->line, 4);
+    QCOMPARE(found->column, 8);
+    QVERIFY(content.quiz("beta")->title.fallback); // the translation is not used
 }
 
 void ContentTest::deepNestingIsRefused_data()

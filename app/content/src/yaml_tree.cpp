@@ -12,7 +12,7 @@
 #include <yaml-cpp/parser.h>
 
 #include "file_report.h"
-#include "flow_depth.h"
+#include "text_checks.h"
 
 namespace rlab::content {
 
@@ -217,6 +217,11 @@ YamlNodePtr parseYaml(const std::string& source, FileReport& report)
 {
     // Columns are counted from the first character after a byte order mark.
     const std::string text = source.starts_with("\xEF\xBB\xBF") ? source.substr(3) : source;
+    if (const auto offset = invalidUtf8(text)) {
+        const TextPlace at = placeOf(text, *offset);
+        report.error(at.line, at.column, "the file is not valid UTF-8 here; save it as UTF-8");
+        return nullptr;
+    }
     if (const auto at = tooDeepFlow(text, maxContentDepth)) {
         report.error(at->line, at->column, tooDeepMessage());
         return nullptr;

@@ -1,7 +1,7 @@
 #pragma once
-// A quick look for deeply nested flow collections ([[[[...) before yaml-cpp sees the text:
-// yaml-cpp holds every token of an unclosed flow collection until it closes, so a megabyte of
-// '[' would take seconds and much memory before the parser's events could stop it.
+// Checks on a content file's raw text, before yaml-cpp sees it: valid UTF-8, and no deeply nested
+// flow collections ([[[[...). yaml-cpp holds every token of an unclosed flow collection until it
+// closes, so a megabyte of '[' would take seconds and much memory before its events could stop it.
 
 #include <cstddef>
 #include <optional>
@@ -18,6 +18,9 @@ struct TextPlace {
 // comments are skipped. A heuristic: it may miss odd cases (the parser's own depth check remains
 // behind it) and refuses only where more than `maxDepth` brackets are open at once.
 std::optional<TextPlace> tooDeepFlow(const std::string& text, int maxDepth);
+
+// The byte offset of the first invalid UTF-8 sequence in `text`, or nullopt when it is all valid.
+std::optional<std::size_t> invalidUtf8(const std::string& text);
 
 // The 1-based line and character column of byte `offset` in `text` (UTF-8).
 TextPlace placeOf(const std::string& text, std::size_t offset);
