@@ -148,6 +148,15 @@ RunResult run(const RunConfig& config, const ProgressCallback& progress, const s
                 firstTargets = targets;
             }
         }
+        if (progress) {
+            Progress done;
+            done.step = config.steps - 1;
+            done.steps = config.steps;
+            done.phase = Phase::Optimizer;
+            done.fraction = 1.0;
+            done.lastLoss = result.loss.back();
+            progress(done);
+        }
         result.timeline = trainer.timeline();
         result.offloadBytes = trainer.offloadBytes();
         result.offloadMs = trainer.offloadMs();

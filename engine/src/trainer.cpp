@@ -1,6 +1,7 @@
 // The reference model's forward and backward on Backend ops, under a recomputation plan.
 #include "trainer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -116,12 +117,13 @@ void Trainer::enter(Phase phase, int block)
         within = 1.0 / 3.0 + (block < 0 ? 0.0 : (n - block) / n) * 0.6;
     else if (phase == Phase::Optimizer)
         within = 0.95;
+    m_within = std::max(m_within, within); // the head and embedding come back to block -1
     Progress p;
     p.step = m_step;
     p.steps = m_config.steps;
     p.phase = phase;
     p.block = block;
-    p.fraction = (m_step + within) / m_config.steps;
+    p.fraction = (m_step + m_within) / m_config.steps;
     p.lastLoss = m_lastLoss;
     m_progress(p);
 }
@@ -543,6 +545,7 @@ void Trainer::optimizerStep(int index)
 float Trainer::forward(int index, bool recordTimeline)
 {
     m_step = index;
+    m_within = 0;
     m_flops = {};
     m_recording = recordTimeline;
     m_timeline.clear();

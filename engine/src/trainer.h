@@ -98,6 +98,7 @@ private:
     int m_step = 0;
     Phase m_phase = Phase::Setup;
     int m_block = -1;
+    double m_within = 0; // share of the current step done, for progress
     float m_lastLoss;
     StepFlops m_flops;
     bool m_recording = false;

@@ -162,6 +162,24 @@ private slots:
         QVERIFY(r.offloadBytes > 0);
     }
 
+    void progressRisesToOne()
+    {
+        RunConfig c = smallConfig("sqrt");
+        c.steps = 3;
+        double last = -1;
+        int calls = 0;
+        bool recompute = false;
+        run(c, [&](const Progress& p) {
+            QVERIFY(p.fraction >= last);
+            last = p.fraction;
+            recompute |= p.phase == Phase::Recompute;
+            ++calls;
+        });
+        QCOMPARE(last, 1.0);
+        QVERIFY(recompute);
+        QVERIFY(calls > 3 * 2 * 5); // per step, per phase and block
+    }
+
     void cancelFreesEverything()
     {
         std::atomic<bool> cancel {false};
