@@ -69,6 +69,7 @@ stage_build() {
 }
 
 stage_test() {
+  "$rlab" devices
   ctest --test-dir "$build" -L gpu --output-on-failure --timeout 90
 }
 
