@@ -246,6 +246,7 @@ void MainWindow::retranslate()
     } else {
         m_banner->clearNotice(ContentNotice);
     }
+    reportProgressProblem();
     refreshQuizzes();
 }
 

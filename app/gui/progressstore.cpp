@@ -41,7 +41,7 @@ ProgressStore ProgressStore::inMemory()
 
 void ProgressStore::load()
 {
-    m_problem.clear();
+    m_problem = nullptr;
     m_setAsidePath.clear();
     m_language.clear();
     m_answers.clear();
@@ -52,41 +52,43 @@ void ProgressStore::load()
     if (!file.exists())
         return;
     if (file.size() > MaxFileBytes)
-        return setAside(tr("it is larger than any progress file could be"));
+        return setAside([] { return tr("it is larger than any progress file could be"); });
     if (!file.open(QIODevice::ReadOnly)) {
-        m_problem = tr("Could not read your progress from %1 (%2); "
-                       "starting with empty progress.")
-                        .arg(QDir::toNativeSeparators(m_filePath), file.errorString());
+        m_problem = [path = m_filePath, error = file.errorString()] {
+            return tr("Could not read your progress from %1 (%2); starting with empty progress.")
+                .arg(QDir::toNativeSeparators(path), error);
+        };
         return;
     }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
     file.close();
     if (parseError.error != QJsonParseError::NoError)
-        return setAside(parseError.errorString());
+        return setAside([why = parseError.errorString()] { return why; });
     if (!document.isObject())
-        return setAside(tr("it is not a JSON object"));
+        return setAside([] { return tr("it is not a JSON object"); });
 
     const QJsonObject root = document.object();
     if (root.value(QStringLiteral("version")).toInt(-1) != FormatVersion)
-        return setAside(tr("its version is not %1").arg(FormatVersion));
+        return setAside([] { return tr("its version is not %1").arg(FormatVersion); });
     const QJsonValue language = root.value(QStringLiteral("language"));
     if (!language.isUndefined() && !language.isString())
-        return setAside(tr("its language is not text"));
+        return setAside([] { return tr("its language is not text"); });
     const QJsonValue quizzes = root.value(QStringLiteral("quizzes"));
     if (!quizzes.isUndefined() && !quizzes.isObject())
-        return setAside(tr("its quizzes are not an object"));
+        return setAside([] { return tr("its quizzes are not an object"); });
 
     QHash<QString, QHash<QString, QString>> answers;
     const QJsonObject quizObject = quizzes.toObject();
     for (auto quiz = quizObject.begin(); quiz != quizObject.end(); ++quiz) {
         if (!quiz.value().isObject())
-            return setAside(tr("the answers of %1 are not an object").arg(quiz.key()));
+            return setAside(
+                [key = quiz.key()] { return tr("the answers of %1 are not an object").arg(key); });
         const QJsonObject chosen = quiz.value().toObject();
         QHash<QString, QString>& quizAnswers = answers[quiz.key()];
         for (auto answer = chosen.begin(); answer != chosen.end(); ++answer) {
             if (!answer.value().isString())
-                return setAside(tr("an answer in %1 is not text").arg(quiz.key()));
+                return setAside([key = quiz.key()] { return tr("an answer in %1 is not text").arg(key); });
             quizAnswers.insert(answer.key(), answer.value().toString());
         }
     }
@@ -115,8 +117,9 @@ bool ProgressStore::save()
     // mid-write leaves the previous progress intact.
     QSaveFile file(m_filePath);
     if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(root).toJson()) < 0 || !file.commit()) {
-        m_problem = tr("Could not save your progress to %1: %2.")
-                        .arg(QDir::toNativeSeparators(m_filePath), file.errorString());
+        m_problem = [path = m_filePath, error = file.errorString()] {
+            return tr("Could not save your progress to %1: %2.").arg(QDir::toNativeSeparators(path), error);
+        };
         return false;
     }
     return true;
@@ -135,18 +138,21 @@ void ProgressStore::setAnswers(const QString& quizId, const QHash<QString, QStri
         m_answers.insert(quizId, answers);
 }
 
-void ProgressStore::setAside(const QString& why)
+void ProgressStore::setAside(const std::function<QString()>& why)
 {
     const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
     const QString aside = m_filePath + QStringLiteral(".corrupt-") + stamp;
     if (QFile::rename(m_filePath, aside)) {
         m_setAsidePath = aside;
-        m_problem = tr("Your progress file was damaged (%1); it was "
-                       "moved to %2 and progress starts empty.")
-                        .arg(why, QDir::toNativeSeparators(aside));
+        m_problem = [why, aside] {
+            return tr("Your progress file was damaged (%1); it was moved to %2 and progress starts empty.")
+                .arg(why(), QDir::toNativeSeparators(aside));
+        };
     } else {
-        m_problem = tr("Your progress file %1 is damaged (%2) and "
-                       "could not be moved aside; progress starts empty.")
-                        .arg(QDir::toNativeSeparators(m_filePath), why);
+        m_problem = [why, path = m_filePath] {
+            return tr(
+                "Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.")
+                .arg(QDir::toNativeSeparators(path), why());
+        };
     }
 }

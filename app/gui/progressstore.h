@@ -2,6 +2,8 @@
 // What the learner did, kept across restarts: the chosen option per question of each quiz and
 // the language. One JSON file written atomically (QSaveFile); a corrupt file is set aside.
 
+#include <functional>
+
 #include <QCoreApplication>
 #include <QHash>
 #include <QString>
@@ -23,7 +25,8 @@ public:
     bool save();
 
     QString filePath() const { return m_filePath; }
-    QString problem() const { return m_problem; } // one sentence, empty when all is well
+    // One sentence in the current interface language, empty when all is well.
+    QString problem() const { return m_problem ? m_problem() : QString(); }
     QString setAsidePath() const { return m_setAsidePath; }
 
     QString language() const { return m_language; }
@@ -35,11 +38,12 @@ public:
 
 private:
     ProgressStore(const QString& directory, bool persistent);
-    void setAside(const QString& why);
+    // `why` is a function so the sentence follows a later language switch.
+    void setAside(const std::function<QString()>& why);
 
     QString m_filePath;
     bool m_persistent = true;
-    QString m_problem;
+    std::function<QString()> m_problem;
     QString m_setAsidePath;
     QString m_language;
     QHash<QString, QHash<QString, QString>> m_answers;

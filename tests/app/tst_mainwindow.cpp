@@ -225,6 +225,12 @@ void MainWindowTest::corruptProgressIsReportedNotFatal()
     QVERIFY(window.banner()->text().contains(QStringLiteral("progress.json.corrupt-")));
     const QStringList aside = QDir(m_state->path()).entryList({QStringLiteral("progress.json.corrupt-*")});
     QCOMPARE(aside.size(), 1);
+    // The notice follows the language like every other string.
+    window.setLanguage(QStringLiteral("ru"));
+    settle();
+    QVERIFY(window.banner()->text().contains(QStringLiteral("повреждён")));
+    QVERIFY(window.banner()->text().contains(aside.first()));
+    window.setLanguage(QStringLiteral("en"));
 
     // Not fatal: the quiz opens with empty progress and new answers are saved.
     QVERIFY(window.openQuiz(Quiz));
