@@ -41,6 +41,7 @@ private slots:
     void initTestCase();
     void screenshotOfAnAnsweredQuestion_data();
     void screenshotOfAnAnsweredQuestion();
+    void screenshotAfterTheDemoRan();
     void badValuesExitWithStatus2_data();
     void badValuesExitWithStatus2();
     void noDisplayIsOneSentence();
@@ -87,6 +88,20 @@ void CommandLineTest::screenshotOfAnAnsweredQuestion()
     QVERIFY(image.pixel(10, 10) != image.pixel(450, 320) || image.pixel(100, 100) != image.pixel(800, 600));
     // A screenshot leaves the learner's progress alone.
     QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("state/progress.json"))));
+}
+
+void CommandLineTest::screenshotAfterTheDemoRan()
+{
+    const QString png = m_dir.filePath(QStringLiteral("demo.png"));
+    const Outcome outcome
+        = run({QStringLiteral("--content"), QStringLiteral(RLAB_APP_FIXTURES), QStringLiteral("--quiz"),
+                  QStringLiteral("mini-quiz"), QStringLiteral("--question"), QStringLiteral("1"),
+                  QStringLiteral("--run-demo"), QStringLiteral("--screenshot"), png},
+            m_environment);
+    QCOMPARE(outcome.exitCode, 0);
+    // The demo finished before the grab: no "did not finish" complaint.
+    QVERIFY2(!outcome.errors.contains(QStringLiteral("did not finish")), qPrintable(outcome.errors));
+    QVERIFY(!QImage(png).isNull());
 }
 
 void CommandLineTest::badValuesExitWithStatus2_data()
