@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Benchmark (not a test): rlab against PyTorch 1.13 CPU, same model, shape, policy and threads.
+
+For each policy, runs `rlab run --json` and then the PyTorch reference model
+(tests/reference/reference_model.py) in this process, both training with AdamW and dropout 0.1
+on the demo shape, and prints the median step time (warm-up excluded) side by side with:
+  - torch/rlab speedup per policy (goal: >= 3x),
+  - each policy's cost relative to `none` (goal: full <= 1.4x, selective <= 1.15x),
+  - selective's measured activation bytes relative to none's (goal: <= 60%).
+
+PyTorch's policies: full = torch.utils.checkpoint per block; sqrt = checkpoint_sequential with
+ceil(N/ceil(sqrt N)) segments (1.13 runs the last segment without checkpointing); selective =
+only the attention core checkpointed (Megatron-style; 1.13 has no selective-checkpoint API, so
+LayerNorm and GELU outputs stay saved there). PyTorch's activation bytes are the unique storages
+autograd saved during one forward (parameters excluded), via saved_tensors_hooks.
+
+  /usr/bin/python3 tests/bench/bench_vs_torch.py [--rlab build/bin/rlab] [--threads 2] [--steps 12]
+"""
+import argparse
+import glob
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "reference"))
+
+import torch  # noqa: E402
+import reference_model  # noqa: E402
+
+GOALS = {"speedup": 3.0, "full": 1.4, "selective": 1.15, "selective_bytes": 0.60}
+
+
+def find_rlab(explicit):
+    if explicit:
+        return explicit
+    root = os.path.abspath(os.path.join(HERE, "..", ".."))
+    candidates = sorted(glob.glob(os.path.join(root, "build*", "bin", "rlab")), key=os.path.getmtime, reverse=True)
+    if not candidates:
+        sys.exit("bench: no rlab found under build*/bin; pass --rlab PATH")
+    return candidates[0]
+
+
+def run_rlab(rlab, policy, args):
+    command = [rlab, "run", "--policy", policy, "--json", "--threads", str(args.threads), "--steps",
+               str(args.steps), "--warmup", str(args.warmup), "--dropout", str(args.dropout), "--optimizer", "adamw",
+               "--layers", str(args.layers), "--width", str(args.width), "--heads", str(args.heads), "--seq",
+               str(args.seq), "--batch", str(args.batch), "--vocab", str(args.vocab)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit("bench: %s failed: %s" % (" ".join(command), done.stderr.strip()))
+    result = json.loads(done.stdout)
+    return result["step_ms"], result["peak_activation_bytes"], result["recompute_flops"]
+
+
+def torch_saved_bytes(model, tokens, targets):
+    parameters = {p.data_ptr() for p in model.parameters()}
+    storages = {}
+
+    def pack(tensor):
+        if tensor.data_ptr() not in parameters:
+            storage = tensor.storage()
+            storages[storage.data_ptr()] = storage.nbytes()
+        return tensor
+
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor):
+        loss = model(tokens, targets)
+    loss.backward()
+    model.zero_grad(set_to_none=True)
+    return sum(storages.values())
+
+
+def run_torch(policy, args):
+    torch.manual_seed(args.seed)
+    model = reference_model.Gpt(args.layers, args.width, args.heads, args.seq, args.vocab, args.dropout)
+    model.set_recompute(policy)
+    model.train()
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    tokens = torch.randint(0, args.vocab, (args.batch, args.seq))
+    targets = torch.randint(0, args.vocab, (args.batch, args.seq))
+    saved = torch_saved_bytes(model, tokens, targets)
+    times = []
+    for _ in range(args.steps):
+        start = time.perf_counter()
+        optimizer.zero_grad(set_to_none=True)
+        loss = model(tokens, targets)
+        loss.backward()
+        optimizer.step()
+        times.append((time.perf_counter() - start) * 1e3)
+    return statistics.median(times[args.warmup:]), saved
+
+
+def blas_name():
+    """The BLAS library PyTorch actually loaded (Debian's build picks it through alternatives)."""
+    torch.ones(64, 64) @ torch.ones(64, 64)
+    try:
+        with open("/proc/self/maps") as maps:
+            libraries = {line.split()[-1] for line in maps if "blas" in line.lower()}
+    except OSError:
+        return "unknown"
+    return ", ".join(sorted(os.path.realpath(path) for path in libraries)) or "unknown"
+
+
+def mark(ok):
+    return "ok" if ok else "MISSED"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rlab", help="the rlab binary (default: the newest build*/bin/rlab)")
+    parser.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--steps", type=int, default=12)
+    parser.add_argument("--warmup", type=int, default=2)
+    parser.add_argument("--policies", default="none,full,sqrt,selective")
+    parser.add_argument("--dropout", type=float, default=0.1)
+    parser.add_argument("--seed", type=int, default=1)
+    for flag, default in (("layers", 12), ("width", 128), ("heads", 4), ("seq", 64), ("batch", 8), ("vocab", 256)):
+        parser.add_argument("--" + flag, type=int, default=default)
+    args = parser.parse_args()
+    rlab = find_rlab(args.rlab)
+    torch.set_num_threads(args.threads)
+    policies = args.policies.split(",")
+
+    print("shape N=%d d=%d H=%d T=%d B=%d V=%d, AdamW, dropout %g, %d steps (%d warm-up), %d threads"
+          % (args.layers, args.width, args.heads, args.seq, args.batch, args.vocab, args.dropout, args.steps,
+             args.warmup, args.threads))
+    print("rlab %s; PyTorch %s, %d threads, BLAS: %s" % (rlab, torch.__version__, torch.get_num_threads(),
+                                                         blas_name()))
+    load = os.getloadavg()[0]
+    if load > (os.cpu_count() or 1):
+        print("warning: load average %.1f on %d cores; other work skews both sides' times" % (load, os.cpu_count()))
+    rows = {}
+    for policy in policies:
+        rlab_ms, rlab_bytes, rlab_recompute = run_rlab(rlab, policy, args)
+        torch_ms, torch_bytes = run_torch(policy, args)
+        rows[policy] = dict(rlab_ms=rlab_ms, rlab_bytes=rlab_bytes, torch_ms=torch_ms, torch_bytes=torch_bytes,
+                            recompute=rlab_recompute)
+
+    base = rows.get("none")
+    print()
+    print("%-10s %10s %10s %8s | %9s %9s | %12s %12s" % ("policy", "rlab ms", "torch ms", "speedup", "rlab/none",
+                                                      "torch/none", "rlab act MiB", "torch saved"))
+    for policy, row in rows.items():
+        rlab_cost = row["rlab_ms"] / base["rlab_ms"] if base else float("nan")
+        torch_cost = row["torch_ms"] / base["torch_ms"] if base else float("nan")
+        print("%-10s %10.2f %10.2f %7.2fx | %8.2fx %8.2fx | %12.2f %12.2f"
+              % (policy, row["rlab_ms"], row["torch_ms"], row["torch_ms"] / row["rlab_ms"], rlab_cost, torch_cost,
+                 row["rlab_bytes"] / 2**20, row["torch_bytes"] / 2**20))
+
+    print()
+    all_ok = True
+    for policy, row in rows.items():
+        speedup = row["torch_ms"] / row["rlab_ms"]
+        ok = speedup >= GOALS["speedup"]
+        all_ok &= ok
+        print("%-6s %s: rlab is %.2fx faster than PyTorch (goal >= %.0fx)" % (mark(ok), policy, speedup,
+                                                                          GOALS["speedup"]))
+    if base:
+        for policy in ("full", "selective"):
+            if policy in rows:
+                cost = rows[policy]["rlab_ms"] / base["rlab_ms"]
+                ok = cost <= GOALS[policy]
+                all_ok &= ok
+                print("%-6s %s costs %.2fx none (goal <= %.2fx)" % (mark(ok), policy, cost, GOALS[policy]))
+        if "selective" in rows:
+            share = rows["selective"]["rlab_bytes"] / base["rlab_bytes"]
+            ok = share <= GOALS["selective_bytes"]
+            all_ok &= ok
+            print("%-6s selective keeps %.0f%% of none's activation bytes (goal <= %.0f%%)"
+                  % (mark(ok), 100 * share, 100 * GOALS["selective_bytes"]))
+    print("\n%s" % ("all goals met" if all_ok else "some goals missed"))
+    return 0 if all_ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
