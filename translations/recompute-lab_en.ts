@@ -217,6 +217,10 @@
         <source>Results saved to %1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This demo sweeps this size; the charts show every value.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsModel</name>
@@ -507,6 +511,42 @@ vs none, measured</source>
         <source>Host offloaded</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The residual stream entering the block.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LayerNorm outputs: cheap to recompute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The query, key and value matmul output: costly to recompute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention probabilities, batch x heads x seq x seq: large at long sequences, cheap to recompute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention probabilities after dropout (when dropout is on).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attention applied to the values: a matmul output.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The residual stream after the attention half of the block.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first MLP matmul output, four times the width: costly to recompute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GELU output, four times the width: cheap to recompute.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -607,6 +647,10 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory by category at %1 = %2, MiB (measured)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -968,50 +1012,46 @@ Ctrl+Home: back to the quizzes</source>
         <source>ms per step</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Median step time, ms (measured, warm-up excluded)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SweepChart</name>
     <message>
-        <source>Peak activation memory against size, MiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>peak activation MiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 (predicted)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Peak activation memory, MiB: measured (solid), predicted (dashed)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TimelineChart</name>
-    <message>
-        <source>Memory during one step of %1, MiB (measured)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory during one step, MiB (measured)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>time in the step, ms</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>MiB</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>all device memory</source>
+        <source>One step of %1: activations, MiB (measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>: activations</source>
+        <source>One step: activations, MiB (measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ops of the step, in the order they ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all memory</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

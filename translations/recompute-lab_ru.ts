@@ -218,6 +218,10 @@
         <source>Results saved to %1.</source>
         <translation>Результаты сохранены в %1.</translation>
     </message>
+    <message>
+        <source>This demo sweeps this size; the charts show every value.</source>
+        <translation>Это демо перебирает этот размер; графики показывают каждое значение.</translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsModel</name>
@@ -525,6 +529,42 @@ vs none, measured</source>
         <source>Host offloaded</source>
         <translation>Выгружено на хост</translation>
     </message>
+    <message>
+        <source>The residual stream entering the block.</source>
+        <translation>Остаточный поток на входе блока.</translation>
+    </message>
+    <message>
+        <source>LayerNorm outputs: cheap to recompute.</source>
+        <translation>Выходы LayerNorm: дёшевы для перевычисления.</translation>
+    </message>
+    <message>
+        <source>The query, key and value matmul output: costly to recompute.</source>
+        <translation>Выход матричного умножения для query, key и value: дорог для перевычисления.</translation>
+    </message>
+    <message>
+        <source>Attention probabilities, batch x heads x seq x seq: large at long sequences, cheap to recompute.</source>
+        <translation>Вероятности внимания, батч × головы × длина × длина: велики на длинных последовательностях, дёшевы для перевычисления.</translation>
+    </message>
+    <message>
+        <source>Attention probabilities after dropout (when dropout is on).</source>
+        <translation>Вероятности внимания после dropout (когда dropout включён).</translation>
+    </message>
+    <message>
+        <source>Attention applied to the values: a matmul output.</source>
+        <translation>Внимание, применённое к значениям: выход матричного умножения.</translation>
+    </message>
+    <message>
+        <source>The residual stream after the attention half of the block.</source>
+        <translation>Остаточный поток после половины блока с вниманием.</translation>
+    </message>
+    <message>
+        <source>The first MLP matmul output, four times the width: costly to recompute.</source>
+        <translation>Выход первого матричного умножения MLP, в четыре раза шире модели: дорог для перевычисления.</translation>
+    </message>
+    <message>
+        <source>GELU output, four times the width: cheap to recompute.</source>
+        <translation>Выход GELU, в четыре раза шире модели: дёшев для перевычисления.</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -632,6 +672,10 @@ Ctrl+Home: к списку тестов</translation>
     <message>
         <source>MiB</source>
         <translation>МиБ</translation>
+    </message>
+    <message>
+        <source>Peak memory by category at %1 = %2, MiB (measured)</source>
+        <translation>Пиковая память по категориям при %1 = %2, МиБ (измерено)</translation>
     </message>
 </context>
 <context>
@@ -997,51 +1041,47 @@ Ctrl+Home: к списку тестов</translation>
         <source>ms per step</source>
         <translation>мс на шаг</translation>
     </message>
+    <message>
+        <source>Median step time, ms (measured, warm-up excluded)</source>
+        <translation>Медианное время шага, мс (измерено, без разогрева)</translation>
+    </message>
 </context>
 <context>
     <name>SweepChart</name>
-    <message>
-        <source>Peak activation memory against size, MiB</source>
-        <translation>Пиковая память активаций в зависимости от размера, МиБ</translation>
-    </message>
     <message>
         <source>peak activation MiB</source>
         <translation>пик активаций, МиБ</translation>
     </message>
     <message>
-        <source>%1 (measured)</source>
-        <translation>%1 (измерено)</translation>
-    </message>
-    <message>
         <source>%1 (predicted)</source>
         <translation>%1 (предсказано)</translation>
+    </message>
+    <message>
+        <source>Peak activation memory, MiB: measured (solid), predicted (dashed)</source>
+        <translation>Пиковая память активаций, МиБ: измерено (сплошная), предсказано (пунктир)</translation>
     </message>
 </context>
 <context>
     <name>TimelineChart</name>
     <message>
-        <source>Memory during one step of %1, MiB (measured)</source>
-        <translation>Память за один шаг %1, МиБ (измерено)</translation>
-    </message>
-    <message>
-        <source>Memory during one step, MiB (measured)</source>
-        <translation>Память за один шаг, МиБ (измерено)</translation>
-    </message>
-    <message>
-        <source>time in the step, ms</source>
-        <translation>время внутри шага, мс</translation>
-    </message>
-    <message>
         <source>MiB</source>
         <translation>МиБ</translation>
     </message>
     <message>
-        <source>all device memory</source>
-        <translation>вся память устройства</translation>
+        <source>One step of %1: activations, MiB (measured)</source>
+        <translation>Один шаг %1: активации, МиБ (измерено)</translation>
     </message>
     <message>
-        <source>: activations</source>
-        <translation>: активации</translation>
+        <source>One step: activations, MiB (measured)</source>
+        <translation>Один шаг: активации, МиБ (измерено)</translation>
+    </message>
+    <message>
+        <source>ops of the step, in the order they ran</source>
+        <translation>операции шага в порядке выполнения</translation>
+    </message>
+    <message>
+        <source>all memory</source>
+        <translation>вся память</translation>
     </message>
 </context>
 </TS>

@@ -217,6 +217,10 @@
         <source>Results saved to %1.</source>
         <translation>Mhedzisiro yachengetedzwa mu %1.</translation>
     </message>
+    <message>
+        <source>This demo sweeps this size; the charts show every value.</source>
+        <translation>Muratidzo uyu unoedza saizi iyi yakasiyana-siyana; machati anoratidza kukosha kwese.</translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsModel</name>
@@ -524,6 +528,42 @@ vs none, zvakayerwa</translation>
         <source>Host offloaded</source>
         <translation>Zvakaendeswa ku-host</translation>
     </message>
+    <message>
+        <source>The residual stream entering the block.</source>
+        <translation>Residual stream inopinda mubhuroka.</translation>
+    </message>
+    <message>
+        <source>LayerNorm outputs: cheap to recompute.</source>
+        <translation>Mhedzisiro ye-LayerNorm: iri nyore kudzokorora.</translation>
+    </message>
+    <message>
+        <source>The query, key and value matmul output: costly to recompute.</source>
+        <translation>Mhedzisiro ye-matmul ye-query, key ne-value: inodhura kudzokorora.</translation>
+    </message>
+    <message>
+        <source>Attention probabilities, batch x heads x seq x seq: large at long sequences, cheap to recompute.</source>
+        <translation>Ma-probability e-attention, batch x misoro x seq x seq: akakura kana ma-sequence akareba, ari nyore kudzokorora.</translation>
+    </message>
+    <message>
+        <source>Attention probabilities after dropout (when dropout is on).</source>
+        <translation>Ma-probability e-attention mushure me-dropout (kana dropout yakabatidzwa).</translation>
+    </message>
+    <message>
+        <source>Attention applied to the values: a matmul output.</source>
+        <translation>Attention yaiswa kuma-value: mhedzisiro ye-matmul.</translation>
+    </message>
+    <message>
+        <source>The residual stream after the attention half of the block.</source>
+        <translation>Residual stream mushure mehafu ye-attention yebhuroka.</translation>
+    </message>
+    <message>
+        <source>The first MLP matmul output, four times the width: costly to recompute.</source>
+        <translation>Mhedzisiro ye-matmul yekutanga ye-MLP, kana kana upamhi: inodhura kudzokorora.</translation>
+    </message>
+    <message>
+        <source>GELU output, four times the width: cheap to recompute.</source>
+        <translation>Mhedzisiro ye-GELU, kana kana upamhi: iri nyore kudzokorora.</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -630,6 +670,10 @@ Ctrl+Home: dzokera kubvunzo</translation>
     <message>
         <source>MiB</source>
         <translation>MiB</translation>
+    </message>
+    <message>
+        <source>Peak memory by category at %1 = %2, MiB (measured)</source>
+        <translation>Ndangariro yepamusoro pamarudzi pa %1 = %2, MiB (zvakayerwa)</translation>
     </message>
 </context>
 <context>
@@ -990,51 +1034,47 @@ Ctrl+Home: dzokera kubvunzo</translation>
         <source>ms per step</source>
         <translation>ms padanho</translation>
     </message>
+    <message>
+        <source>Median step time, ms (measured, warm-up excluded)</source>
+        <translation>Nguva yepakati yedanho, ms (zvakayerwa, kunze kwekudziyisa)</translation>
+    </message>
 </context>
 <context>
     <name>SweepChart</name>
-    <message>
-        <source>Peak activation memory against size, MiB</source>
-        <translation>Ndangariro yepamusoro yema-activation zvichienderana nesaizi, MiB</translation>
-    </message>
     <message>
         <source>peak activation MiB</source>
         <translation>pamusoro pema-activation MiB</translation>
     </message>
     <message>
-        <source>%1 (measured)</source>
-        <translation>%1 (zvakayerwa)</translation>
-    </message>
-    <message>
         <source>%1 (predicted)</source>
         <translation>%1 (zvakafungidzirwa)</translation>
+    </message>
+    <message>
+        <source>Peak activation memory, MiB: measured (solid), predicted (dashed)</source>
+        <translation>Ndangariro yepamusoro yema-activation, MiB: zvakayerwa (mutsetse wakasimba), zvakafungidzirwa (mutsetse wakatsemuka)</translation>
     </message>
 </context>
 <context>
     <name>TimelineChart</name>
     <message>
-        <source>Memory during one step of %1, MiB (measured)</source>
-        <translation>Ndangariro mudanho rimwe re %1, MiB (zvakayerwa)</translation>
-    </message>
-    <message>
-        <source>Memory during one step, MiB (measured)</source>
-        <translation>Ndangariro mudanho rimwe, MiB (zvakayerwa)</translation>
-    </message>
-    <message>
-        <source>time in the step, ms</source>
-        <translation>nguva mudanho, ms</translation>
-    </message>
-    <message>
         <source>MiB</source>
         <translation>MiB</translation>
     </message>
     <message>
-        <source>all device memory</source>
-        <translation>ndangariro yese yemudziyo</translation>
+        <source>One step of %1: activations, MiB (measured)</source>
+        <translation>Danho rimwe re %1: ma-activation, MiB (zvakayerwa)</translation>
     </message>
     <message>
-        <source>: activations</source>
-        <translation>: ma-activation</translation>
+        <source>One step: activations, MiB (measured)</source>
+        <translation>Danho rimwe: ma-activation, MiB (zvakayerwa)</translation>
+    </message>
+    <message>
+        <source>ops of the step, in the order they ran</source>
+        <translation>ma-op edanho, sekutevedzana kwaakamhanya</translation>
+    </message>
+    <message>
+        <source>all memory</source>
+        <translation>ndangariro yese</translation>
     </message>
 </context>
 </TS>
