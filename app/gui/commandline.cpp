@@ -132,6 +132,17 @@ bool wantsScreenshot(int argc, char** argv)
     return false;
 }
 
+bool needsNoWindow(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray argument(argv[i]);
+        if (argument == "--help" || argument == "-h" || argument == "--help-all" || argument == "--version"
+            || argument == "-v")
+            return true;
+    }
+    return wantsScreenshot(argc, argv);
+}
+
 std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOptions& options)
 {
     if (options.quiz.isEmpty())

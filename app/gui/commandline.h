@@ -27,6 +27,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
 
 // Whether these arguments ask for a screenshot (decided before QApplication exists).
 bool wantsScreenshot(int argc, char** argv);
+// A screenshot, --help or --version: nothing is shown on a screen, so no display is needed.
+bool needsNoWindow(int argc, char** argv);
 
 // Puts the window in the state the options ask for; nullopt when done, else one sentence.
 std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOptions& options);

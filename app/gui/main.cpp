@@ -29,14 +29,14 @@ int main(int argc, char** argv)
 {
     const bool screenshot = wantsScreenshot(argc, argv);
     if (!displayAvailable(argc, argv)) {
-        if (!screenshot) {
+        if (!needsNoWindow(argc, argv)) {
             std::fputs(
                 "recompute-lab: no display found (DISPLAY is not set); run it in a desktop session, or "
                 "headless with: xvfb-run -a recompute-lab\n",
                 stderr);
             return 1;
         }
-        // A screenshot needs no screen: render offscreen.
+        // Nothing goes on a screen: render offscreen.
         qputenv("QT_QPA_PLATFORM", "offscreen");
     }
 

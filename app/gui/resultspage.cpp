@@ -105,7 +105,11 @@ void ResultsPage::render()
         html = QStringLiteral("<h3>%1</h3>").arg(tr("Review of your mistakes"));
     }
     for (const int index : wrong) {
+        if (index >= static_cast<int>(quiz->questions.size()))
+            continue;
         const auto& question = quiz->questions[static_cast<std::size_t>(index)];
+        if (m_session->chosen(index) >= static_cast<int>(question.options.size()))
+            continue;
         const auto& chosen = question.options[static_cast<std::size_t>(m_session->chosen(index))];
         const auto& right = question.options[static_cast<std::size_t>(question.answer)];
         html += QStringLiteral("<p><a href=\"question:%1\"><b>%2</b></a><br>%3</p>")
