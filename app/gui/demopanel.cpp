@@ -16,6 +16,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
@@ -240,6 +241,8 @@ void DemoPanel::retranslate()
     m_resetSizes->setText(tr("Reset sizes"));
     m_resetSizes->setToolTip(tr("Go back to the sizes this demo suggests."));
     m_keepBox->setTitle(tr("Activations selective recomputation keeps"));
+    for (QCheckBox* box : m_keep)
+        box->setToolTip(opKindDescription(rlab::OpKind(box->property("opKind").toInt())));
     m_keepBox->setToolTip(
         tr("Ticked kinds are stored in the forward pass; the rest are recomputed in the backward pass."));
     m_run->setText(tr("&Run demo"));
@@ -428,14 +431,17 @@ void DemoPanel::replaceRunner()
     connect(m_runner, &DemoRunner::progressed, this, &DemoPanel::onProgress);
     connect(m_runner, &DemoRunner::resultReady, this, &DemoPanel::onResult);
     connect(m_runner, &DemoRunner::finished, this, [this] {
-        const qsizetype runs = m_results->rowCount();
+        const int runs = int(m_results->rowCount());
         const double seconds = double(QDateTime::currentMSecsSinceEpoch() - m_startedMs) / 1000.0;
-        onEnded(true, tr("Finished %n run(s) in %1 s.", nullptr, int(runs)).arg(seconds, 0, 'f', 1));
+        onEnded(true, [runs, seconds] {
+            return tr("Finished %n run(s) in %1 s.", nullptr, runs).arg(QLocale().toString(seconds, 'f', 1));
+        });
     });
-    connect(
-        m_runner, &DemoRunner::cancelled, this, [this] { onEnded(false, tr("The demo was cancelled.")); });
-    connect(m_runner, &DemoRunner::failed, this,
-        [this](const QString& message) { onEnded(false, tr("The demo failed: %1").arg(message)); });
+    connect(m_runner, &DemoRunner::cancelled, this,
+        [this] { onEnded(false, [] { return tr("The demo was cancelled."); }); });
+    connect(m_runner, &DemoRunner::failed, this, [this](const QString& message) {
+        onEnded(false, [message] { return tr("The demo failed: %1").arg(message); });
+    });
 }
 
 void DemoPanel::setStatus(std::function<QString()> text, bool error)
@@ -451,7 +457,7 @@ void DemoPanel::run()
         return;
     const QString problem = currentProblem();
     if (!problem.isEmpty()) {
-        setStatus([problem] { return problem; }, true);
+        setStatus([this] { return currentProblem(); }, true);
         emit finished(false, problem);
         return;
     }
@@ -529,14 +535,14 @@ void DemoPanel::showTimeline()
     m_timelineChart->setResult(m_results->results()[index]);
 }
 
-void DemoPanel::onEnded(bool ok, const QString& message)
+void DemoPanel::onEnded(bool ok, std::function<QString()> message)
 {
     if (ok)
         m_progress->setValue(kProgressRange);
-    setStatus([message] { return message; }, !ok);
+    setStatus(message, !ok);
     updateButtons();
     emit runningChanged(false);
-    emit finished(ok, message);
+    emit finished(ok, message());
 }
 
 QString DemoPanel::resultsTsv() const

@@ -41,3 +41,35 @@ QString memoryCategoryTitle(rlab::MemoryCategory category)
     }
     return {};
 }
+
+QString opKindDescription(rlab::OpKind kind)
+{
+    switch (kind) {
+    case rlab::OpKind::BlockInput:
+        return QCoreApplication::translate("DemoTexts", "The residual stream entering the block.");
+    case rlab::OpKind::LayerNorm:
+        return QCoreApplication::translate("DemoTexts", "LayerNorm outputs: cheap to recompute.");
+    case rlab::OpKind::Qkv:
+        return QCoreApplication::translate(
+            "DemoTexts", "The query, key and value matmul output: costly to recompute.");
+    case rlab::OpKind::Softmax:
+        return QCoreApplication::translate("DemoTexts",
+            "Attention probabilities, batch x heads x seq x seq: large at long sequences, cheap to "
+            "recompute.");
+    case rlab::OpKind::AttnDropout:
+        return QCoreApplication::translate(
+            "DemoTexts", "Attention probabilities after dropout (when dropout is on).");
+    case rlab::OpKind::AttnValues:
+        return QCoreApplication::translate("DemoTexts", "Attention applied to the values: a matmul output.");
+    case rlab::OpKind::Residual:
+        return QCoreApplication::translate(
+            "DemoTexts", "The residual stream after the attention half of the block.");
+    case rlab::OpKind::Fc1:
+        return QCoreApplication::translate(
+            "DemoTexts", "The first MLP matmul output, four times the width: costly to recompute.");
+    case rlab::OpKind::Gelu:
+        return QCoreApplication::translate(
+            "DemoTexts", "GELU output, four times the width: cheap to recompute.");
+    }
+    return {};
+}

@@ -3,7 +3,9 @@
 
 #include <QString>
 
+#include "rlab/config.h"
 #include "rlab/memory.h"
 
 QString phaseTitle(rlab::Phase phase);
 QString memoryCategoryTitle(rlab::MemoryCategory category);
+QString opKindDescription(rlab::OpKind kind); // what keeping this kind stores

@@ -76,6 +76,7 @@ void MemoryChart::rebuild()
         series->append(set);
     }
     chart->addSeries(series);
+    chart->legend()->setAlignment(Qt::AlignRight); // seven kinds do not fit in one row below
 
     QStringList runs;
     for (const DemoResult& result : shown)

@@ -16,9 +16,11 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 #include <QXYSeries>
 
 #include "demopanel.h"
@@ -89,6 +91,22 @@ QStringList csvFields(const QString& line)
     return fields;
 }
 
+// Marks every demo string, so a test can see which texts followed a language switch.
+class MarkingTranslator : public QTranslator {
+public:
+    bool isEmpty() const override { return false; }
+    QString translate(
+        const char* context, const char* source, const char* disambiguation, int n) const override
+    {
+        Q_UNUSED(disambiguation);
+        Q_UNUSED(n);
+        const QByteArray ours(context);
+        if (!ours.startsWith("Demo") && !ours.endsWith("Chart"))
+            return {};
+        return QStringLiteral("«") + QString::fromUtf8(source) + QStringLiteral("»");
+    }
+};
+
 bool runToEnd(DemoPanel& panel, QSignalSpy& finished, int timeoutMs = 60000)
 {
     panel.run();
@@ -114,6 +132,7 @@ private slots:
     void exportWritesCsvAndJson();
     void invalidSizesDisableRun();
     void samePresetKeepsResults();
+    void languageChangeRetranslates();
 };
 
 void DemoTest::planMapsRunsToEngineConfigs()
@@ -503,6 +522,35 @@ void DemoTest::samePresetKeepsResults()
 
     panel.setPreset(tinyPreset("another"));
     QCOMPARE(table->model()->rowCount(), 0);
+}
+
+void DemoTest::languageChangeRetranslates()
+{
+    DemoPanel panel;
+    panel.setPreset(tinyPreset());
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    QVERIFY(runToEnd(panel, finished));
+    auto* run = panel.findChild<QPushButton*>(QStringLiteral("runDemo"));
+    QVERIFY(!run->text().startsWith(QStringLiteral("«")));
+
+    MarkingTranslator translator;
+    QCoreApplication::installTranslator(&translator); // sends LanguageChange to every widget
+    QCoreApplication::processEvents();
+    QVERIFY(run->text().startsWith(QStringLiteral("«")));
+    QVERIFY(
+        panel.findChild<QTabWidget*>(QStringLiteral("demoTabs"))->tabText(1).startsWith(QStringLiteral("«")));
+    QAbstractItemModel* model = panel.findChild<QTableView*>(QStringLiteral("resultsTable"))->model();
+    QVERIFY(model->headerData(DemoResultsModel::PeakActivations, Qt::Horizontal)
+                .toString()
+                .startsWith(QStringLiteral("«")));
+    QVERIFY(chartView(panel, "memoryChart")->chart()->title().startsWith(QStringLiteral("«")));
+    QVERIFY(chartView(panel, "timelineChart")->chart()->title().startsWith(QStringLiteral("«")));
+    QVERIFY(panel.findChild<QLabel*>(QStringLiteral("demoStatus"))->text().startsWith(QStringLiteral("«")));
+    QCOMPARE(model->rowCount(), 2); // results survive the switch
+
+    QCoreApplication::removeTranslator(&translator);
+    QCoreApplication::processEvents();
+    QVERIFY(!run->text().startsWith(QStringLiteral("«")));
 }
 
 QTEST_MAIN(DemoTest)
