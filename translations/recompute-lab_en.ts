@@ -638,6 +638,14 @@ Ctrl+Home: back to the quizzes</source>
         <source>Recompute Lab teaches activation recomputation (gradient checkpointing) with quizzes and live demos that train a small GPT-style model and measure its memory and time.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Start over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear every answer of this quiz and start again?</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>

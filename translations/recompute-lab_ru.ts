@@ -662,6 +662,14 @@ Ctrl+Home: к списку тестов</translation>
         <source>Recompute Lab teaches activation recomputation (gradient checkpointing) with quizzes and live demos that train a small GPT-style model and measure its memory and time.</source>
         <translation>Recompute Lab учит перевычислению активаций (градиентным контрольным точкам) с помощью тестов и живых демо, которые обучают небольшую модель в стиле GPT и измеряют её память и время.</translation>
     </message>
+    <message>
+        <source>Start over</source>
+        <translation>Начать заново</translation>
+    </message>
+    <message>
+        <source>Clear every answer of this quiz and start again?</source>
+        <translation>Стереть все ответы этого теста и начать заново?</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>

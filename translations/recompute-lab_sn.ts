@@ -660,6 +660,14 @@ Ctrl+Home: dzokera kubvunzo</translation>
         <source>Recompute Lab teaches activation recomputation (gradient checkpointing) with quizzes and live demos that train a small GPT-style model and measure its memory and time.</source>
         <translation>Recompute Lab inodzidzisa activation recomputation (gradient checkpointing) nebvunzo uye miratidzo mhenyu inodzidzisa modhi diki yakaita seGPT ichiyera ndangariro nenguva yayo.</translation>
     </message>
+    <message>
+        <source>Start over</source>
+        <translation>Tangazve</translation>
+    </message>
+    <message>
+        <source>Clear every answer of this quiz and start again?</source>
+        <translation>Dzima mhinduro dzese dzebvunzo iyi utangezve?</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>

@@ -6,6 +6,7 @@
 #include <QEvent>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QVBoxLayout>
@@ -56,6 +57,11 @@ MainWindow::MainWindow(
 
     connect(m_start, &StartPage::openRequested, this, &MainWindow::openQuiz);
     connect(m_start, &StartPage::resetRequested, this, [this](const QString& quizId) {
+        const auto answer = QMessageBox::question(this, tr("Start over"),
+            tr("Clear every answer of this quiz and start again?"), QMessageBox::Yes | QMessageBox::Cancel,
+            QMessageBox::Cancel);
+        if (answer != QMessageBox::Yes)
+            return;
         m_progress.setAnswers(quizId, {});
         if (!m_progress.save())
             reportProgressProblem();
@@ -87,7 +93,11 @@ MainWindow::MainWindow(
         code = InterfaceLanguage::systemDefault();
     setLanguage(code);
     showQuizzes();
-    resize(1280, 800);
+    // Roomy by default, but never larger than the screen it opens on.
+    QSize size(1280, 800);
+    if (const QScreen* screen = QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableSize() * 9 / 10);
+    resize(size);
 }
 
 MainWindow::~MainWindow() = default;

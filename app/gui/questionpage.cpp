@@ -12,6 +12,7 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "contenttext.h"
@@ -143,6 +144,7 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     columnLayout->addStretch(1);
 
     auto* scroll = new QScrollArea(this);
+    m_scroll = scroll;
     scroll->setWidget(column);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -173,7 +175,11 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     connect(m_previous, &QPushButton::clicked, m_session, &QuizSession::previous);
     connect(m_next, &QPushButton::clicked, m_session, &QuizSession::next);
     connect(m_session, &QuizSession::currentChanged, this, &QuestionPage::render);
-    connect(m_session, &QuizSession::answered, this, &QuestionPage::render);
+    connect(m_session, &QuizSession::answered, this, [this] {
+        render();
+        // In a small window the verdict may sit below the fold: bring it into view once laid out.
+        QTimer::singleShot(0, this, [this] { m_scroll->ensureWidgetVisible(m_feedback, 0, 8); });
+    });
     connect(m_session, &QuizSession::roundChanged, this, &QuestionPage::render);
 
     // Keys live on the page: they work only while it is shown, and a focused spin box in the

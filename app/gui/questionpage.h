@@ -11,6 +11,7 @@ class QuizSession;
 class QLabel;
 class QPushButton;
 class QSplitter;
+class QScrollArea;
 class QTabWidget;
 class QTextBrowser;
 class QFrame;
@@ -80,6 +81,7 @@ private:
     QPushButton* m_previous;
     QPushButton* m_next;
     QLabel* m_keys;
+    QScrollArea* m_scroll = nullptr;
     QSplitter* m_splitter;
     QTabWidget* m_side;
     QTextBrowser* m_guide;
