@@ -61,15 +61,12 @@ void CpuBackend::attentionSoftmaxBackward(
         StridedMap dk(dbase + C, T, dh, Eigen::OuterStride<>(3 * C));
         const ConstMatrixMap p(att + bh * T * T, T, T);
         const ConstMatrixMap dp(datt + bh * T * T, T, T);
-        RowMatrix ds(T, T);
+        RowMatrix ds = RowMatrix::Zero(T, T);
         for (int t = 0; t < T; ++t) {
-            float dot = 0;
-            for (int s = 0; s <= t; ++s)
-                dot += p(t, s) * dp(t, s);
-            for (int s = 0; s <= t; ++s)
-                ds(t, s) = p(t, s) * (dp(t, s) - dot) * scale;
-            for (int s = t + 1; s < T; ++s)
-                ds(t, s) = 0;
+            const auto prow = p.row(t).head(t + 1).array();
+            const auto dprow = dp.row(t).head(t + 1).array();
+            const float dot = (prow * dprow).sum();
+            ds.row(t).head(t + 1).array() = prow * (dprow - dot) * scale;
         }
         dq.noalias() = ds * k;
         dk.noalias() = ds.transpose() * q;
