@@ -60,7 +60,21 @@ std::optional<Plan> planForBudget(const RunConfig& config, std::string* error)
 {
     const int n = config.shape.layers;
     const SlotMask selective = slotsOfKinds(defaultSelectiveKeep());
-    std::vector<Plan> candidates;
+    std::optional<Plan> best;
+    double bestFlops = std::numeric_limits<double>::infinity();
+    std::uint64_t bestPeak = 0, smallest = std::numeric_limits<std::uint64_t>::max();
+    const auto consider = [&](Plan plan) {
+        const std::uint64_t peak = predictActivationPeak(plan, config);
+        smallest = std::min(smallest, peak);
+        if (peak > config.policy.budgetBytes)
+            return;
+        const double flops = planRecomputeFlops(plan, config);
+        if (!best || flops < bestFlops || (flops == bestFlops && peak < bestPeak)) {
+            best = std::move(plan);
+            bestFlops = flops;
+            bestPeak = peak;
+        }
+    };
     // Blocks [0, a) keep only their input, [a, a+b) keep the matmul outputs, the rest keep all:
     // the last blocks are backpropagated first, while everything else is still saved.
     const int stride = std::max(1, n / 64); // keeps the search small for very deep models
@@ -77,36 +91,18 @@ std::optional<Plan> planForBudget(const RunConfig& config, std::string* error)
                 masks[static_cast<std::size_t>(i)] = slotBit(Slot::Input);
             for (int i = a; i < a + b; ++i)
                 masks[static_cast<std::size_t>(i)] = selective;
-            candidates.push_back(singleBlockPlan(config, masks));
+            consider(singleBlockPlan(config, masks));
         }
     }
+    // Segments of k blocks recomputed from one saved input (sqrt's shape, any k).
     for (int k = 2; k <= n; ++k)
-        candidates.push_back(segmentPlan(config, k));
+        consider(segmentPlan(config, k));
 
-    const Plan* best = nullptr;
-    double bestFlops = std::numeric_limits<double>::infinity();
-    std::uint64_t bestPeak = 0, smallest = std::numeric_limits<std::uint64_t>::max();
-    for (const Plan& plan : candidates) {
-        const std::uint64_t peak = predictActivationPeak(plan, config);
-        smallest = std::min(smallest, peak);
-        if (peak > config.policy.budgetBytes)
-            continue;
-        const double flops = planRecomputeFlops(plan, config);
-        if (!best || flops < bestFlops || (flops == bestFlops && peak < bestPeak)) {
-            best = &plan;
-            bestFlops = flops;
-            bestPeak = peak;
-        }
-    }
-    if (!best) {
-        if (error)
-            *error = "No recomputation plan fits the activations in "
-                + std::to_string(config.policy.budgetBytes)
-                + " bytes; the smallest budget that fits this model is " + std::to_string(smallest)
-                + " bytes (" + mib(smallest) + ").";
-        return std::nullopt;
-    }
-    return *best;
+    if (!best && error)
+        *error = "No recomputation plan fits the activations in " + std::to_string(config.policy.budgetBytes)
+            + " bytes; the smallest budget that fits this model is " + std::to_string(smallest) + " bytes ("
+            + mib(smallest) + ").";
+    return best;
 }
 
 } // namespace
