@@ -14,12 +14,19 @@ only the attention core checkpointed (Megatron-style; 1.13 has no selective-chec
 LayerNorm and GELU outputs stay saved there). PyTorch's activation bytes are the unique storages
 autograd saved during one forward (parameters excluded), via saved_tensors_hooks.
 
+On a busy machine wall time measures the neighbours as much as the code. `--clock cpu` (one
+thread only) measures CPU seconds instead: PyTorch's per step with time.process_time(), rlab's
+as the difference in child CPU time between a run of warm-up+1 steps and one of warm-up+steps
+steps, divided by steps-1 (setup cancels out), so both sides count only their own work.
+
   /usr/bin/python3 tests/bench/bench_vs_torch.py [--rlab build/bin/rlab] [--threads 2] [--steps 12]
+                                                 [--statistic median|min] [--clock wall|cpu]
 """
 import argparse
 import glob
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -28,8 +35,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "reference"))
 
-import torch  # noqa: E402
-import reference_model  # noqa: E402
+torch = None  # imported in main(), after OPENBLAS_NUM_THREADS is set
+reference_model = None
 
 GOALS = {"speedup": 3.0, "full": 1.4, "selective": 1.15, "selective_bytes": 0.60}
 
@@ -45,16 +52,32 @@ def find_rlab(explicit):
 
 
 def run_rlab(rlab, policy, args):
+    if args.clock == "cpu":
+        short_ms, short = rlab_cpu_ms(rlab, policy, args, args.warmup + 1)
+        long_ms, result = rlab_cpu_ms(rlab, policy, args, args.warmup + args.steps)
+        per_step = (long_ms - short_ms) / (args.steps - 1)
+        return per_step, result["peak_activation_bytes"], result["recompute_flops"]
+    result = rlab_json(rlab, policy, args, args.warmup + args.steps)
+    times = result["step_ms_all"][args.warmup:]
+    return pick(times, args.statistic), result["peak_activation_bytes"], result["recompute_flops"]
+
+
+def rlab_cpu_ms(rlab, policy, args, steps):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    result = rlab_json(rlab, policy, args, steps)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return 1e3 * ((after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)), result
+
+
+def rlab_json(rlab, policy, args, steps):
     command = [rlab, "run", "--policy", policy, "--json", "--threads", str(args.threads), "--steps",
-               str(args.steps), "--warmup", str(args.warmup), "--dropout", str(args.dropout), "--optimizer", "adamw",
+               str(steps), "--warmup", str(args.warmup), "--dropout", str(args.dropout), "--optimizer", "adamw",
                "--layers", str(args.layers), "--width", str(args.width), "--heads", str(args.heads), "--seq",
                str(args.seq), "--batch", str(args.batch), "--vocab", str(args.vocab)]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit("bench: %s failed: %s" % (" ".join(command), done.stderr.strip()))
-    result = json.loads(done.stdout)
-    times = result["step_ms_all"][args.warmup:]
-    return pick(times, args.statistic), result["peak_activation_bytes"], result["recompute_flops"]
+    return json.loads(done.stdout)
 
 
 def torch_saved_bytes(model, tokens, targets):
@@ -83,15 +106,17 @@ def run_torch(policy, args):
     tokens = torch.randint(0, args.vocab, (args.batch, args.seq))
     targets = torch.randint(0, args.vocab, (args.batch, args.seq))
     saved = torch_saved_bytes(model, tokens, targets)
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     times = []
-    for _ in range(args.steps):
-        start = time.perf_counter()
+    for _ in range(args.warmup + args.steps):
+        start = clock()
         optimizer.zero_grad(set_to_none=True)
         loss = model(tokens, targets)
         loss.backward()
         optimizer.step()
-        times.append((time.perf_counter() - start) * 1e3)
-    return pick(times[args.warmup:], args.statistic), saved
+        times.append((clock() - start) * 1e3)
+    measured = times[args.warmup:]
+    return (statistics.mean(measured) if args.clock == "cpu" else pick(measured, args.statistic)), saved
 
 
 def pick(times, statistic):
@@ -123,18 +148,30 @@ def main():
     parser.add_argument("--policies", default="none,full,sqrt,selective")
     parser.add_argument("--dropout", type=float, default=0.1)
     parser.add_argument("--statistic", choices=("median", "min"), default="median",
-                        help="step time per side over the measured steps (default median)")
+                        help="wall step time per side over the measured steps (default median)")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="cpu: mean CPU time per step, for busy machines (needs --threads 1)")
     parser.add_argument("--seed", type=int, default=1)
     for flag, default in (("layers", 12), ("width", 128), ("heads", 4), ("seq", 64), ("batch", 8), ("vocab", 256)):
         parser.add_argument("--" + flag, type=int, default=default)
     args = parser.parse_args()
+    if args.clock == "cpu" and args.threads != 1:
+        parser.error("--clock cpu needs --threads 1: with more threads CPU time counts spin-waiting too")
+    if args.steps < 2:
+        parser.error("--steps must be at least 2")
     rlab = find_rlab(args.rlab)
+    # Debian's PyTorch calls OpenBLAS, which starts its own threads unless told: the same count as rlab's.
+    os.environ["OPENBLAS_NUM_THREADS"] = str(args.threads)
+    global torch, reference_model
+    import torch
+    import reference_model
     torch.set_num_threads(args.threads)
     policies = args.policies.split(",")
 
-    print("shape N=%d d=%d H=%d T=%d B=%d V=%d, AdamW, dropout %g, %d steps (%d warm-up), %d threads, %s step"
+    print("shape N=%d d=%d H=%d T=%d B=%d V=%d, AdamW, dropout %g, %d measured steps after %d warm-up, %d threads, %s"
           % (args.layers, args.width, args.heads, args.seq, args.batch, args.vocab, args.dropout, args.steps,
-             args.warmup, args.threads, args.statistic))
+             args.warmup, args.threads,
+             "mean CPU time per step" if args.clock == "cpu" else args.statistic + " wall time per step"))
     print("rlab %s; PyTorch %s, %d threads, BLAS: %s" % (rlab, torch.__version__, torch.get_num_threads(),
                                                          blas_name()))
     load = os.getloadavg()[0]
