@@ -1,5 +1,6 @@
 #include "questionpage.h"
 
+#include <QApplication>
 #include <QEvent>
 #include <QFrame>
 #include <QHBoxLayout>
@@ -188,10 +189,18 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
         auto* key = new QShortcut(QKeySequence(Qt::Key_1 + i), this);
         connect(key, &QShortcut::activated, this, [this, i] { choose(i); });
     }
+    QList<QShortcut*> enterKeys;
     for (const int enter : {Qt::Key_Return, Qt::Key_Enter}) {
         auto* key = new QShortcut(QKeySequence(enter), this);
         connect(key, &QShortcut::activated, this, &QuestionPage::confirmOrNext);
+        enterKeys.append(key);
     }
+    // Enter in the demo's size boxes confirms the size, not the quiz.
+    connect(qApp, &QApplication::focusChanged, this, [this, enterKeys](QWidget*, QWidget* now) {
+        const bool inDemo = now && m_side->isAncestorOf(now);
+        for (QShortcut* key : enterKeys)
+            key->setEnabled(!inDemo);
+    });
     retranslate();
 }
 

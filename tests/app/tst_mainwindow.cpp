@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -51,6 +52,7 @@ class MainWindowTest : public QObject {
 private slots:
     void init();
     void answeringWithTheKeyboard();
+    void enterInTheDemoStaysInTheDemo();
     void languageSwitchRetranslatesWidgetsAndContent();
     void startPageCountsInEveryLanguage();
     void progressSurvivesARestart();
@@ -118,6 +120,25 @@ void MainWindowTest::answeringWithTheKeyboard()
     QTest::keyClick(&window, Qt::Key_Return);
     QCOMPARE(window.pages()->currentWidget(), window.resultsPage());
     QCOMPARE(window.session()->score(), 3);
+}
+
+void MainWindowTest::enterInTheDemoStaysInTheDemo()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(Quiz));
+    showAndActivate(window);
+    QTest::keyClick(&window, Qt::Key_1);
+    QVERIFY(window.session()->isAnswered(0));
+    auto* size = window.demoPanel()->findChild<QSpinBox*>();
+    QVERIFY(size);
+    size->setFocus();
+    QTRY_VERIFY(size->hasFocus());
+    QTest::keyClick(size, Qt::Key_Return);
+    QCOMPARE(window.session()->current(), 0); // still on the question
+    window.questionPage()->optionButton(0)->setFocus();
+    QTRY_VERIFY(window.questionPage()->optionButton(0)->hasFocus());
+    QTest::keyClick(&window, Qt::Key_Return);
+    QCOMPARE(window.session()->current(), 1);
 }
 
 void MainWindowTest::languageSwitchRetranslatesWidgetsAndContent()
