@@ -489,6 +489,11 @@ void DemoPanel::onProgress(
 {
     m_progress->setValue(int(fraction * kProgressRange));
     setStatus([run, runs, label, step, steps, phase] {
+        if (steps <= 0 || rlab::Phase(phase) == rlab::Phase::Setup)
+            return tr("Run %1 of %2 (%3): %4")
+                .arg(run + 1)
+                .arg(runs)
+                .arg(label, phaseTitle(rlab::Phase(phase)));
         return tr("Run %1 of %2 (%3): step %4 of %5, %6")
             .arg(run + 1)
             .arg(runs)

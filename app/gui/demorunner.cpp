@@ -273,7 +273,7 @@ bool DemoRunner::start(const QList<DemoRunPlan>& plans)
     join(); // a finished worker whose last report was already delivered
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_running = true;
-    m_worker = std::thread([this, plans] { work(plans); });
+    m_worker = std::thread([this, plans, flag = m_cancel] { work(plans, flag); });
     return true;
 }
 
@@ -301,10 +301,9 @@ void DemoRunner::join()
 
 // Runs on the worker thread. Everything it reports is posted to the runner's (GUI) thread, so
 // signals are emitted there and receivers never see a half-finished result.
-void DemoRunner::work(QList<DemoRunPlan> plans)
+void DemoRunner::work(QList<DemoRunPlan> plans, std::shared_ptr<std::atomic<bool>> cancelFlag)
 {
     using Clock = std::chrono::steady_clock;
-    const std::shared_ptr<std::atomic<bool>> cancelFlag = m_cancel;
     const int runs = int(plans.size());
     std::map<int, std::map<std::string, std::vector<float>>> referenceGradients; // by sweep value
     Clock::time_point lastReport;

@@ -67,7 +67,7 @@ signals:
     void failed(const QString& message);
 
 private:
-    void work(QList<DemoRunPlan> plans);
+    void work(QList<DemoRunPlan> plans, std::shared_ptr<std::atomic<bool>> cancelFlag);
     void join();
 
     std::thread m_worker;

@@ -73,3 +73,16 @@ QString opKindDescription(rlab::OpKind kind)
     }
     return {};
 }
+
+QString sweepParameterTitle(const QString& parameter)
+{
+    if (parameter == QLatin1String("layers"))
+        return QCoreApplication::translate("DemoTexts", "layers");
+    if (parameter == QLatin1String("seq"))
+        return QCoreApplication::translate("DemoTexts", "sequence length");
+    if (parameter == QLatin1String("width"))
+        return QCoreApplication::translate("DemoTexts", "width");
+    if (parameter == QLatin1String("batch"))
+        return QCoreApplication::translate("DemoTexts", "batch");
+    return parameter;
+}

@@ -9,3 +9,4 @@
 QString phaseTitle(rlab::Phase phase);
 QString memoryCategoryTitle(rlab::MemoryCategory category);
 QString opKindDescription(rlab::OpKind kind); // what keeping this kind stores
+QString sweepParameterTitle(const QString& parameter); // "layers" → the learner's word for it

@@ -44,7 +44,7 @@ void MemoryChart::rebuild()
                 shown.push_back(result);
         }
         title = tr("Peak memory by category at %1 = %2, MiB (measured)")
-                    .arg(largest->sweepParameter)
+                    .arg(sweepParameterTitle(largest->sweepParameter))
                     .arg(largest->sweepValue);
     }
     QChart* chart = resetDemoChart(this, title);

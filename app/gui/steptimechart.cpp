@@ -9,6 +9,7 @@
 #include <QValueAxis>
 
 #include "chartstyle.h"
+#include "demotexts.h"
 
 StepTimeChart::StepTimeChart(QWidget* parent)
     : QChartView(parent)
@@ -66,7 +67,9 @@ void StepTimeChart::rebuild()
                 labels.push_back(result.label);
         }
         for (const int value : values)
-            categories.push_back(QStringLiteral("%1 = %2").arg(m_results.front().sweepParameter).arg(value));
+            categories.push_back(QStringLiteral("%1 = %2")
+                                     .arg(sweepParameterTitle(m_results.front().sweepParameter))
+                                     .arg(value));
         for (int i = 0; i < labels.size(); ++i) {
             auto* set = new QBarSet(labels[i]);
             set->setColor(seriesColor(i));

@@ -11,6 +11,7 @@
 #include <QValueAxis>
 
 #include "chartstyle.h"
+#include "demotexts.h"
 
 SweepChart::SweepChart(QWidget* parent)
     : QChartView(parent)
@@ -49,7 +50,7 @@ void SweepChart::rebuild()
         return;
 
     auto* x = new QValueAxis;
-    x->setTitleText(parameter);
+    x->setTitleText(sweepParameterTitle(parameter));
     auto* y = new QValueAxis;
     y->setTitleText(tr("peak activation MiB"));
     chart->addAxis(x, Qt::AlignBottom);
