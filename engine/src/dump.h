@@ -13,15 +13,15 @@
 namespace rlab::detail {
 
 struct NamedTensor {
-    std::string name;  // PyTorch state_dict name, e.g. "blocks.0.qkv.weight"
+    std::string name; // PyTorch state_dict name, e.g. "blocks.0.qkv.weight"
     std::vector<std::size_t> shape;
     std::vector<float> data;
 };
 
 struct InitData {
-    std::vector<NamedTensor> params;  // same order and shapes as `expected`
-    bool hasBatch = false;            // tokens.npy and targets.npy were present
-    std::vector<std::int32_t> tokens, targets;  // (B, T) when hasBatch
+    std::vector<NamedTensor> params; // same order and shapes as `expected`
+    bool hasBatch = false; // tokens.npy and targets.npy were present
+    std::vector<std::int32_t> tokens, targets; // (B, T) when hasBatch
 };
 
 // Reads DIR/params/<name>.npy for every expected tensor (shapes must match; data of `expected`
@@ -31,7 +31,7 @@ InitData readInit(const std::string& dir, const std::vector<NamedTensor>& expect
 
 // Writes the whole layout; creates DIR (and parents). Throws rlab::RunError on failure.
 void writeDump(const std::string& dir, const std::vector<std::int32_t>& tokens,
-               const std::vector<std::int32_t>& targets, int B, int T, const std::vector<NamedTensor>& params,
-               const std::vector<NamedTensor>& grads, const std::string& resultJson);
+    const std::vector<std::int32_t>& targets, int B, int T, const std::vector<NamedTensor>& params,
+    const std::vector<NamedTensor>& grads, const std::string& resultJson);
 
-}  // namespace rlab::detail
+} // namespace rlab::detail
