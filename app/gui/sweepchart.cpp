@@ -1,10 +1,12 @@
 #include "sweepchart.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QChart>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QMap>
 #include <QPen>
 #include <QScatterSeries>
@@ -74,6 +76,17 @@ void SweepChart::rebuild()
             predicted->append(result.sweepValue, model);
             highest = std::max({highest, value, model});
             highX = std::max(highX, double(result.sweepValue));
+        }
+        // The measured growth exponent between the smallest and largest size: about 1 for none over
+        // layers, about 0.5 for sqrt.
+        if (measured->count() >= 2) {
+            const QPointF first = measured->at(0), last = measured->at(measured->count() - 1);
+            if (first.x() > 0 && first.y() > 0 && last.x() > first.x() && last.y() > 0) {
+                const double exponent = std::log(last.y() / first.y()) / std::log(last.x() / first.x());
+                measured->setName(tr("%1: grows as %2^%3")
+                                      .arg(labels[i], sweepParameterTitle(parameter),
+                                          QLocale().toString(exponent, 'f', 2)));
+            }
         }
         for (QLineSeries* series : {predicted, measured}) {
             chart->addSeries(series);
