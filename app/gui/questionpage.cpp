@@ -79,14 +79,17 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     counterFont.setBold(true);
     m_counter->setFont(counterFont);
     m_quizTitle->setObjectName(QStringLiteral("quizTitle"));
+    // Long titles wrap instead of widening the window past small screens.
+    m_quizTitle->setWordWrap(true);
+    m_quizTitle->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_quizTitle->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_round->setObjectName(QStringLiteral("roundNote"));
     auto* header = new QHBoxLayout;
     header->addWidget(m_back);
     header->addSpacing(8);
     header->addWidget(m_counter);
     header->addWidget(m_round);
-    header->addStretch(1);
-    header->addWidget(m_quizTitle);
+    header->addWidget(m_quizTitle, 1);
     header->addSpacing(8);
     header->addWidget(m_showAll);
 
