@@ -440,7 +440,8 @@ void DemoPanel::replaceRunner()
     connect(m_runner, &DemoRunner::cancelled, this,
         [this] { onEnded(false, [] { return tr("The demo was cancelled."); }); });
     connect(m_runner, &DemoRunner::failed, this, [this](const QString& message) {
-        onEnded(false, [message] { return tr("The demo failed: %1").arg(message); });
+        onEnded(
+            false, [message] { return tr("The demo failed: %1").arg(message); }, true);
     });
 }
 
@@ -540,11 +541,11 @@ void DemoPanel::showTimeline()
     m_timelineChart->setResult(m_results->results()[index]);
 }
 
-void DemoPanel::onEnded(bool ok, std::function<QString()> message)
+void DemoPanel::onEnded(bool ok, std::function<QString()> message, bool error)
 {
     if (ok)
         m_progress->setValue(kProgressRange);
-    setStatus(message, !ok);
+    setStatus(message, error);
     updateButtons();
     emit runningChanged(false);
     emit finished(ok, message());

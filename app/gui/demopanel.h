@@ -72,7 +72,7 @@ private:
     void replaceRunner();
     void onProgress(double fraction, int run, int runs, const QString& label, int step, int steps, int phase);
     void onResult(const DemoResult& result);
-    void onEnded(bool ok, std::function<QString()> message);
+    void onEnded(bool ok, std::function<QString()> message, bool error = false);
     void showTimeline();
     void setStatus(std::function<QString()> text, bool error = false);
     DemoChoice currentChoice() const;

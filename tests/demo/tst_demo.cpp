@@ -353,6 +353,10 @@ void DemoTest::sweepFillsSweepChart()
     // none and sqrt, measured and predicted, two sizes each.
     QCOMPARE(sweep->chart()->series().size(), 4);
     QCOMPARE(pointsIn(sweep), 8);
+    int withGrowth = 0; // each measured line names its growth exponent
+    for (QAbstractSeries* series : sweep->chart()->series())
+        withGrowth += series->name().contains(QLatin1Char('^')) ? 1 : 0;
+    QCOMPARE(withGrowth, 2);
 }
 
 void DemoTest::dropoutReplayShowsGradientError()
