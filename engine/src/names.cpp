@@ -95,6 +95,7 @@ std::optional<OpKind> parseOpKind(std::string_view name)
 std::vector<OpKind> allOpKinds()
 {
     std::vector<OpKind> kinds;
+    kinds.reserve(kOpKindNames.size());
     for (const auto& entry : kOpKindNames)
         kinds.push_back(entry.first);
     return kinds;

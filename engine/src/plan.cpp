@@ -154,7 +154,7 @@ SlotSizes slotSizes(const ModelShape& shape, bool dropout)
     const auto d = static_cast<std::uint64_t>(shape.width), H = static_cast<std::uint64_t>(shape.heads);
     const std::uint64_t bt = B * T, btd = bt * d, bhtt = B * H * T * T;
     const double fbtd = static_cast<double>(btd), fbhtt = static_cast<double>(bhtt);
-    const double attMatmul = 2.0 * fbhtt * static_cast<double>(d / H);
+    const double attMatmul = 2.0 * fbhtt * static_cast<double>(d) / static_cast<double>(H);
     const double drop = dropout ? 1.0 : 0.0;
     SlotSizes s;
     const auto set = [&](Slot slot, std::uint64_t elems, std::uint64_t stats, double flops) {
