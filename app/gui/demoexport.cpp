@@ -27,12 +27,6 @@ QString csvNumber(double value)
     return std::isfinite(value) ? QString::number(value, 'g', 12) : QString();
 }
 
-std::uint64_t categoryBytes(const rlab::RunResult& run, rlab::MemoryCategory category)
-{
-    const auto found = run.bytesByCategory.find(std::string(rlab::memoryCategoryName(category)));
-    return found == run.bytesByCategory.end() ? 0 : found->second;
-}
-
 } // namespace
 
 QByteArray demoResultsCsv(const QList<DemoResult>& results)
@@ -41,8 +35,8 @@ QByteArray demoResultsCsv(const QList<DemoResult>& results)
         = {QStringLiteral("label"), QStringLiteral("policy"), QStringLiteral("sweep_parameter"),
             QStringLiteral("sweep_value"), QStringLiteral("device"), QStringLiteral("peak_bytes")};
     for (std::size_t i = 0; i < rlab::kMemoryCategoryCount; ++i)
-        header.push_back(QString::fromUtf8(rlab::memoryCategoryName(rlab::MemoryCategory(i)).data(),
-                             qsizetype(rlab::memoryCategoryName(rlab::MemoryCategory(i)).size()))
+        header.push_back(
+            QString::fromStdString(std::string(rlab::memoryCategoryName(rlab::MemoryCategory(i))))
             + QStringLiteral("_bytes"));
     header += {QStringLiteral("peak_activation_bytes"), QStringLiteral("predicted_peak_activation_bytes"),
         QStringLiteral("step_ms_median"), QStringLiteral("step_ms_min"), QStringLiteral("step_ms_max"),
@@ -58,7 +52,7 @@ QByteArray demoResultsCsv(const QList<DemoResult>& results)
             result.sweepParameter.isEmpty() ? QString() : QString::number(result.sweepValue),
             csvField(QString::fromStdString(run.deviceName)), QString::number(run.peakBytes)};
         for (std::size_t i = 0; i < rlab::kMemoryCategoryCount; ++i)
-            row.push_back(QString::number(categoryBytes(run, rlab::MemoryCategory(i))));
+            row.push_back(QString::number(result.peakBytes(rlab::MemoryCategory(i))));
         row += {QString::number(run.peakActivationBytes), QString::number(run.predictedPeakActivationBytes),
             csvNumber(run.stepMsMedian), csvNumber(run.stepMsMin), csvNumber(run.stepMsMax),
             csvNumber(run.forwardFlops), csvNumber(run.backwardFlops), csvNumber(run.recomputeFlops),

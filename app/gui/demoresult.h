@@ -1,6 +1,8 @@
 #pragma once
 // One finished engine run of a demo, with the label and sweep point it was run for.
 
+#include <cstdint>
+
 #include <QString>
 
 #include "rlab/result.h"
@@ -13,4 +15,6 @@ struct DemoResult {
 
     // "full + offload" or "full + offload, layers = 8" for sweeps.
     QString title() const;
+    // The run's measured peak of one memory category (0 when the engine did not use it).
+    std::uint64_t peakBytes(rlab::MemoryCategory category) const;
 };

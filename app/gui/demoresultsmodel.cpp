@@ -30,12 +30,6 @@ rlab::MemoryCategory categoryOf(int column)
     }
 }
 
-std::uint64_t categoryBytes(const rlab::RunResult& run, rlab::MemoryCategory category)
-{
-    const auto found = run.bytesByCategory.find(std::string(rlab::memoryCategoryName(category)));
-    return found == run.bytesByCategory.end() ? 0 : found->second;
-}
-
 // Small demos have sub-MiB figures: keep three significant digits there.
 QString mib(double bytes)
 {
@@ -85,7 +79,7 @@ bool DemoResultsModel::isColumnUsed(int column) const
         switch (column) {
         case RecomputeWorkspace:
         case HostOffloaded:
-            if (categoryBytes(run, categoryOf(column)) > 0)
+            if (result.peakBytes(categoryOf(column)) > 0)
                 return true;
             break;
         case RecomputeFlops:
@@ -184,7 +178,7 @@ QVariant DemoResultsModel::rawValue(const DemoResult& result, int column) const
     case RecomputeWorkspace:
     case Temporaries:
     case HostOffloaded:
-        return double(categoryBytes(run, categoryOf(column)));
+        return double(result.peakBytes(categoryOf(column)));
     case PeakActivations:
         return double(run.peakActivationBytes);
     case PredictedActivations:

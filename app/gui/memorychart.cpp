@@ -57,13 +57,10 @@ void MemoryChart::rebuild()
     int colour = 0;
     for (std::size_t i = 0; i < rlab::kMemoryCategoryCount; ++i) {
         const auto category = rlab::MemoryCategory(i);
-        const std::string key(rlab::memoryCategoryName(category));
         QList<qreal> values;
         bool any = false;
         for (const DemoResult& result : shown) {
-            const auto found = result.run.bytesByCategory.find(key);
-            const double value
-                = found == result.run.bytesByCategory.end() ? 0 : bytesToMiB(double(found->second));
+            const double value = bytesToMiB(double(result.peakBytes(category)));
             any = any || value > 0;
             highest = std::max(highest, value);
             values.push_back(value);
