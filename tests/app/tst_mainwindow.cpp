@@ -198,14 +198,26 @@ void MainWindowTest::startPageCountsInEveryLanguage()
     auto* count = window.startPage()->findChild<QLabel*>(QStringLiteral("questionCount"));
     QVERIFY(count);
     QCOMPARE(count->text(), QStringLiteral("3 вопроса")); // Russian "few" form
+    // Every Russian plural form, from the installed translation.
+    const auto questions
+        = [](int n) { return QCoreApplication::translate("StartPage", "%n question(s)", nullptr, n); };
+    QCOMPARE(questions(1), QStringLiteral("1 вопрос"));
+    QCOMPARE(questions(5), QStringLiteral("5 вопросов"));
+    QCOMPARE(questions(11), QStringLiteral("11 вопросов"));
+    QCOMPARE(questions(21), QStringLiteral("21 вопрос"));
+    QCOMPARE(questions(24), QStringLiteral("24 вопроса"));
     window.setLanguage(QStringLiteral("en"));
     settle();
     count = window.startPage()->findChild<QLabel*>(QStringLiteral("questionCount"));
     QCOMPARE(count->text(), QStringLiteral("3 questions"));
+    QCOMPARE(
+        QCoreApplication::translate("StartPage", "%n question(s)", nullptr, 1), QStringLiteral("1 question"));
     window.setLanguage(QStringLiteral("sn"));
     settle();
     count = window.startPage()->findChild<QLabel*>(QStringLiteral("questionCount"));
     QCOMPARE(count->text(), QStringLiteral("3 mibvunzo"));
+    QCOMPARE(
+        QCoreApplication::translate("StartPage", "%n question(s)", nullptr, 1), QStringLiteral("1 mubvunzo"));
 }
 
 void MainWindowTest::progressSurvivesARestart()
