@@ -221,6 +221,10 @@
         <source>This demo sweeps this size; the charts show every value.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Run %1 of %2 (%3): %4</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsModel</name>
@@ -547,6 +551,22 @@ vs none, measured</source>
         <source>GELU output, four times the width: cheap to recompute.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -863,6 +883,10 @@ Ctrl+Home: back to the quizzes</source>
         <source>Guide section</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Read more in the guide: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ResultsPage</name>
@@ -1037,6 +1061,10 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>Peak activation memory, MiB: measured (solid), predicted (dashed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: grows as %2^%3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -222,6 +222,10 @@
         <source>This demo sweeps this size; the charts show every value.</source>
         <translation>Это демо перебирает этот размер; графики показывают каждое значение.</translation>
     </message>
+    <message>
+        <source>Run %1 of %2 (%3): %4</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsModel</name>
@@ -565,6 +569,22 @@ vs none, measured</source>
         <source>GELU output, four times the width: cheap to recompute.</source>
         <translation>Выход GELU, в четыре раза шире модели: дёшев для перевычисления.</translation>
     </message>
+    <message>
+        <source>layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -888,6 +908,10 @@ Ctrl+Home: к списку тестов</translation>
         <source>Guide section</source>
         <translation>Раздел руководства</translation>
     </message>
+    <message>
+        <source>Read more in the guide: %1</source>
+        <translation>Подробнее в руководстве: %1</translation>
+    </message>
 </context>
 <context>
     <name>ResultsPage</name>
@@ -1067,6 +1091,10 @@ Ctrl+Home: к списку тестов</translation>
     <message>
         <source>Peak activation memory, MiB: measured (solid), predicted (dashed)</source>
         <translation>Пиковая память активаций, МиБ: измерено (сплошная), предсказано (пунктир)</translation>
+    </message>
+    <message>
+        <source>%1: grows as %2^%3</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

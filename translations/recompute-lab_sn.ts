@@ -221,6 +221,10 @@
         <source>This demo sweeps this size; the charts show every value.</source>
         <translation>Muratidzo uyu unoedza saizi iyi yakasiyana-siyana; machati anoratidza kukosha kwese.</translation>
     </message>
+    <message>
+        <source>Run %1 of %2 (%3): %4</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsModel</name>
@@ -564,6 +568,22 @@ vs none, zvakayerwa</translation>
         <source>GELU output, four times the width: cheap to recompute.</source>
         <translation>Mhedzisiro ye-GELU, kana kana upamhi: iri nyore kudzokorora.</translation>
     </message>
+    <message>
+        <source>layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -885,6 +905,10 @@ Ctrl+Home: dzokera kubvunzo</translation>
         <source>Guide section</source>
         <translation>Chikamu chegwara</translation>
     </message>
+    <message>
+        <source>Read more in the guide: %1</source>
+        <translation>Verenga zvimwe mugwara: %1</translation>
+    </message>
 </context>
 <context>
     <name>ResultsPage</name>
@@ -1060,6 +1084,10 @@ Ctrl+Home: dzokera kubvunzo</translation>
     <message>
         <source>Peak activation memory, MiB: measured (solid), predicted (dashed)</source>
         <translation>Ndangariro yepamusoro yema-activation, MiB: zvakayerwa (mutsetse wakasimba), zvakafungidzirwa (mutsetse wakatsemuka)</translation>
+    </message>
+    <message>
+        <source>%1: grows as %2^%3</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -126,6 +126,12 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     feedbackLayout->addWidget(m_explanation);
     feedbackLayout->addWidget(m_whyWrongTitle);
     feedbackLayout->addWidget(m_whyWrong);
+    m_guideLink = new QLabel(m_feedback);
+    m_guideLink->setObjectName(QStringLiteral("guideLink"));
+    m_guideLink->setWordWrap(true);
+    m_guideLink->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    connect(m_guideLink, &QLabel::linkActivated, this, [this] { m_side->setCurrentWidget(m_guide); });
+    feedbackLayout->addWidget(m_guideLink);
 
     m_previous->setObjectName(QStringLiteral("previousButton"));
     m_next->setObjectName(QStringLiteral("nextButton"));
@@ -368,6 +374,7 @@ void QuestionPage::renderGuide(const rlab::content::Quiz& shownQuiz, const rlab:
                 section = &candidate;
         }
     }
+    m_guideLink->setVisible(guide && section);
     if (!guide || !section) {
         m_guide->setPlainText(tr("This question has no guide section."));
         m_side->setTabText(1, tr("Guide"));
@@ -389,6 +396,9 @@ void QuestionPage::renderGuide(const rlab::content::Quiz& shownQuiz, const rlab:
     m_guide->setMarkdown(markdown);
     m_guide->setProperty("fallback", section->title.fallback || section->body.fallback);
     m_side->setTabText(1, tr("Guide: %1").arg(fromUtf8(section->title.value)));
+    m_guideLink->setText(
+        QStringLiteral("<a href=\"guide\">%1</a>")
+            .arg(tr("Read more in the guide: %1").arg(fromUtf8(section->title.value)).toHtmlEscaped()));
 }
 
 void QuestionPage::ensureOptionButtons(int count)

@@ -78,6 +78,7 @@ private:
     QLabel* m_explanation;
     QLabel* m_whyWrongTitle;
     QLabel* m_whyWrong;
+    QLabel* m_guideLink = nullptr;
     QPushButton* m_previous;
     QPushButton* m_next;
     QLabel* m_keys;

@@ -8,6 +8,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
@@ -88,6 +89,12 @@ void MainWindowTest::answeringWithTheKeyboard()
     QVERIFY(page->explanationLabel()->isVisible());
     QVERIFY(page->explanationLabel()->text().contains(QStringLiteral("spending compute")));
     QVERIFY(!page->whyWrongLabel()->isVisible());
+    // The verdict links to the question's guide section, which opens beside the question.
+    auto* guideLink = page->findChild<QLabel*>(QStringLiteral("guideLink"));
+    QVERIFY(guideLink && guideLink->isVisible());
+    emit guideLink->linkActivated(QStringLiteral("guide"));
+    QCOMPARE(page->sideTabs()->currentWidget(), page->guideView());
+    QVERIFY(page->guideView()->toPlainText().contains(QStringLiteral("What recomputation trades")));
 
     QTest::keyClick(&window, Qt::Key_Return); // next
     QCOMPARE(window.session()->current(), 1);
