@@ -224,7 +224,7 @@
     </message>
     <message>
         <source>Run %1 of %2 (%3): %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Запуск %1 из %2 (%3): %4</translation>
     </message>
 </context>
 <context>
@@ -571,19 +571,19 @@ vs none, measured</source>
     </message>
     <message>
         <source>layers</source>
-        <translation type="unfinished"></translation>
+        <translation>слои</translation>
     </message>
     <message>
         <source>sequence length</source>
-        <translation type="unfinished"></translation>
+        <translation>длина последовательности</translation>
     </message>
     <message>
         <source>width</source>
-        <translation type="unfinished"></translation>
+        <translation>ширина</translation>
     </message>
     <message>
         <source>batch</source>
-        <translation type="unfinished"></translation>
+        <translation>батч</translation>
     </message>
 </context>
 <context>
@@ -1094,7 +1094,7 @@ Ctrl+Home: к списку тестов</translation>
     </message>
     <message>
         <source>%1: grows as %2^%3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: растёт как %2^%3</translation>
     </message>
 </context>
 <context>

@@ -223,7 +223,7 @@
     </message>
     <message>
         <source>Run %1 of %2 (%3): %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Kumhanya %1 ye %2 (%3): %4</translation>
     </message>
 </context>
 <context>
@@ -570,19 +570,19 @@ vs none, zvakayerwa</translation>
     </message>
     <message>
         <source>layers</source>
-        <translation type="unfinished"></translation>
+        <translation>ma-layer</translation>
     </message>
     <message>
         <source>sequence length</source>
-        <translation type="unfinished"></translation>
+        <translation>kureba kwe-sequence</translation>
     </message>
     <message>
         <source>width</source>
-        <translation type="unfinished"></translation>
+        <translation>upamhi</translation>
     </message>
     <message>
         <source>batch</source>
-        <translation type="unfinished"></translation>
+        <translation>batch</translation>
     </message>
 </context>
 <context>
@@ -1087,7 +1087,7 @@ Ctrl+Home: dzokera kubvunzo</translation>
     </message>
     <message>
         <source>%1: grows as %2^%3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: inokura se %2^%3</translation>
     </message>
 </context>
 <context>
