@@ -20,6 +20,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -39,6 +40,7 @@
 namespace {
 
 constexpr int kProgressRange = 1000;
+constexpr int kTableAboveChartsHeight = 760; // from this panel height the table sits above the charts
 
 QString fallbackMark(const rlab::content::Text& text)
 {
@@ -256,11 +258,12 @@ void DemoPanel::retranslate()
     m_table->setAccessibleName(tr("Demo results"));
     m_timelineRunLabel->setText(tr("Run:"));
     m_timelineRun->setAccessibleName(tr("Run shown in the timeline"));
-    m_tabs->setTabText(0, tr("Table"));
-    m_tabs->setTabText(1, tr("Memory"));
-    m_tabs->setTabText(2, tr("Step time"));
-    m_tabs->setTabText(3, tr("Timeline"));
-    m_tabs->setTabText(4, tr("Sweep"));
+    const QList<QPair<QWidget*, QString>> tabs = {{m_table, tr("Table")}, {m_memoryChart, tr("Memory")},
+        {m_stepTimeChart, tr("Step time")}, {m_timelinePage, tr("Timeline")}, {m_sweepChart, tr("Sweep")}};
+    for (const auto& [page, text] : tabs) {
+        if (const int index = m_tabs->indexOf(page); index >= 0)
+            m_tabs->setTabText(index, text);
+    }
     m_device->setText(tr("Device: %1").arg(DemoRunner::deviceName()));
     if (m_statusText)
         m_status->setText(m_statusText());
@@ -271,6 +274,38 @@ void DemoPanel::retranslate()
     m_sweepChart->retranslate();
     showPresetTexts();
     updateValidity();
+}
+
+void DemoPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    placeTable();
+}
+
+void DemoPanel::placeTable()
+{
+    auto* panelLayout = static_cast<QVBoxLayout*>(layout());
+    const bool above = height() >= kTableAboveChartsHeight;
+    const int tab = m_tabs->indexOf(m_table);
+    if (above && tab >= 0) {
+        m_tabs->removeTab(tab);
+        panelLayout->insertWidget(panelLayout->indexOf(m_tabs), m_table);
+        m_table->show();
+    } else if (!above && tab < 0) {
+        panelLayout->removeWidget(m_table);
+        m_tabs->insertTab(0, m_table, tr("Table"));
+    }
+    if (!above) {
+        m_table->setMinimumHeight(0);
+        m_table->setMaximumHeight(QWIDGETSIZE_MAX);
+        return;
+    }
+    // Just tall enough for its rows (up to a third of the panel), so the charts get the rest.
+    const int rows = m_table->verticalHeader()->length();
+    const int wanted = m_table->horizontalHeader()->sizeHint().height()
+        + std::max(rows, 2 * m_table->verticalHeader()->defaultSectionSize())
+        + m_table->horizontalScrollBar()->sizeHint().height() + 2 * m_table->frameWidth() + 2;
+    m_table->setFixedHeight(std::min(wanted, height() / 3));
 }
 
 void DemoPanel::changeEvent(QEvent* event)
@@ -420,7 +455,7 @@ void DemoPanel::clearResults()
     m_timelineRun->clear();
     m_timelineChosen = false;
     const bool sweep = m_preset && m_preset->sweep.has_value();
-    m_tabs->setTabVisible(4, sweep);
+    m_tabs->setTabVisible(m_tabs->indexOf(m_sweepChart), sweep);
     updateButtons();
 }
 
@@ -518,6 +553,7 @@ void DemoPanel::onResult(const DemoResult& result)
         m_table->setColumnHidden(column, !m_results->isColumnUsed(column));
     m_table->resizeColumnsToContents();
     m_table->resizeRowsToContents();
+    placeTable();
     if (!m_timelineChosen) {
         // A run that recomputes shows the interesting shape, at the largest swept size; else the first run.
         int pick = 0;

@@ -59,10 +59,12 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override; // QEvent::LanguageChange → retranslate own strings
+    void resizeEvent(QResizeEvent* event) override; // tall enough: the table moves above the charts
 
 private:
     void buildUi();
     void retranslate();
+    void placeTable();
     void showPresetTexts();
     void loadChoice();
     void showSweptTips();

@@ -133,6 +133,7 @@ private slots:
     void invalidSizesDisableRun();
     void samePresetKeepsResults();
     void languageChangeRetranslates();
+    void tablePlacementFollowsSize();
 };
 
 void DemoTest::planMapsRunsToEngineConfigs()
@@ -555,6 +556,28 @@ void DemoTest::languageChangeRetranslates()
     QCoreApplication::removeTranslator(&translator);
     QCoreApplication::processEvents();
     QVERIFY(!run->text().startsWith(QStringLiteral("«")));
+}
+
+void DemoTest::tablePlacementFollowsSize()
+{
+    DemoPanel panel;
+    panel.setPreset(tinyPreset());
+    panel.resize(800, 560);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    auto* tabs = panel.findChild<QTabWidget*>(QStringLiteral("demoTabs"));
+    auto* table = panel.findChild<QTableView*>(QStringLiteral("resultsTable"));
+    QCOMPARE(tabs->indexOf(table), 0); // small: the table is one of the tabs
+
+    panel.resize(1000, 1000);
+    QTRY_COMPARE(tabs->indexOf(table), -1); // tall: above the charts, always visible
+    QVERIFY(table->isVisible());
+    QVERIFY(table->height() <= panel.height() / 3);
+    QVERIFY(tabs->height() > table->height());
+
+    panel.resize(800, 560);
+    QTRY_COMPARE(tabs->indexOf(table), 0);
+    QCOMPARE(tabs->tabText(0), DemoPanel::tr("Table"));
 }
 
 QTEST_MAIN(DemoTest)
