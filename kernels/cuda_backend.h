@@ -81,7 +81,7 @@ public:
     double absSum(const float* x, std::size_t n) override;
 
     // Milliseconds the side stream spent copying since the last call (waits for the copies).
-    double takeTransferMs();
+    double takeTransferMs() override;
 
 private:
     void releaseHandles() noexcept;

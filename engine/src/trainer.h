@@ -60,7 +60,7 @@ public:
     const StepFlops& flops() const { return m_flops; }
     const std::vector<TimelineEvent>& timeline() const { return m_timeline; }
     std::uint64_t offloadBytes() const { return m_offloadBytes; }
-    double offloadMs() const { return m_offloadMs; }
+    double offloadMs();
 
 private:
     void op(const char* name, double flops, const std::function<void()>& body);

@@ -45,6 +45,9 @@ public:
     virtual void offloadAsync(void* hostDst, const void* src, std::size_t bytes) = 0;
     virtual void prefetchAsync(void* dst, const void* hostSrc, std::size_t bytes) = 0;
     virtual void waitTransfers() = 0;
+    // Milliseconds the async copies took since the last call, timed on the device; 0 where copies
+    // are synchronous (the CPU), whose time the caller measures on the host clock instead.
+    virtual double takeTransferMs() { return 0; }
     virtual void fill(float* out, float value, std::size_t n) = 0;
 
     // out(B,T,C) = wte[tokens] + wpe[0..T)
