@@ -13,6 +13,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineSeries>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -54,6 +55,16 @@ DemoPreset tinyPreset(const std::string& id = "tiny")
     preset.steps = 3;
     preset.dropout = 0.1f;
     preset.runs = {demoRun("none"), demoRun("full")};
+    return preset;
+}
+
+// Long enough (many seconds) that it is surely still running when a test cancels it.
+DemoPreset longPreset(const std::string& id = "long")
+{
+    DemoPreset preset = tinyPreset(id);
+    preset.steps = 200;
+    preset.shape = {6, 128, 4, 128, 8, 256};
+    preset.maxShape = preset.shape;
     return preset;
 }
 
@@ -386,15 +397,12 @@ void DemoTest::dropoutReplayShowsGradientError()
 
 void DemoTest::cancelStopsSoonWithoutLeaking()
 {
-    DemoPreset preset = tinyPreset("long");
-    preset.steps = 200;
-    preset.shape = {4, 64, 2, 64, 4, 64};
-    preset.maxShape = preset.shape;
+    const DemoPreset preset = longPreset();
     DemoPanel panel;
     panel.setPreset(preset);
     QSignalSpy finished(&panel, &DemoPanel::finished);
     panel.run();
-    QTest::qWait(300);
+    QTRY_VERIFY(panel.findChild<QProgressBar*>(QStringLiteral("demoProgress"))->value() > 0); // under way
     QVERIFY(panel.isRunning());
     const auto start = std::chrono::steady_clock::now();
     panel.cancel();
@@ -409,8 +417,7 @@ void DemoTest::cancelStopsSoonWithoutLeaking()
 
 void DemoTest::destroyingARunningPanelJoins()
 {
-    DemoPreset preset = tinyPreset("long");
-    preset.steps = 200;
+    const DemoPreset preset = longPreset();
     {
         DemoPanel panel;
         panel.setPreset(preset);
