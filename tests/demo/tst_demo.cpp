@@ -7,7 +7,9 @@
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QFile>
+#include <QGuiApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -342,6 +344,8 @@ void DemoTest::panelRunsAndShowsResults()
     QVERIFY(time && !time->chart()->series().isEmpty());
     QVERIFY(pointsIn(chartView(panel, "timelineChart")) > 10);
     QVERIFY(panel.resultsTsv().count(QLatin1Char('\n')) == 3);
+    panel.copyResults();
+    QCOMPARE(QGuiApplication::clipboard()->text(), panel.resultsTsv());
     QVERIFY(!panel.findChild<QLabel*>(QStringLiteral("demoDevice"))->text().isEmpty());
     QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
 
