@@ -59,7 +59,8 @@ void ProgressStoreTest::corruptFileIsSetAside_data()
 {
     QTest::addColumn<QByteArray>("bytes");
     QTest::newRow("truncated") << QByteArray(R"({"version":1,"language":"ru","quizzes":{"a":{"q1":"b")");
-    QTest::newRow("garbage") << QByteArray("\x00\x01\xff not json", 15);
+    // A NUL, control bytes, then " not json".
+    QTest::newRow("garbage") << QByteArray::fromHex("0001ff206e6f74206a736f6e");
     QTest::newRow("array") << QByteArray("[1,2,3]");
     QTest::newRow("wrong version") << QByteArray(R"({"version":99})");
     QTest::newRow("wrong types") << QByteArray(R"({"version":1,"quizzes":{"a":["b"]}})");
