@@ -74,7 +74,9 @@ def rlab_json(rlab, policy, args, steps):
                str(steps), "--warmup", str(args.warmup), "--dropout", str(args.dropout), "--optimizer", "adamw",
                "--layers", str(args.layers), "--width", str(args.width), "--heads", str(args.heads), "--seq",
                str(args.seq), "--batch", str(args.batch), "--vocab", str(args.vocab)]
-    done = subprocess.run(command, capture_output=True, text=True)
+    # rlab keeps its own OpenMP settings: the PyTorch-side OMP_WAIT_POLICY is not passed on.
+    env = {name: value for name, value in os.environ.items() if name != "OMP_WAIT_POLICY"}
+    done = subprocess.run(command, capture_output=True, text=True, env=env)
     if done.returncode != 0:
         sys.exit("bench: %s failed: %s" % (" ".join(command), done.stderr.strip()))
     return json.loads(done.stdout)
@@ -149,6 +151,8 @@ def main():
     parser.add_argument("--dropout", type=float, default=0.1)
     parser.add_argument("--statistic", choices=("median", "min"), default="median",
                         help="wall step time per side over the measured steps (default median)")
+    parser.add_argument("--torch-omp-wait", choices=("passive", "active", "default"), default="passive",
+                        help="OMP_WAIT_POLICY for PyTorch only (default passive, its faster setting here)")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="cpu: mean CPU time per step, for busy machines (needs --threads 1)")
     parser.add_argument("--seed", type=int, default=1)
@@ -162,6 +166,10 @@ def main():
     rlab = find_rlab(args.rlab)
     # Debian's PyTorch calls OpenBLAS, which starts its own threads unless told: the same count as rlab's.
     os.environ["OPENBLAS_NUM_THREADS"] = str(args.threads)
+    # PyTorch's OpenMP threads spin after each parallel op while OpenBLAS's own threads run the next
+    # matmul; on 2 cores that triples its step time, so PyTorch gets its better setting, passive waits.
+    if args.torch_omp_wait != "default":
+        os.environ["OMP_WAIT_POLICY"] = args.torch_omp_wait.upper()
     global torch, reference_model
     import torch
     import reference_model
@@ -172,8 +180,9 @@ def main():
           % (args.layers, args.width, args.heads, args.seq, args.batch, args.vocab, args.dropout, args.steps,
              args.warmup, args.threads,
              "mean CPU time per step" if args.clock == "cpu" else args.statistic + " wall time per step"))
-    print("rlab %s; PyTorch %s, %d threads, BLAS: %s" % (rlab, torch.__version__, torch.get_num_threads(),
-                                                         blas_name()))
+    print("rlab %s; PyTorch %s, %d threads, OMP_WAIT_POLICY %s, BLAS: %s"
+          % (rlab, torch.__version__, torch.get_num_threads(), os.environ.get("OMP_WAIT_POLICY", "unset"),
+             blas_name()))
     load = os.getloadavg()[0]
     if load > (os.cpu_count() or 1):
         print("warning: load average %.1f on %d cores; other work skews both sides' times" % (load, os.cpu_count()))
