@@ -559,7 +559,7 @@ float Trainer::forward(int index, bool recordTimeline)
     m_timeline.clear();
     m_offloadBytes = 0;
     m_offloadMs = 0;
-    m_backend.takeTransferMs();  // forget earlier steps' device-timed copies
+    m_backend.takeTransferMs(); // forget earlier steps' device-timed copies
     m_stepStart = std::chrono::steady_clock::now();
     const std::size_t btc = static_cast<std::size_t>(BT) * C;
     const float* p = m_params.floats();

@@ -30,9 +30,9 @@ public:
     virtual ~Backend() = default;
 
     virtual Device device() const = 0;
-    virtual std::string name() const = 0;  // "cpu (Eigen, 2 threads)", "NVIDIA H200"
-    virtual TrackingAllocator& allocator() = 0;      // device memory, all categories but HostOffloaded
-    virtual TrackingAllocator& hostAllocator() = 0;  // the offload pool (pinned memory on CUDA)
+    virtual std::string name() const = 0; // "cpu (Eigen, 2 threads)", "NVIDIA H200"
+    virtual TrackingAllocator& allocator() = 0; // device memory, all categories but HostOffloaded
+    virtual TrackingAllocator& hostAllocator() = 0; // the offload pool (pinned memory on CUDA)
     virtual std::unique_ptr<StepTimer> makeTimer() = 0;
     virtual void synchronize() = 0;
     // Device memory as the device itself sees it (cudaMemGetInfo); zeros on the CPU.
@@ -51,38 +51,47 @@ public:
     virtual void fill(float* out, float value, std::size_t n) = 0;
 
     // out(B,T,C) = wte[tokens] + wpe[0..T)
-    virtual void encoderForward(float* out, const std::int32_t* tokens, const float* wte, const float* wpe,
-                                int B, int T, int C) = 0;
+    virtual void encoderForward(
+        float* out, const std::int32_t* tokens, const float* wte, const float* wpe, int B, int T, int C)
+        = 0;
     // dwte += scatter(dout), dwpe += sum over batch
-    virtual void encoderBackward(float* dwte, float* dwpe, const float* dout, const std::int32_t* tokens,
-                                 int B, int T, int C) = 0;
+    virtual void encoderBackward(
+        float* dwte, float* dwpe, const float* dout, const std::int32_t* tokens, int B, int T, int C)
+        = 0;
 
     // out(N,C) = (inp - mean) * rstd * weight + bias, eps 1e-5; mean, rstd (N) saved for backward
     virtual void layernormForward(float* out, float* mean, float* rstd, const float* inp, const float* weight,
-                                  const float* bias, int N, int C) = 0;
+        const float* bias, int N, int C)
+        = 0;
     // dinp += ..., dweight += ..., dbias += ...
     virtual void layernormBackward(float* dinp, float* dweight, float* dbias, const float* dout,
-                                   const float* inp, const float* weight, const float* mean,
-                                   const float* rstd, int N, int C) = 0;
+        const float* inp, const float* weight, const float* mean, const float* rstd, int N, int C)
+        = 0;
 
     // out(N,OC) = inp(N,C) @ weight(OC,C)^T + bias(OC); bias may be null
-    virtual void matmulForward(float* out, const float* inp, const float* weight, const float* bias,
-                               int N, int C, int OC) = 0;
-    // dinp(N,C) = dout @ weight (overwritten); dweight(OC,C) += dout^T @ inp; dbias(OC) += column sums (may be null)
+    virtual void matmulForward(
+        float* out, const float* inp, const float* weight, const float* bias, int N, int C, int OC)
+        = 0;
+    // dinp(N,C) = dout @ weight (overwritten); dweight(OC,C) += dout^T @ inp; dbias(OC) += column sums (may
+    // be null)
     virtual void matmulBackward(float* dinp, float* dweight, float* dbias, const float* dout,
-                                const float* inp, const float* weight, int N, int C, int OC) = 0;
+        const float* inp, const float* weight, int N, int C, int OC)
+        = 0;
 
     // att(B,H,T,T) = causal softmax(q k^T / sqrt(C/H)), q and k read from qkv(B,T,3C); masked entries 0
     virtual void attentionSoftmaxForward(float* att, const float* qkv, int B, int T, int C, int H) = 0;
     // dqkv's q and k parts (overwritten) from datt and the saved att; dqkv's v part untouched
-    virtual void attentionSoftmaxBackward(float* dqkv, const float* datt, const float* att, const float* qkv,
-                                          int B, int T, int C, int H) = 0;
+    virtual void attentionSoftmaxBackward(
+        float* dqkv, const float* datt, const float* att, const float* qkv, int B, int T, int C, int H)
+        = 0;
     // out(B,T,C) = heads merged of att(B,H,T,T) @ v, v read from qkv
-    virtual void attentionValuesForward(float* out, const float* att, const float* qkv, int B, int T, int C,
-                                        int H) = 0;
+    virtual void attentionValuesForward(
+        float* out, const float* att, const float* qkv, int B, int T, int C, int H)
+        = 0;
     // datt(B,H,T,T) = dout_h @ v^T (overwritten); dqkv's v part = att^T @ dout_h (overwritten)
     virtual void attentionValuesBackward(float* datt, float* dqkv, const float* dout, const float* att,
-                                         const float* qkv, int B, int T, int C, int H) = 0;
+        const float* qkv, int B, int T, int C, int H)
+        = 0;
 
     // out = gelu_tanh(inp)
     virtual void geluForward(float* out, const float* inp, std::size_t n) = 0;
@@ -98,20 +107,24 @@ public:
     virtual void dropoutBackward(float* dinp, const float* dout, std::size_t n, const DropoutSite& site) = 0;
 
     // probs(N,V) = softmax(logits); losses(N) = -log probs[target]
-    virtual void crossEntropyForward(float* losses, float* probs, const float* logits,
-                                     const std::int32_t* targets, int N, int V) = 0;
+    virtual void crossEntropyForward(
+        float* losses, float* probs, const float* logits, const std::int32_t* targets, int N, int V)
+        = 0;
     // dlogits(N,V) = (probs - onehot(target)) * dloss (overwritten; may alias probs)
-    virtual void crossEntropyBackward(float* dlogits, const float* probs, const std::int32_t* targets,
-                                      float dloss, int N, int V) = 0;
+    virtual void crossEntropyBackward(
+        float* dlogits, const float* probs, const std::int32_t* targets, float dloss, int N, int V)
+        = 0;
     // mean of losses, on the host
     virtual float meanLoss(const float* losses, int N) = 0;
 
     // SGD with momentum: m = mu*m + g + wd*p; p -= lr*m
     virtual void sgdUpdate(float* params, const float* grads, float* momentum, std::size_t n, float lr,
-                           float mu, float weightDecay) = 0;
+        float mu, float weightDecay)
+        = 0;
     // AdamW (decoupled weight decay), t counts from 1
     virtual void adamwUpdate(float* params, const float* grads, float* m, float* v, std::size_t n, float lr,
-                             float beta1, float beta2, float eps, float weightDecay, int t) = 0;
+        float beta1, float beta2, float eps, float weightDecay, int t)
+        = 0;
 
     // Saved-activation storage precision: bf16 round-to-nearest-even and back.
     virtual void toBf16(std::uint16_t* out, const float* inp, std::size_t n) = 0;
@@ -129,4 +142,4 @@ std::unique_ptr<Backend> makeCudaBackend();
 // built without CUDA). Cheap; never throws. Implemented in kernels/ (engine/src has the no-CUDA twin).
 DeviceInfo probeCuda();
 
-}  // namespace rlab
+} // namespace rlab

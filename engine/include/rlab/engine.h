@@ -27,16 +27,19 @@ public:
 };
 class Cancelled : public RunError {
 public:
-    Cancelled() : RunError("The run was cancelled.") {}
+    Cancelled()
+        : RunError("The run was cancelled.")
+    {
+    }
 };
 
 struct Progress {
-    int step = 0;   // 0-based
+    int step = 0; // 0-based
     int steps = 0;
     Phase phase = Phase::Setup;
     int block = -1;
-    double fraction = 0;  // of the whole run, 0..1
-    float lastLoss = 0;   // loss of the last finished step (NaN before the first)
+    double fraction = 0; // of the whole run, 0..1
+    float lastLoss = 0; // loss of the last finished step (NaN before the first)
 };
 using ProgressCallback = std::function<void(const Progress&)>;
 
@@ -52,20 +55,20 @@ std::uint64_t predictPeakBytes(const RunConfig& config);
 // Checks `cancel` between ops; throws Cancelled, RunError or OutOfMemory. Whatever happens,
 // all memory is released before return: the device allocator is back at zero live bytes.
 RunResult run(const RunConfig& config, const ProgressCallback& progress = {},
-              const std::atomic<bool>* cancel = nullptr);
+    const std::atomic<bool>* cancel = nullptr);
 
 // Devices the engine can use, and why CUDA is not usable when it is not.
 struct DeviceInfo {
     Device device = Device::Cpu;
     bool usable = false;
-    std::string name;    // "cpu (Eigen, 2 threads)", "NVIDIA H200 (sm_90, 139 GiB)"
-    std::string reason;  // why not usable, one sentence
+    std::string name; // "cpu (Eigen, 2 threads)", "NVIDIA H200 (sm_90, 139 GiB)"
+    std::string reason; // why not usable, one sentence
     std::uint64_t totalBytes = 0;
 };
 std::vector<DeviceInfo> listDevices();
-bool cudaUsable();  // a CUDA device is present and works (false when built without CUDA)
+bool cudaUsable(); // a CUDA device is present and works (false when built without CUDA)
 
 // Live bytes of the allocators of every device right now (tests: zero after any run).
 std::uint64_t liveEngineBytes();
 
-}  // namespace rlab
+} // namespace rlab

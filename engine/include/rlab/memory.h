@@ -22,31 +22,31 @@ enum class MemoryCategory {
     Count
 };
 constexpr std::size_t kMemoryCategoryCount = static_cast<std::size_t>(MemoryCategory::Count);
-std::string_view memoryCategoryName(MemoryCategory category);  // "parameters", "saved_activations", ...
+std::string_view memoryCategoryName(MemoryCategory category); // "parameters", "saved_activations", ...
 
 enum class Phase { Setup, Forward, Recompute, Backward, Optimizer };
-std::string_view phaseName(Phase phase);  // "forward", "recompute", ...
+std::string_view phaseName(Phase phase); // "forward", "recompute", ...
 
 // One op of a step: when it ran and what memory looked like after it.
 struct TimelineEvent {
-    double startMs = 0;  // from the start of the recorded step
+    double startMs = 0; // from the start of the recorded step
     double endMs = 0;
     Phase phase = Phase::Forward;
-    int block = -1;  // -1 outside the blocks (embedding, head, loss)
+    int block = -1; // -1 outside the blocks (embedding, head, loss)
     std::string op;
-    std::uint64_t liveBytes = 0;            // all categories except HostOffloaded, after the op
-    std::uint64_t activationBytes = 0;      // SavedActivations + RecomputeWorkspace, after the op
-    std::uint64_t hostBytes = 0;            // HostOffloaded, after the op
+    std::uint64_t liveBytes = 0; // all categories except HostOffloaded, after the op
+    std::uint64_t activationBytes = 0; // SavedActivations + RecomputeWorkspace, after the op
+    std::uint64_t hostBytes = 0; // HostOffloaded, after the op
 };
 
 struct MemoryStats {
-    std::array<std::uint64_t, kMemoryCategoryCount> live{};
-    std::array<std::uint64_t, kMemoryCategoryCount> peak{};  // per-category peak
-    std::uint64_t liveTotal = 0;        // device categories (HostOffloaded excluded)
-    std::uint64_t peakTotal = 0;        // peak of liveTotal
-    std::uint64_t liveActivations = 0;  // SavedActivations + RecomputeWorkspace
-    std::uint64_t peakActivations = 0;  // peak of liveActivations
-    std::uint64_t reservedBytes = 0;    // held from the device by a caching pool (== live without one)
+    std::array<std::uint64_t, kMemoryCategoryCount> live {};
+    std::array<std::uint64_t, kMemoryCategoryCount> peak {}; // per-category peak
+    std::uint64_t liveTotal = 0; // device categories (HostOffloaded excluded)
+    std::uint64_t peakTotal = 0; // peak of liveTotal
+    std::uint64_t liveActivations = 0; // SavedActivations + RecomputeWorkspace
+    std::uint64_t peakActivations = 0; // peak of liveActivations
+    std::uint64_t reservedBytes = 0; // held from the device by a caching pool (== live without one)
 };
 
 // Counts bytes by category. Backends supply the raw allocation (malloc, cudaMalloc, pinned host).
@@ -56,16 +56,16 @@ public:
     void* allocate(std::size_t bytes, MemoryCategory category);
     void release(void* ptr, std::size_t bytes, MemoryCategory category);
     MemoryStats stats() const;
-    void resetPeaks();  // peaks restart from the current live bytes
+    void resetPeaks(); // peaks restart from the current live bytes
 
 protected:
-    virtual void* rawAllocate(std::size_t bytes, MemoryCategory category) = 0;  // throws OutOfMemory
+    virtual void* rawAllocate(std::size_t bytes, MemoryCategory category) = 0; // throws OutOfMemory
     virtual void rawRelease(void* ptr, std::size_t bytes, MemoryCategory category) = 0;
-    virtual std::uint64_t reserved() const;  // default: live bytes
+    virtual std::uint64_t reserved() const; // default: live bytes
 
 private:
     mutable std::mutex m_mutex;
     MemoryStats m_stats;
 };
 
-}  // namespace rlab
+} // namespace rlab

@@ -17,18 +17,20 @@ struct Philox4x32 {
     std::uint32_t v[4];
 };
 
-RLAB_HD std::uint32_t philoxMulHi(std::uint32_t a, std::uint32_t b, std::uint32_t* lo) {
+RLAB_HD std::uint32_t philoxMulHi(std::uint32_t a, std::uint32_t b, std::uint32_t* lo)
+{
     const std::uint64_t p = static_cast<std::uint64_t>(a) * b;
     *lo = static_cast<std::uint32_t>(p);
     return static_cast<std::uint32_t>(p >> 32);
 }
 
-RLAB_HD Philox4x32 philox4x32_10(Philox4x32 ctr, std::uint32_t k0, std::uint32_t k1) {
+RLAB_HD Philox4x32 philox4x32_10(Philox4x32 ctr, std::uint32_t k0, std::uint32_t k1)
+{
     for (int round = 0; round < 10; ++round) {
         std::uint32_t lo0, lo1;
         const std::uint32_t hi0 = philoxMulHi(0xD2511F53u, ctr.v[0], &lo0);
         const std::uint32_t hi1 = philoxMulHi(0xCD9E8D57u, ctr.v[2], &lo1);
-        ctr = Philox4x32{{hi1 ^ ctr.v[1] ^ k0, lo1, hi0 ^ ctr.v[3] ^ k1, lo0}};
+        ctr = Philox4x32 {{hi1 ^ ctr.v[1] ^ k0, lo1, hi0 ^ ctr.v[3] ^ k1, lo0}};
         k0 += 0x9E3779B9u;
         k1 += 0xBB67AE85u;
     }
@@ -41,23 +43,25 @@ struct DropoutSite {
     std::uint64_t seed = 0;
     std::uint32_t step = 0;
     std::uint32_t block = 0;
-    std::uint32_t site = 0;  // 0: attention probabilities, 1: attention output, 2: MLP output
+    std::uint32_t site = 0; // 0: attention probabilities, 1: attention output, 2: MLP output
     std::uint32_t stream = 0;
-    float p = 0.0f;  // drop probability; 0 disables dropout
+    float p = 0.0f; // drop probability; 0 disables dropout
 };
 
 // Four uniform 32-bit words for elements [4*group, 4*group+4).
-RLAB_HD Philox4x32 dropoutBits(const DropoutSite& s, std::uint64_t group) {
-    const Philox4x32 ctr{{static_cast<std::uint32_t>(group), static_cast<std::uint32_t>(group >> 32),
-                          s.step, (s.block << 8) ^ (s.site << 4) ^ (s.stream << 28)}};
+RLAB_HD Philox4x32 dropoutBits(const DropoutSite& s, std::uint64_t group)
+{
+    const Philox4x32 ctr {{static_cast<std::uint32_t>(group), static_cast<std::uint32_t>(group >> 32), s.step,
+        (s.block << 8) ^ (s.site << 4) ^ (s.stream << 28)}};
     return philox4x32_10(ctr, static_cast<std::uint32_t>(s.seed), static_cast<std::uint32_t>(s.seed >> 32));
 }
 
 // Element i is kept when its word, as a 24-bit uniform in [0,1), is at least p.
-RLAB_HD bool dropoutKeeps(const DropoutSite& s, std::uint64_t i) {
+RLAB_HD bool dropoutKeeps(const DropoutSite& s, std::uint64_t i)
+{
     const Philox4x32 r = dropoutBits(s, i >> 2);
     const float u = static_cast<float>(r.v[i & 3] >> 8) * (1.0f / 16777216.0f);
     return u >= s.p;
 }
 
-}  // namespace rlab
+} // namespace rlab

@@ -14,38 +14,38 @@ namespace rlab {
 
 struct RunResult {
     RunConfig config;
-    std::string policyName;   // RecomputePolicy::name()
-    std::string deviceName;   // e.g. "cpu (Eigen, 2 threads)" or "NVIDIA H200"
+    std::string policyName; // RecomputePolicy::name()
+    std::string deviceName; // e.g. "cpu (Eigen, 2 threads)" or "NVIDIA H200"
     Device device = Device::Cpu;
 
-    std::vector<float> loss;            // per step
-    std::vector<double> stepMs;         // every step, warm-up included (stepMsAll)
-    double stepMsMedian = 0;            // warm-up excluded
-    double stepMsMin = 0, stepMsMax = 0;  // spread, warm-up excluded
+    std::vector<float> loss; // per step
+    std::vector<double> stepMs; // every step, warm-up included (stepMsAll)
+    double stepMsMedian = 0; // warm-up excluded
+    double stepMsMin = 0, stepMsMax = 0; // spread, warm-up excluded
 
-    std::uint64_t peakBytes = 0;                       // all device categories together
-    std::uint64_t peakActivationBytes = 0;             // SavedActivations + RecomputeWorkspace
-    std::uint64_t predictedPeakActivationBytes = 0;    // from the predictor, before running
-    std::map<std::string, std::uint64_t> bytesByCategory;  // per-category peak, by memoryCategoryName
-    std::uint64_t reservedBytes = 0;                   // caching pool's reservation (== peak on CPU)
-    std::uint64_t deviceFreeBytes = 0, deviceTotalBytes = 0;  // cudaMemGetInfo; 0 on CPU
+    std::uint64_t peakBytes = 0; // all device categories together
+    std::uint64_t peakActivationBytes = 0; // SavedActivations + RecomputeWorkspace
+    std::uint64_t predictedPeakActivationBytes = 0; // from the predictor, before running
+    std::map<std::string, std::uint64_t> bytesByCategory; // per-category peak, by memoryCategoryName
+    std::uint64_t reservedBytes = 0; // caching pool's reservation (== peak on CPU)
+    std::uint64_t deviceFreeBytes = 0, deviceTotalBytes = 0; // cudaMemGetInfo; 0 on CPU
 
-    double forwardFlops = 0;     // one step's forward
-    double backwardFlops = 0;    // one step's backward
-    double recomputeFlops = 0;   // one step's recompute (0 for none)
+    double forwardFlops = 0; // one step's forward
+    double backwardFlops = 0; // one step's backward
+    double recomputeFlops = 0; // one step's recompute (0 for none)
 
-    std::uint64_t offloadBytes = 0;  // bytes copied to and from the host pool per step
-    double offloadMs = 0;            // time spent in those copies per step
+    std::uint64_t offloadBytes = 0; // bytes copied to and from the host pool per step
+    double offloadMs = 0; // time spent in those copies per step
 
-    double gradChecksum = 0;       // sum of |g| over all first-step gradients, in double
-    double gradMaxAbsDiffVsNone = -1;  // filled by callers that compare against a `none` run
+    double gradChecksum = 0; // sum of |g| over all first-step gradients, in double
+    double gradMaxAbsDiffVsNone = -1; // filled by callers that compare against a `none` run
 
-    std::vector<TimelineEvent> timeline;  // one measured step (the last), when recorded
+    std::vector<TimelineEvent> timeline; // one measured step (the last), when recorded
 
     // First-step gradients by parameter name, when RunConfig::keepGradients is set.
     std::map<std::string, std::vector<float>> gradients;
 
-    std::string toJson() const;  // the `rlab run --json` object (DESIGN.md contract)
+    std::string toJson() const; // the `rlab run --json` object (DESIGN.md contract)
 };
 
-}  // namespace rlab
+} // namespace rlab
