@@ -29,21 +29,6 @@ rlab::ModelShape toShape(const rlab::content::DemoShape& shape)
     return result;
 }
 
-// The label a run shows when the preset gives none: the policy and what differs from the default.
-QString defaultLabel(const rlab::content::DemoRun& run)
-{
-    QString label = fromStd(run.policy);
-    if (run.offload)
-        label += QStringLiteral(" + offload");
-    if (!run.rngReplay)
-        label += QStringLiteral(", no RNG replay");
-    if (run.savePrecision != "fp32")
-        label += QStringLiteral(", ") + fromStd(run.savePrecision);
-    if (run.optimizer != "adamw")
-        label += QStringLiteral(", ") + fromStd(run.optimizer);
-    return label;
-}
-
 bool isPlainNone(const rlab::RunConfig& config)
 {
     return config.policy.kind == rlab::PolicyKind::None && !config.policy.offload && config.rngReplay
@@ -159,7 +144,7 @@ QList<DemoRunPlan> DemoRunner::plan(
     QList<DemoRunPlan> base;
     for (const auto& run : preset.runs) {
         DemoRunPlan item;
-        item.label = run.label.empty() ? defaultLabel(run) : fromStd(run.label);
+        item.label = fromStd(run.label.empty() ? rlab::content::defaultRunLabel(run) : run.label);
         std::string parseError;
         const auto policy = rlab::RecomputePolicy::parse(run.policy, &parseError);
         if (!policy)

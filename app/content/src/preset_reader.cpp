@@ -81,20 +81,6 @@ void checkMaxShape(
                     + " is below the preset's shape " + std::to_string(shape.*field.member));
 }
 
-std::string defaultLabel(const DemoRun& run)
-{
-    std::string label = run.policy;
-    if (run.offload)
-        label += " + offload";
-    if (!run.rngReplay)
-        label += ", no RNG replay";
-    if (run.savePrecision != "fp32")
-        label += ", " + run.savePrecision;
-    if (run.optimizer != "adamw")
-        label += ", " + run.optimizer;
-    return label;
-}
-
 void readKeep(const YamlNode& list, FileReport& report, DemoRun& run)
 {
     if (run.policy != "selective")
@@ -134,7 +120,7 @@ DemoRun readRun(const YamlNode& node, FileReport& report, const std::string& pre
     }
     if (const YamlNode* keep = fields.list("keep"))
         readKeep(*keep, report, run);
-    run.label = fields.text("label").value_or(defaultLabel(run));
+    run.label = fields.text("label").value_or(defaultRunLabel(run));
     return run;
 }
 
@@ -246,6 +232,20 @@ bool isByteCount(std::string_view text)
 }
 
 } // namespace
+
+std::string defaultRunLabel(const DemoRun& run)
+{
+    std::string label = run.policy;
+    if (run.offload)
+        label += " + offload";
+    if (!run.rngReplay)
+        label += ", no RNG replay";
+    if (run.savePrecision != "fp32")
+        label += ", " + run.savePrecision;
+    if (run.optimizer != "adamw")
+        label += ", " + run.optimizer;
+    return label;
+}
 
 std::string policyProblem(std::string_view policy)
 {

@@ -75,6 +75,9 @@ struct DemoRun {
     std::vector<std::string> keep; // selective op kinds; empty: the engine's default
 };
 
+// The label a run shows when the preset gives none: the policy and what differs from the defaults.
+std::string defaultRunLabel(const DemoRun& run);
+
 struct DemoShape {
     int layers = 12, width = 128, heads = 4, seq = 64, batch = 8, vocab = 256;
 };
