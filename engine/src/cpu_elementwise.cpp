@@ -3,6 +3,13 @@
 #include <cstring>
 #include <numbers>
 
+#if defined(__AVX512F__) && defined(__BMI2__)
+#include <immintrin.h>
+#define RLAB_PHILOX_AVX512 1
+#else
+#define RLAB_PHILOX_AVX512 0
+#endif
+
 #include "cpu_backend.h"
 #include "cpu_parallel.h"
 
@@ -55,6 +62,88 @@ void philoxLanes(const DropoutSite& site, std::uint64_t firstGroup, std::uint32_
     }
 }
 
+#if RLAB_PHILOX_AVX512
+#if defined(__GNUC__) && !defined(__clang__)
+// GCC 12's own AVX-512 headers trip -Wuninitialized when inlined (GCC bug 105593).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
+// The same Philox rounds on AVX-512 registers, 16 groups (64 elements) at a time. The keep test
+// is done on the integers: u = (word >> 8) / 2^24 >= p exactly when (word >> 8) >= ceil(p * 2^24),
+// since both sides are exact; the four per-word masks are interleaved into element order with
+// pdep (BMI2), so no transpose is needed.
+std::uint32_t keepThreshold(float p)
+{
+    return static_cast<std::uint32_t>(std::ceil(static_cast<double>(p) * 16777216.0));
+}
+
+inline void mulHiLo(__m512i a, __m512i m, __m512i* hi, __m512i* lo)
+{
+    const __m512i even = _mm512_mul_epu32(a, m); // lanes 0, 2, ...: 64-bit products
+    const __m512i odd = _mm512_mul_epu32(_mm512_srli_epi64(a, 32), m); // lanes 1, 3, ...
+    *hi = _mm512_mask_blend_epi32(0xAAAA, _mm512_srli_epi64(even, 32), odd);
+    *lo = _mm512_mask_blend_epi32(0xAAAA, even, _mm512_slli_epi64(odd, 32));
+}
+
+// kWays batches of 16 groups, interleaved so the multiplies' latency overlaps.
+constexpr int kWays = 4;
+
+void dropoutBatchAvx512(float* y, const float* x, const DropoutSite& site, std::uint64_t firstGroup,
+    std::uint32_t threshold, float scale)
+{
+    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m512i c0[kWays], c1[kWays], c2[kWays], c3[kWays];
+    for (int w = 0; w < kWays; ++w) {
+        // 16 consecutive groups from a multiple of 16 share the counter's high word.
+        const std::uint64_t group = firstGroup + 16 * static_cast<std::uint64_t>(w);
+        c0[w]
+            = _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(group))), lane);
+        c1[w] = _mm512_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(group >> 32)));
+        c2[w] = _mm512_set1_epi32(static_cast<int>(site.step));
+        c3[w]
+            = _mm512_set1_epi32(static_cast<int>((site.block << 8) ^ (site.site << 4) ^ (site.stream << 28)));
+    }
+    std::uint32_t k0 = static_cast<std::uint32_t>(site.seed),
+                  k1 = static_cast<std::uint32_t>(site.seed >> 32);
+    const __m512i m0 = _mm512_set1_epi32(static_cast<int>(0xD2511F53u));
+    const __m512i m1 = _mm512_set1_epi32(static_cast<int>(0xCD9E8D57u));
+    for (int round = 0; round < 10; ++round) {
+        const __m512i key0 = _mm512_set1_epi32(static_cast<int>(k0));
+        const __m512i key1 = _mm512_set1_epi32(static_cast<int>(k1));
+        for (int w = 0; w < kWays; ++w) {
+            __m512i hi0, lo0, hi1, lo1;
+            mulHiLo(c0[w], m0, &hi0, &lo0);
+            mulHiLo(c2[w], m1, &hi1, &lo1);
+            c0[w] = _mm512_ternarylogic_epi32(hi1, c1[w], key0, 0x96); // three-way xor
+            c2[w] = _mm512_ternarylogic_epi32(hi0, c3[w], key1, 0x96);
+            c1[w] = lo1;
+            c3[w] = lo0;
+        }
+        k0 += 0x9E3779B9u;
+        k1 += 0xBB67AE85u;
+    }
+    const __m512i t = _mm512_set1_epi32(static_cast<int>(threshold));
+    const auto keeps = [&](__m512i word) {
+        return static_cast<std::uint64_t>(_mm512_cmpge_epu32_mask(_mm512_srli_epi32(word, 8), t));
+    };
+    const __m512 s = _mm512_set1_ps(scale);
+    for (int w = 0; w < kWays; ++w) {
+        // Bit 4l+j of the 64-element mask is word j of lane l.
+        const std::uint64_t mask = _pdep_u64(keeps(c0[w]), 0x1111111111111111ull)
+            | _pdep_u64(keeps(c1[w]), 0x2222222222222222ull) | _pdep_u64(keeps(c2[w]), 0x4444444444444444ull)
+            | _pdep_u64(keeps(c3[w]), 0x8888888888888888ull);
+        for (int part = 0; part < 4; ++part) {
+            const auto m = static_cast<__mmask16>(mask >> (16 * part));
+            const std::size_t at = 64 * static_cast<std::size_t>(w) + 16 * static_cast<std::size_t>(part);
+            _mm512_storeu_ps(y + at, _mm512_maskz_mul_ps(m, _mm512_loadu_ps(x + at), s));
+        }
+    }
+}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+#endif
+
 } // namespace
 
 void CpuBackend::geluForward(float* out, const float* inp, std::size_t n)
@@ -69,12 +158,18 @@ void CpuBackend::geluForward(float* out, const float* inp, std::size_t n)
 void CpuBackend::geluBackward(float* dinp, const float* inp, const float* dout, std::size_t n)
 {
     parallelChunks(n, [&](std::size_t begin, std::size_t len) {
-        const auto count = static_cast<Eigen::Index>(len);
-        const ConstArrayMap x(inp + begin, count), d(dout + begin, count);
-        const Eigen::ArrayXf t = (kGeluScale * (x + kGeluCubic * x.cube())).tanh();
-        ArrayMap(dinp + begin, count) = d
-            * (0.5f * (1.0f + t)
-                + 0.5f * x * (1.0f - t.square()) * kGeluScale * (1.0f + 3.0f * kGeluCubic * x.square()));
+        // tanh once per element, into a small stack buffer that stays in L1.
+        constexpr std::size_t kPiece = 1024;
+        alignas(64) float tanhs[kPiece];
+        for (std::size_t at = begin; at < begin + len; at += kPiece) {
+            const auto count = static_cast<Eigen::Index>(std::min(kPiece, begin + len - at));
+            const ConstArrayMap x(inp + at, count), d(dout + at, count);
+            ArrayMap t(tanhs, count);
+            t = (kGeluScale * (x + kGeluCubic * x.cube())).tanh();
+            ArrayMap(dinp + at, count) = d
+                * (0.5f * (1.0f + t)
+                    + 0.5f * x * (1.0f - t.square()) * kGeluScale * (1.0f + 3.0f * kGeluCubic * x.square()));
+        }
     });
 }
 
@@ -95,18 +190,31 @@ void CpuBackend::dropoutForward(float* out, const float* inp, std::size_t n, con
     }
     const float p = site.p;
     const float scale = 1.0f / (1.0f - p);
-    const std::uint64_t groups = (n + 3) / 4;
+#if RLAB_PHILOX_AVX512
+    constexpr std::uint64_t kWide = 4 * kLanes * kWays; // elements per vectorized batch
+    const std::uint64_t wide = n / kWide;
+    const std::uint32_t threshold = keepThreshold(p);
+    parallelFor(static_cast<std::int64_t>(wide), std::int64_t {4} * kWide, [&](std::int64_t b) {
+        const std::size_t begin = static_cast<std::size_t>(b) * kWide;
+        dropoutBatchAvx512(out + begin, inp + begin, site, begin / 4, threshold, scale);
+    });
+    const std::size_t done = wide * kWide;
+#else
+    const std::size_t done = 0;
+#endif
+    // The rest (all of it without AVX-512): Philox lanes the compiler vectorizes.
+    const std::uint64_t groups = (n - done + 3) / 4;
     const std::uint64_t batches = (groups + kLanes - 1) / kLanes;
     parallelFor(static_cast<std::int64_t>(batches), std::int64_t {8} * kLanes, [&](std::int64_t b) {
+        const std::uint64_t firstGroup = done / 4 + static_cast<std::uint64_t>(b) * kLanes;
+        const std::size_t begin = firstGroup * 4;
+        const std::size_t count = std::min<std::size_t>(4 * kLanes, n - begin);
         std::uint32_t words[4][kLanes];
-        const std::uint64_t firstGroup = static_cast<std::uint64_t>(b) * kLanes;
         philoxLanes(site, firstGroup, words);
         std::uint32_t bits[4 * kLanes]; // element order: group l's four words at 4l..4l+3
         for (std::uint64_t l = 0; l < kLanes; ++l)
             for (std::uint64_t j = 0; j < 4; ++j)
                 bits[4 * l + j] = words[j][l];
-        const std::size_t begin = firstGroup * 4;
-        const std::size_t count = std::min<std::size_t>(4 * kLanes, n - begin);
         const float* x = inp + begin;
         float* y = out + begin;
         const float drop = p, keepScale = scale; // locals, so stores through y cannot alias them

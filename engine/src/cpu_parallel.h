@@ -8,6 +8,10 @@
 
 #include <Eigen/Core>
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 namespace rlab::cpu {
 
 using RowMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
@@ -18,12 +22,46 @@ using ConstStridedMap = Eigen::Map<const RowMatrix, 0, Eigen::OuterStride<>>;
 using ArrayMap = Eigen::Map<Eigen::ArrayXf>;
 using ConstArrayMap = Eigen::Map<const Eigen::ArrayXf>;
 
+// Inside a parallel region: this thread's index and the team's size (0 and 1 without OpenMP).
+inline int threadIndex()
+{
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+inline int threadCount()
+{
+#ifdef _OPENMP
+    return omp_get_num_threads();
+#else
+    return 1;
+#endif
+}
+
+struct Range {
+    int begin = 0;
+    int length = 0;
+};
+
+// Part `part` of `parts` nearly equal parts of [0, n), cut at multiples of `align` where possible.
+inline Range splitRange(int n, int part, int parts, int align)
+{
+    const int units = (n + align - 1) / align;
+    const int first = static_cast<int>(static_cast<std::int64_t>(units) * part / parts) * align;
+    const int last = static_cast<int>(static_cast<std::int64_t>(units) * (part + 1) / parts) * align;
+    const int begin = std::min(first, n);
+    return {begin, std::min(last, n) - begin};
+}
+
 // Elementwise work is cut into chunks of this many floats, whatever the thread count.
 constexpr std::int64_t kChunk = 16384;
 
 // Below this much work (in floats touched) a loop stays on one thread: a parallel region ends
 // in a barrier, and on a busy machine that barrier waits for a descheduled thread.
-constexpr std::int64_t kParallelWork = std::int64_t {1} << 20;
+constexpr std::int64_t kParallelWork = std::int64_t {1} << 15;
 
 template<class Fn> void parallelFor(std::int64_t count, std::int64_t workPerItem, Fn&& fn)
 {

@@ -235,26 +235,29 @@ private slots:
 
     void dropoutMaskIsPhiloxFromTheHeader()
     {
-        // The CPU kernel draws its masks in vectorized batches; they must be exactly the masks of
-        // philox.h's dropoutKeeps(), which the CUDA kernel uses, for every element and any length.
+        // The CPU kernel draws its masks in vectorized batches (AVX-512 where built for it, with an
+        // integer keep test); they must be exactly the masks of philox.h's dropoutKeeps(), which the
+        // CUDA kernel uses, for every element, any length and probabilities that are not exact in binary.
         const std::unique_ptr<Backend> cpu = makeCpuBackend(0);
         DropoutSite site;
         site.seed = 0x123456789abcull;
         site.step = 3;
         site.block = 7;
         site.site = 1;
-        site.p = 0.25f;
-        for (std::size_t n : {std::size_t(1), std::size_t(67), std::size_t(100003)}) {
-            std::vector<float> in(n, 2.0f), out(n);
-            cpu->dropoutForward(out.data(), in.data(), n, site);
-            std::size_t kept = 0;
-            for (std::size_t i = 0; i < n; ++i) {
-                const bool keeps = dropoutKeeps(site, i);
-                QCOMPARE(out[i], keeps ? 2.0f / 0.75f : 0.0f);
-                kept += keeps;
+        for (float p : {0.25f, 0.1f, 0.3f}) {
+            site.p = p;
+            for (std::size_t n : {std::size_t(1), std::size_t(67), std::size_t(256), std::size_t(100003)}) {
+                std::vector<float> in(n, 2.0f), out(n);
+                cpu->dropoutForward(out.data(), in.data(), n, site);
+                std::size_t kept = 0;
+                for (std::size_t i = 0; i < n; ++i) {
+                    const bool keeps = dropoutKeeps(site, i);
+                    QCOMPARE(out[i], keeps ? 2.0f / (1.0f - p) : 0.0f);
+                    kept += keeps;
+                }
+                if (n > 1000)
+                    QVERIFY(std::fabs(double(kept) / double(n) - (1.0 - p)) < 0.01);
             }
-            if (n > 1000)
-                QVERIFY(std::fabs(double(kept) / double(n) - 0.75) < 0.01);
         }
     }
 
