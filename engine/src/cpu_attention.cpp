@@ -1,5 +1,16 @@
-// CPU twins of the attention kernels: one (batch, head) pair per task, small Eigen GEMMs inside.
+// CPU twins of the attention kernels: one (batch, head) pair per task.
+//
+// Per head the products are tiny (T x T x C/H) and causal. General GEMMs would spend more on
+// packing than on arithmetic at this size, and would compute the masked upper triangle too, so
+// each product here is a small register-blocked kernel over the lower triangle only: four rows
+// at a time, up to 64 columns in vector registers (GCC/Clang vector types, AVX-512 or AVX2).
+// Every sum runs in one fixed order, so results do not depend on the thread count.
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <vector>
 
 #include "cpu_backend.h"
 #include "cpu_parallel.h"
@@ -9,6 +20,82 @@ namespace rlab {
 using namespace cpu;
 
 namespace {
+
+constexpr int kWidth = 16; // floats per vector
+using Vec = float __attribute__((vector_size(kWidth * sizeof(float))));
+
+inline Vec load(const float* p)
+{
+    Vec v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+
+inline void store(float* p, Vec v)
+{
+    std::memcpy(p, &v, sizeof v);
+}
+
+using VecI = std::int32_t __attribute__((vector_size(kWidth * sizeof(std::int32_t))));
+
+// Loads n < kWidth floats, the rest zero (the end of a row whose length is not a whole vector).
+inline Vec loadPartial(const float* p, int n)
+{
+    Vec v = {};
+    std::memcpy(&v, p, static_cast<std::size_t>(n) * sizeof(float));
+    return v;
+}
+
+inline Vec select(VecI mask, Vec a, Vec b)
+{
+    return reinterpret_cast<Vec>((reinterpret_cast<VecI>(a) & mask) | (reinterpret_cast<VecI>(b) & ~mask));
+}
+
+// Tree reductions over the lanes (pairs kWidth/2 apart, then kWidth/4, ...): short dependency
+// chains, and one fixed order.
+inline float horizontalSum(Vec v)
+{
+    float lanes[kWidth];
+    std::memcpy(lanes, &v, sizeof v);
+    for (int width = kWidth / 2; width >= 1; width /= 2)
+        for (int i = 0; i < width; ++i)
+            lanes[i] += lanes[i + width];
+    return lanes[0];
+}
+
+inline float horizontalMax(Vec v)
+{
+    float lanes[kWidth];
+    std::memcpy(lanes, &v, sizeof v);
+    for (int width = kWidth / 2; width >= 1; width /= 2)
+        for (int i = 0; i < width; ++i)
+            lanes[i] = std::max(lanes[i], lanes[i + width]);
+    return lanes[0];
+}
+
+// e^x on a vector (Cephes' expf: range reduction by ln 2, degree-5 polynomial; ~1 ulp).
+inline Vec vexp(Vec x)
+{
+    x = select(x > 88.3762626647949f, Vec {} + 88.3762626647949f, x);
+    x = select(x < -87.3365447505531f, Vec {} - 87.3365447505531f, x);
+    const Vec fx = x * 1.44269504088896341f + 0.5f;
+    Vec n = __builtin_convertvector(__builtin_convertvector(fx, VecI), Vec);
+    n = select(n > fx, n - 1.0f, n); // floor
+    x = x - n * 0.693359375f + n * 2.12194440e-4f;
+    Vec y = 1.9875691500e-4f * x + 1.3981999507e-3f;
+    y = y * x + 8.3334519073e-3f;
+    y = y * x + 4.1665795894e-2f;
+    y = y * x + 1.6666665459e-1f;
+    y = y * x + 5.0000001201e-1f;
+    y = y * x * x + x + 1.0f;
+    const VecI bits = (__builtin_convertvector(n, VecI) + 127) << 23;
+    return y * reinterpret_cast<Vec>(bits);
+}
+
+int roundUp(int n)
+{
+    return (n + kWidth - 1) / kWidth * kWidth;
+}
 
 struct HeadView {
     const float* q;
@@ -23,25 +110,250 @@ HeadView headOf(const float* qkv, int b, int h, int T, int C, int H)
     return {base, base + C, base + 2 * C};
 }
 
+// Per-thread scratch, grown on demand and kept between calls (a few tens of KiB).
+float* scratch(std::size_t floats, int which)
+{
+    thread_local std::vector<float> buffers[4];
+    std::vector<float>& b = buffers[which];
+    if (b.size() < floats)
+        b.resize(floats);
+    return b.data();
+}
+
+// Rows of x (rows of `cols` floats, ld apart) into dst with `stride` floats per row, zero-padded.
+void copyPadded(float* dst, int stride, const float* x, int ld, int rows, int cols)
+{
+    for (int r = 0; r < rows; ++r) {
+        float* d = dst + static_cast<std::size_t>(r) * stride;
+        std::memcpy(d, x + static_cast<std::size_t>(r) * ld, static_cast<std::size_t>(cols) * sizeof(float));
+        std::fill(d + cols, d + stride, 0.0f);
+    }
+}
+
+// ---- scores: S[t][s] = a_t . b_s ------------------------------------------------------------
+
+// Rows t0..t0+R-1, column vectors c0..c0+NV-1; bt is b transposed (dh x ldt, zero-padded).
+template<int R, int NV>
+void scoresTile(float* S, int lds, const float* a, int lda, const float* bt, int ldt, int dh, int t0, int c0)
+{
+    Vec acc[R][NV] = {};
+    for (int d = 0; d < dh; ++d) {
+        Vec bv[NV];
+        for (int j = 0; j < NV; ++j)
+            bv[j] = load(bt + static_cast<std::size_t>(d) * ldt + (c0 + j) * kWidth);
+        for (int i = 0; i < R; ++i) {
+            const float ai = a[static_cast<std::size_t>(t0 + i) * lda + d];
+            for (int j = 0; j < NV; ++j)
+                acc[i][j] += ai * bv[j];
+        }
+    }
+    for (int i = 0; i < R; ++i)
+        for (int j = 0; j < NV; ++j)
+            store(S + static_cast<std::size_t>(t0 + i) * lds + (c0 + j) * kWidth, acc[i][j]);
+}
+
+template<int R>
+void scoresRows(
+    float* S, int lds, const float* a, int lda, const float* bt, int ldt, int dh, int t0, int vectors)
+{
+    int c = 0;
+    for (; c + 4 <= vectors; c += 4)
+        scoresTile<R, 4>(S, lds, a, lda, bt, ldt, dh, t0, c);
+    switch (vectors - c) {
+    case 3:
+        scoresTile<R, 3>(S, lds, a, lda, bt, ldt, dh, t0, c);
+        break;
+    case 2:
+        scoresTile<R, 2>(S, lds, a, lda, bt, ldt, dh, t0, c);
+        break;
+    case 1:
+        scoresTile<R, 1>(S, lds, a, lda, bt, ldt, dh, t0, c);
+        break;
+    default:
+        break;
+    }
+}
+
+// S (T x lds, lds = roundUp(T)) gets a_t . b_s for s <= t; entries right of the diagonal within
+// the last vector hold junk and the rest of the row is not written: callers read s <= t only.
+void causalScores(float* S, int lds, const float* a, int lda, const float* b, int ldb, int T, int dh)
+{
+    float* bt = scratch(static_cast<std::size_t>(dh) * lds, 0);
+    for (int d = 0; d < dh; ++d) {
+        float* row = bt + static_cast<std::size_t>(d) * lds;
+        for (int s = 0; s < T; ++s)
+            row[s] = b[static_cast<std::size_t>(s) * ldb + d];
+        std::fill(row + T, row + lds, 0.0f);
+    }
+    for (int t0 = 0; t0 < T; t0 += 4) {
+        const int rows = std::min(4, T - t0);
+        const int vectors = (t0 + rows + kWidth - 1) / kWidth; // columns 0 .. t0+rows-1
+        switch (rows) {
+        case 4:
+            scoresRows<4>(S, lds, a, lda, bt, lds, dh, t0, vectors);
+            break;
+        case 3:
+            scoresRows<3>(S, lds, a, lda, bt, lds, dh, t0, vectors);
+            break;
+        case 2:
+            scoresRows<2>(S, lds, a, lda, bt, lds, dh, t0, vectors);
+            break;
+        default:
+            scoresRows<1>(S, lds, a, lda, bt, lds, dh, t0, vectors);
+            break;
+        }
+    }
+}
+
+// ---- weighted sums of rows: out_i = sum_j W(i, j) x_j ------------------------------------------
+
+// W(i, j) = w[i * wi + j * wj]; x is zero-padded rows of ldx floats; sums j = j0 .. j1-1 in order.
+template<int R, int NV>
+void applyTile(float* out, int ldo, const float* w, int wi, int wj, const float* x, int ldx, int i0, int j0,
+    int j1, int c0)
+{
+    Vec acc[R][NV] = {};
+    for (int j = j0; j < j1; ++j) {
+        Vec xv[NV];
+        for (int v = 0; v < NV; ++v)
+            xv[v] = load(x + static_cast<std::size_t>(j) * ldx + (c0 + v) * kWidth);
+        for (int i = 0; i < R; ++i) {
+            const float wij = w[static_cast<std::size_t>(i0 + i) * wi + static_cast<std::size_t>(j) * wj];
+            for (int v = 0; v < NV; ++v)
+                acc[i][v] += wij * xv[v];
+        }
+    }
+    for (int i = 0; i < R; ++i)
+        for (int v = 0; v < NV; ++v)
+            store(out + static_cast<std::size_t>(i0 + i) * ldo + (c0 + v) * kWidth, acc[i][v]);
+}
+
+template<int R>
+void applyRows(float* out, int ldo, const float* w, int wi, int wj, const float* x, int ldx, int i0, int j0,
+    int j1, int vectors)
+{
+    int c = 0;
+    for (; c + 4 <= vectors; c += 4)
+        applyTile<R, 4>(out, ldo, w, wi, wj, x, ldx, i0, j0, j1, c);
+    switch (vectors - c) {
+    case 3:
+        applyTile<R, 3>(out, ldo, w, wi, wj, x, ldx, i0, j0, j1, c);
+        break;
+    case 2:
+        applyTile<R, 2>(out, ldo, w, wi, wj, x, ldx, i0, j0, j1, c);
+        break;
+    case 1:
+        applyTile<R, 1>(out, ldo, w, wi, wj, x, ldx, i0, j0, j1, c);
+        break;
+    default:
+        break;
+    }
+}
+
+// out (T x dh, rows ldo apart, overwritten) from the lower-triangular P (T x ldp, zero above the
+// diagonal), with x (T x dh, rows ldx apart):
+//   transposed == false: out_t = sum over s <= t of P[t][s] x_s        (P x)
+//   transposed == true:  out_s = sum over t >= s of P[t][s] x_t        (P^T x)
+void causalApply(
+    float* out, int ldo, const float* P, int ldp, bool transposed, const float* x, int ldx, int T, int dh)
+{
+    // Whole vectors straight from and to the caller's rows when dh allows; else padded copies.
+    const bool direct = dh % kWidth == 0;
+    const int padded = roundUp(dh);
+    const float* xs = x;
+    int ldxs = ldx;
+    if (!direct) {
+        float* xp = scratch(static_cast<std::size_t>(T) * padded, 1);
+        copyPadded(xp, padded, x, ldx, T, dh);
+        xs = xp;
+        ldxs = padded;
+    }
+    float* result = direct ? out : scratch(static_cast<std::size_t>(T) * padded, 2);
+    const int ldr = direct ? ldo : padded;
+    const int wi = transposed ? 1 : ldp, wj = transposed ? ldp : 1;
+    const int vectors = padded / kWidth;
+    // Eight rows at a time when the row fits in two vectors (16 accumulators), else four.
+    const int block = vectors <= 2 ? 8 : 4;
+    for (int i0 = 0; i0 < T;) {
+        const int rows = std::min(block, T - i0);
+        const int take = rows >= 8 ? 8 : rows >= 4 ? 4 : rows >= 2 ? 2 : 1;
+        // P's zeros above the diagonal make the extra terms in a block of rows exact zeros.
+        const int j0 = transposed ? i0 : 0, j1 = transposed ? T : i0 + take;
+        switch (take) {
+        case 8:
+            if (vectors == 2)
+                applyTile<8, 2>(result, ldr, P, wi, wj, xs, ldxs, i0, j0, j1, 0);
+            else
+                applyTile<8, 1>(result, ldr, P, wi, wj, xs, ldxs, i0, j0, j1, 0);
+            break;
+        case 4:
+            applyRows<4>(result, ldr, P, wi, wj, xs, ldxs, i0, j0, j1, vectors);
+            break;
+        case 2:
+            applyRows<2>(result, ldr, P, wi, wj, xs, ldxs, i0, j0, j1, vectors);
+            break;
+        default:
+            applyRows<1>(result, ldr, P, wi, wj, xs, ldxs, i0, j0, j1, vectors);
+            break;
+        }
+        i0 += take;
+    }
+    if (!direct)
+        for (int t = 0; t < T; ++t)
+            std::memcpy(out + static_cast<std::size_t>(t) * ldo,
+                result + static_cast<std::size_t>(t) * padded, static_cast<std::size_t>(dh) * sizeof(float));
+}
+
 } // namespace
 
 void CpuBackend::attentionSoftmaxForward(float* att, const float* qkv, int B, int T, int C, int H)
 {
     const int dh = C / H;
     const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
-    parallelFor(static_cast<std::int64_t>(B) * H, std::int64_t {T} * T * dh, [&](std::int64_t bh) {
+    parallelFor(static_cast<std::int64_t>(B) * H, std::int64_t {T} * T * dh / 2, [&](std::int64_t bh) {
         const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
         const HeadView hv = headOf(qkv, b, h, T, C, H);
-        const ConstStridedMap q(hv.q, T, dh, Eigen::OuterStride<>(3 * C));
-        const ConstStridedMap k(hv.k, T, dh, Eigen::OuterStride<>(3 * C));
-        MatrixMap a(att + bh * T * T, T, T);
-        a.noalias() = q * k.transpose();
+        const int lds = roundUp(T);
+        float* scores = scratch(static_cast<std::size_t>(T) * lds, 3);
+        causalScores(scores, lds, hv.q, 3 * C, hv.k, 3 * C, T, dh);
+        VecI lane;
+        for (int i = 0; i < kWidth; ++i)
+            lane[i] = i;
+        const Vec minusInf = Vec {} - std::numeric_limits<float>::infinity();
+        float* a = att + bh * T * T;
         for (int t = 0; t < T; ++t) {
-            ArrayMap row(a.row(t).data(), t + 1); // causal: only keys 0..t
-            row *= scale;
-            row = (row - row.maxCoeff()).exp();
-            row *= 1.0f / row.sum();
-            std::fill(a.row(t).data() + t + 1, a.row(t).data() + T, 0.0f);
+            // Row t over keys 0..t (causal), in whole vectors; lanes past t are masked out.
+            float* row = scores + static_cast<std::size_t>(t) * lds;
+            const int vectors = t / kWidth + 1;
+            Vec top = minusInf;
+            for (int v = 0; v < vectors; ++v) {
+                const VecI valid = lane + v * kWidth <= t;
+                const Vec x = select(valid, load(row + v * kWidth) * scale, minusInf);
+                store(row + v * kWidth, x);
+                top = select(x > top, x, top);
+            }
+            const float rowMax = horizontalMax(top);
+            Vec sum = {};
+            for (int v = 0; v < vectors; ++v) {
+                const VecI valid = lane + v * kWidth <= t;
+                const Vec e = select(valid, vexp(load(row + v * kWidth) - rowMax), Vec {});
+                store(row + v * kWidth, e);
+                sum += e;
+            }
+            const float inverse = 1.0f / horizontalSum(sum);
+            float* out = a + static_cast<std::size_t>(t) * T;
+            if (T % kWidth == 0) { // whole vectors straight into the row, zeros after
+                for (int v = 0; v < vectors; ++v)
+                    store(out + v * kWidth, load(row + v * kWidth) * inverse);
+                for (int v = vectors; v < T / kWidth; ++v)
+                    store(out + v * kWidth, Vec {});
+            } else {
+                for (int v = 0; v < vectors; ++v)
+                    store(row + v * kWidth, load(row + v * kWidth) * inverse);
+                const int written = std::min(vectors * kWidth, T);
+                std::memcpy(out, row, static_cast<std::size_t>(written) * sizeof(float));
+                std::fill(out + written, out + T, 0.0f);
+            }
         }
     });
 }
@@ -54,22 +366,32 @@ void CpuBackend::attentionSoftmaxBackward(
     parallelFor(static_cast<std::int64_t>(B) * H, std::int64_t {T} * T * dh, [&](std::int64_t bh) {
         const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
         const HeadView hv = headOf(qkv, b, h, T, C, H);
-        const ConstStridedMap q(hv.q, T, dh, Eigen::OuterStride<>(3 * C));
-        const ConstStridedMap k(hv.k, T, dh, Eigen::OuterStride<>(3 * C));
         float* dbase = dqkv + (hv.q - qkv);
-        StridedMap dq(dbase, T, dh, Eigen::OuterStride<>(3 * C));
-        StridedMap dk(dbase + C, T, dh, Eigen::OuterStride<>(3 * C));
-        const ConstMatrixMap p(att + bh * T * T, T, T);
-        const ConstMatrixMap dp(datt + bh * T * T, T, T);
-        RowMatrix ds = RowMatrix::Zero(T, T);
+        const float* p = att + bh * T * T;
+        const float* dp = datt + bh * T * T;
+        // dS = P * (dP - rowsum(P * dP)) * scale. P is zero above the diagonal, so dS is too;
+        // dP's upper triangle is zero as well (attentionValuesBackward), so whole vectors are exact.
+        const int lds = roundUp(T);
+        float* ds = scratch(static_cast<std::size_t>(T) * lds, 3);
         for (int t = 0; t < T; ++t) {
-            const auto prow = p.row(t).head(t + 1).array();
-            const auto dprow = dp.row(t).head(t + 1).array();
-            const float dot = (prow * dprow).sum();
-            ds.row(t).head(t + 1).array() = prow * (dprow - dot) * scale;
+            const std::size_t at = static_cast<std::size_t>(t) * T;
+            const int vectors = t / kWidth + 1;
+            const auto get = [&](const float* base, int v) {
+                const int left = T - v * kWidth;
+                return left >= kWidth ? load(base + at + v * kWidth)
+                                      : loadPartial(base + at + v * kWidth, left);
+            };
+            Vec dot = {};
+            for (int v = 0; v < vectors; ++v)
+                dot += get(p, v) * get(dp, v);
+            const float d = horizontalSum(dot);
+            float* out = ds + static_cast<std::size_t>(t) * lds;
+            for (int v = 0; v < vectors; ++v)
+                store(out + v * kWidth, get(p, v) * (get(dp, v) - d) * scale);
+            std::fill(out + vectors * kWidth, out + lds, 0.0f);
         }
-        dq.noalias() = ds * k;
-        dk.noalias() = ds.transpose() * q;
+        causalApply(dbase, 3 * C, ds, lds, false, hv.k, 3 * C, T, dh); // dq = dS k
+        causalApply(dbase + C, 3 * C, ds, lds, true, hv.q, 3 * C, T, dh); // dk = dS^T q
     });
 }
 
@@ -77,14 +399,11 @@ void CpuBackend::attentionValuesForward(
     float* out, const float* att, const float* qkv, int B, int T, int C, int H)
 {
     const int dh = C / H;
-    parallelFor(static_cast<std::int64_t>(B) * H, std::int64_t {T} * T * dh, [&](std::int64_t bh) {
+    parallelFor(static_cast<std::int64_t>(B) * H, std::int64_t {T} * T * dh / 2, [&](std::int64_t bh) {
         const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
         const HeadView hv = headOf(qkv, b, h, T, C, H);
-        const ConstStridedMap v(hv.v, T, dh, Eigen::OuterStride<>(3 * C));
-        const ConstMatrixMap p(att + bh * T * T, T, T);
-        StridedMap o(out + static_cast<std::size_t>(b) * T * C + static_cast<std::size_t>(h) * dh, T, dh,
-            Eigen::OuterStride<>(C));
-        o.noalias() = p * v;
+        float* o = out + static_cast<std::size_t>(b) * T * C + static_cast<std::size_t>(h) * dh;
+        causalApply(o, C, att + bh * T * T, T, false, hv.v, 3 * C, T, dh); // o = P v
     });
 }
 
@@ -95,15 +414,19 @@ void CpuBackend::attentionValuesBackward(float* datt, float* dqkv, const float* 
     parallelFor(static_cast<std::int64_t>(B) * H, std::int64_t {T} * T * dh, [&](std::int64_t bh) {
         const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
         const HeadView hv = headOf(qkv, b, h, T, C, H);
-        const ConstStridedMap v(hv.v, T, dh, Eigen::OuterStride<>(3 * C));
-        StridedMap dv(dqkv + (hv.v - qkv), T, dh, Eigen::OuterStride<>(3 * C));
-        const ConstStridedMap dO(
-            dout + static_cast<std::size_t>(b) * T * C + static_cast<std::size_t>(h) * dh, T, dh,
-            Eigen::OuterStride<>(C));
-        const ConstMatrixMap p(att + bh * T * T, T, T);
-        MatrixMap dp(datt + bh * T * T, T, T);
-        dp.noalias() = dO * v.transpose();
-        dv.noalias() = p.transpose() * dO;
+        const float* dO = dout + static_cast<std::size_t>(b) * T * C + static_cast<std::size_t>(h) * dh;
+        // dP = dO v^T on the lower triangle (zero above it: nothing reads it, but it stays clean)
+        const int lds = roundUp(T);
+        float* scores = scratch(static_cast<std::size_t>(T) * lds, 3);
+        causalScores(scores, lds, dO, C, hv.v, 3 * C, T, dh);
+        float* dp = datt + bh * T * T;
+        for (int t = 0; t < T; ++t) {
+            std::memcpy(dp + static_cast<std::size_t>(t) * T, scores + static_cast<std::size_t>(t) * lds,
+                static_cast<std::size_t>(t + 1) * sizeof(float));
+            std::fill(
+                dp + static_cast<std::size_t>(t) * T + t + 1, dp + static_cast<std::size_t>(t + 1) * T, 0.0f);
+        }
+        causalApply(dqkv + (hv.v - qkv), 3 * C, att + bh * T * T, T, true, dO, C, T, dh); // dv = P^T dO
     });
 }
 

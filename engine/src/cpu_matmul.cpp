@@ -3,9 +3,10 @@
 // The products here are small (hundreds of rows), where Eigen's own threaded GEMM spends much of
 // its time packing shared panels and waiting at its barriers. So the work is split by hand, and
 // each thread runs a single-threaded Eigen GEMM on its own part (Eigen runs sequentially inside
-// an OpenMP parallel region): the forward splits the rows; the backward gives dinp to half the
-// threads and dweight to the other half, as the two products are independent. No split cuts a
-// sum short: every output element is one whole dot product, whatever the thread count.
+// an OpenMP parallel region): rows of the output forward, rows of dinp and of dweight backward.
+// A thread's rows are the same ones the elementwise ops that follow give it, so the data stays
+// in that core's cache. No split cuts a sum short: every output element is one whole dot
+// product, whatever the thread count.
 #include "cpu_backend.h"
 #include "cpu_parallel.h"
 
@@ -91,17 +92,12 @@ void CpuBackend::matmulBackward(float* dinp, float* dweight, float* dbias, const
 #pragma omp parallel num_threads(teams)
     {
         const int t = threadIndex(), n = threadCount();
-        // Half the threads (at least one) on dinp, the rest on dweight; all on dweight without dinp.
-        const int forInput = dinp && n > 1 ? n / 2 : 0;
-        if (t < forInput) {
-            const Range r = splitRange(N, t, forInput, 8);
+        if (dinp) {
+            const Range r = splitRange(N, t, n, 8);
             inputGradient(dinp, dout, weight, r.begin, r.length, C, OC);
-        } else {
-            const Range r = splitRange(OC, t - forInput, n - forInput, 8);
-            weightGradient(dweight, dbias, dout, inp, N, C, OC, r.begin, r.length);
         }
-        if (dinp && n == 1)
-            inputGradient(dinp, dout, weight, 0, N, C, OC);
+        const Range r = splitRange(OC, t, n, 8);
+        weightGradient(dweight, dbias, dout, inp, N, C, OC, r.begin, r.length);
     }
 }
 
