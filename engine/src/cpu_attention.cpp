@@ -3,7 +3,7 @@
 // Per head the products are tiny (T x T x C/H) and causal. General GEMMs would spend more on
 // packing than on arithmetic at this size, and would compute the masked upper triangle too, so
 // each product here is a small register-blocked kernel over the lower triangle only: four rows
-// at a time, up to 64 columns in vector registers (GCC/Clang vector types, AVX-512 or AVX2).
+// at a time, up to four vectors of columns in registers (GCC/Clang vector types: AVX-512, AVX2 or SSE).
 // Every sum runs in one fixed order, so results do not depend on the thread count.
 #include <algorithm>
 #include <cmath>
@@ -21,7 +21,14 @@ using namespace cpu;
 
 namespace {
 
-constexpr int kWidth = 16; // floats per vector
+// Floats per vector: the widest the build targets (the ABI of vector arguments depends on it).
+#if defined(__AVX512F__)
+constexpr int kWidth = 16;
+#elif defined(__AVX__)
+constexpr int kWidth = 8;
+#else
+constexpr int kWidth = 4;
+#endif
 using Vec = float __attribute__((vector_size(kWidth * sizeof(float))));
 
 inline Vec load(const float* p)
