@@ -376,17 +376,21 @@ void CpuBackend::attentionSoftmaxBackward(
         float* dbase = dqkv + (hv.q - qkv);
         const float* p = att + bh * T * T;
         const float* dp = datt + bh * T * T;
-        // dS = P * (dP - rowsum(P * dP)) * scale. P is zero above the diagonal, so dS is too;
-        // dP's upper triangle is zero as well (attentionValuesBackward), so whole vectors are exact.
+        // dS = P * (dP - rowsum(P * dP)) * scale over keys 0..t, zero after them (lanes past t are
+        // masked, so whatever dP holds above the diagonal does not matter).
         const int lds = roundUp(T);
         float* ds = scratch(static_cast<std::size_t>(T) * lds, 3);
+        VecI lane;
+        for (int i = 0; i < kWidth; ++i)
+            lane[i] = i;
         for (int t = 0; t < T; ++t) {
             const std::size_t at = static_cast<std::size_t>(t) * T;
             const int vectors = t / kWidth + 1;
             const auto get = [&](const float* base, int v) {
                 const int left = T - v * kWidth;
-                return left >= kWidth ? load(base + at + v * kWidth)
-                                      : loadPartial(base + at + v * kWidth, left);
+                const Vec x = left >= kWidth ? load(base + at + v * kWidth)
+                                             : loadPartial(base + at + v * kWidth, left);
+                return select(lane + v * kWidth <= t, x, Vec {});
             };
             Vec dot = {};
             for (int v = 0; v < vectors; ++v)
@@ -422,7 +426,7 @@ void CpuBackend::attentionValuesBackward(float* datt, float* dqkv, const float* 
         const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
         const HeadView hv = headOf(qkv, b, h, T, C, H);
         const float* dO = dout + static_cast<std::size_t>(b) * T * C + static_cast<std::size_t>(h) * dh;
-        // dP = dO v^T on the lower triangle (zero above it: nothing reads it, but it stays clean)
+        // dP = dO v^T on the lower triangle; zero above it (unspecified by the interface: kept clean)
         const int lds = roundUp(T);
         float* scores = scratch(static_cast<std::size_t>(T) * lds, 3);
         causalScores(scores, lds, dO, C, hv.v, 3 * C, T, dh);

@@ -20,7 +20,7 @@ as the difference in child CPU time between a run of warm-up+1 steps and one of 
 steps, divided by steps-1 (setup cancels out), so both sides count only their own work.
 
   /usr/bin/python3 tests/bench/bench_vs_torch.py [--rlab build/bin/rlab] [--threads 2] [--steps 12]
-                                                 [--statistic median|min] [--clock wall|cpu]
+                                                 [--rounds 3] [--statistic median|min] [--clock wall|cpu]
 """
 import argparse
 import glob
@@ -155,6 +155,10 @@ def main():
                         help="OMP_WAIT_POLICY for PyTorch only (default passive, its faster setting here)")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="cpu: mean CPU time per step, for busy machines (needs --threads 1)")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="measure every policy this many times, rlab and PyTorch alternating, and take each "
+                             "side's median over the rounds: a passing slow phase of a shared machine then hits "
+                             "both sides alike (default 3)")
     parser.add_argument("--seed", type=int, default=1)
     for flag, default in (("layers", 12), ("width", 128), ("heads", 4), ("seq", 64), ("batch", 8), ("vocab", 256)):
         parser.add_argument("--" + flag, type=int, default=default)
@@ -163,6 +167,8 @@ def main():
         parser.error("--clock cpu needs --threads 1: with more threads CPU time counts spin-waiting too")
     if args.steps < 2:
         parser.error("--steps must be at least 2")
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     rlab = find_rlab(args.rlab)
     # Debian's PyTorch calls OpenBLAS, which starts its own threads unless told: the same count as rlab's.
     os.environ["OPENBLAS_NUM_THREADS"] = str(args.threads)
@@ -187,11 +193,20 @@ def main():
     if load > (os.cpu_count() or 1):
         print("warning: load average %.1f on %d cores; other work skews both sides' times" % (load, os.cpu_count()))
     rows = {}
-    for policy in policies:
-        rlab_ms, rlab_bytes, rlab_recompute = run_rlab(rlab, policy, args)
-        torch_ms, torch_bytes = run_torch(policy, args)
-        rows[policy] = dict(rlab_ms=rlab_ms, rlab_bytes=rlab_bytes, torch_ms=torch_ms, torch_bytes=torch_bytes,
-                            recompute=rlab_recompute)
+    samples = {policy: ([], []) for policy in policies}
+    for _ in range(args.rounds):
+        for policy in policies:
+            rlab_ms, rlab_bytes, rlab_recompute = run_rlab(rlab, policy, args)
+            torch_ms, torch_bytes = run_torch(policy, args)
+            samples[policy][0].append(rlab_ms)
+            samples[policy][1].append(torch_ms)
+            rows[policy] = dict(rlab_ms=statistics.median(samples[policy][0]), rlab_bytes=rlab_bytes,
+                                torch_ms=statistics.median(samples[policy][1]), torch_bytes=torch_bytes,
+                                recompute=rlab_recompute)
+    if args.rounds > 1:
+        print("per round (rlab / torch ms): " + "; ".join(
+            "%s %s" % (policy, " ".join("%.1f/%.1f" % pair for pair in zip(*samples[policy])))
+            for policy in policies))
 
     base = rows.get("none")
     print()

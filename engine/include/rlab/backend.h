@@ -88,7 +88,8 @@ public:
     virtual void attentionValuesForward(
         float* out, const float* att, const float* qkv, int B, int T, int C, int H)
         = 0;
-    // datt(B,H,T,T) = dout_h @ v^T (overwritten); dqkv's v part = att^T @ dout_h (overwritten)
+    // datt(B,H,T,T) = dout_h @ v^T on and below the diagonal (overwritten; entries above it are
+    // unspecified, as nothing reads them); dqkv's v part = att^T @ dout_h (overwritten)
     virtual void attentionValuesBackward(float* datt, float* dqkv, const float* dout, const float* att,
         const float* qkv, int B, int T, int C, int H)
         = 0;
