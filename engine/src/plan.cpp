@@ -2,6 +2,7 @@
 #include "plan.h"
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 
 namespace rlab::detail {
@@ -261,19 +262,30 @@ std::uint64_t predictActivationPeak(const Plan& plan, const RunConfig& config)
     peak = std::max(peak, live);
     live -= finalBytes;
 
-    // Backward, segment by segment from the last: bring kept slots back (offload), rebuild the
+    // Backward, segment by segment from the last: bring kept slots back (offload: the last
+    // segment's now, and each earlier one while the segment after it is worked on), rebuild the
     // rest in the recompute workspace, then free block by block.
+    const auto keptIn = [&](const Segment& seg) {
+        std::uint64_t bytes = 0;
+        for (int m = seg.first; m <= seg.last; ++m)
+            bytes += keptOf(m);
+        return bytes;
+    };
     for (auto seg = plan.segments.rbegin(); seg != plan.segments.rend(); ++seg) {
-        std::uint64_t segmentKept = 0, workspace = 0;
+        std::uint64_t workspace = 0;
         for (int m = seg->first; m <= seg->last; ++m) {
-            segmentKept += keptOf(m);
             for (int s = 0; s < kSlotCount; ++s) {
                 const bool kept = has(plan.keep[static_cast<std::size_t>(m)], static_cast<Slot>(s));
                 workspace += workspaceBytes(sizes, static_cast<Slot>(s), kept, plan.bf16);
             }
         }
-        if (plan.offload)
-            live += segmentKept;
+        const std::uint64_t segmentKept = keptIn(*seg);
+        if (plan.offload) {
+            if (seg == plan.segments.rbegin())
+                live += segmentKept;
+            if (std::next(seg) != plan.segments.rend())
+                live += keptIn(*std::next(seg));
+        }
         live += workspace;
         peak = std::max(peak, live);
         live -= segmentKept + workspace;

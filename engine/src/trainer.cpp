@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace rlab::detail {
@@ -347,29 +348,38 @@ void Trainer::offloadBlock(int block)
         += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
+// Starts bringing a segment's offloaded tensors back to the device; device memory for them is
+// taken now. On CUDA the copies run on the transfer stream while compute goes on.
+void Trainer::prefetchSegment(const Segment& segment)
+{
+    for (int m = segment.first; m <= segment.last; ++m) {
+        for (SlotTensor& t : m_blocks[static_cast<std::size_t>(m)].tensors) {
+            if (!t.host.empty()) {
+                Buffer back = device(t.host.bytes(), MemoryCategory::SavedActivations);
+                m_backend.prefetchAsync(back.data(), t.host.data(), t.host.bytes());
+                m_offloadBytes += t.host.bytes();
+                (m_plan.bf16 ? t.half : t.value) = std::move(back);
+            }
+            if (!t.hostStats.empty()) {
+                t.stats = device(t.hostStats.bytes(), MemoryCategory::SavedActivations);
+                m_backend.prefetchAsync(t.stats.data(), t.hostStats.data(), t.hostStats.bytes());
+                m_offloadBytes += t.hostStats.bytes();
+            }
+        }
+    }
+}
+
 // Gets every activation of a segment's blocks ready for backward: prefetches offloaded ones,
-// widens bf16 ones, and recomputes the rest from the segment's saved input.
-void Trainer::restoreSegment(const Segment& segment)
+// widens bf16 ones, and recomputes the rest from the segment's saved input. With offload, the
+// segment before it starts coming back at once, so its copies overlap this segment's work.
+void Trainer::restoreSegment(const Segment& segment, const Segment* previous)
 {
     enter(Phase::Recompute, segment.last);
     if (m_plan.offload) {
         const auto start = std::chrono::steady_clock::now();
         op("prefetch", 0, [&] {
-            for (int m = segment.first; m <= segment.last; ++m) {
-                for (SlotTensor& t : m_blocks[static_cast<std::size_t>(m)].tensors) {
-                    if (!t.host.empty()) {
-                        Buffer back = device(t.host.bytes(), MemoryCategory::SavedActivations);
-                        m_backend.prefetchAsync(back.data(), t.host.data(), t.host.bytes());
-                        m_offloadBytes += t.host.bytes();
-                        (m_plan.bf16 ? t.half : t.value) = std::move(back);
-                    }
-                    if (!t.hostStats.empty()) {
-                        t.stats = device(t.hostStats.bytes(), MemoryCategory::SavedActivations);
-                        m_backend.prefetchAsync(t.stats.data(), t.hostStats.data(), t.hostStats.bytes());
-                        m_offloadBytes += t.hostStats.bytes();
-                    }
-                }
-            }
+            if (!m_prefetched)
+                prefetchSegment(segment); // the last segment: nothing overlapped its copies
             m_backend.waitTransfers();
             for (int m = segment.first; m <= segment.last; ++m) {
                 for (SlotTensor& t : m_blocks[static_cast<std::size_t>(m)].tensors) {
@@ -379,6 +389,9 @@ void Trainer::restoreSegment(const Segment& segment)
                         t.ptr = t.value.floats();
                 }
             }
+            m_prefetched = previous != nullptr;
+            if (previous)
+                prefetchSegment(*previous);
         });
         m_offloadMs
             += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -597,8 +610,10 @@ float Trainer::step(int index, bool recordTimeline, bool update)
     m_backend.fill(m_grads.floats(), 0.0f, m_layout.total);
     Buffer dx = device(btc * 4, MemoryCategory::Temporaries);
     backwardHead(dx.floats());
+    m_prefetched = false;
     for (auto seg = m_plan.segments.rbegin(); seg != m_plan.segments.rend(); ++seg) {
-        restoreSegment(*seg);
+        const auto next = std::next(seg);
+        restoreSegment(*seg, next != m_plan.segments.rend() ? &*next : nullptr);
         for (int m = seg->last; m >= seg->first; --m)
             backwardBlock(m, dx.floats());
     }

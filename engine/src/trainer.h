@@ -74,7 +74,8 @@ private:
     void produceOutput(int block, BlockActivations& acts, SlotTensor& out, MemoryCategory category);
     void keepCopy(SlotTensor& tensor, std::size_t elems);
     void offloadBlock(int block);
-    void restoreSegment(const Segment& segment);
+    void prefetchSegment(const Segment& segment);
+    void restoreSegment(const Segment& segment, const Segment* previous);
     void backwardBlock(int block, float* dx);
     float forwardHead();
     void backwardHead(float* dx);
@@ -106,6 +107,7 @@ private:
     std::vector<TimelineEvent> m_timeline;
     std::uint64_t m_offloadBytes = 0;
     double m_offloadMs = 0;
+    bool m_prefetched = false; // the segment backward reaches next is already on its way back
 };
 
 } // namespace rlab::detail
