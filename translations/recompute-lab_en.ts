@@ -643,6 +643,7 @@ vs none, measured</source>
     </message>
     <message>
         <source>1–4: choose an option
+↑ ↓: move between the options
 Enter: confirm the focused option, or go to the next question once answered
 ← →: previous and next question
 R: run the demo

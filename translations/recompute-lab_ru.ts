@@ -662,12 +662,14 @@ vs none, measured</source>
     </message>
     <message>
         <source>1–4: choose an option
+↑ ↓: move between the options
 Enter: confirm the focused option, or go to the next question once answered
 ← →: previous and next question
 R: run the demo
 Ctrl+L: view all questions
 Ctrl+Home: back to the quizzes</source>
         <translation>1–4: выбрать вариант
+↑ ↓: переход между вариантами
 Enter: подтвердить выделенный вариант или, после ответа, перейти к следующему вопросу
 ← →: предыдущий и следующий вопрос
 R: запустить демо

@@ -660,12 +660,14 @@ vs none, zvakayerwa</translation>
     </message>
     <message>
         <source>1–4: choose an option
+↑ ↓: move between the options
 Enter: confirm the focused option, or go to the next question once answered
 ← →: previous and next question
 R: run the demo
 Ctrl+L: view all questions
 Ctrl+Home: back to the quizzes</source>
         <translation>1–4: sarudza mhinduro
+↑ ↓: famba pakati pemhinduro
 Enter: simbisa mhinduro yakasarudzwa, kana kuenda kumubvunzo unotevera kana wapindura
 ← →: mubvunzo wakapfuura neunotevera
 R: mhanyisa muratidzo

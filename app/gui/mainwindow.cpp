@@ -345,9 +345,13 @@ void MainWindow::reportProgressProblem()
 void MainWindow::showShortcuts()
 {
     QMessageBox::information(this, tr("Keyboard shortcuts"),
-        tr("1–4: choose an option\nEnter: confirm the focused option, or go to the next "
-           "question once answered\n← →: previous and next question\nR: run the demo\n"
-           "Ctrl+L: view all questions\nCtrl+Home: back to the quizzes"));
+        tr("1–4: choose an option\n"
+           "↑ ↓: move between the options\n"
+           "Enter: confirm the focused option, or go to the next question once answered\n"
+           "← →: previous and next question\n"
+           "R: run the demo\n"
+           "Ctrl+L: view all questions\n"
+           "Ctrl+Home: back to the quizzes"));
 }
 
 void MainWindow::showAbout()

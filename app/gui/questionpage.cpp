@@ -4,6 +4,7 @@
 #include <QEvent>
 #include <QFrame>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QPushButton>
 #include <QResizeEvent>
@@ -240,7 +241,7 @@ void QuestionPage::confirmOrNext()
         m_session->next();
         return;
     }
-    // Enter on a focused option confirms it (Tab moves between options).
+    // Enter on a focused option confirms it (Tab, Up and Down move between options).
     for (int i = 0; i < m_options.size(); ++i) {
         if (m_options[i]->hasFocus()) {
             choose(i);
@@ -265,6 +266,22 @@ void QuestionPage::resizeEvent(QResizeEvent* event)
         m_splitter->setSizes({total * 42 / 100, total - total * 42 / 100});
         m_splitPlaced = true;
     }
+}
+
+bool QuestionPage::eventFilter(QObject* watched, QEvent* event)
+{
+    // The options behave as a radio group: Up and Down move the focus, wrapping at the ends, and
+    // choose nothing (an answer is final, so it takes Enter, a click or its number).
+    if (event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        const int option = static_cast<int>(m_options.indexOf(watched));
+        if (option >= 0 && (key == Qt::Key_Up || key == Qt::Key_Down)) {
+            const int count = static_cast<int>(m_options.size());
+            focusOption((option + (key == Qt::Key_Down ? 1 : count - 1)) % count);
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 const rlab::content::Quiz* QuestionPage::quiz() const
@@ -410,6 +427,7 @@ void QuestionPage::ensureOptionButtons(int count)
         auto* button = new OptionButton(index + 1, m_optionBox);
         m_optionBox->layout()->addWidget(button);
         connect(button, &QPushButton::clicked, this, [this, index] { choose(index); });
+        button->installEventFilter(this);
         m_options.append(button);
     }
 }
@@ -419,6 +437,13 @@ void QuestionPage::choose(int option)
     if (option >= m_options.size())
         return;
     m_session->choose(option);
+}
+
+void QuestionPage::focusOption(int option)
+{
+    OptionButton* button = m_options[option];
+    button->setFocus(Qt::TabFocusReason); // a keyboard move: styles show the focus frame
+    m_scroll->ensureWidgetVisible(button, 0, 8);
 }
 
 void QuestionPage::retranslate()

@@ -50,6 +50,7 @@ signals:
 protected:
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override; // Up/Down on the options
 
 private:
     const rlab::content::Quiz* quiz() const;
@@ -59,6 +60,7 @@ private:
     void renderGuide(const rlab::content::Quiz& quiz, const rlab::content::Question& question);
     void ensureOptionButtons(int count);
     void choose(int option);
+    void focusOption(int option);
     void retranslate();
 
     QuizSession* m_session;

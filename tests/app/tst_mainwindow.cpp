@@ -1,6 +1,7 @@
 // The window as a learner uses it, offscreen, on the fixture content: answering by keys, the
 // language switch (interface strings and content, fallback marked), progress across restarts and
 // a corrupt progress file, content errors, and the demo started by its key.
+#include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
@@ -53,6 +54,7 @@ class MainWindowTest : public QObject {
 private slots:
     void init();
     void answeringWithTheKeyboard();
+    void arrowKeysMoveBetweenOptions();
     void enterInTheDemoStaysInTheDemo();
     void languageSwitchRetranslatesWidgetsAndContent();
     void startPageCountsInEveryLanguage();
@@ -127,6 +129,48 @@ void MainWindowTest::answeringWithTheKeyboard()
     QTest::keyClick(&window, Qt::Key_Return);
     QCOMPARE(window.pages()->currentWidget(), window.resultsPage());
     QCOMPARE(window.session()->score(), 3);
+}
+
+void MainWindowTest::arrowKeysMoveBetweenOptions()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(Quiz));
+    showAndActivate(window);
+    window.session()->goTo(1); // four options
+    QuestionPage* page = window.questionPage();
+    const auto focused = [page] {
+        for (int i = 0; page->optionButton(i); ++i) {
+            if (page->optionButton(i)->hasFocus())
+                return i;
+        }
+        return -1;
+    };
+    page->optionButton(0)->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(focused(), 0);
+    // Like a radio group: Down and Up move the focus (and its highlight) and wrap at the ends...
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Down);
+    QCOMPARE(focused(), 1);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Down);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Down);
+    QCOMPARE(focused(), 3);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Down);
+    QCOMPARE(focused(), 0);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Up);
+    QCOMPARE(focused(), 3);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Up);
+    QCOMPARE(focused(), 2);
+    // ...but choose nothing: answering stays a deliberate Enter, click or number key.
+    QVERIFY(!window.session()->isAnswered(1));
+    QTest::keyClick(&window, Qt::Key_Return);
+    QCOMPARE(window.session()->chosen(1), 2);
+    QCOMPARE(page->optionButton(2)->state(), OptionButton::State::Wrong);
+    // Answered, the arrows still move the focus; the number keys still choose on the next question.
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Down);
+    QCOMPARE(focused(), 3);
+    QTest::keyClick(&window, Qt::Key_Return); // next
+    QCOMPARE(window.session()->current(), 2);
+    QTest::keyClick(&window, Qt::Key_3);
+    QCOMPARE(window.session()->chosen(2), 2);
 }
 
 void MainWindowTest::enterInTheDemoStaysInTheDemo()
