@@ -256,7 +256,7 @@ void MainWindow::retranslate()
     } else {
         m_banner->clearNotice(ContentNotice);
     }
-    reportProgressProblem();
+    showProgressProblem();
     refreshQuizzes();
 }
 
@@ -338,7 +338,15 @@ void MainWindow::reportProgressProblem()
 {
     if (m_progress.problem().isEmpty())
         return;
-    m_banner->setNotice(ProgressNotice, m_progress.problem());
+    ++m_progressProblems;
+    showProgressProblem();
+}
+
+void MainWindow::showProgressProblem()
+{
+    if (m_progress.problem().isEmpty())
+        return;
+    m_banner->setNotice(ProgressNotice, m_progress.problem(), {}, QString::number(m_progressProblems));
     statusBar()->showMessage(m_progress.problem());
 }
 

@@ -64,12 +64,14 @@ private:
     void saveAnswers();
     void showPage(QWidget* page);
     void updateActions();
-    void reportProgressProblem();
+    void reportProgressProblem(); // a new problem: shown even if an earlier one was dismissed
+    void showProgressProblem(); // the current one, in the current language
     void showShortcuts();
     void showAbout();
 
     QString m_contentRoot;
     ProgressStore m_progress;
+    int m_progressProblems = 0; // reported so far; numbers the notice so re-wording is not news
     InterfaceLanguage m_language;
     rlab::content::Content m_content;
     QuizSession* m_session;

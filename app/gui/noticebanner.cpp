@@ -27,14 +27,16 @@ NoticeBanner::NoticeBanner(QWidget* parent)
     layout->setContentsMargins(10, 6, 6, 6);
     layout->addWidget(m_label, 1);
     layout->addWidget(m_close, 0, Qt::AlignTop);
-    connect(m_close, &QToolButton::clicked, this, &QWidget::hide);
+    connect(m_close, &QToolButton::clicked, this, &NoticeBanner::dismiss);
     hide();
 }
 
-void NoticeBanner::setNotice(const QString& key, const QString& heading, const QStringList& details)
+void NoticeBanner::setNotice(
+    const QString& key, const QString& heading, const QStringList& details, const QString& identity)
 {
-    clearNotice(key);
-    m_notices.append({key, heading, details});
+    m_notices.removeIf([&key](const Notice& notice) { return notice.key == key; });
+    m_notices.append(
+        {key, heading, details, identity.isEmpty() ? details.join(QLatin1Char('\n')) : identity});
     render();
 }
 
@@ -47,17 +49,40 @@ void NoticeBanner::clearNotice(const QString& key)
 QString NoticeBanner::text() const
 {
     QStringList lines;
-    for (const Notice& notice : m_notices) {
+    for (const Notice& notice : shownNotices()) {
         lines << notice.heading;
         lines << notice.details;
     }
     return lines.join(QLatin1Char('\n'));
 }
 
+QString NoticeBanner::fingerprint(const Notice& notice)
+{
+    return notice.key + QChar(0x1f) + notice.identity; // the unit separator: in neither part
+}
+
+QList<NoticeBanner::Notice> NoticeBanner::shownNotices() const
+{
+    QList<Notice> shown;
+    for (const Notice& notice : m_notices) {
+        if (!m_dismissed.contains(fingerprint(notice)))
+            shown.append(notice);
+    }
+    return shown;
+}
+
+void NoticeBanner::dismiss()
+{
+    for (const Notice& notice : m_notices)
+        m_dismissed.insert(fingerprint(notice));
+    render();
+}
+
 void NoticeBanner::render()
 {
+    const QList<Notice> shown = shownNotices();
     QString html;
-    for (const Notice& notice : m_notices) {
+    for (const Notice& notice : shown) {
         html += QStringLiteral("<b>%1</b>").arg(notice.heading.toHtmlEscaped());
         for (int i = 0; i < notice.details.size() && i < ShownDetails; ++i)
             html += QStringLiteral("<br>• %1").arg(notice.details[i].toHtmlEscaped());
@@ -70,5 +95,5 @@ void NoticeBanner::render()
     m_label->setText(html);
     m_label->setToolTip(text());
     m_label->setAccessibleName(text());
-    setVisible(!m_notices.isEmpty());
+    setVisible(!shown.isEmpty());
 }

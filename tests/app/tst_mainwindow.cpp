@@ -13,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QToolButton>
 
 #include "demopanel.h"
 #include "mainwindow.h"
@@ -60,7 +61,9 @@ private slots:
     void startPageCountsInEveryLanguage();
     void progressSurvivesARestart();
     void corruptProgressIsReportedNotFatal();
+    void dismissedNoticeStaysDismissed();
     void brokenQuizIsLeftOutAndReported();
+    void bannerTellsNoticesApart();
     void demoRunsFromItsKey();
 
 private:
@@ -326,6 +329,40 @@ void MainWindowTest::corruptProgressIsReportedNotFatal()
     QCOMPARE(check.answers(Quiz).value(QStringLiteral("what-is-traded")), QStringLiteral("b"));
 }
 
+void MainWindowTest::dismissedNoticeStaysDismissed()
+{
+    QDir state(m_state->path());
+    QFile file(state.filePath(QStringLiteral("progress.json")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("not json");
+    file.close();
+
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    window.show();
+    settle();
+    QVERIFY(window.banner()->isVisible());
+    auto* dismiss = window.banner()->findChild<QToolButton*>();
+    QVERIFY(dismiss);
+    QTest::mouseClick(dismiss, Qt::LeftButton);
+    QVERIFY(window.banner()->isHidden());
+    // The same notice in another language is not news.
+    for (const QString& code : {QStringLiteral("ru"), QStringLiteral("sn"), QStringLiteral("en")}) {
+        window.setLanguage(code);
+        settle();
+        QVERIFY2(window.banner()->isHidden(), qPrintable(code));
+    }
+
+    // A new problem is: saving fails where a folder stands in the file's way.
+    QVERIFY(state.remove(QStringLiteral("progress.json")));
+    QVERIFY(state.mkdir(QStringLiteral("progress.json")));
+    QVERIFY(window.openQuiz(Quiz));
+    QVERIFY(window.session()->choose(1));
+    settle();
+    QVERIFY(window.banner()->isVisible());
+    QVERIFY(window.banner()->text().contains(QStringLiteral("Could not save")));
+    QVERIFY(!window.banner()->text().contains(QStringLiteral("damaged")));
+}
+
 void MainWindowTest::brokenQuizIsLeftOutAndReported()
 {
     // A copy of the fixtures plus one quiz whose answer is out of range.
@@ -354,6 +391,49 @@ void MainWindowTest::brokenQuizIsLeftOutAndReported()
     QVERIFY(!window.content().quiz("broken"));
     QVERIFY(window.openQuiz(Quiz));
     QVERIFY(!window.openQuiz(QStringLiteral("broken")));
+
+    // Dismissed, the report stays away through language switches (the same files fail in each).
+    QTest::mouseClick(window.banner()->findChild<QToolButton*>(), Qt::LeftButton);
+    QVERIFY(window.banner()->isHidden());
+    window.setLanguage(QStringLiteral("ru"));
+    settle();
+    QVERIFY(window.banner()->isHidden());
+}
+
+void MainWindowTest::bannerTellsNoticesApart()
+{
+    NoticeBanner banner;
+    banner.show();
+    const QString content = QStringLiteral("content");
+    banner.setNotice(
+        content, QStringLiteral("Some content could not be loaded:"), {QStringLiteral("a.yaml:1")});
+    QVERIFY(banner.isVisible());
+    QTest::mouseClick(banner.findChild<QToolButton*>(), Qt::LeftButton);
+    QVERIFY(banner.isHidden());
+    QVERIFY(banner.text().isEmpty()); // text() is what is shown
+    // Re-worded (a language switch translates the heading only): still dismissed.
+    banner.setNotice(
+        content, QStringLiteral("Часть содержимого не загрузилась:"), {QStringLiteral("a.yaml:1")});
+    QVERIFY(banner.isHidden());
+    // Another notice shows alone; the dismissed one does not come back with it.
+    banner.setNotice(QStringLiteral("progress"), QStringLiteral("Could not save your progress."));
+    QVERIFY(banner.isVisible());
+    QCOMPARE(banner.text(), QStringLiteral("Could not save your progress."));
+    banner.clearNotice(QStringLiteral("progress"));
+    QVERIFY(banner.isHidden());
+    // Other details are a different notice under the same key.
+    banner.setNotice(
+        content, QStringLiteral("Some content could not be loaded:"), {QStringLiteral("b.yaml:2")});
+    QVERIFY(banner.isVisible());
+    QVERIFY(banner.text().contains(QStringLiteral("b.yaml:2")));
+    // An explicit identity says when two notices without details are the same.
+    const QString progress = QStringLiteral("progress");
+    banner.setNotice(progress, QStringLiteral("Your progress file was damaged."), {}, QStringLiteral("1"));
+    QTest::mouseClick(banner.findChild<QToolButton*>(), Qt::LeftButton);
+    banner.setNotice(progress, QStringLiteral("Файл прогресса повреждён."), {}, QStringLiteral("1"));
+    QVERIFY(banner.isHidden());
+    banner.setNotice(progress, QStringLiteral("Could not save your progress."), {}, QStringLiteral("2"));
+    QVERIFY(banner.isVisible());
 }
 
 void MainWindowTest::demoRunsFromItsKey()
