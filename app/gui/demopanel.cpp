@@ -20,6 +20,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -58,6 +59,13 @@ QSpinBox* sizeSpin(const QString& name)
     spin->setKeyboardTracking(false); // validate the finished number, not every keystroke
     return spin;
 }
+
+// What the panel's scroll area holds. It asks for its smallest height at a width, not its preferred
+// one, so the charts shrink to their minimum before the panel scrolls.
+class DemoBody : public QWidget {
+public:
+    int heightForWidth(int width) const override { return layout()->totalMinimumHeightForWidth(width); }
+};
 
 } // namespace
 
@@ -109,16 +117,12 @@ void DemoPanel::buildUi()
     m_seqLabel = new QLabel;
     m_batchLabel = new QLabel;
     m_resetSizes = new QPushButton;
-    auto* sizes = new QGridLayout(m_sizesBox);
-    const QList<QPair<QLabel*, QSpinBox*>> pairs = {{m_layersLabel, m_layers}, {m_widthLabel, m_width},
-        {m_headsLabel, m_heads}, {m_seqLabel, m_seq}, {m_batchLabel, m_batch}};
-    for (int i = 0; i < pairs.size(); ++i) {
-        pairs[i].first->setBuddy(pairs[i].second);
-        sizes->addWidget(pairs[i].first, i / 3, (i % 3) * 2);
-        sizes->addWidget(pairs[i].second, i / 3, (i % 3) * 2 + 1);
-        connect(pairs[i].second, &QSpinBox::valueChanged, this, &DemoPanel::updateValidity);
+    new QGridLayout(m_sizesBox); // filled by placeSizes, as many a row as the width allows
+    for (const auto& [label, spin] : sizeFields()) {
+        label->setBuddy(spin);
+        connect(spin, &QSpinBox::valueChanged, this, &DemoPanel::updateValidity);
     }
-    sizes->addWidget(m_resetSizes, 1, 4, 1, 2);
+    placeSizes(3);
     connect(m_resetSizes, &QPushButton::clicked, this, [this] {
         loadChoice();
         updateValidity();
@@ -161,12 +165,12 @@ void DemoPanel::buildUi()
     m_progress->setRange(0, kProgressRange);
     m_progress->setValue(0);
     m_progress->setMinimumWidth(60);
-    auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_run);
-    buttons->addWidget(m_cancel);
-    buttons->addWidget(m_progress, 1);
-    buttons->addWidget(m_copy);
-    buttons->addWidget(m_export);
+    m_buttonRow = new QHBoxLayout;
+    m_buttonRow->addWidget(m_run);
+    m_buttonRow->addWidget(m_cancel);
+    m_buttonRow->addWidget(m_progress, 1);
+    m_buttonRow->addWidget(m_copy);
+    m_buttonRow->addWidget(m_export);
 
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("demoStatus"));
@@ -215,15 +219,26 @@ void DemoPanel::buildUi()
     m_tabs->addTab(m_sweepChart, QString());
     m_tabs->setMinimumHeight(160);
 
-    auto* layout = new QVBoxLayout(this);
+    // The panel scrolls up and down when the window is too short for its controls and charts.
+    auto* body = new DemoBody;
+    body->setObjectName(QStringLiteral("demoBody"));
+    auto* layout = new QVBoxLayout(body);
     layout->addWidget(m_title);
     layout->addWidget(m_lookFor);
     layout->addWidget(m_sizesBox);
     layout->addWidget(m_keepBox);
     layout->addWidget(m_problem);
-    layout->addLayout(buttons);
+    layout->addLayout(m_buttonRow);
     layout->addLayout(statusLine);
     layout->addWidget(m_tabs, 1);
+    m_scroll = new QScrollArea;
+    m_scroll->setObjectName(QStringLiteral("demoScroll"));
+    m_scroll->setWidget(body);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_scroll);
 }
 
 void DemoPanel::retranslate()
@@ -274,17 +289,83 @@ void DemoPanel::retranslate()
     m_sweepChart->retranslate();
     showPresetTexts();
     updateValidity();
+    arrangeForWidth(); // the labels' widths changed
 }
 
 void DemoPanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
+    arrangeForWidth();
     placeTable();
+}
+
+QList<QPair<QLabel*, QSpinBox*>> DemoPanel::sizeFields() const
+{
+    return {{m_layersLabel, m_layers}, {m_widthLabel, m_width}, {m_headsLabel, m_heads}, {m_seqLabel, m_seq},
+        {m_batchLabel, m_batch}};
+}
+
+void DemoPanel::arrangeForWidth()
+{
+    // Three sizes a row where they fit, else two, else one; the progress bar between the buttons
+    // where it fits, else below them: long translations are never cut short. The width a vertical
+    // scroll bar may take is kept free, so the panel never scrolls sideways.
+    const QMargins margins = m_scroll->widget()->layout()->contentsMargins();
+    const int available
+        = width() - margins.left() - margins.right() - m_scroll->verticalScrollBar()->sizeHint().width();
+    for (const int perRow : {3, 2, 1}) {
+        placeSizes(perRow);
+        if (m_sizesBox->minimumSizeHint().width() <= available)
+            break;
+    }
+    const bool amongButtons = m_buttonRow->indexOf(m_progress) >= 0;
+    m_buttonRow->invalidate(); // a nested layout keeps its old minimum until the next layout pass
+    const int withProgress = m_buttonRow->minimumSize().width()
+        + (amongButtons ? 0 : m_progress->minimumWidth() + m_buttonRow->spacing());
+    placeProgress(withProgress <= available);
+}
+
+void DemoPanel::placeProgress(bool amongButtons)
+{
+    const int index = m_buttonRow->indexOf(m_progress);
+    if ((index >= 0) == amongButtons)
+        return;
+    auto* panelLayout = static_cast<QVBoxLayout*>(m_scroll->widget()->layout());
+    const int gap = 2; // after Run and Cancel: the progress bar, or a stretch in its place
+    if (amongButtons) {
+        delete m_buttonRow->takeAt(gap);
+        panelLayout->removeWidget(m_progress);
+        m_buttonRow->insertWidget(gap, m_progress, 1);
+    } else {
+        m_buttonRow->removeWidget(m_progress);
+        m_buttonRow->insertStretch(gap, 1);
+        panelLayout->insertWidget(panelLayout->indexOf(m_buttonRow) + 1, m_progress);
+    }
+}
+
+void DemoPanel::placeSizes(int perRow)
+{
+    if (perRow == m_sizesPerRow)
+        return;
+    m_sizesPerRow = perRow;
+    auto* grid = static_cast<QGridLayout*>(m_sizesBox->layout());
+    const QList<QPair<QLabel*, QSpinBox*>> fields = sizeFields();
+    for (const auto& [label, spin] : fields) {
+        grid->removeWidget(label);
+        grid->removeWidget(spin);
+    }
+    grid->removeWidget(m_resetSizes);
+    for (int i = 0; i < fields.size(); ++i) {
+        grid->addWidget(fields[i].first, i / perRow, (i % perRow) * 2);
+        grid->addWidget(fields[i].second, i / perRow, (i % perRow) * 2 + 1);
+    }
+    const int reset = int(fields.size()); // the button takes the next label and box place
+    grid->addWidget(m_resetSizes, reset / perRow, (reset % perRow) * 2, 1, 2);
 }
 
 void DemoPanel::placeTable()
 {
-    auto* panelLayout = static_cast<QVBoxLayout*>(layout());
+    auto* panelLayout = static_cast<QVBoxLayout*>(m_scroll->widget()->layout());
     const bool above = height() >= kTableAboveChartsHeight;
     const int tab = m_tabs->indexOf(m_table);
     if (above && tab >= 0) {
@@ -387,6 +468,7 @@ void DemoPanel::loadChoice()
         spin->setEnabled(name != swept);
     }
     showSweptTips();
+    arrangeForWidth(); // the boxes' widths follow their largest values
 }
 
 void DemoPanel::showSweptTips()

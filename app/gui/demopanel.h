@@ -20,8 +20,10 @@ class TimelineChart;
 class QCheckBox;
 class QComboBox;
 class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QProgressBar;
+class QScrollArea;
 class QPushButton;
 class QSpinBox;
 class QTabWidget;
@@ -65,6 +67,10 @@ private:
     void buildUi();
     void retranslate();
     void placeTable();
+    QList<QPair<QLabel*, QSpinBox*>> sizeFields() const;
+    void arrangeForWidth();
+    void placeSizes(int perRow);
+    void placeProgress(bool amongButtons);
     void showPresetTexts();
     void loadChoice();
     void showSweptTips();
@@ -84,6 +90,7 @@ private:
     DemoRunner* m_runner = nullptr;
     DemoResultsModel* m_results = nullptr;
     bool m_timelineChosen = false; // the learner picked a run for the timeline: keep it
+    int m_sizesPerRow = 0; // label and box pairs a row in the sizes grid, as many as fit
     qint64 m_startedMs = 0;
     std::function<QString()> m_statusText; // rebuilt on a language change
 
@@ -109,8 +116,10 @@ private:
     QPushButton* m_copy = nullptr;
     QPushButton* m_export = nullptr;
     QProgressBar* m_progress = nullptr;
+    QHBoxLayout* m_buttonRow = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_device = nullptr;
+    QScrollArea* m_scroll = nullptr;
     QTabWidget* m_tabs = nullptr;
     QTableView* m_table = nullptr;
     MemoryChart* m_memoryChart = nullptr;

@@ -1,11 +1,14 @@
 // The window as a learner uses it, offscreen, on the fixture content: answering by keys, the
 // language switch (interface strings and content, fallback marked), progress across restarts and
 // a corrupt progress file, content errors, and the demo started by its key.
+#include <QAbstractButton>
 #include <QApplication>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStackedWidget>
@@ -65,6 +68,8 @@ private slots:
     void brokenQuizIsLeftOutAndReported();
     void bannerTellsNoticesApart();
     void demoRunsFromItsKey();
+    void demoPanelFitsItsLabels_data();
+    void demoPanelFitsItsLabels();
 
 private:
     std::unique_ptr<QTemporaryDir> m_state;
@@ -458,6 +463,64 @@ void MainWindowTest::demoRunsFromItsKey()
     QCOMPARE(demo->presetId(), QStringLiteral("tiny-demo"));
     QVERIFY(!demo->resultsTsv().isEmpty());
     QCOMPARE(demo->resultsTsv().count(QLatin1Char('\n')), before.count(QLatin1Char('\n')));
+}
+
+void MainWindowTest::demoPanelFitsItsLabels_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    for (const char* code : {"en", "ru", "sn"}) {
+        QTest::addRow("%s 800x600", code) << QString::fromLatin1(code) << QSize(800, 600);
+        QTest::addRow("%s 1280x800", code) << QString::fromLatin1(code) << QSize(1280, 800);
+    }
+}
+
+void MainWindowTest::demoPanelFitsItsLabels()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    // The real content and translations: their longest labels are what must fit.
+    MainWindow window(QStringLiteral(RLAB_CONTENT_DIR), ProgressStore(), language);
+    QVERIFY(window.content().errors.empty());
+    window.resize(size);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    DemoPanel* demo = window.demoPanel();
+    for (const auto& quiz : window.content().quizzes) {
+        QVERIFY(window.openQuiz(QString::fromStdString(quiz.id)));
+        for (int question = 0; question < static_cast<int>(quiz.questions.size()); ++question) {
+            window.showQuestion(question);
+            settle();
+            const QString where = QStringLiteral("%1 #%2: ").arg(demo->presetId()).arg(question + 1);
+            QVERIFY(demo->isVisible());
+            // The panel scrolls up and down when it must, never sideways: its body fits the width...
+            auto* scroll = demo->findChild<QScrollArea*>(QStringLiteral("demoScroll"));
+            QVERIFY(scroll);
+            QVERIFY2(!scroll->horizontalScrollBar()->isVisible(), qPrintable(where));
+            QVERIFY2(scroll->widget()->minimumSizeHint().width() <= scroll->viewport()->width(),
+                qPrintable(where
+                    + QStringLiteral("needs %1 px, has %2")
+                          .arg(scroll->widget()->minimumSizeHint().width())
+                          .arg(scroll->viewport()->width())));
+            // ...so no label, button or size box is cut short, in either direction.
+            for (QWidget* widget : demo->findChildren<QWidget*>()) {
+                auto* label = qobject_cast<QLabel*>(widget);
+                auto* button = qobject_cast<QAbstractButton*>(widget);
+                auto* spin = qobject_cast<QSpinBox*>(widget);
+                if (!widget->isVisible() || !(label || button || spin))
+                    continue;
+                if ((label && (label->wordWrap() || label->text().isEmpty()))
+                    || (button && button->text().isEmpty()))
+                    continue; // wrapped labels take any width; arrows without text are the tab bar's
+                const QString name = where
+                    + (label         ? label->text()
+                            : button ? button->text()
+                                     : spin->objectName());
+                QVERIFY2(widget->width() >= widget->sizeHint().width(), qPrintable(name));
+                QVERIFY2(widget->height() >= widget->minimumSizeHint().height(), qPrintable(name));
+            }
+        }
+    }
 }
 
 QTEST_MAIN(MainWindowTest)
