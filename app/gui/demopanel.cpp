@@ -189,6 +189,13 @@ void DemoPanel::buildUi()
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
+    // Columns as wide as their two-line names and figures, kept so as headers and rows change (a
+    // language switch, each new run); the learner can still widen one, and the last takes the spare
+    // width. Every header also has a tooltip that says what its figure is.
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    connect(m_results, &QAbstractItemModel::headerDataChanged, m_table, &QTableView::resizeColumnsToContents);
+    connect(m_results, &QAbstractItemModel::dataChanged, m_table, &QTableView::resizeColumnsToContents);
+    connect(m_results, &QAbstractItemModel::modelReset, m_table, &QTableView::resizeColumnsToContents);
     m_memoryChart = new MemoryChart;
     m_stepTimeChart = new StepTimeChart;
     m_timelineChart = new TimelineChart;

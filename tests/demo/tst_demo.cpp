@@ -10,6 +10,7 @@
 #include <QClipboard>
 #include <QFile>
 #include <QGuiApplication>
+#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -120,6 +121,18 @@ public:
     }
 };
 
+// Every shown column at least as wide as its header's text, or the names of the columns cut off.
+QString squeezedHeaders(QTableView* table)
+{
+    QStringList squeezed;
+    QHeaderView* header = table->horizontalHeader();
+    for (int column = 0; column < header->count(); ++column) {
+        if (!header->isSectionHidden(column) && header->sectionSize(column) < header->sectionSizeHint(column))
+            squeezed.push_back(table->model()->headerData(column, Qt::Horizontal).toString());
+    }
+    return squeezed.join(QStringLiteral(" | "));
+}
+
 bool runToEnd(DemoPanel& panel, QSignalSpy& finished, int timeoutMs = 60000)
 {
     panel.run();
@@ -147,6 +160,7 @@ private slots:
     void samePresetKeepsResults();
     void languageChangeRetranslates();
     void tablePlacementFollowsSize();
+    void tableHeadersAreReadable();
 };
 
 void DemoTest::planMapsRunsToEngineConfigs()
@@ -589,6 +603,42 @@ void DemoTest::tablePlacementFollowsSize()
     panel.resize(800, 560);
     QTRY_COMPARE(tabs->indexOf(table), 0);
     QCOMPARE(tabs->tabText(0), DemoPanel::tr("Table"));
+}
+
+void DemoTest::tableHeadersAreReadable()
+{
+    DemoPanel panel;
+    panel.resize(800, 560);
+    panel.setPreset(tinyPreset());
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    auto* table = panel.findChild<QTableView*>(QStringLiteral("resultsTable"));
+    QHeaderView* header = table->horizontalHeader();
+    // Before a run the empty table already names what will be measured, readably.
+    QCOMPARE(squeezedHeaders(table), QString());
+
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    QVERIFY(runToEnd(panel, finished));
+    QCOMPARE(squeezedHeaders(table), QString());
+    // Long names also say it all in a tooltip; the last column takes the spare width.
+    QVERIFY(!table->model()
+                 ->headerData(DemoResultsModel::StepSpread, Qt::Horizontal, Qt::ToolTipRole)
+                 .toString()
+                 .isEmpty());
+    QVERIFY(header->stretchLastSection());
+
+    // Longer headers after a language switch get wider columns.
+    MarkingTranslator translator;
+    QCoreApplication::installTranslator(&translator);
+    QCoreApplication::processEvents();
+    QVERIFY(table->model()
+                ->headerData(DemoResultsModel::PeakTotal, Qt::Horizontal)
+                .toString()
+                .startsWith(QStringLiteral("«")));
+    QCOMPARE(squeezedHeaders(table), QString());
+    QCoreApplication::removeTranslator(&translator);
+    QCoreApplication::processEvents();
+    QCOMPARE(squeezedHeaders(table), QString());
 }
 
 QTEST_MAIN(DemoTest)
