@@ -1,6 +1,5 @@
 #include "questionlistpage.h"
 
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -13,8 +12,7 @@
 #include "rlab/content/content.h"
 
 QuestionListPage::QuestionListPage(QuizSession* session, QWidget* parent)
-    : QWidget(parent)
-    , m_session(session)
+    : QuizPage(session, parent)
     , m_title(new QLabel(this))
     , m_summary(new QLabel(this))
     , m_list(new QTreeWidget(this))
@@ -50,21 +48,8 @@ QuestionListPage::QuestionListPage(QuizSession* session, QWidget* parent)
     connect(m_back, &QPushButton::clicked, this, &QuestionListPage::backRequested);
     connect(m_list, &QTreeWidget::itemActivated, this,
         [this](QTreeWidgetItem* item) { emit questionChosen(item->data(0, Qt::UserRole).toInt()); });
-    connect(m_session, &QuizSession::answersChanged, this, &QuestionListPage::render);
+    connect(session, &QuizSession::answersChanged, this, &QuestionListPage::render);
     render();
-}
-
-void QuestionListPage::setContent(const rlab::content::Content* content)
-{
-    m_content = content;
-    render();
-}
-
-void QuestionListPage::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        render();
-    QWidget::changeEvent(event);
 }
 
 void QuestionListPage::render()
@@ -74,18 +59,17 @@ void QuestionListPage::render()
     m_list->setHeaderLabels({tr("No."), tr("Question"), tr("Your answer")});
     m_list->setAccessibleName(tr("All questions of the quiz"));
     m_list->clear();
-    const rlab::content::Quiz* quiz
-        = m_content ? m_content->quiz(m_session->quizId().toStdString()) : nullptr;
-    if (!quiz)
+    const rlab::content::Quiz* shown = quiz();
+    if (!shown)
         return;
-    m_title->setText(fromUtf8(quiz->title.value));
+    m_title->setText(fromUtf8(shown->title.value));
     m_summary->setText(
         tr("%1 of %2 answered, %3 correct. Double-click or press Enter on a question to open it.")
-            .arg(m_session->answeredCount())
-            .arg(m_session->questionCount())
-            .arg(m_session->score()));
-    for (int i = 0; i < static_cast<int>(quiz->questions.size()); ++i) {
-        const auto& question = quiz->questions[static_cast<std::size_t>(i)];
+            .arg(session()->answeredCount())
+            .arg(session()->questionCount())
+            .arg(session()->score()));
+    for (int i = 0; i < static_cast<int>(shown->questions.size()); ++i) {
+        const auto& question = shown->questions[static_cast<std::size_t>(i)];
         auto* item = new QTreeWidgetItem(m_list);
         item->setData(0, Qt::UserRole, i);
         item->setText(0, QString::number(i + 1));
@@ -94,16 +78,16 @@ void QuestionListPage::render()
         item->setToolTip(1,
             fromUtf8(question.text.value)
                 + (question.text.fallback ? QStringLiteral("\n") + fallbackToolTip() : QString()));
-        if (!m_session->isAnswered(i)) {
+        if (!session()->isAnswered(i)) {
             item->setText(2, tr("Not answered"));
-        } else if (m_session->isCorrect(i)) {
+        } else if (session()->isCorrect(i)) {
             item->setText(2, tr("✔ Correct"));
             item->setForeground(2, QColor(0x2e, 0x7d, 0x32));
         } else {
             item->setText(2, tr("✘ Wrong"));
             item->setForeground(2, QColor(0xc6, 0x28, 0x28));
         }
-        if (i == m_session->current())
+        if (i == session()->current())
             m_list->setCurrentItem(item);
     }
 }

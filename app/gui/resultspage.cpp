@@ -1,6 +1,5 @@
 #include "resultspage.h"
 
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -13,8 +12,7 @@
 #include "rlab/content/content.h"
 
 ResultsPage::ResultsPage(QuizSession* session, QWidget* parent)
-    : QWidget(parent)
-    , m_session(session)
+    : QuizPage(session, parent)
     , m_title(new QLabel(this))
     , m_score(new QLabel(this))
     , m_review(new QTextBrowser(this))
@@ -50,28 +48,15 @@ ResultsPage::ResultsPage(QuizSession* session, QWidget* parent)
     layout->addWidget(m_review, 1);
     layout->addLayout(buttons);
 
-    connect(m_retry, &QPushButton::clicked, m_session, &QuizSession::retryWrong);
-    connect(m_restart, &QPushButton::clicked, m_session, &QuizSession::restart);
+    connect(m_retry, &QPushButton::clicked, session, &QuizSession::retryWrong);
+    connect(m_restart, &QPushButton::clicked, session, &QuizSession::restart);
     connect(m_back, &QPushButton::clicked, this, &ResultsPage::backRequested);
     connect(m_review, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (url.scheme() == QLatin1String("question"))
             emit questionChosen(url.path().toInt() - 1);
     });
-    connect(m_session, &QuizSession::finished, this, &ResultsPage::render);
+    connect(session, &QuizSession::finished, this, &ResultsPage::render);
     render();
-}
-
-void ResultsPage::setContent(const rlab::content::Content* content)
-{
-    m_content = content;
-    render();
-}
-
-void ResultsPage::changeEvent(QEvent* event)
-{
-    if (event->type() == QEvent::LanguageChange)
-        render();
-    QWidget::changeEvent(event);
 }
 
 void ResultsPage::render()
@@ -80,23 +65,22 @@ void ResultsPage::render()
     m_back->setAccessibleName(tr("Back to the list of quizzes"));
     m_restart->setText(tr("Start over"));
     m_restart->setAccessibleName(tr("Clear every answer and start again"));
-    const QList<int> wrong = m_session->mistakes();
-    const int again = m_session->questionCount() - m_session->score();
+    const QList<int> wrong = session()->mistakes();
+    const int again = session()->questionCount() - session()->score();
     m_retry->setText(tr("Retry the wrong ones (%1)").arg(again));
     m_retry->setAccessibleName(m_retry->text());
     m_retry->setEnabled(again > 0);
 
-    const rlab::content::Quiz* quiz
-        = m_content ? m_content->quiz(m_session->quizId().toStdString()) : nullptr;
-    if (!quiz)
+    const rlab::content::Quiz* shown = quiz();
+    if (!shown)
         return;
-    m_title->setText(fromUtf8(quiz->title.value));
-    const int total = m_session->questionCount();
-    m_score->setText(tr("%1 of %n correct", nullptr, total).arg(m_session->score()));
+    m_title->setText(fromUtf8(shown->title.value));
+    const int total = session()->questionCount();
+    m_score->setText(tr("%1 of %n correct", nullptr, total).arg(session()->score()));
     m_score->setAccessibleName(m_score->text());
 
     QString html;
-    const QList<int> open = m_session->unanswered();
+    const QList<int> open = session()->unanswered();
     if (wrong.isEmpty() && open.isEmpty()) {
         html = QStringLiteral("<p>%1</p>").arg(tr("Every answer is right. Well done!"));
     } else if (wrong.isEmpty()) {
@@ -105,12 +89,12 @@ void ResultsPage::render()
         html = QStringLiteral("<h3>%1</h3>").arg(tr("Review of your mistakes"));
     }
     for (const int index : wrong) {
-        if (index >= static_cast<int>(quiz->questions.size()))
+        if (index >= static_cast<int>(shown->questions.size()))
             continue;
-        const auto& question = quiz->questions[static_cast<std::size_t>(index)];
-        if (m_session->chosen(index) >= static_cast<int>(question.options.size()))
+        const auto& question = shown->questions[static_cast<std::size_t>(index)];
+        if (session()->chosen(index) >= static_cast<int>(question.options.size()))
             continue;
-        const auto& chosen = question.options[static_cast<std::size_t>(m_session->chosen(index))];
+        const auto& chosen = question.options[static_cast<std::size_t>(session()->chosen(index))];
         const auto& right = question.options[static_cast<std::size_t>(question.answer)];
         html += QStringLiteral("<p><a href=\"question:%1\"><b>%2</b></a><br>%3</p>")
                     .arg(index + 1)
