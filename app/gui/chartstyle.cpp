@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include <QBarCategoryAxis>
+#include <QBarSeries>
 #include <QChart>
 #include <QChartView>
 #include <QValueAxis>
@@ -59,4 +61,19 @@ void fitFromZero(QValueAxis* axis, double highest)
     axis->setRange(0, highest > 0 ? highest * 1.05 : 1);
     axis->applyNiceNumbers();
     axis->setLabelFormat(QStringLiteral("%g"));
+}
+
+void addBarSeries(QChart* chart, QBarSeries* series, const QStringList& categories, const QString& valueTitle,
+    double highest)
+{
+    chart->addSeries(series);
+    auto* x = new QBarCategoryAxis;
+    x->append(categories);
+    auto* y = new QValueAxis;
+    y->setTitleText(valueTitle);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    fitFromZero(y, highest);
 }

@@ -3,9 +3,11 @@
 
 #include <QColor>
 #include <QString>
+#include <QStringList>
 
 #include "rlab/memory.h"
 
+class QBarSeries;
 class QChart;
 class QChartView;
 class QValueAxis;
@@ -17,3 +19,7 @@ QColor phaseColor(rlab::Phase phase);
 double bytesToMiB(double bytes);
 // From zero to a round number above `highest`, labelled without exponents.
 void fitFromZero(QValueAxis* axis, double highest);
+// Adds bars with `categories` along the bottom and a value axis titled `valueTitle` at the left,
+// from zero to above `highest`.
+void addBarSeries(QChart* chart, QBarSeries* series, const QStringList& categories, const QString& valueTitle,
+    double highest);

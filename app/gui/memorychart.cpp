@@ -2,30 +2,15 @@
 
 #include <algorithm>
 
-#include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
-#include <QValueAxis>
 
 #include "chartstyle.h"
 #include "demotexts.h"
 
 MemoryChart::MemoryChart(QWidget* parent)
-    : QChartView(parent)
-{
-    setRenderHint(QPainter::Antialiasing);
-    setObjectName(QStringLiteral("memoryChart"));
-    rebuild();
-}
-
-void MemoryChart::setResults(const QList<DemoResult>& results)
-{
-    m_results = results;
-    rebuild();
-}
-
-void MemoryChart::retranslate()
+    : DemoChart(QStringLiteral("memoryChart"), parent)
 {
     rebuild();
 }
@@ -33,13 +18,13 @@ void MemoryChart::retranslate()
 void MemoryChart::rebuild()
 {
     // A sweep has too many runs for grouped bars: show its largest size, where the policies differ most.
-    QList<DemoResult> shown = m_results;
+    QList<DemoResult> shown = results();
     QString title = tr("Peak memory by category, MiB (measured)");
-    if (!m_results.isEmpty() && !m_results.front().sweepParameter.isEmpty()) {
-        const auto largest = std::max_element(m_results.begin(), m_results.end(),
+    if (!results().isEmpty() && !results().front().sweepParameter.isEmpty()) {
+        const auto largest = std::max_element(results().begin(), results().end(),
             [](const auto& a, const auto& b) { return a.sweepValue < b.sweepValue; });
         shown.clear();
-        for (const DemoResult& result : m_results) {
+        for (const DemoResult& result : results()) {
             if (result.sweepValue == largest->sweepValue)
                 shown.push_back(result);
         }
@@ -72,19 +57,9 @@ void MemoryChart::rebuild()
         set->setColor(seriesColor(colour++));
         series->append(set);
     }
-    chart->addSeries(series);
-    chart->legend()->setAlignment(Qt::AlignRight); // seven kinds do not fit in one row below
-
     QStringList runs;
     for (const DemoResult& result : shown)
         runs.push_back(result.label);
-    auto* x = new QBarCategoryAxis;
-    x->append(runs);
-    auto* y = new QValueAxis;
-    y->setTitleText(tr("MiB"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
-    fitFromZero(y, highest);
+    addBarSeries(chart, series, runs, tr("MiB"), highest);
+    chart->legend()->setAlignment(Qt::AlignRight); // seven kinds do not fit in one row below
 }

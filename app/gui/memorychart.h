@@ -1,22 +1,14 @@
 #pragma once
 // Grouped bars: each run's measured peak memory, one bar per memory category.
 
-#include <QChartView>
-#include <QList>
+#include "demochart.h"
 
-#include "demoresult.h"
-
-class MemoryChart : public QChartView {
+class MemoryChart : public DemoChart {
     Q_OBJECT
 
 public:
     explicit MemoryChart(QWidget* parent = nullptr);
 
-    void setResults(const QList<DemoResult>& results);
-    void retranslate();
-
 private:
-    void rebuild();
-
-    QList<DemoResult> m_results;
+    void rebuild() override;
 };

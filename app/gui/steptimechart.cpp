@@ -2,30 +2,15 @@
 
 #include <algorithm>
 
-#include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
-#include <QValueAxis>
 
 #include "chartstyle.h"
 #include "demotexts.h"
 
 StepTimeChart::StepTimeChart(QWidget* parent)
-    : QChartView(parent)
-{
-    setRenderHint(QPainter::Antialiasing);
-    setObjectName(QStringLiteral("stepTimeChart"));
-    rebuild();
-}
-
-void StepTimeChart::setResults(const QList<DemoResult>& results)
-{
-    m_results = results;
-    rebuild();
-}
-
-void StepTimeChart::retranslate()
+    : DemoChart(QStringLiteral("stepTimeChart"), parent)
 {
     rebuild();
 }
@@ -34,18 +19,18 @@ void StepTimeChart::rebuild()
 {
     QChart* chart = resetDemoChart(this, tr("Step time, ms (measured, warm-up excluded)"));
     setAccessibleName(chart->title());
-    if (m_results.isEmpty())
+    if (results().isEmpty())
         return;
 
     auto* series = new QBarSeries;
     QStringList categories;
     double highest = 0;
-    if (m_results.front().sweepParameter.isEmpty()) {
+    if (results().front().sweepParameter.isEmpty()) {
         // One group per run: fastest, median and slowest step show the spread.
         auto* fastest = new QBarSet(tr("fastest step"));
         auto* median = new QBarSet(tr("median step"));
         auto* slowest = new QBarSet(tr("slowest step"));
-        for (const DemoResult& result : m_results) {
+        for (const DemoResult& result : results()) {
             fastest->append(result.run.stepMsMin);
             median->append(result.run.stepMsMedian);
             slowest->append(result.run.stepMsMax);
@@ -60,7 +45,7 @@ void StepTimeChart::rebuild()
         // A sweep: one group per size, one bar per policy (median step), so the overhead's growth shows.
         QList<int> values;
         QStringList labels;
-        for (const DemoResult& result : m_results) {
+        for (const DemoResult& result : results()) {
             if (!values.contains(result.sweepValue))
                 values.push_back(result.sweepValue);
             if (!labels.contains(result.label))
@@ -68,14 +53,14 @@ void StepTimeChart::rebuild()
         }
         for (const int value : values)
             categories.push_back(QStringLiteral("%1 = %2")
-                                     .arg(sweepParameterTitle(m_results.front().sweepParameter))
+                                     .arg(sweepParameterTitle(results().front().sweepParameter))
                                      .arg(value));
         for (int i = 0; i < labels.size(); ++i) {
             auto* set = new QBarSet(labels[i]);
             set->setColor(seriesColor(i));
             for (const int value : values) {
                 double median = 0;
-                for (const DemoResult& result : m_results) {
+                for (const DemoResult& result : results()) {
                     if (result.label == labels[i] && result.sweepValue == value)
                         median = result.run.stepMsMedian;
                 }
@@ -86,15 +71,5 @@ void StepTimeChart::rebuild()
         }
         chart->setTitle(tr("Median step time, ms (measured, warm-up excluded)"));
     }
-    chart->addSeries(series);
-
-    auto* x = new QBarCategoryAxis;
-    x->append(categories);
-    auto* y = new QValueAxis;
-    y->setTitleText(tr("ms per step"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(x);
-    series->attachAxis(y);
-    fitFromZero(y, highest);
+    addBarSeries(chart, series, categories, tr("ms per step"), highest);
 }

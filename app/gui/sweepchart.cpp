@@ -16,20 +16,7 @@
 #include "demotexts.h"
 
 SweepChart::SweepChart(QWidget* parent)
-    : QChartView(parent)
-{
-    setRenderHint(QPainter::Antialiasing);
-    setObjectName(QStringLiteral("sweepChart"));
-    rebuild();
-}
-
-void SweepChart::setResults(const QList<DemoResult>& results)
-{
-    m_results = results;
-    rebuild();
-}
-
-void SweepChart::retranslate()
+    : DemoChart(QStringLiteral("sweepChart"), parent)
 {
     rebuild();
 }
@@ -41,7 +28,7 @@ void SweepChart::rebuild()
     setAccessibleName(chart->title());
     QList<QString> labels; // in run order
     QString parameter;
-    for (const DemoResult& result : m_results) {
+    for (const DemoResult& result : results()) {
         if (result.sweepParameter.isEmpty())
             continue;
         parameter = result.sweepParameter;
@@ -67,7 +54,7 @@ void SweepChart::rebuild()
         auto* predicted = new QLineSeries;
         predicted->setName(tr("%1 (predicted)").arg(labels[i]));
         predicted->setPen(QPen(seriesColor(i), 1.5, Qt::DashLine));
-        for (const DemoResult& result : m_results) {
+        for (const DemoResult& result : results()) {
             if (result.label != labels[i] || result.sweepParameter.isEmpty())
                 continue;
             const double value = bytesToMiB(double(result.run.peakActivationBytes));

@@ -1,0 +1,19 @@
+#include "demochart.h"
+
+DemoChart::DemoChart(const QString& objectName, QWidget* parent)
+    : QChartView(parent)
+{
+    setRenderHint(QPainter::Antialiasing);
+    setObjectName(objectName);
+}
+
+void DemoChart::setResults(const QList<DemoResult>& results)
+{
+    m_results = results;
+    rebuild();
+}
+
+void DemoChart::retranslate()
+{
+    rebuild();
+}

@@ -1,0 +1,26 @@
+#pragma once
+// A chart of a demo's measured results, rebuilt from them when they change and when the language
+// does. Memory, step time and the sweep are such charts.
+
+#include <QChartView>
+#include <QList>
+
+#include "demoresult.h"
+
+class DemoChart : public QChartView {
+    Q_OBJECT
+
+public:
+    void setResults(const QList<DemoResult>& results);
+    void retranslate();
+
+protected:
+    explicit DemoChart(const QString& objectName, QWidget* parent = nullptr);
+
+    const QList<DemoResult>& results() const { return m_results; }
+    // Draws the chart again from results() in the current language.
+    virtual void rebuild() = 0;
+
+private:
+    QList<DemoResult> m_results;
+};
