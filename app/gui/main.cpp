@@ -3,6 +3,14 @@
 #include <cstring>
 
 #include <QApplication>
+#include <QDir>
+#include <QFile>
+
+#if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN)
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
 
 #include "commandline.h"
 #include "mainwindow.h"
@@ -23,6 +31,27 @@ bool displayAvailable(int argc, char** argv)
     }
     return false;
 }
+
+// Where XDG_RUNTIME_DIR is unset (root in a container, a bare offscreen session) Qt falls back to
+// <temp>/runtime-<user> and warns on every start. Setting up that same folder first, private
+// (0700, ours, not a link), spares the learner the line; anything else is left to Qt's own checks.
+void provideRuntimeDir()
+{
+#if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN)
+    if (!qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR"))
+        return;
+    const uid_t user = ::geteuid();
+    const passwd* account = ::getpwuid(user);
+    const QByteArray name = account ? QByteArray(account->pw_name) : QByteArray::number(user);
+    const QByteArray folder = QFile::encodeName(QDir::tempPath()) + "/runtime-" + name;
+    ::mkdir(folder.constData(), 0700); // fails harmlessly when it exists; checked below either way
+    struct stat info { };
+    if (::lstat(folder.constData(), &info) != 0 || !S_ISDIR(info.st_mode) || info.st_uid != user
+        || (info.st_mode & 0777) != 0700)
+        return;
+    qputenv("XDG_RUNTIME_DIR", folder);
+#endif
+}
 } // namespace
 
 int main(int argc, char** argv)
@@ -40,6 +69,7 @@ int main(int argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     }
 
+    provideRuntimeDir();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("recompute-lab"));
     QApplication::setApplicationDisplayName(QStringLiteral("Recompute Lab"));

@@ -1,6 +1,7 @@
 // The built recompute-lab binary: --screenshot renders a PNG and exits 0; bad values are one
 // sentence on stderr and exit 2; without a display it says so in one sentence.
 #include <QDir>
+#include <QFileInfo>
 #include <QImage>
 #include <QProcess>
 #include <QRegularExpression>
@@ -46,6 +47,7 @@ private slots:
     void badValuesExitWithStatus2();
     void noDisplayIsOneSentence();
     void screenshotNeedsNoDisplay();
+    void noRuntimeDirWarning();
 
 private:
     QProcessEnvironment m_environment;
@@ -163,6 +165,36 @@ void CommandLineTest::screenshotNeedsNoDisplay()
         bare);
     QCOMPARE(outcome.exitCode, 0);
     QVERIFY(!QImage(png).isNull());
+}
+
+void CommandLineTest::noRuntimeDirWarning()
+{
+#if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN)
+    // Where XDG_RUNTIME_DIR is unset (root in a container, a bare offscreen session), Qt warns on
+    // every start; the app sets up the private folder Qt would pick instead, and says nothing.
+    QTemporaryDir temp;
+    QVERIFY(temp.isValid());
+    QProcessEnvironment environment = m_environment;
+    environment.remove(QStringLiteral("XDG_RUNTIME_DIR"));
+    environment.insert(QStringLiteral("TMPDIR"), temp.path());
+    const Outcome outcome = run({QStringLiteral("--help")}, environment);
+    QCOMPARE(outcome.exitCode, 0);
+    QVERIFY2(!outcome.errors.contains(QStringLiteral("XDG_RUNTIME_DIR")), qPrintable(outcome.errors));
+    const QStringList made = QDir(temp.path()).entryList({QStringLiteral("runtime-*")}, QDir::Dirs);
+    QCOMPARE(made.size(), 1);
+    QCOMPARE(QFileInfo(QDir(temp.path()).filePath(made.first())).permissions() & 0x7777,
+        QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadUser | QFile::WriteUser
+            | QFile::ExeUser);
+
+    // A folder of that name that is not private is left alone: Qt's own checks then speak.
+    QVERIFY(QFile::setPermissions(QDir(temp.path()).filePath(made.first()),
+        QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther));
+    const Outcome open = run({QStringLiteral("--help")}, environment);
+    QCOMPARE(open.exitCode, 0);
+    QVERIFY(open.errors.contains(QStringLiteral("XDG_RUNTIME_DIR")));
+#else
+    QSKIP("XDG_RUNTIME_DIR is a Linux and BSD matter");
+#endif
 }
 
 QTEST_GUILESS_MAIN(CommandLineTest)
