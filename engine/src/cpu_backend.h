@@ -52,6 +52,8 @@ public:
     void residualForward(float* out, const float* a, const float* b, std::size_t n) override;
     void dropoutForward(float* out, const float* inp, std::size_t n, const DropoutSite& site) override;
     void dropoutBackward(float* dinp, const float* dout, std::size_t n, const DropoutSite& site) override;
+    void dropoutResidualForward(
+        float* out, const float* residual, float* x, std::size_t n, const DropoutSite& site) override;
     void crossEntropyForward(
         float* losses, float* probs, const float* logits, const std::int32_t* targets, int N, int V) override;
     void crossEntropyBackward(

@@ -88,8 +88,8 @@ inline void mulHiLo(__m512i a, __m512i m, __m512i* hi, __m512i* lo)
 // kWays batches of 16 groups, interleaved so the multiplies' latency overlaps.
 constexpr int kWays = 4;
 
-void dropoutBatchAvx512(float* y, const float* x, const DropoutSite& site, std::uint64_t firstGroup,
-    std::uint32_t threshold, float scale)
+void dropoutBatchAvx512(float* y, const float* x, const float* residual, const DropoutSite& site,
+    std::uint64_t firstGroup, std::uint32_t threshold, float scale)
 {
     const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     __m512i c0[kWays], c1[kWays], c2[kWays], c3[kWays];
@@ -135,7 +135,10 @@ void dropoutBatchAvx512(float* y, const float* x, const DropoutSite& site, std::
         for (int part = 0; part < 4; ++part) {
             const auto m = static_cast<__mmask16>(mask >> (16 * part));
             const std::size_t at = 64 * static_cast<std::size_t>(w) + 16 * static_cast<std::size_t>(part);
-            _mm512_storeu_ps(y + at, _mm512_maskz_mul_ps(m, _mm512_loadu_ps(x + at), s));
+            __m512 kept = _mm512_maskz_mul_ps(m, _mm512_loadu_ps(x + at), s);
+            if (residual)
+                kept = _mm512_add_ps(_mm512_loadu_ps(residual + at), kept);
+            _mm512_storeu_ps(y + at, kept);
         }
     }
 }
@@ -181,10 +184,20 @@ void CpuBackend::residualForward(float* out, const float* a, const float* b, std
     });
 }
 
-void CpuBackend::dropoutForward(float* out, const float* inp, std::size_t n, const DropoutSite& site)
+namespace {
+
+// out = [residual +] dropout(inp); out may alias inp or residual (each element is read before it
+// is written).
+void dropoutInto(float* out, const float* inp, const float* residual, std::size_t n, const DropoutSite& site)
 {
     if (site.p <= 0.0f) {
-        if (out != inp)
+        if (residual)
+            parallelChunks(n, [&](std::size_t begin, std::size_t len) {
+                const auto count = static_cast<Eigen::Index>(len);
+                ArrayMap(out + begin, count)
+                    = ConstArrayMap(residual + begin, count) + ConstArrayMap(inp + begin, count);
+            });
+        else if (out != inp)
             std::memcpy(out, inp, n * sizeof(float));
         return;
     }
@@ -196,7 +209,8 @@ void CpuBackend::dropoutForward(float* out, const float* inp, std::size_t n, con
     const std::uint32_t threshold = keepThreshold(p);
     parallelFor(static_cast<std::int64_t>(wide), std::int64_t {4} * kWide, [&](std::int64_t b) {
         const std::size_t begin = static_cast<std::size_t>(b) * kWide;
-        dropoutBatchAvx512(out + begin, inp + begin, site, begin / 4, threshold, scale);
+        dropoutBatchAvx512(out + begin, inp + begin, residual ? residual + begin : nullptr, site, begin / 4,
+            threshold, scale);
     });
     const std::size_t done = wide * kWide;
 #else
@@ -227,9 +241,24 @@ void CpuBackend::dropoutForward(float* out, const float* inp, std::size_t n, con
             std::uint32_t word;
             std::memcpy(&word, &kept, 4);
             word &= 0u - static_cast<std::uint32_t>(u >= drop);
-            std::memcpy(y + i, &word, 4);
+            float dropped;
+            std::memcpy(&dropped, &word, 4);
+            y[i] = residual ? residual[begin + i] + dropped : dropped;
         }
     });
+}
+
+} // namespace
+
+void CpuBackend::dropoutForward(float* out, const float* inp, std::size_t n, const DropoutSite& site)
+{
+    dropoutInto(out, inp, nullptr, n, site);
+}
+
+void CpuBackend::dropoutResidualForward(
+    float* out, const float* residual, float* x, std::size_t n, const DropoutSite& site)
+{
+    dropoutInto(out, x, residual, n, site);
 }
 
 void CpuBackend::dropoutBackward(float* dinp, const float* dout, std::size_t n, const DropoutSite& site)

@@ -240,9 +240,8 @@ void Trainer::produce(int block, Slot slot, BlockActivations& acts)
         op("proj", flops, [&] {
             m_backend.matmulForward(
                 projected.floats(), acts[Slot::AttValues].ptr, p + w.projw, p + w.projb, BT, C, C);
-            m_backend.dropoutForward(
-                projected.floats(), projected.floats(), btc, site(block, kSiteAttentionOutput));
-            m_backend.residualForward(out.ptr, acts[Slot::Input].ptr, projected.floats(), btc);
+            m_backend.dropoutResidualForward(
+                out.ptr, acts[Slot::Input].ptr, projected.floats(), btc, site(block, kSiteAttentionOutput));
         });
         break;
     }
@@ -280,8 +279,8 @@ void Trainer::produceOutput(int block, BlockActivations& acts, SlotTensor& out, 
     op("fc2", m_sizes.outputFlops, [&] {
         m_backend.matmulForward(
             projected.floats(), acts[Slot::Gelu].ptr, p + w.fc2w, p + w.fc2b, BT, 4 * C, C);
-        m_backend.dropoutForward(projected.floats(), projected.floats(), btc, site(block, kSiteMlpOutput));
-        m_backend.residualForward(out.ptr, acts[Slot::Residual].ptr, projected.floats(), btc);
+        m_backend.dropoutResidualForward(
+            out.ptr, acts[Slot::Residual].ptr, projected.floats(), btc, site(block, kSiteMlpOutput));
     });
 }
 

@@ -261,6 +261,38 @@ private slots:
         }
     }
 
+    void dropoutResidualIsTheTwoOpsFused()
+    {
+        // The CPU's one-pass residual + dropout must equal dropoutForward then residualForward bit
+        // for bit (the default every other backend runs), also when out is the residual itself.
+        const std::unique_ptr<Backend> cpu = makeCpuBackend(0);
+        DropoutSite site;
+        site.seed = 99;
+        site.step = 2;
+        site.block = 5;
+        site.site = 2;
+        for (float p : {0.1f, 0.0f}) {
+            site.p = p;
+            for (std::size_t n : {std::size_t(1), std::size_t(67), std::size_t(256), std::size_t(100003)}) {
+                std::vector<float> x(n), residual(n);
+                for (std::size_t i = 0; i < n; ++i) {
+                    x[i] = std::sin(0.37f * static_cast<float>(i)) * 3.0f;
+                    residual[i] = std::cos(0.11f * static_cast<float>(i));
+                }
+                std::vector<float> dropped(n), expected(n);
+                cpu->dropoutForward(dropped.data(), x.data(), n, site);
+                cpu->residualForward(expected.data(), residual.data(), dropped.data(), n);
+                std::vector<float> scratch = x, fused(n);
+                cpu->dropoutResidualForward(fused.data(), residual.data(), scratch.data(), n, site);
+                QCOMPARE(fused, expected);
+                std::vector<float> inPlace = residual;
+                scratch = x;
+                cpu->dropoutResidualForward(inPlace.data(), inPlace.data(), scratch.data(), n, site);
+                QCOMPARE(inPlace, expected);
+            }
+        }
+    }
+
     void namesRoundTrip()
     {
         for (OpKind k : allOpKinds())

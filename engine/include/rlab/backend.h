@@ -104,6 +104,15 @@ public:
 
     // out = inp * keep / (1 - p), keep from Philox (philox.h); out may alias inp. p == 0 copies.
     virtual void dropoutForward(float* out, const float* inp, std::size_t n, const DropoutSite& site) = 0;
+    // out = residual + dropout(x): a block's residual connection after its projection. x is
+    // scratch (it may be overwritten); out may alias residual. The CPU does it in one pass; the
+    // default runs the two ops above.
+    virtual void dropoutResidualForward(
+        float* out, const float* residual, float* x, std::size_t n, const DropoutSite& site)
+    {
+        dropoutForward(x, x, n, site);
+        residualForward(out, residual, x, n);
+    }
     // dinp = dout * keep / (1 - p) (overwritten); dinp may alias dout
     virtual void dropoutBackward(float* dinp, const float* dout, std::size_t n, const DropoutSite& site) = 0;
 
