@@ -32,12 +32,13 @@ void CpuBackend::layernormBackward(float* dinp, float* dweight, float* dbias, co
 {
     const Eigen::Map<const Eigen::ArrayXf> w(weight, C);
     parallelFor(N, C, [&](std::int64_t r) {
+        // Two sweeps over the row and no temporaries (a heap array per row would cost more than
+        // the arithmetic): norm = (x - mean) * rstd and dnorm = d * w are formed on the fly.
         const ConstArrayMap x(inp + r * C, C), d(dout + r * C, C);
-        const Eigen::ArrayXf norm = (x - mean[r]) * rstd[r];
-        const Eigen::ArrayXf dnorm = d * w;
-        const float dnormMean = dnorm.sum() / static_cast<float>(C);
-        const float dnormNormMean = (dnorm * norm).sum() / static_cast<float>(C);
-        ArrayMap(dinp + r * C, C) += (dnorm - dnormMean - norm * dnormNormMean) * rstd[r];
+        const float m = mean[r], s = rstd[r];
+        const float dnormMean = (d * w).sum() / static_cast<float>(C);
+        const float dnormNormMean = (d * w * (x - m)).sum() * s / static_cast<float>(C);
+        ArrayMap(dinp + r * C, C) += (d * w - dnormMean - (x - m) * (s * dnormNormMean)) * s;
     });
     // Rows in order: the parameter gradients are sums whose order must not depend on threads.
     ArrayMap dw(dweight, C), db(dbias, C);
