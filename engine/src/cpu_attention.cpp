@@ -2,9 +2,9 @@
 //
 // Per head the products are tiny (T x T x C/H) and causal. General GEMMs would spend more on
 // packing than on arithmetic at this size, and would compute the masked upper triangle too, so
-// each product here is a small register-blocked kernel over the lower triangle only: four rows
-// at a time, up to four vectors of columns in registers (GCC/Clang vector types: AVX-512, AVX2 or SSE).
-// Every sum runs in one fixed order, so results do not depend on the thread count.
+// each product here is one small register-blocked kernel over the lower triangle only: four or
+// eight rows at a time, up to four vectors of columns in registers (GCC/Clang vector types: AVX-512, AVX2 or
+// SSE). Every sum runs in one fixed order, so results do not depend on the thread count.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -137,95 +137,26 @@ void copyPadded(float* dst, int stride, const float* x, int ld, int rows, int co
     }
 }
 
-// ---- scores: S[t][s] = a_t . b_s ------------------------------------------------------------
+// ---- weighted sums of rows: out_i = sum_j W(i, j) x_j --------------------------------------------
+// Every product here is one: scores (W = q, x = k transposed), P v, P^T dO, dS k and dS^T q.
 
-// Rows t0..t0+R-1, column vectors c0..c0+NV-1; bt is b transposed (dh x ldt, zero-padded).
-template<int R, int NV>
-void scoresTile(float* S, int lds, const float* a, int lda, const float* bt, int ldt, int dh, int t0, int c0)
-{
-    Vec acc[R][NV] = {};
-    for (int d = 0; d < dh; ++d) {
-        Vec bv[NV];
-        for (int j = 0; j < NV; ++j)
-            bv[j] = load(bt + static_cast<std::size_t>(d) * ldt + (c0 + j) * kWidth);
-        for (int i = 0; i < R; ++i) {
-            const float ai = a[static_cast<std::size_t>(t0 + i) * lda + d];
-            for (int j = 0; j < NV; ++j)
-                acc[i][j] += ai * bv[j];
-        }
-    }
-    for (int i = 0; i < R; ++i)
-        for (int j = 0; j < NV; ++j)
-            store(S + static_cast<std::size_t>(t0 + i) * lds + (c0 + j) * kWidth, acc[i][j]);
-}
-
-template<int R>
-void scoresRows(
-    float* S, int lds, const float* a, int lda, const float* bt, int ldt, int dh, int t0, int vectors)
-{
-    int c = 0;
-    for (; c + 4 <= vectors; c += 4)
-        scoresTile<R, 4>(S, lds, a, lda, bt, ldt, dh, t0, c);
-    switch (vectors - c) {
-    case 3:
-        scoresTile<R, 3>(S, lds, a, lda, bt, ldt, dh, t0, c);
-        break;
-    case 2:
-        scoresTile<R, 2>(S, lds, a, lda, bt, ldt, dh, t0, c);
-        break;
-    case 1:
-        scoresTile<R, 1>(S, lds, a, lda, bt, ldt, dh, t0, c);
-        break;
-    default:
-        break;
-    }
-}
-
-// S (T x lds, lds = roundUp(T)) gets a_t . b_s for s <= t; entries right of the diagonal within
-// the last vector hold junk and the rest of the row is not written: callers read s <= t only.
-void causalScores(float* S, int lds, const float* a, int lda, const float* b, int ldb, int T, int dh)
-{
-    float* bt = scratch(static_cast<std::size_t>(dh) * lds, 0);
-    for (int d = 0; d < dh; ++d) {
-        float* row = bt + static_cast<std::size_t>(d) * lds;
-        for (int s = 0; s < T; ++s)
-            row[s] = b[static_cast<std::size_t>(s) * ldb + d];
-        std::fill(row + T, row + lds, 0.0f);
-    }
-    for (int t0 = 0; t0 < T; t0 += 4) {
-        const int rows = std::min(4, T - t0);
-        const int vectors = (t0 + rows + kWidth - 1) / kWidth; // columns 0 .. t0+rows-1
-        switch (rows) {
-        case 4:
-            scoresRows<4>(S, lds, a, lda, bt, lds, dh, t0, vectors);
-            break;
-        case 3:
-            scoresRows<3>(S, lds, a, lda, bt, lds, dh, t0, vectors);
-            break;
-        case 2:
-            scoresRows<2>(S, lds, a, lda, bt, lds, dh, t0, vectors);
-            break;
-        default:
-            scoresRows<1>(S, lds, a, lda, bt, lds, dh, t0, vectors);
-            break;
-        }
-    }
-}
-
-// ---- weighted sums of rows: out_i = sum_j W(i, j) x_j ------------------------------------------
-
-// W(i, j) = w[i * wi + j * wj]; x is zero-padded rows of ldx floats; sums j = j0 .. j1-1 in order.
+// Rows i0..i0+R-1, vectors c0..c0+NV-1 of each row. W(i, j) = w[i * wi + j * wj]; x is rows of
+// ldx floats, whole vectors readable; the sum runs over j = j0 .. j1-1 in order.
 template<int R, int NV>
 void applyTile(float* out, int ldo, const float* w, int wi, int wj, const float* x, int ldx, int i0, int j0,
     int j1, int c0)
 {
     Vec acc[R][NV] = {};
-    for (int j = j0; j < j1; ++j) {
+    const float* wrow[R];
+    for (int i = 0; i < R; ++i)
+        wrow[i] = w + static_cast<std::size_t>(i0 + i) * wi;
+    std::size_t at = static_cast<std::size_t>(j0) * wj; // W(i, j) = wrow[i][at]
+    for (int j = j0; j < j1; ++j, at += wj) {
         Vec xv[NV];
         for (int v = 0; v < NV; ++v)
             xv[v] = load(x + static_cast<std::size_t>(j) * ldx + (c0 + v) * kWidth);
         for (int i = 0; i < R; ++i) {
-            const float wij = w[static_cast<std::size_t>(i0 + i) * wi + static_cast<std::size_t>(j) * wj];
+            const float wij = wrow[i][at];
             for (int v = 0; v < NV; ++v)
                 acc[i][v] += wij * xv[v];
         }
@@ -235,26 +166,68 @@ void applyTile(float* out, int ldo, const float* w, int wi, int wj, const float*
             store(out + static_cast<std::size_t>(i0 + i) * ldo + (c0 + v) * kWidth, acc[i][v]);
 }
 
-template<int R>
+// Vectors c0 .. vectors-1 of rows i0..i0+R-1, NV at a time (at most 16 accumulators), then the
+// rest with fewer.
+template<int R, int NV = (R > 4 ? 2 : 4)>
 void applyRows(float* out, int ldo, const float* w, int wi, int wj, const float* x, int ldx, int i0, int j0,
-    int j1, int vectors)
+    int j1, int c0, int vectors)
 {
-    int c = 0;
-    for (; c + 4 <= vectors; c += 4)
-        applyTile<R, 4>(out, ldo, w, wi, wj, x, ldx, i0, j0, j1, c);
-    switch (vectors - c) {
-    case 3:
-        applyTile<R, 3>(out, ldo, w, wi, wj, x, ldx, i0, j0, j1, c);
-        break;
-    case 2:
-        applyTile<R, 2>(out, ldo, w, wi, wj, x, ldx, i0, j0, j1, c);
-        break;
-    case 1:
-        applyTile<R, 1>(out, ldo, w, wi, wj, x, ldx, i0, j0, j1, c);
-        break;
-    default:
-        break;
+    int c = c0;
+    for (; c + NV <= vectors; c += NV)
+        applyTile<R, NV>(out, ldo, w, wi, wj, x, ldx, i0, j0, j1, c);
+    if constexpr (NV > 1)
+        if (c < vectors)
+            applyRows<R, NV - 1>(out, ldo, w, wi, wj, x, ldx, i0, j0, j1, c, vectors);
+}
+
+// Rows 0..T-1 in blocks of eight (where at most two vectors are needed) or four, the last ones in
+// twos and ones; span(i0, rows) gives a block's {j0, j1, vectors}.
+template<class Span>
+void applyBlocks(float* out, int ldo, const float* w, int wi, int wj, const float* x, int ldx, int T,
+    int mostVectors, Span span)
+{
+    const int block = mostVectors <= 2 ? 8 : 4;
+    for (int i0 = 0; i0 < T;) {
+        const int left = std::min(block, T - i0);
+        const int rows = left >= 8 ? 8 : left >= 4 ? 4 : left >= 2 ? 2 : 1;
+        const auto [j0, j1, vectors] = span(i0, rows);
+        switch (rows) {
+        case 8:
+            applyRows<8>(out, ldo, w, wi, wj, x, ldx, i0, j0, j1, 0, vectors);
+            break;
+        case 4:
+            applyRows<4>(out, ldo, w, wi, wj, x, ldx, i0, j0, j1, 0, vectors);
+            break;
+        case 2:
+            applyRows<2>(out, ldo, w, wi, wj, x, ldx, i0, j0, j1, 0, vectors);
+            break;
+        default:
+            applyRows<1>(out, ldo, w, wi, wj, x, ldx, i0, j0, j1, 0, vectors);
+            break;
+        }
+        i0 += rows;
     }
+}
+
+struct Span {
+    int j0, j1, vectors;
+};
+
+// S (T x lds, lds = roundUp(T)) gets a_t . b_s for s <= t; entries right of the diagonal within
+// the last vector hold junk and the rest of the row is not written: callers read s <= t only.
+void causalScores(float* S, int lds, const float* a, int lda, const float* b, int ldb, int T, int dh)
+{
+    float* bt = scratch(static_cast<std::size_t>(dh) * lds, 0); // b transposed, zero-padded
+    for (int d = 0; d < dh; ++d) {
+        float* row = bt + static_cast<std::size_t>(d) * lds;
+        for (int s = 0; s < T; ++s)
+            row[s] = b[static_cast<std::size_t>(s) * ldb + d];
+        std::fill(row + T, row + lds, 0.0f);
+    }
+    // S_t = sum over d of a[t][d] * bt_d, over the columns 0 .. (last row of the block) only.
+    applyBlocks(S, lds, a, lda, 1, bt, lds, T, lds / kWidth, [&](int t0, int rows) {
+        return Span {0, dh, (t0 + rows + kWidth - 1) / kWidth};
+    });
 }
 
 // out (T x dh, rows ldo apart, overwritten) from the lower-triangular P (T x ldp, zero above the
@@ -277,34 +250,12 @@ void causalApply(
     }
     float* result = direct ? out : scratch(static_cast<std::size_t>(T) * padded, 2);
     const int ldr = direct ? ldo : padded;
-    const int wi = transposed ? 1 : ldp, wj = transposed ? ldp : 1;
     const int vectors = padded / kWidth;
-    // Eight rows at a time when the row fits in two vectors (16 accumulators), else four.
-    const int block = vectors <= 2 ? 8 : 4;
-    for (int i0 = 0; i0 < T;) {
-        const int rows = std::min(block, T - i0);
-        const int take = rows >= 8 ? 8 : rows >= 4 ? 4 : rows >= 2 ? 2 : 1;
-        // P's zeros above the diagonal make the extra terms in a block of rows exact zeros.
-        const int j0 = transposed ? i0 : 0, j1 = transposed ? T : i0 + take;
-        switch (take) {
-        case 8:
-            if (vectors == 2)
-                applyTile<8, 2>(result, ldr, P, wi, wj, xs, ldxs, i0, j0, j1, 0);
-            else
-                applyTile<8, 1>(result, ldr, P, wi, wj, xs, ldxs, i0, j0, j1, 0);
-            break;
-        case 4:
-            applyRows<4>(result, ldr, P, wi, wj, xs, ldxs, i0, j0, j1, vectors);
-            break;
-        case 2:
-            applyRows<2>(result, ldr, P, wi, wj, xs, ldxs, i0, j0, j1, vectors);
-            break;
-        default:
-            applyRows<1>(result, ldr, P, wi, wj, xs, ldxs, i0, j0, j1, vectors);
-            break;
-        }
-        i0 += take;
-    }
+    // P's zeros above the diagonal make the extra terms in a block of rows exact zeros.
+    applyBlocks(result, ldr, P, transposed ? 1 : ldp, transposed ? ldp : 1, xs, ldxs, T, vectors,
+        [&](int i0, int rows) {
+            return transposed ? Span {i0, T, vectors} : Span {0, i0 + rows, vectors};
+        });
     if (!direct)
         for (int t = 0; t < T; ++t)
             std::memcpy(out + static_cast<std::size_t>(t) * ldo,
