@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 #include <limits>
 
 namespace rlab::detail {
@@ -371,14 +370,17 @@ void Trainer::prefetchSegment(const Segment& segment)
 // Gets every activation of a segment's blocks ready for backward: prefetches offloaded ones,
 // widens bf16 ones, and recomputes the rest from the segment's saved input. With offload, the
 // segment before it starts coming back at once, so its copies overlap this segment's work.
-void Trainer::restoreSegment(const Segment& segment, const Segment* previous)
+void Trainer::restoreSegment(const Segment& segment)
 {
     enter(Phase::Recompute, segment.last);
     if (m_plan.offload) {
         const auto start = std::chrono::steady_clock::now();
         op("prefetch", 0, [&] {
-            if (!m_prefetched)
-                prefetchSegment(segment); // the last segment: nothing overlapped its copies
+            // Backward starts at the last segment, whose copies nothing could overlap; every other
+            // one was started while the segment after it was restored.
+            const std::size_t index = static_cast<std::size_t>(&segment - m_plan.segments.data());
+            if (index + 1 == m_plan.segments.size())
+                prefetchSegment(segment);
             m_backend.waitTransfers();
             for (int m = segment.first; m <= segment.last; ++m) {
                 for (SlotTensor& t : m_blocks[static_cast<std::size_t>(m)].tensors) {
@@ -388,9 +390,8 @@ void Trainer::restoreSegment(const Segment& segment, const Segment* previous)
                         t.ptr = t.value.floats();
                 }
             }
-            m_prefetched = previous != nullptr;
-            if (previous)
-                prefetchSegment(*previous);
+            if (index > 0)
+                prefetchSegment(m_plan.segments[index - 1]);
         });
         m_offloadMs
             += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -609,10 +610,8 @@ float Trainer::step(int index, bool recordTimeline, bool update)
     m_backend.fill(m_grads.floats(), 0.0f, m_layout.total);
     Buffer dx = device(btc * 4, MemoryCategory::Temporaries);
     backwardHead(dx.floats());
-    m_prefetched = false;
     for (auto seg = m_plan.segments.rbegin(); seg != m_plan.segments.rend(); ++seg) {
-        const auto next = std::next(seg);
-        restoreSegment(*seg, next != m_plan.segments.rend() ? &*next : nullptr);
+        restoreSegment(*seg);
         for (int m = seg->last; m >= seg->first; --m)
             backwardBlock(m, dx.floats());
     }

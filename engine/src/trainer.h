@@ -75,7 +75,7 @@ private:
     void keepCopy(SlotTensor& tensor, std::size_t elems);
     void offloadBlock(int block);
     void prefetchSegment(const Segment& segment);
-    void restoreSegment(const Segment& segment, const Segment* previous);
+    void restoreSegment(const Segment& segment); // one of m_plan.segments
     void backwardBlock(int block, float* dx);
     float forwardHead();
     void backwardHead(float* dx);
@@ -107,7 +107,6 @@ private:
     std::vector<TimelineEvent> m_timeline;
     std::uint64_t m_offloadBytes = 0;
     double m_offloadMs = 0;
-    bool m_prefetched = false; // the segment backward reaches next is already on its way back
 };
 
 } // namespace rlab::detail
