@@ -98,6 +98,18 @@ std::vector<rlab::OpKind> parseKeep(const std::string& flag, const std::string& 
     return kinds;
 }
 
+// One of two named values: "--device must be cpu or cuda, not 'gpu'."
+template<typename T>
+T parseChoice(const std::string& flag, const std::string& text, const char* first, T firstValue,
+    const char* second, T secondValue)
+{
+    if (text == first)
+        return firstValue;
+    if (text != second)
+        refuse(flag + " must be " + first + " or " + second + ", not '" + text + "'.");
+    return secondValue;
+}
+
 std::vector<int> parseSizes(const std::string& flag, const std::string& text, bool allowList)
 {
     std::vector<int> sizes;
@@ -174,29 +186,13 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
                 refuse("--lr must be above 0, not " + text + ".");
             config.learningRate = static_cast<float>(lr);
         } else if (flag == "--device") {
-            const std::string text = value();
-            if (text == "cpu")
-                config.device = rlab::Device::Cpu;
-            else if (text == "cuda")
-                config.device = rlab::Device::Cuda;
-            else
-                refuse("--device must be cpu or cuda, not '" + text + "'.");
+            config.device = parseChoice(flag, value(), "cpu", rlab::Device::Cpu, "cuda", rlab::Device::Cuda);
         } else if (flag == "--save-precision") {
-            const std::string text = value();
-            if (text == "fp32")
-                config.savePrecision = rlab::SavePrecision::Fp32;
-            else if (text == "bf16")
-                config.savePrecision = rlab::SavePrecision::Bf16;
-            else
-                refuse("--save-precision must be fp32 or bf16, not '" + text + "'.");
+            config.savePrecision = parseChoice(
+                flag, value(), "fp32", rlab::SavePrecision::Fp32, "bf16", rlab::SavePrecision::Bf16);
         } else if (flag == "--optimizer") {
-            const std::string text = value();
-            if (text == "sgd")
-                config.optimizer = rlab::Optimizer::Sgd;
-            else if (text == "adamw")
-                config.optimizer = rlab::Optimizer::AdamW;
-            else
-                refuse("--optimizer must be sgd or adamw, not '" + text + "'.");
+            config.optimizer
+                = parseChoice(flag, value(), "sgd", rlab::Optimizer::Sgd, "adamw", rlab::Optimizer::AdamW);
         } else if (flag == "--offload") {
             noValue();
             offload = true;
