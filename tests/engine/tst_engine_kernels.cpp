@@ -2,11 +2,11 @@
 // double-precision reference, at shapes that reach every tile and tail: T from 1 to 100 (not
 // multiples of the vector width), head sizes from 8 to 80 (padded and direct row paths).
 #include <cmath>
-#include <random>
 #include <vector>
 
 #include <QTest>
 
+#include "random_values.h"
 #include "rlab/backend.h"
 
 using namespace rlab;
@@ -16,16 +16,6 @@ namespace {
 struct Shape {
     int B, T, C, H;
 };
-
-std::vector<float> randomFloats(std::size_t n, unsigned seed)
-{
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
-    std::vector<float> v(n);
-    for (float& x : v)
-        x = u(rng);
-    return v;
-}
 
 // Largest |got - want| relative to max(1, |want|).
 double worst(const std::vector<double>& want, const std::vector<float>& got)

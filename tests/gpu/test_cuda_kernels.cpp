@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "random_values.h"
 #include "rlab/backend.h"
 #include "rlab/engine.h"
 #include "rlab_test.h"
@@ -56,16 +57,6 @@ struct Pair {
     std::unique_ptr<rlab::Backend> cpu = rlab::makeCpuBackend(0);
     std::unique_ptr<rlab::Backend> gpu = rlab::makeCudaBackend();
 };
-
-std::vector<float> randomFloats(std::size_t n, unsigned seed, float scale = 1.0f)
-{
-    std::mt19937 rng(seed);
-    std::normal_distribution<float> dist(0.0f, scale);
-    std::vector<float> v(n);
-    for (float& x : v)
-        x = dist(rng);
-    return v;
-}
 
 std::vector<std::int32_t> randomInts(std::size_t n, int bound, unsigned seed)
 {
