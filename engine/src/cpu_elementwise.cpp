@@ -186,21 +186,10 @@ void CpuBackend::residualForward(float* out, const float* a, const float* b, std
 
 namespace {
 
-// out = [residual +] dropout(inp); out may alias inp or residual (each element is read before it
-// is written).
+// out = [residual +] dropout(inp) for p > 0; out may alias inp or residual (each element is read
+// before it is written).
 void dropoutInto(float* out, const float* inp, const float* residual, std::size_t n, const DropoutSite& site)
 {
-    if (site.p <= 0.0f) {
-        if (residual)
-            parallelChunks(n, [&](std::size_t begin, std::size_t len) {
-                const auto count = static_cast<Eigen::Index>(len);
-                ArrayMap(out + begin, count)
-                    = ConstArrayMap(residual + begin, count) + ConstArrayMap(inp + begin, count);
-            });
-        else if (out != inp)
-            std::memcpy(out, inp, n * sizeof(float));
-        return;
-    }
     const float p = site.p;
     const float scale = 1.0f / (1.0f - p);
 #if RLAB_PHILOX_AVX512
@@ -252,13 +241,19 @@ void dropoutInto(float* out, const float* inp, const float* residual, std::size_
 
 void CpuBackend::dropoutForward(float* out, const float* inp, std::size_t n, const DropoutSite& site)
 {
-    dropoutInto(out, inp, nullptr, n, site);
+    if (site.p > 0.0f)
+        dropoutInto(out, inp, nullptr, n, site);
+    else if (out != inp)
+        std::memcpy(out, inp, n * sizeof(float));
 }
 
 void CpuBackend::dropoutResidualForward(
     float* out, const float* residual, float* x, std::size_t n, const DropoutSite& site)
 {
-    dropoutInto(out, x, residual, n, site);
+    if (site.p > 0.0f)
+        dropoutInto(out, x, residual, n, site);
+    else
+        residualForward(out, residual, x, n);
 }
 
 void CpuBackend::dropoutBackward(float* dinp, const float* dout, std::size_t n, const DropoutSite& site)
