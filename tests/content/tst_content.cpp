@@ -97,6 +97,7 @@ private slots:
     void newLanguageStartsFromAHeader();
     void checkContentExitStatus();
     void checkContentBinary();
+    void glossaryVariantIsPlaced();
 };
 
 void ContentTest::realQuizzesLoadInEveryLanguage_data()
@@ -604,6 +605,51 @@ void ContentTest::checkContentBinary()
     QVERIFY(replaceOnce(root / "quizzes/alpha/quiz.yaml", "answer: 2", "answer: 5"));
     QCOMPARE(status({QString::fromStdString(root.string())}), 1);
     QCOMPARE(status({}), 2);
+}
+
+void ContentTest::glossaryVariantIsPlaced()
+{
+    const fs::path root = editableTree();
+    // A stem in another case catches the inflected word; a stem inside a word ("счёт" in "пересчёт")
+    // is not a match; a variant inside the chosen rendering is itself an error in the glossary.
+    writeFile(root / "glossary.ru.yaml",
+        "schema: 1\n"
+        "language: ru\n"
+        "terms:\n"
+        "  - term: recomputation\n"
+        "    use: повторное вычисление\n"
+        "    forbidden: [ПЕРЕСЧ, счёт]\n"
+        "    note: a test term\n"
+        "  - term: step\n"
+        "    use: шаг обучения\n"
+        "    forbidden: [шаг]\n");
+    const Content content = loadContent(root, "en");
+    const Diagnostic* found = findDiagnostic(content, "'пересчёт' is a forbidden variant ('ПЕРЕСЧ')");
+    QVERIFY2(found, listed(content.errors).c_str());
+    QCOMPARE(found->file.generic_string(), std::string("content/quizzes/alpha/quiz.ru.yaml"));
+    QCOMPARE(found->line, 8);
+    QCOMPARE(found->column, 24); // characters, not bytes: "    text: Чем жертвует " is 23
+    QVERIFY(found->message.find("write 'повторное вычисление'") != std::string::npos);
+    QVERIFY2(!findDiagnostic(content, "('счёт')"), listed(content.errors).c_str());
+    const Diagnostic* circular = findDiagnostic(content, "is part of the chosen rendering");
+    QVERIFY2(circular, listed(content.errors).c_str());
+    QCOMPARE(circular->file.generic_string(), std::string("content/glossary.ru.yaml"));
+    QCOMPARE(circular->line, 10);
+    QCOMPARE(circular->column, 17);
+    QVERIFY2(findDiagnostic(content, "'Пересчёт' is a forbidden variant"), listed(content.errors).c_str());
+    QVERIFY2(content.errors.size() == 3, listed(content.errors).c_str()); // the guide's line as well
+
+    const CommandOutput checked = runCheckContent({root.string()});
+    QCOMPARE(checked.status, 1);
+    QVERIFY2(
+        checked.err.find("content/quizzes/alpha/quiz.ru.yaml:8:24: error: 'пересчёт' is a forbidden variant")
+            != std::string::npos,
+        checked.err.c_str());
+
+    writeFile(root / "glossary.ru.yaml", "schema: 1\nlanguage: sn\nterms: []\n");
+    const Content mislabelled = loadContent(root, "en");
+    QVERIFY2(findDiagnostic(mislabelled, "language 'sn' must match the file name's 'ru'"),
+        listed(mislabelled.errors).c_str());
 }
 
 QTEST_GUILESS_MAIN(ContentTest)
