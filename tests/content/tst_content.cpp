@@ -611,14 +611,15 @@ void ContentTest::glossaryVariantIsPlaced()
 {
     const fs::path root = editableTree();
     // A stem in another case catches the inflected word; a stem inside a word ("счёт" in "пересчёт")
-    // is not a match; a variant inside the chosen rendering is itself an error in the glossary.
+    // is not a match, nor is a key ("what-is-traded:"); a variant inside the chosen rendering is itself
+    // an error in the glossary.
     writeFile(root / "glossary.ru.yaml",
         "schema: 1\n"
         "language: ru\n"
         "terms:\n"
         "  - term: recomputation\n"
         "    use: повторное вычисление\n"
-        "    forbidden: [ПЕРЕСЧ, счёт]\n"
+        "    forbidden: [ПЕРЕСЧ, счёт, what-is]\n"
         "    note: a test term\n"
         "  - term: step\n"
         "    use: шаг обучения\n"
@@ -631,6 +632,7 @@ void ContentTest::glossaryVariantIsPlaced()
     QCOMPARE(found->column, 24); // characters, not bytes: "    text: Чем жертвует " is 23
     QVERIFY(found->message.find("write 'повторное вычисление'") != std::string::npos);
     QVERIFY2(!findDiagnostic(content, "('счёт')"), listed(content.errors).c_str());
+    QVERIFY2(!findDiagnostic(content, "('what-is')"), listed(content.errors).c_str()); // a key, not text
     const Diagnostic* circular = findDiagnostic(content, "is part of the chosen rendering");
     QVERIFY2(circular, listed(content.errors).c_str());
     QCOMPARE(circular->file.generic_string(), std::string("content/glossary.ru.yaml"));

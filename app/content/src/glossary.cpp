@@ -1,6 +1,7 @@
 #include "glossary.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 
 #include "catalog.h"
@@ -97,6 +98,22 @@ std::vector<std::string> linesOf(const std::string& text)
     return lines;
 }
 
+// Where a line's text starts, in characters: after a leading key ("why-store-activations:",
+// "- id:"), since keys and ids are names, not prose.
+std::size_t textStart(const std::string& line, std::size_t first)
+{
+    std::size_t at = first;
+    if (line.compare(at, 2, "- ") == 0)
+        at += 2;
+    const std::size_t key = at;
+    while (at < line.size()
+        && (std::isalnum(static_cast<unsigned char>(line[at])) || line[at] == '-' || line[at] == '_'))
+        ++at;
+    if (at == key || at >= line.size() || line[at] != ':')
+        return 0;
+    return at + 1; // the key is ASCII, so bytes and characters agree
+}
+
 std::optional<std::string> readFileText(const fs::path& file)
 {
     std::error_code error;
@@ -162,6 +179,7 @@ void checkTerms(const Glossary& glossary, const std::string& text, FileReport& r
         const std::size_t first = line.find_first_not_of(" \t");
         if (first == std::string::npos || line[first] == '#')
             continue;
+        const std::size_t prose = textStart(line, first);
         const std::u32string haystack = lowered(line);
         const std::u32string original = decode(line);
         for (const GlossaryTerm& term : glossary.terms) {
@@ -169,7 +187,7 @@ void checkTerms(const Glossary& glossary, const std::string& text, FileReport& r
                 const std::u32string needle = lowered(variant);
                 for (std::size_t at = haystack.find(needle); at != std::u32string::npos;
                      at = haystack.find(needle, at + 1)) {
-                    if (at > 0 && isWordCharacter(haystack[at - 1]))
+                    if (at < prose || (at > 0 && isWordCharacter(haystack[at - 1])))
                         continue;
                     std::size_t end = at + needle.size();
                     while (end < original.size() && isWordCharacter(original[end]))
