@@ -76,11 +76,11 @@
     </message>
     <message>
         <source>Activations selective recomputation keeps</source>
-        <translation>Активации, которые хранит выборочное перевычисление</translation>
+        <translation>Активации, которые хранит выборочный пересчёт</translation>
     </message>
     <message>
         <source>Ticked kinds are stored in the forward pass; the rest are recomputed in the backward pass.</source>
-        <translation>Отмеченные виды сохраняются в прямом проходе; остальные перевычисляются в обратном.</translation>
+        <translation>Отмеченные виды сохраняются в прямом проходе; остальные пересчитываются в обратном.</translation>
     </message>
     <message>
         <source>&amp;Run demo</source>
@@ -251,7 +251,7 @@
     </message>
     <message>
         <source>The run&apos;s recomputation policy and settings.</source>
-        <translation>Политика перевычисления и настройки запуска.</translation>
+        <translation>Политика пересчёта и настройки запуска.</translation>
     </message>
     <message>
         <source>Run</source>
@@ -294,7 +294,7 @@ MiB, measured</source>
     <message>
         <source>Recompute workspace
 MiB, measured</source>
-        <translation>Буфер перевычисления
+        <translation>Буфер пересчёта
 МиБ, измерено</translation>
     </message>
     <message>
@@ -315,7 +315,7 @@ MiB, measured</source>
     </message>
     <message>
         <source>Measured: the peak of saved activations plus recompute workspace.</source>
-        <translation>Измерено: пик сохранённых активаций вместе с буфером перевычисления.</translation>
+        <translation>Измерено: пик сохранённых активаций вместе с буфером пересчёта.</translation>
     </message>
     <message>
         <source>Peak activations
@@ -325,7 +325,7 @@ MiB, measured</source>
     </message>
     <message>
         <source>Predicted: the analytic model&apos;s peak of saved activations plus recompute workspace, computed before running.</source>
-        <translation>Предсказано: пик сохранённых активаций и буфера перевычисления по аналитической модели, до запуска.</translation>
+        <translation>Предсказано: пик сохранённых активаций и буфера пересчёта по аналитической модели, до запуска.</translation>
     </message>
     <message>
         <source>Peak activations
@@ -365,7 +365,7 @@ GFLOP, measured</source>
     </message>
     <message>
         <source>Measured: floating-point operations spent recomputing activations in one step, counted by the engine for every op it reran.</source>
-        <translation>Измерено: операции с плавающей точкой, затраченные на перевычисление активаций за шаг, подсчитанные движком для каждой повторённой операции.</translation>
+        <translation>Измерено: операции с плавающей точкой, затраченные на пересчёт активаций за шаг, подсчитанные движком для каждой повторённой операции.</translation>
     </message>
     <message>
         <source>Recompute
@@ -395,7 +395,7 @@ measured</source>
     </message>
     <message>
         <source>Measured: the largest difference between this run&apos;s first-step gradients and those of the `none` run, element by element. Zero means recomputation reproduced the exact gradients.</source>
-        <translation>Измерено: наибольшая поэлементная разница между градиентами первого шага этого запуска и запуска `none`. Ноль означает, что перевычисление воспроизвело градиенты точно.</translation>
+        <translation>Измерено: наибольшая поэлементная разница между градиентами первого шага этого запуска и запуска `none`. Ноль означает, что пересчёт воспроизвёл градиенты в точности.</translation>
     </message>
     <message>
         <source>Gradient error
@@ -448,7 +448,7 @@ vs none, measured</source>
     </message>
     <message>
         <source>Tick at least one kind of activation for selective recomputation to keep.</source>
-        <translation>Отметьте хотя бы один вид активаций, который будет хранить выборочное перевычисление.</translation>
+        <translation>Отметьте хотя бы один вид активаций, который будет хранить выборочный пересчёт.</translation>
     </message>
     <message>
         <source>This demo has no runs.</source>
@@ -495,7 +495,7 @@ vs none, measured</source>
     </message>
     <message>
         <source>recompute</source>
-        <translation>перевычисление</translation>
+        <translation>пересчёт</translation>
     </message>
     <message>
         <source>backward</source>
@@ -523,7 +523,7 @@ vs none, measured</source>
     </message>
     <message>
         <source>Recompute workspace</source>
-        <translation>Буфер перевычисления</translation>
+        <translation>Буфер пересчёта</translation>
     </message>
     <message>
         <source>Temporaries</source>
@@ -539,15 +539,15 @@ vs none, measured</source>
     </message>
     <message>
         <source>LayerNorm outputs: cheap to recompute.</source>
-        <translation>Выходы LayerNorm: дёшевы для перевычисления.</translation>
+        <translation>Выходы LayerNorm: дёшевы для пересчёта.</translation>
     </message>
     <message>
         <source>The query, key and value matmul output: costly to recompute.</source>
-        <translation>Выход матричного умножения для query, key и value: дорог для перевычисления.</translation>
+        <translation>Выход матричного умножения для query, key и value: дорог для пересчёта.</translation>
     </message>
     <message>
         <source>Attention probabilities, batch x heads x seq x seq: large at long sequences, cheap to recompute.</source>
-        <translation>Вероятности внимания, батч × головы × длина × длина: велики на длинных последовательностях, дёшевы для перевычисления.</translation>
+        <translation>Вероятности внимания, батч × головы × длина × длина: велики на длинных последовательностях, дёшевы для пересчёта.</translation>
     </message>
     <message>
         <source>Attention probabilities after dropout (when dropout is on).</source>
@@ -563,11 +563,11 @@ vs none, measured</source>
     </message>
     <message>
         <source>The first MLP matmul output, four times the width: costly to recompute.</source>
-        <translation>Выход первого матричного умножения MLP, в четыре раза шире модели: дорог для перевычисления.</translation>
+        <translation>Выход первого матричного умножения MLP, в четыре раза шире модели: дорог для пересчёта.</translation>
     </message>
     <message>
         <source>GELU output, four times the width: cheap to recompute.</source>
-        <translation>Выход GELU, в четыре раза шире модели: дёшев для перевычисления.</translation>
+        <translation>Выход GELU, в четыре раза шире модели: дёшев для пересчёта.</translation>
     </message>
     <message>
         <source>layers</source>
@@ -682,7 +682,7 @@ Ctrl+Home: к списку тестов</translation>
     </message>
     <message>
         <source>Recompute Lab teaches activation recomputation (gradient checkpointing) with quizzes and live demos that train a small GPT-style model and measure its memory and time.</source>
-        <translation>Recompute Lab учит перевычислению активаций (градиентным контрольным точкам) с помощью тестов и живых демо, которые обучают небольшую модель в стиле GPT и измеряют её память и время.</translation>
+        <translation>Recompute Lab учит пересчёту активаций (чекпоинтингу активаций, gradient checkpointing) с помощью тестов и живых демо, которые обучают небольшую модель в стиле GPT и измеряют её память и время.</translation>
     </message>
     <message>
         <source>Start over</source>
@@ -994,7 +994,7 @@ Ctrl+Home: к списку тестов</translation>
     </message>
     <message>
         <source>Learn activation recomputation (gradient checkpointing) by answering questions. Each question opens a live demo that trains a small GPT-style model and measures memory and time.</source>
-        <translation>Изучайте перевычисление активаций (градиентные контрольные точки), отвечая на вопросы. Каждый вопрос открывает живое демо: оно обучает небольшую модель в стиле GPT и измеряет память и время.</translation>
+        <translation>Изучайте пересчёт активаций (чекпоинтинг активаций, gradient checkpointing), отвечая на вопросы. Каждый вопрос открывает живое демо: оно обучает небольшую модель в стиле GPT и измеряет память и время.</translation>
     </message>
     <message>
         <source>No quizzes could be loaded. See the notice above for what went wrong.</source>
