@@ -849,7 +849,7 @@ Ctrl+Home: dzokera kubvunzo</translation>
     </message>
     <message>
         <source>✘ Not quite: the right answer is %1.</source>
-        <translation>✘ Kwete: mhinduro chaiyo ndeye %1.</translation>
+        <translation>✘ Kwete: mhinduro chaiyo ndeye-%1.</translation>
     </message>
     <message>
         <source>Why:</source>
