@@ -76,7 +76,7 @@
     </message>
     <message>
         <source>Activations selective recomputation keeps</source>
-        <translation>Ma-activation anochengetwa nekuverengazve kwakasarudzika (selective)</translation>
+        <translation>Ma-activation anochengetwa ne-selective</translation>
     </message>
     <message>
         <source>Ticked kinds are stored in the forward pass; the rest are recomputed in the backward pass.</source>
