@@ -447,7 +447,7 @@ vs none, zvakayerwa</translation>
     </message>
     <message>
         <source>Tick at least one kind of activation for selective recomputation to keep.</source>
-        <translation>Sarudza kanenge rudzi rumwe rwema-activation runofanira kuchengetwa nekuverengazve kwakasarudzika (selective).</translation>
+        <translation>Sarudza kanenge rudzi rumwe rwema-activation runofanira kuchengetwa nekuverengazve zvakasarudzwa (selective).</translation>
     </message>
     <message>
         <source>This demo has no runs.</source>
