@@ -370,7 +370,7 @@ GFLOP, measured</source>
     <message>
         <source>Recompute
 GFLOP, measured</source>
-        <translation>Перевычисление
+        <translation>Пересчёт
 ГФЛОП, измерено</translation>
     </message>
     <message>
@@ -385,12 +385,12 @@ measured</source>
     </message>
     <message>
         <source>Measured: training loss after the last step.</source>
-        <translation>Измерено: потеря обучения после последнего шага.</translation>
+        <translation>Измерено: потери на обучении после последнего шага.</translation>
     </message>
     <message>
         <source>Final loss
 measured</source>
-        <translation>Итоговая потеря
+        <translation>Итоговые потери
 измерено</translation>
     </message>
     <message>
@@ -401,7 +401,7 @@ measured</source>
         <source>Gradient error
 vs none, measured</source>
         <translation>Ошибка градиента
-против none, измерено</translation>
+относительно none, измерено</translation>
     </message>
     <message>
         <source>Where the run was measured.</source>
