@@ -5,14 +5,19 @@
 #include <sstream>
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXmlStreamReader>
 
 #include "commands.h"
 #include "content_tree.h"
+#include "file_report.h"
+#include "glossary.h"
 #include "rlab/content/content.h"
+#include "yaml_tree.h"
 
 namespace fs = std::filesystem;
 using namespace rlab::content;
@@ -98,6 +103,8 @@ private slots:
     void checkContentExitStatus();
     void checkContentBinary();
     void glossaryVariantIsPlaced();
+    void interfaceStringsFollowTheGlossary_data();
+    void interfaceStringsFollowTheGlossary();
 };
 
 void ContentTest::realQuizzesLoadInEveryLanguage_data()
@@ -652,6 +659,50 @@ void ContentTest::glossaryVariantIsPlaced()
     const Content mislabelled = loadContent(root, "en");
     QVERIFY2(findDiagnostic(mislabelled, "language 'sn' must match the file name's 'ru'"),
         listed(mislabelled.errors).c_str());
+}
+
+void ContentTest::interfaceStringsFollowTheGlossary_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("ru") << QStringLiteral("ru");
+    QTest::newRow("sn") << QStringLiteral("sn");
+}
+
+// check-content searches the content; the app's own strings must use the same terms, so the same
+// glossary is run over every <translation> of translations/recompute-lab_<lang>.ts here.
+void ContentTest::interfaceStringsFollowTheGlossary()
+{
+    QFETCH(QString, language);
+    const std::string code = language.toStdString();
+    std::vector<Diagnostic> errors;
+    FileReport glossaryReport(realContent() / ("glossary." + code + ".yaml"), errors);
+    const YamlNodePtr tree = readYamlFile(glossaryReport.shown(), glossaryReport);
+    QVERIFY2(tree, listed(errors).c_str());
+    const std::optional<Glossary> glossary = readGlossary(*tree, glossaryReport, code);
+    QVERIFY2(glossary && errors.empty(), listed(errors).c_str());
+
+    const fs::path ts = fs::path(RLAB_TEST_SOURCE_DIR) / "translations" / ("recompute-lab_" + code + ".ts");
+    QFile file(QString::fromStdString(ts.string()));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    std::string translations; // each translation on its .ts line, so errors point into the .ts
+    int lines = 1;
+    int count = 0;
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::StartElement
+            && (xml.name() == QLatin1String("translation") || xml.name() == QLatin1String("numerusform"))) {
+            for (const auto line = xml.lineNumber(); lines < line; ++lines)
+                translations += '\n';
+            translations
+                += xml.readElementText(QXmlStreamReader::IncludeChildElements).simplified().toStdString();
+            ++count;
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(count > 200);
+    FileReport report(ts, errors);
+    checkTerms(*glossary, translations, report);
+    QVERIFY2(errors.empty(), listed(errors).c_str());
 }
 
 QTEST_GUILESS_MAIN(ContentTest)
