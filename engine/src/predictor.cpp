@@ -17,11 +17,14 @@ constexpr auto kWorkspace = MemoryCategory::RecomputeWorkspace;
 constexpr auto kTemporaries = MemoryCategory::Temporaries;
 constexpr auto kHost = MemoryCategory::HostOffloaded;
 
-// Live and peak bytes by category, counted as TrackingAllocator counts them.
-class Ledger {
+// Live and peak bytes by category, counted as TrackingAllocator counts them; or, for the budget
+// planner's thousands of candidate plans, only the activation categories.
+template<bool kActivationsOnly> class Ledger {
 public:
     void take(MemoryCategory category, std::uint64_t bytes)
     {
+        if (kActivationsOnly && !isActivationCategory(category))
+            return;
         const auto i = static_cast<std::size_t>(category);
         m_stats.live[i] = checkedAdd(m_stats.live[i], bytes);
         m_stats.peak[i] = std::max(m_stats.peak[i], m_stats.live[i]);
@@ -36,6 +39,8 @@ public:
     }
     void give(MemoryCategory category, std::uint64_t bytes)
     {
+        if (kActivationsOnly && !isActivationCategory(category))
+            return;
         m_stats.live[static_cast<std::size_t>(category)] -= bytes;
         if (isDeviceCategory(category))
             m_stats.liveTotal -= bytes;
@@ -55,7 +60,7 @@ private:
 };
 
 // One step of the trainer (trainer.cpp), in its order; each comment names the trainer function.
-class StepWalk {
+template<bool kActivationsOnly> class StepWalk {
 public:
     StepWalk(const Plan& plan, const RunConfig& config)
         : m_plan(plan)
@@ -268,19 +273,19 @@ private:
     const SlotSizes m_sizes;
     const std::uint64_t m_stream; // one (B, T, width) fp32 tensor
     std::array<std::uint64_t, kSlotCount> m_value {}, m_kept {}, m_keptWithStats {}, m_valueWithStats {};
-    Ledger m_ledger;
+    Ledger<kActivationsOnly> m_ledger;
 };
 
 } // namespace
 
 MemoryStats predictMemory(const Plan& plan, const RunConfig& config)
 {
-    return StepWalk(plan, config).run();
+    return StepWalk<false>(plan, config).run();
 }
 
 std::uint64_t predictActivationPeak(const Plan& plan, const RunConfig& config)
 {
-    return predictMemory(plan, config).peakActivations;
+    return StepWalk<true>(plan, config).run().peakActivations;
 }
 
 } // namespace rlab::detail
