@@ -317,7 +317,7 @@ void CpuBackend::attentionSoftmaxForward(float* att, const float* qkv, int B, in
 }
 
 void CpuBackend::attentionSoftmaxBackward(
-    float* dqkv, const float* datt, const float* att, const float* qkv, int B, int T, int C, int H)
+    float* dqkv, float* datt, const float* att, const float* qkv, int B, int T, int C, int H)
 {
     const int dh = C / H;
     const float scale = 1.0f / std::sqrt(static_cast<float>(dh));

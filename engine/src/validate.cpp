@@ -130,8 +130,9 @@ std::uint64_t predictPeakBytes(const RunConfig& config)
     const std::uint64_t params = 2 * v * d + static_cast<std::uint64_t>(s.seq) * d + 2 * d
         + static_cast<std::uint64_t>(s.layers) * (12 * d * d + 13 * d);
     const std::uint64_t optimizerCopies = config.optimizer == Optimizer::AdamW ? 2 : 1;
+    const std::uint64_t deviceWorkspace = config.device == Device::Cuda ? kCudaWorkspaceBytes : 0;
     return 4 * params * (2 + optimizerCopies) + detail::predictActivationPeak(*plan, config)
-        + temporaryBytes(config);
+        + temporaryBytes(config) + deviceWorkspace;
 }
 
 } // namespace rlab
