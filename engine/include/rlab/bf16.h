@@ -1,7 +1,7 @@
 #pragma once
 // fp32 <-> bf16 bit patterns for saved activations, one definition for the CPU and CUDA twins
-// (and the tests): round to nearest, ties to even; every NaN becomes the quiet NaN 0x7fc0, as
-// PyTorch's c10::BFloat16 does, so sign and payload never make the two devices differ.
+// (and the tests): round to nearest, ties to even; every NaN becomes the canonical quiet NaN
+// 0x7fc0, so a NaN's sign and payload never make the two devices differ.
 
 #include <cstdint>
 
