@@ -83,7 +83,7 @@ CudaBackend::CudaBackend(int deviceIndex)
         m_deviceMemory = std::make_unique<CachingPool>(CachingPool::Kind::Device, pendingUse, caching);
         m_hostMemory = std::make_unique<CachingPool>(CachingPool::Kind::PinnedHost, pendingUse, caching);
         // After cublasSetStream, which resets the workspace to cuBLAS's own pool.
-        m_workspace = DeviceBuffer(*m_deviceMemory, kCudaWorkspaceBytes, MemoryCategory::Temporaries);
+        m_workspace = Buffer(*m_deviceMemory, kCudaWorkspaceBytes, MemoryCategory::Temporaries);
         RLAB_CUDA_CHECK(cublasSetWorkspace(m_cublas, m_workspace.data(), kCublasWorkspaceBytes));
     } catch (...) {
         releaseHandles();
@@ -304,10 +304,10 @@ void CudaBackend::encoderBackward(
 {
     // The sort's scratch fits the kernels' part of the workspace up to about 400,000 tokens.
     const std::size_t needed = encoderBackwardScratchBytes(B, T);
-    DeviceBuffer larger;
+    Buffer larger;
     Scratch scratch = kernelScratch();
     if (needed > scratch.bytes) {
-        larger = DeviceBuffer(*m_deviceMemory, needed, MemoryCategory::Temporaries);
+        larger = Buffer(*m_deviceMemory, needed, MemoryCategory::Temporaries);
         scratch = {larger.data(), needed};
     }
     cuda::encoderBackward(m_compute, dwte, dwpe, dout, tokens, B, T, C, scratch);

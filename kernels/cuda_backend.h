@@ -16,9 +16,9 @@
 #include <cuda_runtime.h>
 
 #include "caching_pool.h"
-#include "device_buffer.h"
 #include "launch.h"
 #include "rlab/backend.h"
+#include "rlab/buffer.h"
 
 namespace rlab::cuda {
 
@@ -91,8 +91,9 @@ public:
 private:
     void releaseHandles() noexcept;
     void timedCopy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind);
-    // The block at ptr is in use by the copy just queued on the side stream: its pool must not
-    // hand it out again before this point of the side stream (event per block, device or pinned).
+    // The block at ptr (a whole pooled block, as the trainer copies) is in use by the copy just
+    // queued on the side stream: its pool must not hand it out again before this point of the
+    // side stream (an event per block, device or pinned).
     void markPendingUse(const void* ptr);
     cudaEvent_t takePendingUse(const void* ptr);
     // The kernels' part of the workspace (kKernelScratchBytes).
@@ -115,7 +116,7 @@ private:
     // Released first in the destructor: cached blocks may still wait on copy events.
     std::unique_ptr<CachingPool> m_deviceMemory;
     std::unique_ptr<CachingPool> m_hostMemory;
-    DeviceBuffer m_workspace; // kCudaWorkspaceBytes: cuBLAS's workspace, then the kernels' scratch
+    Buffer m_workspace; // kCudaWorkspaceBytes: cuBLAS's workspace, then the kernels' scratch
 };
 
 } // namespace rlab::cuda

@@ -31,6 +31,12 @@ int positionBits(int BT)
     return bits;
 }
 
+// Key bits the sort looks at: the position, then a token (below 2^31).
+int sortedBits(int BT)
+{
+    return positionBits(BT) + 31;
+}
+
 __global__ void tokenKeysKernel(std::uint64_t* keys, const std::int32_t* tokens, int BT, int bits)
 {
     for (std::size_t i = globalIndex(); i < static_cast<std::size_t>(BT); i += globalStride())
@@ -80,7 +86,7 @@ SortSpace sortSpace(int BT)
     SortSpace space;
     space.keyBytes = (sizeof(std::uint64_t) * static_cast<std::size_t>(BT) + 255) / 256 * 256;
     cub::DoubleBuffer<std::uint64_t> keys(nullptr, nullptr);
-    RLAB_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(nullptr, space.tempBytes, keys, BT));
+    RLAB_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(nullptr, space.tempBytes, keys, BT, 0, sortedBits(BT)));
     return space;
 }
 
@@ -167,7 +173,7 @@ void encoderBackward(cudaStream_t stream, float* dwte, float* dwpe, const float*
     checkLaunch("encoderBackward (keys)");
     std::size_t tempBytes = space.tempBytes;
     RLAB_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(
-        bytes + 2 * space.keyBytes, tempBytes, keys, BT, 0, bits + 31, stream));
+        bytes + 2 * space.keyBytes, tempBytes, keys, BT, 0, sortedBits(BT), stream));
     const int columnBlocks = (C + kThreads - 1) / kThreads;
     encoderBackwardWteKernel<<<dim3(BT, columnBlocks), kThreads, 0, stream>>>(
         dwte, dout, keys.Current(), BT, C, bits);

@@ -10,10 +10,10 @@
 #include <functional>
 #include <vector>
 
-#include "buffer.h"
 #include "model.h"
 #include "plan.h"
 #include "rlab/backend.h"
+#include "rlab/buffer.h"
 #include "rlab/engine.h"
 
 namespace rlab::detail {

@@ -203,10 +203,11 @@ std::vector<Case<AttentionShape>> attentionShapes()
 {
     std::vector<Case<AttentionShape>> rows;
     for (int T : {1, 2, 31, 32, 64, 65}) {
-        rows.push_back({"T" + std::to_string(T) + " one head of width 7", {2, T, 7, 1}});
-        rows.push_back({"T" + std::to_string(T) + " three heads of width 5", {2, T, 15, 3}});
+        const std::string seq = std::to_string(T);
+        rows.push_back({seq + " positions, one head of width 7", {2, T, 7, 1}});
+        rows.push_back({seq + " positions, three heads of width 5", {2, T, 15, 3}});
     }
-    rows.push_back({"T33 four heads of width 12", {2, 33, 48, 4}});
+    rows.push_back({"33 positions, four heads of width 12", {2, 33, 48, 4}});
     return rows;
 }
 
