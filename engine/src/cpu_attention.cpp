@@ -1,4 +1,4 @@
-// CPU twins of the attention kernels: one (batch, head) pair per task.
+// CPU twins of the attention kernels (kernels/cuda_attention.*): one (batch, head) pair per task.
 //
 // Per head the products are tiny (T x T x C/H) and causal. General GEMMs would spend more on
 // packing than on arithmetic at this size, and would compute the masked upper triangle too, so

@@ -1,4 +1,5 @@
-// CPU twins of the elementwise kernels: GELU (tanh), residual add, dropout, bf16, fill, sums.
+// CPU twins of the elementwise kernels (kernels/cuda_elementwise.cu): GELU (tanh), residual
+// add, dropout, bf16, fill, sums.
 #include <cmath>
 #include <cstring>
 #include <numbers>
