@@ -25,6 +25,21 @@ rlab::RunConfig demoConfig(rlab::Device device)
     return config;
 }
 
+// A CUDA backend made with RLAB_NO_CUDA_MEMORY_CACHING set to `value` (the environment is put
+// back after: the sanitizer runs set it for the whole binary).
+std::unique_ptr<rlab::Backend> backendWithCaching(const char* value)
+{
+    const char* before = std::getenv("RLAB_NO_CUDA_MEMORY_CACHING");
+    const std::string saved = before ? before : "";
+    setenv("RLAB_NO_CUDA_MEMORY_CACHING", value, 1);
+    std::unique_ptr<rlab::Backend> backend = rlab::makeCudaBackend();
+    if (before)
+        setenv("RLAB_NO_CUDA_MEMORY_CACHING", saved.c_str(), 1);
+    else
+        unsetenv("RLAB_NO_CUDA_MEMORY_CACHING");
+    return backend;
+}
+
 } // namespace
 
 RLAB_TEST(workspaceIsTrackedAndPredicted)
@@ -62,16 +77,15 @@ RLAB_TEST(outOfMemoryIsOneSentence)
 
 RLAB_TEST(cachingPoolKeepsAndTheSwitchReleases)
 {
-    RLAB_NEED_GPU(gpu);
-    void* block = gpu->allocator().allocate(1 << 20, MemoryCategory::Parameters);
-    gpu->allocator().release(block, 1 << 20, MemoryCategory::Parameters);
-    const rlab::MemoryStats kept = gpu->allocator().stats();
+    RLAB_SKIP_WITHOUT_GPU();
+    const std::unique_ptr<rlab::Backend> cached = backendWithCaching("0");
+    void* block = cached->allocator().allocate(1 << 20, MemoryCategory::Parameters);
+    cached->allocator().release(block, 1 << 20, MemoryCategory::Parameters);
+    const rlab::MemoryStats kept = cached->allocator().stats();
     RLAB_CHECK_EQ(kept.liveTotal, rlab::kCudaWorkspaceBytes);
     RLAB_CHECK_MSG(kept.reservedBytes >= rlab::kCudaWorkspaceBytes + (1u << 20), "the pool keeps the block");
 
-    setenv("RLAB_NO_CUDA_MEMORY_CACHING", "1", 1);
-    const std::unique_ptr<rlab::Backend> uncached = rlab::makeCudaBackend();
-    unsetenv("RLAB_NO_CUDA_MEMORY_CACHING");
+    const std::unique_ptr<rlab::Backend> uncached = backendWithCaching("1");
     block = uncached->allocator().allocate(1 << 20, MemoryCategory::Parameters);
     uncached->allocator().release(block, 1 << 20, MemoryCategory::Parameters);
     RLAB_CHECK_MSG(uncached->allocator().stats().reservedBytes == rlab::kCudaWorkspaceBytes,
