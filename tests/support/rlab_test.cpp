@@ -43,7 +43,10 @@ Registration::Registration(const char* name, CaseList cases)
 void fail(const std::string& message, const char* file, int line)
 {
     mark(Outcome::Fail);
-    std::printf("      %s:%d: %s\n", file, line, message.c_str());
+    std::string indented; // the message's further lines under its first
+    for (char c : message)
+        indented += c == '\n' ? std::string("\n      ") : std::string(1, c);
+    std::printf("      %s:%d: %s\n", file, line, indented.c_str());
 }
 
 void skip(const std::string& reason, const char* file, int line)
