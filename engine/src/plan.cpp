@@ -187,6 +187,12 @@ SlotSizes slotSizes(const ModelShape& shape, bool dropout)
     return s;
 }
 
+std::uint64_t keptBytes(const SlotSizes& sizes, Slot slot, bool bf16)
+{
+    const auto i = static_cast<std::size_t>(slot);
+    return checkedAdd(checkedMul(sizes.elems[i], bf16 ? 2 : sizeof(float)), sizes.stats[i]);
+}
+
 std::optional<Plan> makePlan(const RunConfig& config, std::string* error)
 {
     const int n = config.shape.layers;
