@@ -30,7 +30,9 @@
 #include "demo_presets.h"
 #include "demopanel.h"
 #include "demoresultsmodel.h"
+#include "demoresultsview.h"
 #include "demorunner.h"
+#include "demotexts.h"
 #include "rlab/engine.h"
 
 using rlab::content::DemoPreset;
@@ -100,6 +102,11 @@ QString squeezedHeaders(QTableView* table)
     return squeezed.join(QStringLiteral(" | "));
 }
 
+DemoOutcome outcomeOf(const QSignalSpy& finished)
+{
+    return finished.first().at(0).value<DemoOutcome>();
+}
+
 bool runToEnd(DemoPanel& panel, QSignalSpy& finished, int timeoutMs = 60000)
 {
     panel.run();
@@ -137,7 +144,7 @@ void DemoTest::panelRunsAndShowsResults()
     QVERIFY(panel.isRunning());
     QVERIFY(!panel.findChild<QPushButton*>(QStringLiteral("runDemo"))->isEnabled());
     QVERIFY(finished.wait(60000));
-    QVERIFY2(finished.first().at(0).toBool(), qPrintable(finished.first().at(1).toString()));
+    QVERIFY2(outcomeOf(finished).ok(), qPrintable(demoOutcomeText(outcomeOf(finished))));
     QVERIFY(!panel.isRunning());
     QCOMPARE(running.count(), 2);
 
@@ -190,7 +197,7 @@ void DemoTest::sweepFillsSweepChart()
     panel.setPreset(preset);
     QSignalSpy finished(&panel, &DemoPanel::finished);
     QVERIFY(runToEnd(panel, finished));
-    QVERIFY2(finished.first().at(0).toBool(), qPrintable(finished.first().at(1).toString()));
+    QVERIFY2(outcomeOf(finished).ok(), qPrintable(demoOutcomeText(outcomeOf(finished))));
     QCOMPARE(panel.findChild<QTableView*>(QStringLiteral("resultsTable"))->model()->rowCount(), 4);
     QChartView* sweep = chartView(panel, "sweepChart");
     // none and sqrt, measured and predicted, two sizes each.
@@ -214,7 +221,7 @@ void DemoTest::dropoutReplayShowsGradientError()
     panel.setPreset(preset);
     QSignalSpy finished(&panel, &DemoPanel::finished);
     QVERIFY(runToEnd(panel, finished));
-    QVERIFY2(finished.first().at(0).toBool(), qPrintable(finished.first().at(1).toString()));
+    QVERIFY2(outcomeOf(finished).ok(), qPrintable(demoOutcomeText(outcomeOf(finished))));
     QAbstractItemModel* model = panel.findChild<QTableView*>(QStringLiteral("resultsTable"))->model();
     QCOMPARE(model->rowCount(), 2); // the hidden none reference is not a row
     const QVariant replayed
@@ -239,7 +246,7 @@ void DemoTest::cancelStopsSoonWithoutLeaking()
     panel.cancel();
     QVERIFY(finished.wait(10000));
     const auto elapsed = std::chrono::steady_clock::now() - start;
-    QVERIFY(!finished.first().at(0).toBool());
+    QCOMPARE(outcomeOf(finished).ending, DemoOutcome::Ending::Cancelled);
     QVERIFY(elapsed < std::chrono::seconds(3));
     QVERIFY(!panel.isRunning());
     QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
@@ -267,6 +274,7 @@ void DemoTest::destroyingARunningPanelJoins()
     panel.setPreset(tinyPreset("other"));
     QVERIFY(!panel.isRunning());
     QCOMPARE(finished.count(), 1);
+    QCOMPARE(outcomeOf(finished).ending, DemoOutcome::Ending::Cancelled);
     QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
     QTest::qWait(50); // nothing from the old run arrives late
     QCOMPARE(panel.findChild<QTableView*>(QStringLiteral("resultsTable"))->model()->rowCount(), 0);
@@ -331,6 +339,8 @@ void DemoTest::invalidSizesDisableRun()
     QSignalSpy finished(&panel, &DemoPanel::finished);
     panel.run(); // refused with the same sentence, nothing started
     QCOMPARE(finished.count(), 1);
+    QCOMPARE(outcomeOf(finished).ending, DemoOutcome::Ending::Refused);
+    QCOMPARE(demoOutcomeText(outcomeOf(finished)), problem->text());
     QVERIFY(!panel.isRunning());
     panel.findChild<QSpinBox*>(QStringLiteral("headsSpin"))->setValue(4);
     QVERIFY(run->isEnabled());
@@ -415,7 +425,7 @@ void DemoTest::tablePlacementFollowsSize()
 
     panel.resize(800, 560);
     QTRY_COMPARE(tabs->indexOf(table), 0);
-    QCOMPARE(tabs->tabText(0), DemoPanel::tr("Table"));
+    QCOMPARE(tabs->tabText(0), DemoResultsView::tr("Table"));
 }
 
 void DemoTest::tableHeadersAreReadable()

@@ -1,12 +1,18 @@
-// The demo's model layer without any widget: the runner maps presets to engine runs and checks
-// the learner's sizes. This program links rlab_model only (QtCore, no Gui, Widgets or Charts).
+// The demo's model layer without any widget: the runner maps presets to engine runs, checks the
+// learner's sizes, reports progress as one struct and its end as one outcome; the results model
+// picks the timeline worth showing. This program links rlab_model only (QtCore, no Gui, Widgets
+// or Charts).
 
 #include <filesystem>
 
+#include <QLocale>
+#include <QSignalSpy>
 #include <QTest>
 
 #include "demo_presets.h"
+#include "demoresultsmodel.h"
 #include "demorunner.h"
+#include "demotexts.h"
 #include "rlab/engine.h"
 
 using rlab::content::DemoPreset;
@@ -21,6 +27,10 @@ private slots:
     void planAddsNoneReferenceForGradientError();
     void planRejectsBadSizesWithASentence();
     void presetsInContentAllPlan();
+    void runnerReportsProgressAndOneOutcome();
+    void cancelEndsAsCancelled();
+    void outcomesAndProgressReadAsSentences();
+    void timelineShowsARecomputingRunUnlessPicked();
 };
 
 void DemoRunnerTest::planMapsRunsToEngineConfigs()
@@ -170,6 +180,112 @@ void DemoRunnerTest::presetsInContentAllPlan()
         for (const auto& question : quiz.questions)
             QVERIFY2(content.preset(question.demo), question.demo.c_str());
     }
+}
+
+void DemoRunnerTest::runnerReportsProgressAndOneOutcome()
+{
+    // A run without RNG replay adds a hidden `none` reference: three runs, two results.
+    DemoPreset preset = tinyPreset();
+    DemoRun noReplay = demoRun("full", "full, no RNG replay");
+    noReplay.rngReplay = false;
+    preset.runs = {demoRun("full"), noReplay};
+    QString error;
+    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
+    QCOMPARE(plans.size(), 3);
+
+    DemoRunner runner;
+    QSignalSpy progressed(&runner, &DemoRunner::progressed);
+    QSignalSpy results(&runner, &DemoRunner::resultReady);
+    QSignalSpy ended(&runner, &DemoRunner::ended);
+    QVERIFY(runner.start(plans));
+    QVERIFY(runner.isRunning());
+    QVERIFY(!runner.start(plans)); // one demo at a time
+    QVERIFY(ended.wait(60000));
+    QCOMPARE(ended.count(), 1);
+    const auto outcome = ended.first().at(0).value<DemoOutcome>();
+    QVERIFY(outcome.ok());
+    QCOMPARE(outcome.runs, 2);
+    QVERIFY(outcome.seconds > 0);
+    QCOMPARE(results.count(), 2);
+    QVERIFY(!runner.isRunning());
+
+    QVERIFY(!progressed.isEmpty());
+    double last = 0;
+    for (const QList<QVariant>& signal : progressed) {
+        const auto progress = signal.at(0).value<DemoProgress>();
+        QCOMPARE(progress.runs, 3);
+        QVERIFY(progress.run >= 0 && progress.run < 3);
+        QVERIFY(progress.fraction >= last && progress.fraction <= 1);
+        QVERIFY(!progress.label.isEmpty());
+        last = progress.fraction;
+    }
+    QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
+}
+
+void DemoRunnerTest::cancelEndsAsCancelled()
+{
+    const DemoPreset preset = longPreset();
+    QString error;
+    DemoRunner runner;
+    QSignalSpy progressed(&runner, &DemoRunner::progressed);
+    QSignalSpy ended(&runner, &DemoRunner::ended);
+    QVERIFY(runner.start(DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error)));
+    QVERIFY(progressed.wait(60000)); // under way
+    runner.cancel();
+    QVERIFY(ended.wait(10000));
+    QCOMPARE(ended.count(), 1);
+    QCOMPARE(ended.first().at(0).value<DemoOutcome>().ending, DemoOutcome::Ending::Cancelled);
+    QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
+}
+
+void DemoRunnerTest::outcomesAndProgressReadAsSentences()
+{
+    DemoOutcome finished {DemoOutcome::Ending::Finished};
+    finished.runs = 2;
+    finished.seconds = 1.5;
+    QCOMPARE(demoOutcomeText(finished),
+        QStringLiteral("Finished 2 run(s) in %1 s.").arg(QLocale().toString(1.5, 'f', 1)));
+    QCOMPARE(demoOutcomeText(DemoOutcome(DemoOutcome::Ending::Cancelled)),
+        QStringLiteral("The demo was cancelled."));
+    const DemoOutcome failed {DemoOutcome::Ending::Failed, QStringLiteral("out of memory")};
+    QVERIFY(!failed.ok());
+    QCOMPARE(demoOutcomeText(failed), QStringLiteral("The demo failed: out of memory"));
+    const DemoOutcome refused {DemoOutcome::Ending::Refused, QStringLiteral("At most 8 layers.")};
+    QCOMPARE(demoOutcomeText(refused), QStringLiteral("At most 8 layers."));
+
+    DemoProgress progress {0.5, 1, 2, QStringLiteral("full"), 2, 5, rlab::Phase::Setup};
+    QCOMPARE(demoProgressText(progress), QStringLiteral("Run 2 of 2 (full): setup"));
+    progress.phase = rlab::Phase::Recompute;
+    QCOMPARE(demoProgressText(progress), QStringLiteral("Run 2 of 2 (full): step 3 of 5, recompute"));
+}
+
+void DemoRunnerTest::timelineShowsARecomputingRunUnlessPicked()
+{
+    auto result = [](const char* label, int sweepValue, double recomputeFlops) {
+        DemoResult made;
+        made.label = QString::fromLatin1(label);
+        made.sweepParameter = QStringLiteral("layers");
+        made.sweepValue = sweepValue;
+        made.run.recomputeFlops = recomputeFlops;
+        return made;
+    };
+    DemoResultsModel model;
+    QCOMPARE(model.timelineRow(), -1);
+    model.append(result("none", 1, 0));
+    QCOMPARE(model.timelineRow(), 0); // nothing recomputes yet: the first run
+    model.append(result("full", 1, 10));
+    model.append(result("none", 4, 0));
+    model.append(result("full", 4, 40));
+    QCOMPARE(model.timelineRow(), 3); // recomputes, at the largest swept size
+
+    model.pickTimeline(2); // the learner's pick stays as results arrive
+    model.append(result("full", 8, 80));
+    QCOMPARE(model.timelineRow(), 2);
+    model.clear(); // a new run forgets it
+    QCOMPARE(model.timelineRow(), -1);
+    model.append(result("none", 1, 0));
+    model.append(result("full", 1, 10));
+    QCOMPARE(model.timelineRow(), 1);
 }
 
 QTEST_MAIN(DemoRunnerTest)

@@ -3,45 +3,32 @@
 #include <algorithm>
 
 #include <QApplication>
-#include <QCheckBox>
 #include <QClipboard>
-#include <QComboBox>
-#include <QDateTime>
 #include <QDir>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QGridLayout>
-#include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QSpinBox>
 #include <QStandardPaths>
-#include <QTabWidget>
-#include <QTableView>
 #include <QVBoxLayout>
 
 #include "demoexport.h"
 #include "demoresultsmodel.h"
+#include "demoresultsview.h"
 #include "demorunner.h"
+#include "demosizesform.h"
 #include "demotexts.h"
-#include "memorychart.h"
 #include "rlab/content/content.h"
-#include "steptimechart.h"
-#include "sweepchart.h"
-#include "timelinechart.h"
 
 namespace {
 
 constexpr int kProgressRange = 1000;
-constexpr int kTableAboveChartsHeight = 760; // from this panel height the table sits above the charts
 
 QString fallbackMark(const rlab::content::Text& text)
 {
@@ -49,15 +36,6 @@ QString fallbackMark(const rlab::content::Text& text)
         return {};
     return QStringLiteral(" <span style='color:#777'>(%1)</span>")
         .arg(QCoreApplication::translate("DemoPanel", "in English: not yet translated"));
-}
-
-QSpinBox* sizeSpin(const QString& name)
-{
-    auto* spin = new QSpinBox;
-    spin->setObjectName(name);
-    spin->setMinimum(1);
-    spin->setKeyboardTracking(false); // validate the finished number, not every keystroke
-    return spin;
 }
 
 // What the panel's scroll area holds. It asks for its smallest height at a width, not its preferred
@@ -103,49 +81,8 @@ void DemoPanel::buildUi()
     m_lookFor->setWordWrap(true);
     m_lookFor->setTextFormat(Qt::RichText);
 
-    m_sizesBox = new QGroupBox;
-    m_layers = sizeSpin(QStringLiteral("layersSpin"));
-    m_width = sizeSpin(QStringLiteral("widthSpin"));
-    m_width->setSingleStep(8);
-    m_heads = sizeSpin(QStringLiteral("headsSpin"));
-    m_seq = sizeSpin(QStringLiteral("seqSpin"));
-    m_seq->setSingleStep(8);
-    m_batch = sizeSpin(QStringLiteral("batchSpin"));
-    m_layersLabel = new QLabel;
-    m_widthLabel = new QLabel;
-    m_headsLabel = new QLabel;
-    m_seqLabel = new QLabel;
-    m_batchLabel = new QLabel;
-    m_resetSizes = new QPushButton;
-    new QGridLayout(m_sizesBox); // filled by placeSizes, as many a row as the width allows
-    for (const auto& [label, spin] : sizeFields()) {
-        label->setBuddy(spin);
-        connect(spin, &QSpinBox::valueChanged, this, &DemoPanel::updateValidity);
-    }
-    placeSizes(3);
-    connect(m_resetSizes, &QPushButton::clicked, this, [this] {
-        loadChoice();
-        updateValidity();
-    });
-
-    m_keepBox = new QGroupBox;
-    auto* keepLayout = new QGridLayout(m_keepBox);
-    const std::vector<rlab::OpKind> kinds = rlab::allOpKinds();
-    for (std::size_t i = 0; i < kinds.size(); ++i) {
-        auto* box = new QCheckBox(QString::fromStdString(std::string(rlab::opKindName(kinds[i]))));
-        box->setObjectName(QStringLiteral("keep_") + box->text());
-        box->setProperty("opKind", int(kinds[i]));
-        keepLayout->addWidget(box, int(i) / 3, int(i) % 3);
-        connect(box, &QCheckBox::toggled, this, &DemoPanel::updateValidity);
-        m_keep.push_back(box);
-    }
-    m_keepBox->setVisible(false);
-
-    m_problem = new QLabel;
-    m_problem->setObjectName(QStringLiteral("demoProblem"));
-    m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #b00020;"));
-    m_problem->setVisible(false);
+    m_sizes = new DemoSizesForm;
+    connect(m_sizes, &DemoSizesForm::choiceChanged, this, &DemoPanel::updateValidity);
 
     m_run = new QPushButton;
     m_run->setObjectName(QStringLiteral("runDemo"));
@@ -182,49 +119,7 @@ void DemoPanel::buildUi()
     statusLine->addWidget(m_status, 1);
     statusLine->addWidget(m_device);
 
-    m_table = new QTableView;
-    m_table->setObjectName(QStringLiteral("resultsTable"));
-    m_table->setModel(m_results);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setAlternatingRowColors(true);
-    m_table->verticalHeader()->setVisible(false);
-    m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
-    // Columns as wide as their two-line names and figures, kept so as headers and rows change (a
-    // language switch, each new run); the learner can still widen one, and the last takes the spare
-    // width. Every header also has a tooltip that says what its figure is.
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    connect(m_results, &QAbstractItemModel::headerDataChanged, m_table, &QTableView::resizeColumnsToContents);
-    connect(m_results, &QAbstractItemModel::dataChanged, m_table, &QTableView::resizeColumnsToContents);
-    connect(m_results, &QAbstractItemModel::modelReset, m_table, &QTableView::resizeColumnsToContents);
-    m_memoryChart = new MemoryChart;
-    m_stepTimeChart = new StepTimeChart;
-    m_timelineChart = new TimelineChart;
-    m_timelineRun = new QComboBox;
-    m_timelineRun->setObjectName(QStringLiteral("timelineRun"));
-    m_timelineRunLabel = new QLabel;
-    m_timelineRunLabel->setBuddy(m_timelineRun);
-    connect(m_timelineRun, &QComboBox::activated, this, [this] {
-        m_timelineChosen = true;
-        showTimeline();
-    });
-    m_timelinePage = new QWidget;
-    auto* timelineLayout = new QVBoxLayout(m_timelinePage);
-    timelineLayout->setContentsMargins(0, 0, 0, 0);
-    auto* timelinePick = new QHBoxLayout;
-    timelinePick->addWidget(m_timelineRunLabel);
-    timelinePick->addWidget(m_timelineRun, 1);
-    timelineLayout->addLayout(timelinePick);
-    timelineLayout->addWidget(m_timelineChart, 1);
-    m_sweepChart = new SweepChart;
-
-    m_tabs = new QTabWidget;
-    m_tabs->setObjectName(QStringLiteral("demoTabs"));
-    m_tabs->addTab(m_table, QString());
-    m_tabs->addTab(m_memoryChart, QString());
-    m_tabs->addTab(m_stepTimeChart, QString());
-    m_tabs->addTab(m_timelinePage, QString());
-    m_tabs->addTab(m_sweepChart, QString());
-    m_tabs->setMinimumHeight(160);
+    m_view = new DemoResultsView(m_results);
 
     // The panel scrolls up and down when the window is too short for its controls and charts.
     auto* body = new DemoBody;
@@ -232,12 +127,10 @@ void DemoPanel::buildUi()
     auto* layout = new QVBoxLayout(body);
     layout->addWidget(m_title);
     layout->addWidget(m_lookFor);
-    layout->addWidget(m_sizesBox);
-    layout->addWidget(m_keepBox);
-    layout->addWidget(m_problem);
+    layout->addWidget(m_sizes);
     layout->addLayout(m_buttonRow);
     layout->addLayout(statusLine);
-    layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_view, 1);
     m_scroll = new QScrollArea;
     m_scroll->setObjectName(QStringLiteral("demoScroll"));
     m_scroll->setWidget(body);
@@ -250,25 +143,6 @@ void DemoPanel::buildUi()
 
 void DemoPanel::retranslate()
 {
-    m_sizesBox->setTitle(tr("Model sizes"));
-    m_layersLabel->setText(tr("&Layers"));
-    m_widthLabel->setText(tr("&Width"));
-    m_headsLabel->setText(tr("&Heads"));
-    m_seqLabel->setText(tr("&Sequence"));
-    m_batchLabel->setText(tr("&Batch"));
-    m_layers->setAccessibleName(tr("Number of layers"));
-    m_width->setAccessibleName(tr("Model width"));
-    m_heads->setAccessibleName(tr("Number of attention heads"));
-    m_seq->setAccessibleName(tr("Sequence length"));
-    m_batch->setAccessibleName(tr("Batch size"));
-    showSweptTips();
-    m_resetSizes->setText(tr("Reset sizes"));
-    m_resetSizes->setToolTip(tr("Go back to the sizes this demo suggests."));
-    m_keepBox->setTitle(tr("Activations selective recomputation keeps"));
-    for (QCheckBox* box : m_keep)
-        box->setToolTip(opKindDescription(rlab::OpKind(box->property("opKind").toInt())));
-    m_keepBox->setToolTip(
-        tr("Ticked kinds are stored in the forward pass; the rest are recomputed in the backward pass."));
     m_run->setText(tr("&Run demo"));
     m_run->setToolTip(tr("Train the model with each policy and measure memory and time."));
     m_cancel->setText(tr("Cancel"));
@@ -277,23 +151,9 @@ void DemoPanel::retranslate()
     m_export->setText(tr("Export…"));
     m_export->setToolTip(tr("Save the results as CSV or JSON."));
     m_progress->setAccessibleName(tr("Demo progress"));
-    m_table->setAccessibleName(tr("Demo results"));
-    m_timelineRunLabel->setText(tr("Run:"));
-    m_timelineRun->setAccessibleName(tr("Run shown in the timeline"));
-    const QList<QPair<QWidget*, QString>> tabs = {{m_table, tr("Table")}, {m_memoryChart, tr("Memory")},
-        {m_stepTimeChart, tr("Step time")}, {m_timelinePage, tr("Timeline")}, {m_sweepChart, tr("Sweep")}};
-    for (const auto& [page, text] : tabs) {
-        if (const int index = m_tabs->indexOf(page); index >= 0)
-            m_tabs->setTabText(index, text);
-    }
     m_device->setText(tr("Device: %1").arg(DemoRunner::deviceName()));
     if (m_statusText)
         m_status->setText(m_statusText());
-    m_results->retranslate();
-    m_memoryChart->retranslate();
-    m_stepTimeChart->retranslate();
-    m_timelineChart->retranslate();
-    m_sweepChart->retranslate();
     showPresetTexts();
     updateValidity();
     arrangeForWidth(); // the labels' widths changed
@@ -303,13 +163,7 @@ void DemoPanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     arrangeForWidth();
-    placeTable();
-}
-
-QList<QPair<QLabel*, QSpinBox*>> DemoPanel::sizeFields() const
-{
-    return {{m_layersLabel, m_layers}, {m_widthLabel, m_width}, {m_headsLabel, m_heads}, {m_seqLabel, m_seq},
-        {m_batchLabel, m_batch}};
+    m_view->placeTable(height());
 }
 
 void DemoPanel::arrangeForWidth()
@@ -320,11 +174,7 @@ void DemoPanel::arrangeForWidth()
     const QMargins margins = m_scroll->widget()->layout()->contentsMargins();
     const int available
         = width() - margins.left() - margins.right() - m_scroll->verticalScrollBar()->sizeHint().width();
-    for (const int perRow : {3, 2, 1}) {
-        placeSizes(perRow);
-        if (m_sizesBox->minimumSizeHint().width() <= available)
-            break;
-    }
+    m_sizes->fitWidth(available);
     const bool amongButtons = m_buttonRow->indexOf(m_progress) >= 0;
     m_buttonRow->invalidate(); // a nested layout keeps its old minimum until the next layout pass
     const int withProgress = m_buttonRow->minimumSize().width()
@@ -350,52 +200,6 @@ void DemoPanel::placeProgress(bool amongButtons)
     }
 }
 
-void DemoPanel::placeSizes(int perRow)
-{
-    if (perRow == m_sizesPerRow)
-        return;
-    m_sizesPerRow = perRow;
-    auto* grid = static_cast<QGridLayout*>(m_sizesBox->layout());
-    const QList<QPair<QLabel*, QSpinBox*>> fields = sizeFields();
-    for (const auto& [label, spin] : fields) {
-        grid->removeWidget(label);
-        grid->removeWidget(spin);
-    }
-    grid->removeWidget(m_resetSizes);
-    for (int i = 0; i < fields.size(); ++i) {
-        grid->addWidget(fields[i].first, i / perRow, (i % perRow) * 2);
-        grid->addWidget(fields[i].second, i / perRow, (i % perRow) * 2 + 1);
-    }
-    const int reset = int(fields.size()); // the button takes the next label and box place
-    grid->addWidget(m_resetSizes, reset / perRow, (reset % perRow) * 2, 1, 2);
-}
-
-void DemoPanel::placeTable()
-{
-    auto* panelLayout = static_cast<QVBoxLayout*>(m_scroll->widget()->layout());
-    const bool above = height() >= kTableAboveChartsHeight;
-    const int tab = m_tabs->indexOf(m_table);
-    if (above && tab >= 0) {
-        m_tabs->removeTab(tab);
-        panelLayout->insertWidget(panelLayout->indexOf(m_tabs), m_table);
-        m_table->show();
-    } else if (!above && tab < 0) {
-        panelLayout->removeWidget(m_table);
-        m_tabs->insertTab(0, m_table, tr("Table"));
-    }
-    if (!above) {
-        m_table->setMinimumHeight(0);
-        m_table->setMaximumHeight(QWIDGETSIZE_MAX);
-        return;
-    }
-    // Just tall enough for its rows (up to a third of the panel), so the charts get the rest.
-    const int rows = m_table->verticalHeader()->length();
-    const int wanted = m_table->horizontalHeader()->sizeHint().height()
-        + std::max(rows, 2 * m_table->verticalHeader()->defaultSectionSize())
-        + m_table->horizontalScrollBar()->sizeHint().height() + 2 * m_table->frameWidth() + 2;
-    m_table->setFixedHeight(std::min(wanted, height() / 3));
-}
-
 void DemoPanel::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -410,11 +214,12 @@ void DemoPanel::setPreset(const rlab::content::DemoPreset& preset)
         replaceRunner(); // joins the old worker; its queued reports are dropped with it
         setStatus([] { return tr("Cancelled."); });
         emit runningChanged(false);
-        emit finished(false, tr("The demo was cancelled."));
+        emit finished(DemoOutcome {DemoOutcome::Ending::Cancelled});
     }
     m_preset = std::make_unique<rlab::content::DemoPreset>(preset);
     if (!samePreset) {
-        loadChoice();
+        m_sizes->setPreset(preset);
+        arrangeForWidth(); // the boxes' widths follow their largest values
         clearResults();
         m_progress->setValue(0);
         setStatus([] { return tr("Choose sizes and press Run."); });
@@ -446,89 +251,27 @@ void DemoPanel::showPresetTexts()
         + fallbackMark(m_preset->lookFor));
 }
 
-void DemoPanel::loadChoice()
-{
-    if (!m_preset)
-        return;
-    const DemoChoice choice = DemoRunner::defaultChoice(*m_preset);
-    const rlab::content::DemoShape& max = m_preset->maxShape;
-    const QList<QPair<QSpinBox*, QPair<int, int>>> spins = {{m_layers, {choice.shape.layers, max.layers}},
-        {m_width, {choice.shape.width, max.width}}, {m_heads, {choice.shape.heads, max.heads}},
-        {m_seq, {choice.shape.seq, max.seq}}, {m_batch, {choice.shape.batch, max.batch}}};
-    for (const auto& [spin, values] : spins) {
-        const QSignalBlocker blocker(spin);
-        spin->setMaximum(std::max(values.first, values.second));
-        spin->setValue(values.first);
-    }
-    for (QCheckBox* box : m_keep) {
-        const QSignalBlocker blocker(box);
-        const auto kind = rlab::OpKind(box->property("opKind").toInt());
-        box->setChecked(std::find(choice.keep.begin(), choice.keep.end(), kind) != choice.keep.end());
-    }
-    m_keepBox->setVisible(m_preset->userKeepChoice);
-    // The swept size is set by the sweep, value by value, so its box would only mislead.
-    const std::string swept = m_preset->sweep ? m_preset->sweep->parameter : std::string();
-    const QList<QPair<QSpinBox*, std::string>> named
-        = {{m_layers, "layers"}, {m_width, "width"}, {m_seq, "seq"}, {m_batch, "batch"}};
-    for (const auto& [spin, name] : named) {
-        spin->setProperty("swept", name == swept);
-        spin->setEnabled(name != swept);
-    }
-    showSweptTips();
-    arrangeForWidth(); // the boxes' widths follow their largest values
-}
-
-void DemoPanel::showSweptTips()
-{
-    for (QSpinBox* spin : {m_layers, m_width, m_seq, m_batch}) {
-        spin->setToolTip(spin->property("swept").toBool()
-                ? tr("This demo sweeps this size; the charts show every value.")
-                : QString());
-    }
-}
-
-DemoChoice DemoPanel::currentChoice() const
-{
-    DemoChoice choice = DemoRunner::defaultChoice(*m_preset);
-    choice.shape.layers = m_layers->value();
-    choice.shape.width = m_width->value();
-    choice.shape.heads = m_heads->value();
-    choice.shape.seq = m_seq->value();
-    choice.shape.batch = m_batch->value();
-    if (m_preset->userKeepChoice) {
-        choice.keep.clear();
-        for (QCheckBox* box : m_keep) {
-            if (box->isChecked())
-                choice.keep.push_back(rlab::OpKind(box->property("opKind").toInt()));
-        }
-    }
-    return choice;
-}
-
 QString DemoPanel::currentProblem() const
 {
     if (!m_preset)
         return tr("There is no demo to run.");
     QString problem;
-    DemoRunner::plan(*m_preset, currentChoice(), &problem);
+    DemoRunner::plan(*m_preset, m_sizes->choice(), &problem);
     return problem;
 }
 
 void DemoPanel::updateValidity()
 {
-    const QString problem = m_preset ? currentProblem() : QString();
-    m_problem->setText(problem);
-    m_problem->setVisible(!problem.isEmpty());
+    m_sizes->showProblem(m_preset ? currentProblem() : QString());
     updateButtons();
 }
 
 void DemoPanel::updateButtons()
 {
     const bool running = isRunning();
-    m_run->setEnabled(!running && m_preset && m_problem->text().isEmpty());
+    m_run->setEnabled(!running && m_preset && !m_sizes->hasProblem());
     m_cancel->setEnabled(running);
-    m_sizesBox->setEnabled(!running);
-    m_keepBox->setEnabled(!running);
+    m_sizes->setEnabled(!running);
     const bool haveResults = m_results->rowCount() > 0;
     m_copy->setEnabled(haveResults);
     m_export->setEnabled(haveResults);
@@ -537,14 +280,7 @@ void DemoPanel::updateButtons()
 void DemoPanel::clearResults()
 {
     m_results->clear();
-    m_memoryChart->setResults({});
-    m_stepTimeChart->setResults({});
-    m_sweepChart->setResults({});
-    m_timelineChart->clear();
-    m_timelineRun->clear();
-    m_timelineChosen = false;
-    const bool sweep = m_preset && m_preset->sweep.has_value();
-    m_tabs->setTabVisible(m_tabs->indexOf(m_sweepChart), sweep);
+    m_view->setSweepShown(m_preset && m_preset->sweep.has_value());
     updateButtons();
 }
 
@@ -553,20 +289,9 @@ void DemoPanel::replaceRunner()
     delete m_runner; // cancels and joins
     m_runner = new DemoRunner(this);
     connect(m_runner, &DemoRunner::progressed, this, &DemoPanel::onProgress);
-    connect(m_runner, &DemoRunner::resultReady, this, &DemoPanel::onResult);
-    connect(m_runner, &DemoRunner::finished, this, [this] {
-        const int runs = int(m_results->rowCount());
-        const double seconds = double(QDateTime::currentMSecsSinceEpoch() - m_startedMs) / 1000.0;
-        onEnded(true, [runs, seconds] {
-            return tr("Finished %n run(s) in %1 s.", nullptr, runs).arg(QLocale().toString(seconds, 'f', 1));
-        });
-    });
-    connect(m_runner, &DemoRunner::cancelled, this,
-        [this] { onEnded(false, [] { return tr("The demo was cancelled."); }); });
-    connect(m_runner, &DemoRunner::failed, this, [this](const QString& message) {
-        onEnded(
-            false, [message] { return tr("The demo failed: %1").arg(message); }, true);
-    });
+    connect(m_runner, &DemoRunner::resultReady, m_results, &DemoResultsModel::append);
+    connect(m_runner, &DemoRunner::resultReady, this, &DemoPanel::updateButtons);
+    connect(m_runner, &DemoRunner::ended, this, &DemoPanel::onEnded);
 }
 
 void DemoPanel::setStatus(std::function<QString()> text, bool error)
@@ -583,17 +308,16 @@ void DemoPanel::run()
     const QString problem = currentProblem();
     if (!problem.isEmpty()) {
         setStatus([this] { return currentProblem(); }, true);
-        emit finished(false, problem);
+        emit finished(DemoOutcome {DemoOutcome::Ending::Refused, problem});
         return;
     }
     QString error;
-    const QList<DemoRunPlan> plans = DemoRunner::plan(*m_preset, currentChoice(), &error);
+    const QList<DemoRunPlan> plans = DemoRunner::plan(*m_preset, m_sizes->choice(), &error);
     clearResults();
     m_progress->setValue(0);
-    m_startedMs = QDateTime::currentMSecsSinceEpoch();
     if (!m_runner->start(plans)) {
         setStatus([error] { return error; }, true);
-        emit finished(false, error);
+        emit finished(DemoOutcome {DemoOutcome::Ending::Refused, error});
         return;
     }
     setStatus([] { return tr("Starting…"); });
@@ -609,71 +333,20 @@ void DemoPanel::cancel()
     setStatus([] { return tr("Cancelling…"); });
 }
 
-void DemoPanel::onProgress(
-    double fraction, int run, int runs, const QString& label, int step, int steps, int phase)
+void DemoPanel::onProgress(const DemoProgress& progress)
 {
-    m_progress->setValue(int(fraction * kProgressRange));
-    setStatus([run, runs, label, step, steps, phase] {
-        if (steps <= 0 || rlab::Phase(phase) == rlab::Phase::Setup)
-            return tr("Run %1 of %2 (%3): %4")
-                .arg(run + 1)
-                .arg(runs)
-                .arg(label, phaseTitle(rlab::Phase(phase)));
-        return tr("Run %1 of %2 (%3): step %4 of %5, %6")
-            .arg(run + 1)
-            .arg(runs)
-            .arg(label)
-            .arg(step + 1)
-            .arg(steps)
-            .arg(phaseTitle(rlab::Phase(phase)));
-    });
+    m_progress->setValue(int(progress.fraction * kProgressRange));
+    setStatus([progress] { return demoProgressText(progress); });
 }
 
-void DemoPanel::onResult(const DemoResult& result)
+void DemoPanel::onEnded(const DemoOutcome& outcome)
 {
-    m_results->append(result);
-    const QList<DemoResult>& all = m_results->results();
-    m_memoryChart->setResults(all);
-    m_stepTimeChart->setResults(all);
-    if (!result.sweepParameter.isEmpty())
-        m_sweepChart->setResults(all);
-    m_timelineRun->addItem(result.title());
-    for (int column = 0; column < DemoResultsModel::ColumnCount; ++column)
-        m_table->setColumnHidden(column, !m_results->isColumnUsed(column));
-    m_table->resizeColumnsToContents();
-    m_table->resizeRowsToContents();
-    placeTable();
-    if (!m_timelineChosen) {
-        // A run that recomputes shows the interesting shape, at the largest swept size; else the first run.
-        int pick = 0;
-        for (int i = 0; i < all.size(); ++i) {
-            const bool recomputes = all[i].run.recomputeFlops > 0;
-            const bool pickRecomputes = all[pick].run.recomputeFlops > 0;
-            if ((recomputes && !pickRecomputes) || (recomputes && all[i].sweepValue > all[pick].sweepValue))
-                pick = i;
-        }
-        m_timelineRun->setCurrentIndex(pick);
-    }
-    showTimeline();
-    updateButtons();
-}
-
-void DemoPanel::showTimeline()
-{
-    const int index = m_timelineRun->currentIndex();
-    if (index < 0 || index >= m_results->results().size())
-        return;
-    m_timelineChart->setResult(m_results->results()[index]);
-}
-
-void DemoPanel::onEnded(bool ok, std::function<QString()> message, bool error)
-{
-    if (ok)
+    if (outcome.ok())
         m_progress->setValue(kProgressRange);
-    setStatus(message, error);
+    setStatus([outcome] { return demoOutcomeText(outcome); }, outcome.ending == DemoOutcome::Ending::Failed);
     updateButtons();
     emit runningChanged(false);
-    emit finished(ok, message());
+    emit finished(outcome);
 }
 
 QString DemoPanel::resultsTsv() const
@@ -689,12 +362,7 @@ void DemoPanel::copyResults()
 
 QString DemoPanel::exportResults(const QString& path) const
 {
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (suffix == QLatin1String("csv"))
-        return writeDemoExport(path, demoResultsCsv(m_results->results()));
-    if (suffix == QLatin1String("json"))
-        return writeDemoExport(path, demoResultsJson(presetId(), m_results->results()));
-    return tr("Choose a file name ending in .csv or .json.");
+    return exportDemoResults(path, presetId(), m_results->results());
 }
 
 void DemoPanel::exportResultsWithDialog()
