@@ -28,6 +28,16 @@ inline rlab::content::DemoPreset tinyPreset(const std::string& id = "tiny")
     return preset;
 }
 
+// `full` with and without RNG replay: the gradients differ, so a hidden `none` reference runs first.
+inline rlab::content::DemoPreset replayPreset(const std::string& id = "tiny-replay")
+{
+    rlab::content::DemoPreset preset = tinyPreset(id);
+    rlab::content::DemoRun noReplay = demoRun("full", "full, no RNG replay");
+    noReplay.rngReplay = false;
+    preset.runs = {demoRun("full"), noReplay};
+    return preset;
+}
+
 // Long enough (many seconds) that it is surely still running when a test cancels it.
 inline rlab::content::DemoPreset longPreset(const std::string& id = "long")
 {

@@ -36,7 +36,6 @@
 #include "rlab/engine.h"
 
 using rlab::content::DemoPreset;
-using rlab::content::DemoRun;
 
 namespace {
 
@@ -211,10 +210,7 @@ void DemoTest::sweepFillsSweepChart()
 
 void DemoTest::dropoutReplayShowsGradientError()
 {
-    DemoPreset preset = tinyPreset("tiny-replay");
-    DemoRun noReplay = demoRun("full", "full, no RNG replay");
-    noReplay.rngReplay = false;
-    preset.runs = {demoRun("full"), noReplay};
+    DemoPreset preset = replayPreset();
     preset.steps = 2;
     preset.dropout = 0.2f;
     DemoPanel panel;

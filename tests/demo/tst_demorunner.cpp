@@ -114,10 +114,7 @@ void DemoRunnerTest::planAppliesSweepAndOverrides()
 
 void DemoRunnerTest::planAddsNoneReferenceForGradientError()
 {
-    DemoPreset preset = tinyPreset();
-    DemoRun noReplay = demoRun("full", "full, no RNG replay");
-    noReplay.rngReplay = false;
-    preset.runs = {demoRun("full"), noReplay};
+    const DemoPreset preset = replayPreset();
     QString error;
     const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -184,11 +181,7 @@ void DemoRunnerTest::presetsInContentAllPlan()
 
 void DemoRunnerTest::runnerReportsProgressAndOneOutcome()
 {
-    // A run without RNG replay adds a hidden `none` reference: three runs, two results.
-    DemoPreset preset = tinyPreset();
-    DemoRun noReplay = demoRun("full", "full, no RNG replay");
-    noReplay.rngReplay = false;
-    preset.runs = {demoRun("full"), noReplay};
+    const DemoPreset preset = replayPreset(); // three runs (a hidden reference), two results
     QString error;
     const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
     QCOMPARE(plans.size(), 3);
