@@ -131,7 +131,7 @@ std::optional<PlanOptions> parsePlanOptions(const std::vector<std::string>& args
         *error = "--activation-precision must be fp32 or bf16, not '" + activation + "'.";
         return std::nullopt;
     }
-    runArgs.push_back("--save-precision");
+    runArgs.emplace_back("--save-precision");
     runArgs.push_back(activation);
     std::optional<RunOptions> run = parseRunOptions(runArgs, error);
     if (!run)
