@@ -208,21 +208,11 @@ struct PolicyRow {
 Outcome predictPolicy(rlab::RunConfig config, const rlab::RecomputePolicy& policy, std::uint64_t budget)
 {
     config.policy = policy;
+    config.policy.budgetBytes = budget;
+    const bool planner = policy.kind == rlab::PolicyKind::Budget;
     Outcome outcome;
     std::string error;
-    if (policy.kind != rlab::PolicyKind::Budget) {
-        const std::optional<rlab::Prediction> prediction = rlab::predict(config, &error);
-        if (!prediction) {
-            outcome.note = error;
-            return outcome;
-        }
-        outcome.planned = true;
-        outcome.prediction = *prediction;
-        outcome.fits = prediction->memory.peakTotal <= budget;
-        return outcome;
-    }
-    config.policy.budgetBytes = budget;
-    for (int attempt = 0; attempt < 8; ++attempt) {
+    for (int attempt = 0; attempt < (planner ? 8 : 1); ++attempt) {
         const std::optional<rlab::Prediction> prediction = rlab::predict(config, &error);
         if (!prediction) {
             outcome.note = error;
