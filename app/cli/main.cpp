@@ -11,6 +11,7 @@ constexpr const char* kUsage = R"(usage: rlab <command> [options]
   run            train the reference model under one recomputation policy, report memory and time
   sweep          run several policies and sizes, print a table or a JSON array
   devices        list cpu and cuda devices, or why cuda is unavailable
+  plan           predict which policy fits a real-size model in a memory budget, and its cost
   check-content  validate a content folder and print coverage per language
 
 rlab <command> --help shows a command's options.
@@ -36,6 +37,8 @@ int main(int argc, char** argv)
         return sweepCommand(argc - 1, argv + 1);
     if (command == "devices")
         return devicesCommand(argc - 1, argv + 1);
+    if (command == "plan")
+        return planCommand(argc - 1, argv + 1);
     if (command == "check-content") {
 #ifdef RLAB_HAVE_CONTENT
         return checkContentCommand(argc - 1, argv + 1);
@@ -45,7 +48,7 @@ int main(int argc, char** argv)
         return 1;
 #endif
     }
-    std::fprintf(stderr, "rlab: unknown command '%.*s'; use run, sweep, devices or check-content.\n",
+    std::fprintf(stderr, "rlab: unknown command '%.*s'; use run, sweep, devices, plan or check-content.\n",
         static_cast<int>(command.size()), command.data());
     return 2;
 }
