@@ -49,6 +49,8 @@ public:
         const float* qkv, int B, int T, int C, int H) override;
     void geluForward(float* out, const float* inp, std::size_t n) override;
     void geluBackward(float* dinp, const float* inp, const float* dout, std::size_t n) override;
+    void matmulGeluBackward(float* dinp, float* dweight, float* dbias, const float* dout, const float* inp,
+        const float* weight, const float* geluInput, int N, int C, int OC) override;
     void residualForward(float* out, const float* a, const float* b, std::size_t n) override;
     void dropoutForward(float* out, const float* inp, std::size_t n, const DropoutSite& site) override;
     void dropoutBackward(float* dinp, const float* dout, std::size_t n, const DropoutSite& site) override;
@@ -72,5 +74,13 @@ private:
     CpuAllocator m_allocator;
     CpuAllocator m_hostAllocator;
 };
+
+namespace cpu {
+
+// GELU's backward on one range, single-threaded: the one kernel geluBackward and matmulGeluBackward
+// share, so the fused op gives the same bits as the two ops.
+void geluBackwardRange(float* dinp, const float* inp, const float* dout, std::size_t n);
+
+} // namespace cpu
 
 } // namespace rlab

@@ -436,16 +436,13 @@ void Trainer::backwardBlock(int block, float* dx)
     const auto fl = [&](Slot s) { return f[static_cast<std::size_t>(s)]; };
 
     Buffer dproj = device(btc * 4, MemoryCategory::Temporaries);
-    Buffer dwide = device(4 * btc * 4, MemoryCategory::Temporaries);
     Buffer dfc1 = device(4 * btc * 4, MemoryCategory::Temporaries);
     Buffer dnorm = device(btc * 4, MemoryCategory::Temporaries);
-    op("fc2_backward", 2 * m_sizes.outputFlops, [&] {
+    op("fc2_gelu_backward", 2 * m_sizes.outputFlops + 2 * fl(Slot::Gelu), [&] {
         m_backend.dropoutBackward(dproj.floats(), dx, btc, site(block, kSiteMlpOutput));
-        m_backend.matmulBackward(dwide.floats(), g + w.fc2w, g + w.fc2b, dproj.floats(), acts[Slot::Gelu].ptr,
-            p + w.fc2w, BT, 4 * C, C);
+        m_backend.matmulGeluBackward(dfc1.floats(), g + w.fc2w, g + w.fc2b, dproj.floats(),
+            acts[Slot::Gelu].ptr, p + w.fc2w, acts[Slot::Fc1].ptr, BT, 4 * C, C);
     });
-    op("gelu_backward", 2 * fl(Slot::Gelu),
-        [&] { m_backend.geluBackward(dfc1.floats(), acts[Slot::Fc1].ptr, dwide.floats(), 4 * btc); });
     op("fc1_backward", 2 * fl(Slot::Fc1), [&] {
         m_backend.matmulBackward(dnorm.floats(), g + w.fc1w, g + w.fc1b, dfc1.floats(), acts[Slot::Ln2].ptr,
             p + w.fc1w, BT, C, 4 * C);
@@ -455,7 +452,6 @@ void Trainer::backwardBlock(int block, float* dx)
         m_backend.layernormBackward(dx, g + w.ln2w, g + w.ln2b, dnorm.floats(), acts[Slot::Residual].ptr,
             p + w.ln2w, ln2.stats.floats(), ln2.stats.floats() + BT, BT, C);
     });
-    dwide.reset();
     dfc1.reset();
 
     Buffer dvalues = device(btc * 4, MemoryCategory::Temporaries);
