@@ -51,7 +51,8 @@ CpuBackend::CpuBackend(int threads)
 std::string CpuBackend::name() const
 {
     const std::string gemm = RLAB_GEMM_NAME;
-    return "cpu (" + (gemm == "Eigen" ? gemm : "Eigen, " + gemm + " GEMM") + ", " + std::to_string(m_threads) + (m_threads == 1 ? " thread)" : " threads)");
+    return "cpu (" + (gemm == "Eigen" ? gemm : "Eigen, " + gemm + " GEMM") + ", " + std::to_string(m_threads)
+        + (m_threads == 1 ? " thread)" : " threads)");
 }
 
 std::unique_ptr<StepTimer> CpuBackend::makeTimer()

@@ -35,8 +35,8 @@ void forwardRows(
     if (bias)
         o.rowwise() = Eigen::Map<const Eigen::RowVectorXf>(bias, OC);
 #if RLAB_CBLAS
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, rows, OC, C, 1.0f, inp, C, weight, C, bias ? 1.0f : 0.0f,
-        out, OC);
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, rows, OC, C, 1.0f, inp, C, weight, C,
+        bias ? 1.0f : 0.0f, out, OC);
 #else
     const ConstMatrixMap x(inp, rows, C);
     const ConstMatrixMap w(weight, OC, C);
@@ -74,8 +74,9 @@ void inputGradient(float* dinp, const float* dout, const float* weight, int r0, 
     if (rows <= 0)
         return;
 #if RLAB_CBLAS
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, C, OC, 1.0f, dout + static_cast<std::size_t>(r0) * OC,
-        OC, weight, C, 0.0f, dinp + static_cast<std::size_t>(r0) * C, C);
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, C, OC, 1.0f,
+        dout + static_cast<std::size_t>(r0) * OC, OC, weight, C, 0.0f,
+        dinp + static_cast<std::size_t>(r0) * C, C);
 #else
     const ConstMatrixMap d(dout + static_cast<std::size_t>(r0) * OC, rows, OC);
     const ConstMatrixMap w(weight, OC, C);

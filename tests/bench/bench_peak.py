@@ -17,13 +17,14 @@ printed: it is under 2% at the demo shape, so the GFLOP/s is matmul work. Recomp
 real work too, so GFLOP/s of full/sqrt/selective is higher than their useful rate; their cost is
 the step time relative to none.
 
-The % of peak divides by the widest FMA's all-core rate at the same thread count (per-core rate
-times threads when fewer threads than cores are asked for). On a shared machine wall time
+The % of peak divides by the widest FMA's rate measured with the same thread count (one core's
+for --threads 1). On a shared machine wall time
 measures the neighbours too: the load average is printed with each table, and rlab and PyTorch
 alternate so a busy phase hits both.
 
   /usr/bin/python3 tests/bench/bench_peak.py [--rlab build/bin/rlab] [--threads 2] [--rounds 3]
       [--shapes 128,256,512] [--configs adamw,sgd] [--policies none,full,sqrt,selective] [--no-torch]
+      [--clock wall|cpu]
 """
 import argparse
 import json
@@ -87,9 +88,10 @@ def measure_shape(rlab, args, width, config, peak):
                 torch_ms, _ = bench_vs_torch.run_torch(policy, run)
                 samples[policy][1].append(torch_ms)
     print()
-    print("N=%d d=%d H=%d T=%d B=%d V=%d, %s, dropout %g, %d threads, %d rounds x %d steps (%s wall per step); %s"
+    print("N=%d d=%d H=%d T=%d B=%d V=%d, %s, dropout %g, %d threads, %d rounds x %d steps (%s); %s"
           % (run.layers, width, run.heads, run.seq, run.batch, run.vocab, optimizer, dropout, run.threads,
-             args.rounds, run.steps, run.statistic, load()))
+             args.rounds, run.steps, "mean CPU time per step" if run.clock == "cpu" else run.statistic + " wall per step",
+             load()))
     counted = step_flops(results[policies[0]]) - results[policies[0]]["recompute_flops"]
     matmul = matmul_flops(run)
     print("step FLOPs counted (forward + backward): %.3f G, of which %.1f%% elementwise"
@@ -123,13 +125,18 @@ def main():
     parser.add_argument("--configs", default="adamw,sgd", help="adamw (dropout 0.1) and/or sgd (no dropout)")
     parser.add_argument("--policies", default="none,full,sqrt,selective")
     parser.add_argument("--statistic", choices=("median", "min"), default="median")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="cpu: CPU time per step (needs --threads 1), against one core's peak: on a busy "
+                             "machine the steadier measure (bench_vs_torch.py --clock)")
     parser.add_argument("--no-torch", action="store_true", help="leave PyTorch out (faster)")
     parser.add_argument("--torch-omp-wait", choices=("passive", "active", "default"), default="passive")
     parser.add_argument("--seed", type=int, default=1)
     for flag, default in (("layers", 12), ("heads", 4), ("seq", 64), ("batch", 8), ("vocab", 256)):
         parser.add_argument("--" + flag, type=int, default=default)
     args = parser.parse_args()
-    args.clock = "wall"
+    if args.clock == "cpu" and args.threads != 1:
+        parser.error("--clock cpu needs --threads 1: with more threads CPU time counts spin-waiting too")
+    sys.stdout.reconfigure(line_buffering=True)
     for config in args.configs.split(","):
         if config not in CONFIGS:
             parser.error("--configs: %s is not one of %s" % (config, ", ".join(CONFIGS)))

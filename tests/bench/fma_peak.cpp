@@ -11,11 +11,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <immintrin.h>
 #include <string>
 #include <thread>
 #include <vector>
-
-#include <immintrin.h>
 
 namespace {
 
@@ -150,9 +149,11 @@ int main(int argc, char** argv)
         const double one = measure(width, 1, windows);
         const double all = measure(width, threads, windows);
         if (json)
-            std::printf("%s\"%s\": {\"per_core\": %.2f, \"all_cores\": %.2f}", first ? "" : ", ", width.name, one, all);
+            std::printf("%s\"%s\": {\"per_core\": %.2f, \"all_cores\": %.2f}", first ? "" : ", ", width.name,
+                one, all);
         else
-            std::printf("%-7s FMA peak: %7.1f GFLOP/s on one core, %7.1f on %d\n", width.name, one, all, threads);
+            std::printf(
+                "%-7s FMA peak: %7.1f GFLOP/s on one core, %7.1f on %d\n", width.name, one, all, threads);
         first = false;
     }
     if (json)

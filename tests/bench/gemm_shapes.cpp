@@ -4,11 +4,11 @@
 // model's (B*T = 512 rows, split over 2 threads) plus the fc1 product at d = 256 and 512. A shared
 // machine only slows a window down: the best of many short windows is printed.
 #include <algorithm>
+#include <cblas.h>
 #include <chrono>
 #include <cstdio>
 
 #include <Eigen/Core>
-#include <cblas.h>
 
 namespace {
 
@@ -63,7 +63,8 @@ int main()
     for (const Shape& s : shapes) {
         const bool weightGradient = s.product == Product::WeightGradient;
         const RowMatrix a = weightGradient ? RowMatrix::Random(s.K, s.M) : RowMatrix::Random(s.M, s.K);
-        const RowMatrix b = s.product == Product::Forward ? RowMatrix::Random(s.N, s.K) : RowMatrix::Random(s.K, s.N);
+        const RowMatrix b
+            = s.product == Product::Forward ? RowMatrix::Random(s.N, s.K) : RowMatrix::Random(s.K, s.N);
         RowMatrix c = RowMatrix::Zero(s.M, s.N);
         const double flops = 2.0 * s.M * s.N * s.K;
         const double eigen = gflops(
@@ -79,14 +80,14 @@ int main()
         const double blas = gflops(
             [&] {
                 if (s.product == Product::Forward)
-                    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, s.M, s.N, s.K, 1.0f, a.data(), s.K, b.data(),
-                        s.K, 0.0f, c.data(), s.N);
+                    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, s.M, s.N, s.K, 1.0f, a.data(), s.K,
+                        b.data(), s.K, 0.0f, c.data(), s.N);
                 else if (s.product == Product::InputGradient)
                     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, s.M, s.N, s.K, 1.0f, a.data(), s.K,
                         b.data(), s.N, 0.0f, c.data(), s.N);
                 else
-                    cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, s.M, s.N, s.K, 1.0f, a.data(), s.M, b.data(),
-                        s.N, 1.0f, c.data(), s.N);
+                    cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, s.M, s.N, s.K, 1.0f, a.data(), s.M,
+                        b.data(), s.N, 1.0f, c.data(), s.N);
             },
             flops);
         std::printf("%-18s %4d x%5d x%4d %12.1f %12.1f\n", s.name, s.M, s.N, s.K, eigen, blas);

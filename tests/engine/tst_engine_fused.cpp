@@ -31,7 +31,8 @@ double worst(const std::vector<float>& want, const std::vector<float>& got)
     double w = 0;
     for (std::size_t i = 0; i < want.size(); ++i)
         w = std::max(w,
-            std::fabs(static_cast<double>(got[i]) - want[i]) / std::max(1.0, std::fabs(static_cast<double>(want[i]))));
+            std::fabs(static_cast<double>(got[i]) - want[i])
+                / std::max(1.0, std::fabs(static_cast<double>(want[i]))));
     return w;
 }
 
@@ -44,8 +45,8 @@ void checkMatmulGeluBackward(const Product& s, bool bitwise)
     const std::unique_ptr<Backend> cpu = makeCpuBackend(s.threads);
     std::vector<float> dinp(n * c), dweight = randomFloats(oc * c, 5), dbias = randomFloats(oc, 6);
     std::vector<float> fusedDinp(n * c, 9.0f), fusedDweight = dweight, fusedDbias = dbias;
-    cpu->matmulBackward(dinp.data(), dweight.data(), dbias.data(), dout.data(), inp.data(), weight.data(), s.N,
-        s.C, s.OC);
+    cpu->matmulBackward(
+        dinp.data(), dweight.data(), dbias.data(), dout.data(), inp.data(), weight.data(), s.N, s.C, s.OC);
     cpu->geluBackward(dinp.data(), geluInput.data(), dinp.data(), n * c);
     cpu->matmulGeluBackward(fusedDinp.data(), fusedDweight.data(), fusedDbias.data(), dout.data(), inp.data(),
         weight.data(), geluInput.data(), s.N, s.C, s.OC);
@@ -89,12 +90,14 @@ RLAB_TEST(adamwOneSweepEqualsWholeArrayStatements)
         Aligned wantParams = params, wantM = m, wantV = v;
         const std::unique_ptr<Backend> cpu = makeCpuBackend(2);
         for (int t = 1; t <= 3; ++t) {
-            cpu->adamwUpdate(params.data(), grads.data(), m.data(), v.data(), n, lr, beta1, beta2, eps, weightDecay, t);
+            cpu->adamwUpdate(
+                params.data(), grads.data(), m.data(), v.data(), n, lr, beta1, beta2, eps, weightDecay, t);
             // The update as whole-array statements, one sweep each.
             const float c1 = 1.0f - std::pow(beta1, static_cast<float>(t));
             const float c2 = 1.0f - std::pow(beta2, static_cast<float>(t));
             const auto count = static_cast<Eigen::Index>(n);
-            Eigen::Map<Eigen::ArrayXf> p(wantParams.data(), count), mm(wantM.data(), count), vv(wantV.data(), count);
+            Eigen::Map<Eigen::ArrayXf> p(wantParams.data(), count), mm(wantM.data(), count),
+                vv(wantV.data(), count);
             const Eigen::Map<const Eigen::ArrayXf> g(grads.data(), count);
             mm = beta1 * mm + (1.0f - beta1) * g;
             vv = beta2 * vv + (1.0f - beta2) * g.square();
