@@ -3,9 +3,11 @@
 // kernel in kernels/, so the two can be read side by side.
 
 #include "cpu_allocator.h"
+#include "cpu_isa.h"
 #include "rlab/backend.h"
 
 namespace rlab {
+inline namespace RLAB_CPU_ISA {
 
 class CpuBackend : public Backend {
 public:
@@ -75,6 +77,9 @@ private:
     CpuAllocator m_hostAllocator;
 };
 
+// This copy's backend; makeCpuBackend (cpu_dispatch.cpp) picks the copy.
+[[gnu::visibility("default")]] std::unique_ptr<Backend> makeIsaCpuBackend(int threads);
+
 namespace cpu {
 
 // GELU's backward on one range, single-threaded: the one kernel geluBackward and matmulGeluBackward
@@ -83,4 +88,5 @@ void geluBackwardRange(float* dinp, const float* inp, const float* dout, std::si
 
 } // namespace cpu
 
+} // namespace RLAB_CPU_ISA
 } // namespace rlab

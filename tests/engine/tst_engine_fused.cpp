@@ -4,7 +4,9 @@
 // on the same elements; where a thread's rows start off the vector width (an odd row length), the
 // GELU's vector and scalar tanh may differ in the last bits, so there within 1e-6 relative. AdamW
 // runs on 64-byte aligned buffers, as the engine's are: Eigen's vector sqrt is approximate and its
-// scalar one exact, so only the same alignment puts the same elements on each path.
+// scalar one exact, so only the same alignment puts the same elements on each path. In a portable
+// build the engine's copy and this file are compiled for different instruction sets, so AdamW is
+// compared there within 1e-6 relative.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -26,7 +28,7 @@ struct Product {
 };
 
 // Largest |got - want| relative to max(1, |want|).
-double worst(const std::vector<float>& want, const std::vector<float>& got)
+template<class Values> double worst(const Values& want, const Values& got)
 {
     double w = 0;
     for (std::size_t i = 0; i < want.size(); ++i)
@@ -104,9 +106,17 @@ RLAB_TEST(adamwOneSweepEqualsWholeArrayStatements)
             p *= 1.0f - lr * weightDecay;
             p -= lr * (mm / c1) / ((vv / c2).sqrt() + eps);
         }
+#if RLAB_CPU_DISPATCH
+        // The engine's copy may use other vector instructions than this file: fused multiply-adds,
+        // and Eigen's vector sqrt, an approximation whose last bits depend on them.
+        QVERIFY2(worst(wantParams, params) <= 1e-6, "params differ by more than 1e-6");
+        QVERIFY2(worst(wantM, m) <= 1e-6, "m differs by more than 1e-6");
+        QVERIFY2(worst(wantV, v) <= 1e-6, "v differs by more than 1e-6");
+#else
         QVERIFY2(std::memcmp(params.data(), wantParams.data(), n * sizeof(float)) == 0, "params differ");
         QVERIFY(m == wantM);
         QVERIFY(v == wantV);
+#endif
     }
 }
 
