@@ -52,13 +52,13 @@ void checkMatmulGeluBackward(const Product& s, bool bitwise)
     cpu->geluBackward(dinp.data(), geluInput.data(), dinp.data(), n * c);
     cpu->matmulGeluBackward(fusedDinp.data(), fusedDweight.data(), fusedDbias.data(), dout.data(), inp.data(),
         weight.data(), geluInput.data(), s.N, s.C, s.OC);
-    QVERIFY(fusedDweight == dweight);
-    QVERIFY(fusedDbias == dbias);
+    RLAB_CHECK(fusedDweight == dweight);
+    RLAB_CHECK(fusedDbias == dbias);
     if (bitwise)
-        QVERIFY2(std::memcmp(fusedDinp.data(), dinp.data(), dinp.size() * sizeof(float)) == 0,
+        RLAB_CHECK_MSG(std::memcmp(fusedDinp.data(), dinp.data(), dinp.size() * sizeof(float)) == 0,
             "dinp differs in some bit");
     else
-        QVERIFY2(worst(dinp, fusedDinp) <= 1e-6, "dinp differs by more than 1e-6");
+        RLAB_CHECK_MSG(worst(dinp, fusedDinp) <= 1e-6, "dinp differs by more than 1e-6");
 }
 
 using Aligned = std::vector<float, Eigen::aligned_allocator<float>>;
@@ -109,13 +109,14 @@ RLAB_TEST(adamwOneSweepEqualsWholeArrayStatements)
 #if RLAB_CPU_DISPATCH
         // The engine's copy may use other vector instructions than this file: fused multiply-adds,
         // and Eigen's vector sqrt, an approximation whose last bits depend on them.
-        QVERIFY2(worst(wantParams, params) <= 1e-6, "params differ by more than 1e-6");
-        QVERIFY2(worst(wantM, m) <= 1e-6, "m differs by more than 1e-6");
-        QVERIFY2(worst(wantV, v) <= 1e-6, "v differs by more than 1e-6");
+        RLAB_CHECK_MSG(worst(wantParams, params) <= 1e-6, "params differ by more than 1e-6");
+        RLAB_CHECK_MSG(worst(wantM, m) <= 1e-6, "m differs by more than 1e-6");
+        RLAB_CHECK_MSG(worst(wantV, v) <= 1e-6, "v differs by more than 1e-6");
 #else
-        QVERIFY2(std::memcmp(params.data(), wantParams.data(), n * sizeof(float)) == 0, "params differ");
-        QVERIFY(m == wantM);
-        QVERIFY(v == wantV);
+        RLAB_CHECK_MSG(
+            std::memcmp(params.data(), wantParams.data(), n * sizeof(float)) == 0, "params differ");
+        RLAB_CHECK(m == wantM);
+        RLAB_CHECK(v == wantV);
 #endif
     }
 }
