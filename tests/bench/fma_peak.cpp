@@ -27,47 +27,39 @@ constexpr long kInner = 4096; // FMAs per chain per timed call
 #define RLAB_TARGET(isa)
 #endif
 
-float sumLanes(const float* lanes, int count)
+// Runs `rounds` FMAs on each of kChains accumulators of Vector (a GCC vector type, 8 or 16 floats)
+// and returns their sum, so the compiler must keep every FMA. Inlined into each width's caller,
+// whose target attribute picks the instructions (a * m + b contracts to one FMA there).
+template<class Vector> [[gnu::always_inline]] inline float fmaChains(long rounds)
 {
+    constexpr int kLanes = sizeof(Vector) / sizeof(float);
+    Vector acc[kChains];
+    for (int c = 0; c < kChains; ++c)
+        for (int l = 0; l < kLanes; ++l)
+            acc[c][l] = static_cast<float>(c) * 1e-3f;
+    Vector m, a;
+    for (int l = 0; l < kLanes; ++l) {
+        m[l] = 0.9999999f;
+        a[l] = 1e-7f;
+    }
+    for (long r = 0; r < rounds; ++r)
+        for (int c = 0; c < kChains; ++c)
+            acc[c] = acc[c] * m + a;
     float total = 0;
-    for (int i = 0; i < count; ++i)
-        total += lanes[i];
+    for (int c = 0; c < kChains; ++c)
+        for (int l = 0; l < kLanes; ++l)
+            total += acc[c][l];
     return total;
 }
 
-// Each returns a sum of its accumulators so the compiler must keep every FMA.
 RLAB_TARGET("avx512f") float fma512(long rounds)
 {
-    __m512 acc[kChains];
-    for (int c = 0; c < kChains; ++c)
-        acc[c] = _mm512_set1_ps(static_cast<float>(c) * 1e-3f);
-    const __m512 m = _mm512_set1_ps(0.9999999f), a = _mm512_set1_ps(1e-7f);
-    for (long r = 0; r < rounds; ++r)
-        for (int c = 0; c < kChains; ++c)
-            acc[c] = _mm512_fmadd_ps(acc[c], m, a);
-    __m512 sum = acc[0];
-    for (int c = 1; c < kChains; ++c)
-        sum = _mm512_add_ps(sum, acc[c]);
-    alignas(64) float lanes[16];
-    _mm512_store_ps(lanes, sum);
-    return sumLanes(lanes, 16);
+    return fmaChains<__m512>(rounds);
 }
 
 RLAB_TARGET("avx2,fma") float fma256(long rounds)
 {
-    __m256 acc[kChains];
-    for (int c = 0; c < kChains; ++c)
-        acc[c] = _mm256_set1_ps(static_cast<float>(c) * 1e-3f);
-    const __m256 m = _mm256_set1_ps(0.9999999f), a = _mm256_set1_ps(1e-7f);
-    for (long r = 0; r < rounds; ++r)
-        for (int c = 0; c < kChains; ++c)
-            acc[c] = _mm256_fmadd_ps(acc[c], m, a);
-    __m256 sum = acc[0];
-    for (int c = 1; c < kChains; ++c)
-        sum = _mm256_add_ps(sum, acc[c]);
-    alignas(32) float lanes[8];
-    _mm256_store_ps(lanes, sum);
-    return sumLanes(lanes, 8);
+    return fmaChains<__m256>(rounds);
 }
 
 struct Width {
