@@ -77,17 +77,14 @@ int main()
                     c.noalias() += a.transpose() * b;
             },
             flops);
+        // The same three products as one call each: A or A^T, B or B^T, and whether C accumulates.
+        const bool transposeA = weightGradient, transposeB = s.product == Product::Forward;
         const double blas = gflops(
             [&] {
-                if (s.product == Product::Forward)
-                    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, s.M, s.N, s.K, 1.0f, a.data(), s.K,
-                        b.data(), s.K, 0.0f, c.data(), s.N);
-                else if (s.product == Product::InputGradient)
-                    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, s.M, s.N, s.K, 1.0f, a.data(), s.K,
-                        b.data(), s.N, 0.0f, c.data(), s.N);
-                else
-                    cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, s.M, s.N, s.K, 1.0f, a.data(), s.M,
-                        b.data(), s.N, 1.0f, c.data(), s.N);
+                cblas_sgemm(CblasRowMajor, transposeA ? CblasTrans : CblasNoTrans,
+                    transposeB ? CblasTrans : CblasNoTrans, s.M, s.N, s.K, 1.0f, a.data(),
+                    transposeA ? s.M : s.K, b.data(), transposeB ? s.K : s.N, weightGradient ? 1.0f : 0.0f,
+                    c.data(), s.N);
             },
             flops);
         std::printf("%-18s %4d x%5d x%4d %12.1f %12.1f\n", s.name, s.M, s.N, s.K, eigen, blas);
