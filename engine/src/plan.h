@@ -56,6 +56,10 @@ std::uint64_t keptBytes(const SlotSizes& sizes, Slot slot, bool bf16);
 // Bytes of the fp32 workspace the backward needs for the slot when it is not saved in fp32.
 std::uint64_t workspaceBytes(const SlotSizes& sizes, Slot slot, bool kept, bool bf16);
 
+// Blocks per segment that keep the least activation memory, from one block's checkpoint (its
+// input) and everything it saves: round(sqrt(N * checkpoint / block)), at least 1.
+int bestSegmentBlocks(const RunConfig& config);
+
 // The plan for a policy; for budget policies the planner's choice, or nullopt with *error set
 // (naming the smallest budget that would fit).
 std::optional<Plan> makePlan(const RunConfig& config, std::string* error);
