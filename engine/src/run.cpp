@@ -5,6 +5,7 @@
 #include "dump.h"
 #include "model.h"
 #include "plan.h"
+#include "predictor.h"
 #include "rlab/backend.h"
 #include "rlab/engine.h"
 #include "trainer.h"
@@ -160,7 +161,7 @@ Training::Training(const RunConfig& config, ProgressCallback progress, const std
     s.result.config = config;
     s.result.policyName = config.policy.name();
     s.result.device = config.device;
-    s.result.predictedPeakActivationBytes = detail::predictActivationPeak(*s.plan, config);
+    s.result.predictedPeakActivationBytes = detail::predictMemory(*s.plan, config).peakActivations;
     for (const detail::Segment& segment : s.plan->segments)
         s.result.segmentBlocks = std::max(s.result.segmentBlocks, segment.last - segment.first + 1);
     if (config.policy.kind == PolicyKind::None)
