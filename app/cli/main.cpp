@@ -2,7 +2,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
-
 #include <unistd.h>
 
 #include "commands.h"
