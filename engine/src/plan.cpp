@@ -188,21 +188,24 @@ SlotSizes slotSizes(const ModelShape& shape, bool dropout)
     return s;
 }
 
+std::uint64_t keptBytes(const SlotSizes& sizes, Slot slot, bool bf16)
+{
+    const auto i = static_cast<std::size_t>(slot);
+    return checkedAdd(checkedMul(sizes.elems[i], bf16 ? 2 : sizeof(float)), sizes.stats[i]);
+}
+
 int bestSegmentBlocks(const RunConfig& config)
 {
     // Segments of k blocks keep N/k checkpoints of c bytes and rebuild k blocks of b bytes:
     // N c / k + k b is least at k = sqrt(N c / b) (Chen et al. 2016 with c = b gives sqrt(N)).
     const SlotSizes sizes = slotSizes(config.shape, config.dropout > 0);
-    const double bytesPerFloat = config.savePrecision == SavePrecision::Bf16 ? 2.0 : 4.0;
-    const auto saved = [&](Slot slot) {
-        const auto i = static_cast<std::size_t>(slot);
-        return static_cast<double>(sizes.elems[i]) * bytesPerFloat + static_cast<double>(sizes.stats[i]);
-    };
+    const bool bf16 = config.savePrecision == SavePrecision::Bf16;
     double block = 0;
     for (int s = 0; s < kSlotCount; ++s)
-        block += saved(static_cast<Slot>(s));
+        block += static_cast<double>(keptBytes(sizes, static_cast<Slot>(s), bf16));
+    const double checkpoint = static_cast<double>(keptBytes(sizes, Slot::Input, bf16));
     const int n = config.shape.layers;
-    const long k = std::lround(std::sqrt(n * saved(Slot::Input) / block));
+    const long k = std::lround(std::sqrt(n * checkpoint / block));
     return static_cast<int>(std::clamp<long>(k, 1, n));
 }
 

@@ -55,6 +55,9 @@ struct SlotSizes {
 };
 SlotSizes slotSizes(const ModelShape& shape, bool dropout);
 
+// Bytes a kept slot occupies while saved (bf16 halves the main tensor; stats stay fp32), checked.
+std::uint64_t keptBytes(const SlotSizes& sizes, Slot slot, bool bf16);
+
 // Where one activation's tensors go while a step runs: the rule the trainer allocates by and
 // the predictor counts by.
 struct SlotPlacement {

@@ -11,7 +11,6 @@ namespace rlab::detail {
 
 namespace {
 
-constexpr std::uint64_t kBf16Bytes = 2;
 constexpr auto kSaved = MemoryCategory::SavedActivations;
 constexpr auto kWorkspace = MemoryCategory::RecomputeWorkspace;
 constexpr auto kTemporaries = MemoryCategory::Temporaries;
@@ -70,9 +69,9 @@ public:
     {
         for (std::size_t s = 0; s < m_value.size(); ++s) {
             m_value[s] = floatBytes(m_sizes.elems[s]);
-            // What backward reads of a kept slot: its bf16 copy or its fp32 values.
-            m_kept[s] = plan.bf16 ? checkedMul(m_sizes.elems[s], kBf16Bytes) : m_value[s];
-            m_keptWithStats[s] = checkedAdd(m_kept[s], m_sizes.stats[s]);
+            // What backward reads of a kept slot: its bf16 copy or its fp32 values (and stats).
+            m_keptWithStats[s] = detail::keptBytes(m_sizes, static_cast<Slot>(s), plan.bf16);
+            m_kept[s] = m_keptWithStats[s] - m_sizes.stats[s];
             m_valueWithStats[s] = checkedAdd(m_value[s], m_sizes.stats[s]);
         }
     }

@@ -42,6 +42,8 @@ std::vector<rlab::test::Case<Shape>> attentionShapes()
 
 } // namespace
 
+// Each attention op, forward and backward, at one shape: within kTolerance of the reference, and
+// writing only what it owns.
 RLAB_TEST_CASES(attentionMatchesReference, attentionShapes(), const Shape& shape)
 {
     const int B = shape.B, T = shape.T, C = shape.C, H = shape.H;

@@ -31,6 +31,7 @@ std::vector<rlab::test::Case<KnownAnswer>> knownAnswers()
 
 } // namespace
 
+// Each published counter and key gives the published four words.
 RLAB_TEST_CASES(philoxMatchesRandom123, knownAnswers(), const KnownAnswer& row)
 {
     const rlab::Philox4x32 counter {{row.counter[0], row.counter[1], row.counter[2], row.counter[3]}};

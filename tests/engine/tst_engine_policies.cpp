@@ -65,6 +65,7 @@ RLAB_TEST(noneIsAValidReference)
     RLAB_CHECK(none.gradChecksum > 0);
 }
 
+// Each policy, with and without offloading, gives none's losses and gradients bit for bit.
 RLAB_TEST_CASES(gradientsIdentical, policyCases(), const PolicyCase& row)
 {
     const RunResult& none = noneRun();

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdarg>
+#include <cstdio>
 #include <exception>
 
 namespace rlab::test {

@@ -13,7 +13,6 @@
 // tolerance), RLAB_FAIL(message), RLAB_SKIP(reason). A failed check prints both sides and
 // returns from the enclosing function: the test itself, or the lambda the check is written in.
 
-#include <cstdio>
 #include <functional>
 #include <sstream>
 #include <string>
