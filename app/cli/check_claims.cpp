@@ -65,6 +65,12 @@ std::string jsonNumber(double value)
     return text;
 }
 
+// A comparison with `none`, or null where the run was not compared (-1).
+std::string compared(double value)
+{
+    return value < 0 ? "null" : jsonNumber(value);
+}
+
 // One line per run: what the claims rest on, with the time's interval and, for offload, the
 // measured copy time beside the PCIe time predicted for the same bytes.
 void printRuns(const std::vector<rlab::demo::RunOutcome>& outcomes)
@@ -98,8 +104,8 @@ std::string runsJson(const std::vector<rlab::demo::RunOutcome>& outcomes)
             + ",\"step_ms_ci95\":[" + jsonNumber(r.stepMsCi95Low) + "," + jsonNumber(r.stepMsCi95High)
             + "],\"peak_activation_bytes\":" + std::to_string(r.peakActivationBytes) + ",\"recompute_flops\":"
             + jsonNumber(r.recomputeFlops) + ",\"forward_flops\":" + jsonNumber(r.forwardFlops)
-            + ",\"grad_error\":" + jsonNumber(out.gradError) + ",\"loss_difference\":"
-            + jsonNumber(out.lossDifference) + ",\"offload_bytes\":" + std::to_string(r.offloadBytes)
+            + ",\"grad_error\":" + compared(out.gradError) + ",\"loss_difference\":"
+            + compared(out.lossDifference) + ",\"offload_bytes\":" + std::to_string(r.offloadBytes)
             + ",\"offload_ms\":" + jsonNumber(r.offloadMs)
             + ",\"predicted_pcie_ms\":" + jsonNumber(out.predictedPcieMs) + "}";
     }
