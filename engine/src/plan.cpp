@@ -16,11 +16,6 @@ namespace {
 constexpr std::array<const char*, kSlotCount> kSlotNames {
     "block_input", "ln1", "qkv", "softmax", "attn_dropout", "attn_values", "residual", "ln2", "fc1", "gelu"};
 
-bool has(SlotMask mask, Slot slot)
-{
-    return (mask & slotBit(slot)) != 0;
-}
-
 Plan basePlan(const RunConfig& config)
 {
     Plan plan;
@@ -245,9 +240,8 @@ double planRecomputeFlops(const Plan& plan, const RunConfig& config)
     double flops = 0;
     for (const Segment& seg : plan.segments) {
         for (int m = seg.first; m <= seg.last; ++m) {
-            const SlotMask mask = plan.keep[static_cast<std::size_t>(m)];
             for (int s = 1; s < kSlotCount; ++s)
-                if (!has(mask, static_cast<Slot>(s)))
+                if (!keeps(plan, m, static_cast<Slot>(s)))
                     flops += sizes.flops[static_cast<std::size_t>(s)];
             if (m > seg.first)
                 flops += sizes.outputFlops; // the previous block's output, rebuilt as this input
