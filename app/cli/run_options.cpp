@@ -1,5 +1,6 @@
 #include "run_options.h"
 
+#include <map>
 #include <string_view>
 
 #include "rlab/engine.h"
@@ -96,12 +97,19 @@ T parseChoice(const std::string& flag, const std::string& text, std::optional<T>
     return *value;
 }
 
-std::vector<int> parseSizes(const std::string& flag, const std::string& text, bool allowList)
+std::vector<int> parseSizes(
+    const std::string& flag, const std::string& text, bool allowList, const rlab::ShapeField& field)
 {
     std::vector<int> sizes;
     for (const std::string& item : allowList ? splitList(flag, text) : std::vector<std::string> {text})
-        sizes.push_back(parseInteger<int>(flag, item, 1));
+        sizes.push_back(parseInteger<int>(flag, item, field.least));
     return sizes;
+}
+
+// "--layers" -> the shape field it sets; nullptr for any other flag.
+const rlab::ShapeField* shapeFlag(const std::string& flag)
+{
+    return flag.starts_with("--") ? rlab::shapeField(std::string_view(flag).substr(2)) : nullptr;
 }
 
 // The shared flag loop. With `sweep` set, size flags take comma lists and --policies is known.
@@ -111,6 +119,7 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
     rlab::RunConfig& config = parsed.base.config;
     bool offload = false;
     std::optional<std::vector<rlab::OpKind>> keep;
+    std::map<const rlab::ShapeField*, std::vector<int>> swept;
 
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string flag = args[i];
@@ -127,10 +136,6 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
                 refuse(flag + " needs a value.");
             return args[++i];
         };
-        const auto sizes = [&](std::vector<int>* list, int* single) {
-            *list = parseSizes(flag, value(), sweep);
-            *single = list->front();
-        };
         const auto noValue = [&]() {
             if (inlineValue)
                 refuse(flag + " takes no value.");
@@ -141,18 +146,12 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
             for (const std::string& item :
                 sweep ? splitList(flag, value()) : std::vector<std::string> {value()})
                 parsed.policies.push_back(parsePolicy(item));
-        } else if (flag == "--layers") {
-            sizes(&parsed.layers, &config.shape.layers);
-        } else if (flag == "--width") {
-            sizes(&parsed.widths, &config.shape.width);
-        } else if (flag == "--heads") {
-            config.shape.heads = parseInteger<int>(flag, value(), 1);
-        } else if (flag == "--seq") {
-            sizes(&parsed.seqs, &config.shape.seq);
-        } else if (flag == "--batch") {
-            sizes(&parsed.batches, &config.shape.batch);
-        } else if (flag == "--vocab") {
-            config.shape.vocab = parseInteger<int>(flag, value(), 2);
+        } else if (const rlab::ShapeField* field = shapeFlag(flag)) {
+            const bool list = sweep && field->sweepable;
+            const std::vector<int> values = parseSizes(flag, value(), list, *field);
+            config.shape.*field->member = values.front();
+            if (list)
+                swept[field] = values;
         } else if (flag == "--steps") {
             config.steps = parseInteger<int>(flag, value(), 1);
         } else if (flag == "--warmup") {
@@ -227,6 +226,13 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
     if (keep && !anySelective)
         refuse("--keep names what selective keeps; use it with --policy selective.");
     config.policy = parsed.policies.front();
+    // Every sweepable size, in rlab::shapeFields() order: the values given, else the one size.
+    for (const rlab::ShapeField& field : rlab::shapeFields())
+        if (sweep && field.sweepable) {
+            const auto given = swept.find(&field);
+            parsed.sizes.emplace_back(
+                &field, given != swept.end() ? given->second : std::vector<int> {config.shape.*field.member});
+        }
     if (config.warmupSteps >= config.steps)
         refuse("--warmup (" + std::to_string(config.warmupSteps) + ") must be below --steps ("
             + std::to_string(config.steps) + ") so that at least one step is measured.");
@@ -253,44 +259,36 @@ std::optional<RunOptions> parseRunOptions(const std::vector<std::string>& args, 
 
 std::optional<SweepOptions> parseSweepOptions(const std::vector<std::string>& args, std::string* error)
 {
-    return catchRefusal<SweepOptions>(
-        [&] {
-            SweepOptions options = parseArguments(args, true);
-            const rlab::ModelShape& shape = options.base.config.shape;
-            for (auto [list, single] :
-                {std::pair {&options.layers, shape.layers}, {&options.widths, shape.width},
-                    {&options.seqs, shape.seq}, {&options.batches, shape.batch}})
-                if (list->empty())
-                    list->push_back(single);
-            return options;
-        },
-        error);
+    return catchRefusal<SweepOptions>([&] { return parseArguments(args, true); }, error);
 }
 
 std::vector<rlab::RunConfig> sweepConfigs(const SweepOptions& options)
 {
     std::vector<rlab::RunConfig> configs;
-    for (const rlab::RecomputePolicy& policy : options.policies)
-        for (const int layers : options.layers)
-            for (const int width : options.widths)
-                for (const int seq : options.seqs)
-                    for (const int batch : options.batches) {
-                        rlab::RunConfig config = options.base.config;
-                        config.policy = policy;
-                        config.shape.layers = layers;
-                        config.shape.width = width;
-                        config.shape.seq = seq;
-                        config.shape.batch = batch;
-                        configs.push_back(config);
-                    }
+    for (const rlab::RecomputePolicy& policy : options.policies) {
+        std::vector<rlab::RunConfig> combinations {options.base.config};
+        combinations.front().policy = policy;
+        // The first size varies slowest: each size multiplies the combinations so far.
+        for (const auto& [field, values] : options.sizes) {
+            std::vector<rlab::RunConfig> longer;
+            for (const rlab::RunConfig& config : combinations)
+                for (const int value : values) {
+                    longer.push_back(config);
+                    longer.back().shape.*field->member = value;
+                }
+            combinations = std::move(longer);
+        }
+        configs.insert(configs.end(), combinations.begin(), combinations.end());
+    }
     return configs;
 }
 
 const char* const kRunUsage = R"(usage: rlab run [options]
 Trains the reference GPT-style model under one recomputation policy and reports measured
-memory and time (DESIGN.md "Command line").
+memory and time. The --json object and the rest of the command line: docs/cli.md.
 
   --policy P            none | full | sqrt | selective | budget:<bytes> (e.g. budget:8MiB); default none
+                        bytes: a number with K/KiB, M/MiB or G/GiB (powers of 1024), e.g. 16M, 1.5G
   --offload             move the kept checkpoints to the host pool and prefetch them back
   --keep KINDS          op kinds selective keeps, comma separated (default: the matmul outputs)
   --layers N --width d --heads H --seq T --batch B --vocab V
@@ -306,7 +304,8 @@ memory and time (DESIGN.md "Command line").
   --no-rng-replay       recompute draws fresh dropout masks (wrong on purpose: a demo)
   --device cpu|cuda     (default cpu)
   --threads N           CPU threads, 0 for all cores (default 0)
-  --memory-limit BYTES  refuse configurations predicted to need more (default: physical memory)
+  --memory-limit BYTES  refuse configurations predicted to need more (default: physical memory);
+                        the same sizes as budget:<bytes>
   --json                print one JSON object instead of the summary
   --dump DIR            write tokens, targets, initial params and first-step grads as .npy
   --init-from DIR       read initial params (and tokens/targets when present) from such a folder

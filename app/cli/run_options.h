@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rlab/config.h"
@@ -18,7 +19,8 @@ struct RunOptions {
 struct SweepOptions {
     RunOptions base;
     std::vector<rlab::RecomputePolicy> policies;
-    std::vector<int> layers, widths, seqs, batches;
+    // Each sweepable shape field (layers, width, seq, batch) with the values it takes.
+    std::vector<std::pair<const rlab::ShapeField*, std::vector<int>>> sizes;
 };
 
 // nullopt on bad arguments, with *error set to one sentence.

@@ -28,6 +28,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "contenttext.h"
 #include "demoexport.h"
 #include "demoresultsmodel.h"
 #include "demorunner.h"
@@ -42,14 +43,6 @@ namespace {
 
 constexpr int kProgressRange = 1000;
 constexpr int kTableAboveChartsHeight = 760; // from this panel height the table sits above the charts
-
-QString fallbackMark(const rlab::content::Text& text)
-{
-    if (!text.fallback)
-        return {};
-    return QStringLiteral(" <span style='color:#777'>(%1)</span>")
-        .arg(QCoreApplication::translate("DemoPanel", "in English: not yet translated"));
-}
 
 QSpinBox* sizeSpin(const QString& name)
 {
@@ -440,10 +433,8 @@ void DemoPanel::showPresetTexts()
         m_lookFor->clear();
         return;
     }
-    m_title->setText(
-        QString::fromStdString(m_preset->title.value).toHtmlEscaped() + fallbackMark(m_preset->title));
-    m_lookFor->setText(tr("Look for: %1").arg(QString::fromStdString(m_preset->lookFor.value).toHtmlEscaped())
-        + fallbackMark(m_preset->lookFor));
+    m_title->setText(contentHtml(m_preset->title));
+    m_lookFor->setText(tr("Look for: %1").arg(contentHtml(m_preset->lookFor)));
 }
 
 void DemoPanel::loadChoice()
@@ -467,12 +458,15 @@ void DemoPanel::loadChoice()
     }
     m_keepBox->setVisible(m_preset->userKeepChoice);
     // The swept size is set by the sweep, value by value, so its box would only mislead.
-    const std::string swept = m_preset->sweep ? m_preset->sweep->parameter : std::string();
-    const QList<QPair<QSpinBox*, std::string>> named
-        = {{m_layers, "layers"}, {m_width, "width"}, {m_seq, "seq"}, {m_batch, "batch"}};
-    for (const auto& [spin, name] : named) {
-        spin->setProperty("swept", name == swept);
-        spin->setEnabled(name != swept);
+    const rlab::ShapeField* swept
+        = m_preset->sweep ? rlab::sweepParameter(m_preset->sweep->parameter) : nullptr;
+    const QList<QPair<QSpinBox*, int rlab::ModelShape::*>> sizes
+        = {{m_layers, &rlab::ModelShape::layers}, {m_width, &rlab::ModelShape::width},
+            {m_seq, &rlab::ModelShape::seq}, {m_batch, &rlab::ModelShape::batch}};
+    for (const auto& [spin, member] : sizes) {
+        const bool isSwept = swept && swept->member == member;
+        spin->setProperty("swept", isSwept);
+        spin->setEnabled(!isSwept);
     }
     showSweptTips();
     arrangeForWidth(); // the boxes' widths follow their largest values

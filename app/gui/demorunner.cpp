@@ -20,14 +20,15 @@ QString fromStd(const std::string& text)
 bool isPlainNone(const rlab::RunConfig& config)
 {
     return config.policy.kind == rlab::PolicyKind::None && !config.policy.offload && config.rngReplay
-        && config.savePrecision == rlab::SavePrecision::Fp32;
+        && config.savePrecision == rlab::kDefaultSavePrecision;
 }
 
 // Gradient error is only worth a column when a run is expected to differ from `none`.
 bool comparesGradients(const rlab::content::DemoPreset& preset)
 {
-    return std::any_of(preset.runs.begin(), preset.runs.end(),
-        [](const rlab::content::DemoRun& run) { return !run.rngReplay || run.savePrecision == "bf16"; });
+    return std::any_of(preset.runs.begin(), preset.runs.end(), [](const rlab::content::DemoRun& run) {
+        return !run.rngReplay || rlab::parseSavePrecision(run.savePrecision) != rlab::kDefaultSavePrecision;
+    });
 }
 
 bool setSweepValue(rlab::ModelShape& shape, const std::string& parameter, int value)
@@ -36,21 +37,6 @@ bool setSweepValue(rlab::ModelShape& shape, const std::string& parameter, int va
     if (field)
         shape.*field->member = value;
     return field != nullptr;
-}
-
-// Largest elementwise |a - b| over every parameter's first-step gradient.
-double maxAbsDifference(
-    const std::map<std::string, std::vector<float>>& a, const std::map<std::string, std::vector<float>>& b)
-{
-    double worst = 0;
-    for (const auto& [name, values] : a) {
-        const auto other = b.find(name);
-        if (other == b.end() || other->second.size() != values.size())
-            return std::nan("");
-        for (std::size_t i = 0; i < values.size(); ++i)
-            worst = std::max(worst, std::abs(double(values[i]) - double(other->second[i])));
-    }
-    return worst;
 }
 
 } // namespace
@@ -72,7 +58,7 @@ DemoChoice DemoRunner::defaultChoice(const rlab::content::DemoPreset& preset)
     choice.shape = preset.shape;
     choice.keep = rlab::defaultSelectiveKeep();
     for (const auto& run : preset.runs) {
-        if (run.policy != "selective" || run.keep.empty())
+        if (!run.isSelective() || run.keep.empty())
             continue;
         choice.keep.clear();
         for (const auto& name : run.keep) {
@@ -299,7 +285,8 @@ void DemoRunner::work(QList<DemoRunPlan> plans, std::shared_ptr<std::atomic<bool
                 } else {
                     const auto reference = referenceGradients.find(item.sweepValue);
                     if (reference != referenceGradients.end())
-                        result.gradMaxAbsDiffVsNone = maxAbsDifference(result.gradients, reference->second);
+                        result.gradMaxAbsDiffVsNone
+                            = rlab::maxAbsDifference(result.gradients, reference->second);
                 }
                 result.gradients.clear(); // the comparison is all the panel needs
             }

@@ -183,12 +183,8 @@ RunResult run(const RunConfig& config, const ProgressCallback& progress, const s
     result.stepMsMin = *std::min_element(measured.begin(), measured.end());
     result.stepMsMax = *std::max_element(measured.begin(), measured.end());
 
-    if (!reference.empty()) {
-        double diff = 0;
-        for (std::size_t i = 0; i < reference.size(); ++i)
-            diff = std::max(diff, static_cast<double>(std::fabs(firstGradients[i] - reference[i])));
-        result.gradMaxAbsDiffVsNone = diff;
-    }
+    if (!reference.empty())
+        result.gradMaxAbsDiffVsNone = maxAbsDifference(firstGradients, reference);
     if (config.keepGradients)
         for (const detail::NamedTensor& t : named(layout, firstGradients))
             result.gradients[t.name] = t.data;
@@ -196,6 +192,31 @@ RunResult run(const RunConfig& config, const ProgressCallback& progress, const s
         detail::writeDump(config.dumpDir, firstTokens, firstTargets, config.shape.batch, config.shape.seq,
             named(layout, in.params), named(layout, firstGradients), result.toJson());
     return result;
+}
+
+double maxAbsDifference(std::span<const float> a, std::span<const float> b)
+{
+    if (a.size() != b.size())
+        return std::nan("");
+    double worst = 0;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        worst = std::max(worst, std::abs(static_cast<double>(a[i]) - static_cast<double>(b[i])));
+    return worst;
+}
+
+double maxAbsDifference(
+    const std::map<std::string, std::vector<float>>& a, const std::map<std::string, std::vector<float>>& b)
+{
+    if (a.size() != b.size())
+        return std::nan("");
+    double worst = 0;
+    for (const auto& [name, values] : a) {
+        const auto other = b.find(name);
+        if (other == b.end())
+            return std::nan("");
+        worst = std::max(worst, maxAbsDifference(values, other->second));
+    }
+    return worst;
 }
 
 } // namespace rlab

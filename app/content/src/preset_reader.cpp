@@ -75,7 +75,7 @@ void checkMaxShape(
 
 void readKeep(const YamlNode& list, FileReport& report, DemoRun& run)
 {
-    if (run.policy != "selective")
+    if (!run.isSelective())
         report.error(list, "keep applies only to the selective policy, not '" + run.policy + "'");
     for (const YamlNodePtr& item : list.items) {
         const auto name = readId(*item, report, "keep");
@@ -85,6 +85,22 @@ void readKeep(const YamlNode& list, FileReport& report, DemoRun& run)
         else if (kind)
             run.keep.emplace_back(opKindName(*kind));
     }
+}
+
+// A setting named by one of the engine's words (save_precision, optimizer): kept as its canonical
+// name, or refused with the choices.
+template<typename Word>
+void readName(const Fields& fields, FileReport& report, std::string_view key,
+    std::optional<Word> (*parse)(std::string_view), std::string_view (*name)(Word), std::string (*choices)(),
+    std::string& out)
+{
+    const std::optional<std::string> text = fields.text(key);
+    if (!text)
+        return;
+    if (const std::optional<Word> word = parse(*text))
+        out = name(*word);
+    else
+        report.error(*fields.node(key), std::string(key) + " must be " + choices() + ", not '" + *text + "'");
 }
 
 DemoRun readRun(const YamlNode& node, FileReport& report, const std::string& presetId)
@@ -99,20 +115,9 @@ DemoRun readRun(const YamlNode& node, FileReport& report, const std::string& pre
     }
     run.offload = fields.boolean("offload").value_or(false);
     run.rngReplay = fields.boolean("rng_replay").value_or(true);
-    if (auto text = fields.text("save_precision")) {
-        if (const auto precision = parseSavePrecision(*text))
-            run.savePrecision = savePrecisionName(*precision);
-        else
-            report.error(*fields.node("save_precision"),
-                "save_precision must be " + savePrecisionChoices() + ", not '" + *text + "'");
-    }
-    if (auto text = fields.text("optimizer")) {
-        if (const auto optimizer = parseOptimizer(*text))
-            run.optimizer = optimizerName(*optimizer);
-        else
-            report.error(*fields.node("optimizer"),
-                "optimizer must be " + optimizerChoices() + ", not '" + *text + "'");
-    }
+    readName(fields, report, "save_precision", parseSavePrecision, savePrecisionName, savePrecisionChoices,
+        run.savePrecision);
+    readName(fields, report, "optimizer", parseOptimizer, optimizerName, optimizerChoices, run.optimizer);
     if (const YamlNode* keep = fields.list("keep"))
         readKeep(*keep, report, run);
     run.label = fields.text("label").value_or(defaultRunLabel(run));
@@ -205,7 +210,7 @@ DemoPreset readPreset(const YamlNode& node, FileReport& report)
         readSweep(*sweep, report, preset);
     preset.userKeepChoice = fields.boolean("user_keep_choice").value_or(false);
     const bool hasSelective = std::any_of(
-        preset.runs.begin(), preset.runs.end(), [](const DemoRun& run) { return run.policy == "selective"; });
+        preset.runs.begin(), preset.runs.end(), [](const DemoRun& run) { return run.isSelective(); });
     if (preset.userKeepChoice && !hasSelective)
         report.error(
             *fields.node("user_keep_choice"), "user_keep_choice needs a run with the selective policy");
@@ -214,6 +219,12 @@ DemoPreset readPreset(const YamlNode& node, FileReport& report)
 
 } // namespace
 
+bool DemoRun::isSelective() const
+{
+    const std::optional<RecomputePolicy> parsed = RecomputePolicy::parse(policy, nullptr);
+    return parsed && parsed->kind == PolicyKind::Selective;
+}
+
 std::string defaultRunLabel(const DemoRun& run)
 {
     std::string label = run.policy;
@@ -221,9 +232,9 @@ std::string defaultRunLabel(const DemoRun& run)
         label += " + offload";
     if (!run.rngReplay)
         label += ", no RNG replay";
-    if (run.savePrecision != "fp32")
+    if (run.savePrecision != savePrecisionName(kDefaultSavePrecision))
         label += ", " + run.savePrecision;
-    if (run.optimizer != "adamw")
+    if (run.optimizer != optimizerName(kDefaultOptimizer))
         label += ", " + run.optimizer;
     return label;
 }

@@ -16,8 +16,8 @@ struct RunConfig {
     std::uint64_t seed = 1234;
     float dropout = 0.1f;
     float learningRate = 1e-3f;
-    Optimizer optimizer = Optimizer::AdamW;
-    SavePrecision savePrecision = SavePrecision::Fp32;
+    Optimizer optimizer = kDefaultOptimizer;
+    SavePrecision savePrecision = kDefaultSavePrecision;
     Device device = Device::Cpu;
     bool rngReplay = true; // false: recompute draws fresh dropout masks (wrong on purpose)
     int threads = 0; // 0: all cores

@@ -5,7 +5,9 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -56,6 +58,12 @@ std::uint64_t predictPeakBytes(const RunConfig& config);
 // all memory is released before return: the device allocator is back at zero live bytes.
 RunResult run(const RunConfig& config, const ProgressCallback& progress = {},
     const std::atomic<bool>* cancel = nullptr);
+
+// How far one run's first-step gradients are from another's: the largest elementwise |a - b|,
+// in double. NaN when the two do not hold the same tensors of the same sizes.
+double maxAbsDifference(std::span<const float> a, std::span<const float> b);
+double maxAbsDifference(
+    const std::map<std::string, std::vector<float>>& a, const std::map<std::string, std::vector<float>>& b);
 
 // Devices the engine can use, and why CUDA is not usable when it is not.
 struct DeviceInfo {

@@ -85,6 +85,8 @@ extern const char* const kPolicyChoices; // "none, full, sqrt, selective or budg
 enum class Device { Cpu, Cuda };
 enum class Optimizer { Sgd, AdamW };
 enum class SavePrecision { Fp32, Bf16 };
+constexpr Optimizer kDefaultOptimizer = Optimizer::AdamW;
+constexpr SavePrecision kDefaultSavePrecision = SavePrecision::Fp32; // compute is always fp32
 
 std::string_view deviceName(Device device); // "cpu", "cuda"
 std::string_view optimizerName(Optimizer optimizer); // "sgd", "adamw"

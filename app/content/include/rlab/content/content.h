@@ -73,9 +73,11 @@ struct DemoRun {
     std::string policy; // "none", "full", "sqrt", "selective", "budget:<bytes>"
     bool offload = false;
     bool rngReplay = true;
-    std::string savePrecision = "fp32"; // "fp32" | "bf16"
-    std::string optimizer = "adamw"; // "sgd" | "adamw"
+    std::string savePrecision {savePrecisionName(kDefaultSavePrecision)}; // "fp32" | "bf16"
+    std::string optimizer {optimizerName(kDefaultOptimizer)}; // "sgd" | "adamw"
     std::vector<std::string> keep; // selective op kinds; empty: the engine's default
+
+    bool isSelective() const; // the policy is `selective`, in whatever letter case it was written
 };
 
 // The label a run shows when the preset gives none: the policy and what differs from the defaults.
