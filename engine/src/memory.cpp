@@ -13,16 +13,6 @@ namespace {
 // Live bytes of every allocator in the process, so tests can check that a run freed all.
 std::atomic<std::uint64_t> g_liveEngineBytes {0};
 
-bool isDeviceCategory(MemoryCategory category)
-{
-    return category != MemoryCategory::HostOffloaded;
-}
-
-bool isActivationCategory(MemoryCategory category)
-{
-    return category == MemoryCategory::SavedActivations || category == MemoryCategory::RecomputeWorkspace;
-}
-
 } // namespace
 
 void* TrackingAllocator::allocate(std::size_t bytes, MemoryCategory category)

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "byte_count.h"
+
 namespace rlab::detail {
 
 namespace {
@@ -33,47 +35,115 @@ private:
     std::uint64_t m_state;
 };
 
+// The sizes a parameter's dimensions are made of.
+enum class Extent { None, Width, Width3, Width4, Seq, Vocab };
+
+std::uint64_t extent(const ModelShape& shape, Extent e)
+{
+    switch (e) {
+    case Extent::Width:
+        return static_cast<std::uint64_t>(shape.width);
+    case Extent::Width3:
+        return product(3, shape.width);
+    case Extent::Width4:
+        return product(4, shape.width);
+    case Extent::Seq:
+        return static_cast<std::uint64_t>(shape.seq);
+    case Extent::Vocab:
+        return static_cast<std::uint64_t>(shape.vocab);
+    case Extent::None:
+        break;
+    }
+    return 1;
+}
+
+// One tensor: a vector (cols None) or a rows x cols matrix.
+struct ParamSpec {
+    const char* name;
+    Extent rows;
+    Extent cols;
+};
+
+std::uint64_t floats(const ModelShape& shape, const ParamSpec& spec)
+{
+    return product(extent(shape, spec.rows), extent(shape, spec.cols));
+}
+
+struct ModelParam {
+    ParamSpec spec;
+    std::size_t ModelLayout::*offset;
+};
+struct BlockParam {
+    ParamSpec spec;
+    std::size_t BlockParams::*offset;
+};
+
+// The parameters in PyTorch state_dict order: the embeddings, each block's, the final norm and head.
+constexpr ModelParam kBeforeBlocks[] = {
+    {{"wte.weight", Extent::Vocab, Extent::Width}, &ModelLayout::wte},
+    {{"wpe.weight", Extent::Seq, Extent::Width}, &ModelLayout::wpe},
+};
+constexpr BlockParam kBlockParams[] = {
+    {{"ln1.weight", Extent::Width, Extent::None}, &BlockParams::ln1w},
+    {{"ln1.bias", Extent::Width, Extent::None}, &BlockParams::ln1b},
+    {{"qkv.weight", Extent::Width3, Extent::Width}, &BlockParams::qkvw},
+    {{"qkv.bias", Extent::Width3, Extent::None}, &BlockParams::qkvb},
+    {{"proj.weight", Extent::Width, Extent::Width}, &BlockParams::projw},
+    {{"proj.bias", Extent::Width, Extent::None}, &BlockParams::projb},
+    {{"ln2.weight", Extent::Width, Extent::None}, &BlockParams::ln2w},
+    {{"ln2.bias", Extent::Width, Extent::None}, &BlockParams::ln2b},
+    {{"fc1.weight", Extent::Width4, Extent::Width}, &BlockParams::fc1w},
+    {{"fc1.bias", Extent::Width4, Extent::None}, &BlockParams::fc1b},
+    {{"fc2.weight", Extent::Width, Extent::Width4}, &BlockParams::fc2w},
+    {{"fc2.bias", Extent::Width, Extent::None}, &BlockParams::fc2b},
+};
+constexpr ModelParam kAfterBlocks[] = {
+    {{"lnf.weight", Extent::Width, Extent::None}, &ModelLayout::lnfw},
+    {{"lnf.bias", Extent::Width, Extent::None}, &ModelLayout::lnfb},
+    {{"head.weight", Extent::Vocab, Extent::Width}, &ModelLayout::headw},
+};
+
 } // namespace
 
 ModelLayout makeLayout(const ModelShape& shape)
 {
     ModelLayout layout;
-    const auto d = static_cast<std::size_t>(shape.width);
-    const auto add = [&](const std::string& name, std::vector<std::size_t> dims) {
+    const auto add = [&](const std::string& name, const ParamSpec& spec) {
         ParamTensor t;
         t.name = name;
-        t.size = 1;
-        for (std::size_t n : dims)
-            t.size *= n;
-        t.shape = std::move(dims);
+        t.shape = {static_cast<std::size_t>(extent(shape, spec.rows))};
+        if (spec.cols != Extent::None)
+            t.shape.push_back(static_cast<std::size_t>(extent(shape, spec.cols)));
+        t.size = static_cast<std::size_t>(floats(shape, spec));
         t.offset = layout.total;
         layout.total += t.size;
         layout.tensors.push_back(std::move(t));
         return layout.tensors.back().offset;
     };
-    layout.wte = add("wte.weight", {static_cast<std::size_t>(shape.vocab), d});
-    layout.wpe = add("wpe.weight", {static_cast<std::size_t>(shape.seq), d});
+    for (const ModelParam& p : kBeforeBlocks)
+        layout.*p.offset = add(p.spec.name, p.spec);
     for (int i = 0; i < shape.layers; ++i) {
-        const std::string p = "blocks." + std::to_string(i) + ".";
+        const std::string prefix = "blocks." + std::to_string(i) + ".";
         BlockParams b;
-        b.ln1w = add(p + "ln1.weight", {d});
-        b.ln1b = add(p + "ln1.bias", {d});
-        b.qkvw = add(p + "qkv.weight", {3 * d, d});
-        b.qkvb = add(p + "qkv.bias", {3 * d});
-        b.projw = add(p + "proj.weight", {d, d});
-        b.projb = add(p + "proj.bias", {d});
-        b.ln2w = add(p + "ln2.weight", {d});
-        b.ln2b = add(p + "ln2.bias", {d});
-        b.fc1w = add(p + "fc1.weight", {4 * d, d});
-        b.fc1b = add(p + "fc1.bias", {4 * d});
-        b.fc2w = add(p + "fc2.weight", {d, 4 * d});
-        b.fc2b = add(p + "fc2.bias", {d});
+        for (const BlockParam& p : kBlockParams)
+            b.*p.offset = add(prefix + p.spec.name, p.spec);
         layout.blocks.push_back(b);
     }
-    layout.lnfw = add("lnf.weight", {d});
-    layout.lnfb = add("lnf.bias", {d});
-    layout.headw = add("head.weight", {static_cast<std::size_t>(shape.vocab), d});
+    for (const ModelParam& p : kAfterBlocks)
+        layout.*p.offset = add(p.spec.name, p.spec);
     return layout;
+}
+
+std::uint64_t parameterCount(const ModelShape& shape)
+{
+    std::uint64_t model = 0, block = 0;
+    for (const ModelParam& p : kBeforeBlocks)
+        model = checkedAdd(model, floats(shape, p.spec));
+    for (const ModelParam& p : kAfterBlocks)
+        model = checkedAdd(model, floats(shape, p.spec));
+    for (const BlockParam& p : kBlockParams)
+        block = checkedAdd(block, floats(shape, p.spec));
+    return checkedAdd(model, product(block, shape.layers));
 }
 
 std::vector<float> initialParameters(const ModelLayout& layout, const ModelShape& shape, std::uint64_t seed)

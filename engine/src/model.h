@@ -32,6 +32,9 @@ struct ModelLayout {
 };
 
 ModelLayout makeLayout(const ModelShape& shape);
+// Floats of all parameters, from the same table makeLayout builds from, without building it
+// (checked 64-bit: the predictor asks at real model sizes).
+std::uint64_t parameterCount(const ModelShape& shape);
 
 // GPT-2 style: N(0, 0.02) weights, residual projections scaled by 1/sqrt(2N), zero biases,
 // LayerNorm weights 1. Deterministic from the seed on every platform.

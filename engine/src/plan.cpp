@@ -1,10 +1,12 @@
-// Policies as plans, the budget planner, and the analytic memory predictor.
+// Policies as plans, the budget planner, and the sizes and placements the trainer and the
+// predictor share.
 #include "plan.h"
 
 #include <algorithm>
-#include <iterator>
 #include <limits>
 
+#include "byte_count.h"
+#include "predictor.h"
 #include "rlab/text.h"
 
 namespace rlab::detail {
@@ -13,11 +15,6 @@ namespace {
 
 constexpr std::array<const char*, kSlotCount> kSlotNames {
     "block_input", "ln1", "qkv", "softmax", "attn_dropout", "attn_values", "residual", "ln2", "fc1", "gelu"};
-
-bool has(SlotMask mask, Slot slot)
-{
-    return (mask & slotBit(slot)) != 0;
-}
 
 Plan basePlan(const RunConfig& config)
 {
@@ -146,11 +143,12 @@ SlotMask slotsOfKinds(const std::vector<OpKind>& kinds)
 
 SlotSizes slotSizes(const ModelShape& shape, bool dropout)
 {
-    const auto B = static_cast<std::uint64_t>(shape.batch), T = static_cast<std::uint64_t>(shape.seq);
-    const auto d = static_cast<std::uint64_t>(shape.width), H = static_cast<std::uint64_t>(shape.heads);
-    const std::uint64_t bt = B * T, btd = bt * d, bhtt = B * H * T * T;
+    const std::uint64_t bt = product(shape.batch, shape.seq), btd = product(bt, shape.width);
+    const std::uint64_t bhtt = product(bt, shape.heads, shape.seq);
+    const std::uint64_t lnStats = product(2, bt, sizeof(float)); // mean and rstd per row
     const double fbtd = static_cast<double>(btd), fbhtt = static_cast<double>(bhtt);
-    const double attMatmul = 2.0 * fbhtt * static_cast<double>(d) / static_cast<double>(H);
+    const double d = shape.width;
+    const double attMatmul = 2.0 * fbhtt * d / shape.heads;
     const double drop = dropout ? 1.0 : 0.0;
     SlotSizes s;
     const auto set = [&](Slot slot, std::uint64_t elems, std::uint64_t stats, double flops) {
@@ -162,39 +160,26 @@ SlotSizes slotSizes(const ModelShape& shape, bool dropout)
     // FLOPs: 2*M*N*K per matmul; per element 1 for adds and dropout, 5 for softmax, 8 for LayerNorm, 10 for
     // GELU.
     set(Slot::Input, btd, 0, 0);
-    set(Slot::Ln1, btd, 2 * bt * 4, 8 * fbtd);
-    set(Slot::Qkv, 3 * btd, 0, 2.0 * fbtd * 3.0 * static_cast<double>(d) + 3 * fbtd);
+    set(Slot::Ln1, btd, lnStats, 8 * fbtd);
+    set(Slot::Qkv, product(3, btd), 0, 2.0 * fbtd * 3.0 * d + 3 * fbtd);
     set(Slot::Att, bhtt, 0, attMatmul + 5 * fbhtt);
     set(Slot::AttDrop, dropout ? bhtt : 0, 0, drop * fbhtt);
     set(Slot::AttValues, btd, 0, attMatmul);
-    set(Slot::Residual, btd, 0, 2.0 * fbtd * static_cast<double>(d) + (2 + drop) * fbtd);
-    set(Slot::Ln2, btd, 2 * bt * 4, 8 * fbtd);
-    set(Slot::Fc1, 4 * btd, 0, 2.0 * fbtd * 4.0 * static_cast<double>(d) + 4 * fbtd);
-    set(Slot::Gelu, 4 * btd, 0, 40 * fbtd);
+    set(Slot::Residual, btd, 0, 2.0 * fbtd * d + (2 + drop) * fbtd);
+    set(Slot::Ln2, btd, lnStats, 8 * fbtd);
+    set(Slot::Fc1, product(4, btd), 0, 2.0 * fbtd * 4.0 * d + 4 * fbtd);
+    set(Slot::Gelu, product(4, btd), 0, 40 * fbtd);
     s.outputElems = btd;
-    s.outputFlops = 2.0 * fbtd * 4.0 * static_cast<double>(d) + (2 + drop) * fbtd;
+    s.outputFlops = 2.0 * fbtd * 4.0 * d + (2 + drop) * fbtd;
+    s.rows = bt;
+    s.logitsElems = product(bt, shape.vocab);
     return s;
 }
 
 std::uint64_t keptBytes(const SlotSizes& sizes, Slot slot, bool bf16)
 {
     const auto i = static_cast<std::size_t>(slot);
-    return sizes.elems[i] * (bf16 ? 2 : 4) + sizes.stats[i];
-}
-
-std::uint64_t workspaceBytes(const SlotSizes& sizes, Slot slot, bool kept, bool bf16)
-{
-    const auto i = static_cast<std::size_t>(slot);
-    if (!kept)
-        return sizes.elems[i] * 4 + sizes.stats[i];
-    return bf16 ? sizes.elems[i] * 4 : 0;
-}
-
-std::uint64_t finalSavedBytes(const ModelShape& shape)
-{
-    const auto bt = static_cast<std::uint64_t>(shape.batch) * static_cast<std::uint64_t>(shape.seq);
-    const auto d = static_cast<std::uint64_t>(shape.width), v = static_cast<std::uint64_t>(shape.vocab);
-    return 4 * (bt * d + bt * d + 2 * bt + bt * v);
+    return checkedAdd(checkedMul(sizes.elems[i], bf16 ? 2 : sizeof(float)), sizes.stats[i]);
 }
 
 std::optional<Plan> makePlan(const RunConfig& config, std::string* error)
@@ -223,93 +208,14 @@ std::optional<Plan> makePlan(const RunConfig& config, std::string* error)
     return std::nullopt;
 }
 
-std::uint64_t predictActivationPeak(const Plan& plan, const RunConfig& config)
-{
-    const SlotSizes sizes = slotSizes(config.shape, plan.dropout);
-    const int n = config.shape.layers;
-    const auto keptOf = [&](int block) {
-        std::uint64_t bytes = 0;
-        for (int s = 0; s < kSlotCount; ++s)
-            if (has(plan.keep[static_cast<std::size_t>(block)], static_cast<Slot>(s)))
-                bytes += keptBytes(sizes, static_cast<Slot>(s), plan.bf16);
-        return bytes;
-    };
-    const std::uint64_t inputKept = keptBytes(sizes, Slot::Input, plan.bf16);
-    const std::uint64_t stream = sizes.outputElems * 4;
-
-    std::uint64_t live = 0, peak = 0;
-    // Forward: the trainer saves each kept slot as it is produced; a block's output is saved
-    // as the next block's input (or as the final LayerNorm's input after the last block).
-    if (has(plan.keep[0], Slot::Input))
-        live += inputKept;
-    for (int i = 0; i < n; ++i) {
-        live += keptOf(i) - (has(plan.keep[static_cast<std::size_t>(i)], Slot::Input) ? inputKept : 0);
-        if (i == n - 1)
-            live += stream;
-        else if (has(plan.keep[static_cast<std::size_t>(i) + 1], Slot::Input))
-            live += inputKept;
-        peak = std::max(peak, live);
-        if (plan.offload)
-            live -= keptOf(i);
-    }
-    const std::uint64_t finalBytes = finalSavedBytes(config.shape);
-    live += finalBytes - stream;
-    peak = std::max(peak, live);
-    live -= finalBytes;
-
-    // Backward, segment by segment from the last: bring kept slots back (offload: the last
-    // segment's now, and each earlier one while the segment after it is worked on), rebuild the
-    // rest in the recompute workspace, then free block by block.
-    const auto keptIn = [&](const Segment& seg) {
-        std::uint64_t bytes = 0;
-        for (int m = seg.first; m <= seg.last; ++m)
-            bytes += keptOf(m);
-        return bytes;
-    };
-    for (auto seg = plan.segments.rbegin(); seg != plan.segments.rend(); ++seg) {
-        std::uint64_t workspace = 0;
-        for (int m = seg->first; m <= seg->last; ++m) {
-            for (int s = 0; s < kSlotCount; ++s) {
-                const bool kept = has(plan.keep[static_cast<std::size_t>(m)], static_cast<Slot>(s));
-                workspace += workspaceBytes(sizes, static_cast<Slot>(s), kept, plan.bf16);
-            }
-        }
-        const std::uint64_t segmentKept = keptIn(*seg);
-        if (plan.offload) {
-            if (seg == plan.segments.rbegin())
-                live += segmentKept;
-            if (std::next(seg) != plan.segments.rend())
-                live += keptIn(*std::next(seg));
-        }
-        live += workspace;
-        peak = std::max(peak, live);
-        live -= segmentKept + workspace;
-    }
-    return peak;
-}
-
-std::uint64_t predictHostPeak(const Plan& plan, const RunConfig& config)
-{
-    if (!plan.offload)
-        return 0;
-    const SlotSizes sizes = slotSizes(config.shape, plan.dropout);
-    std::uint64_t total = 0;
-    for (SlotMask mask : plan.keep)
-        for (int s = 0; s < kSlotCount; ++s)
-            if (has(mask, static_cast<Slot>(s)))
-                total += keptBytes(sizes, static_cast<Slot>(s), plan.bf16);
-    return total;
-}
-
 double planRecomputeFlops(const Plan& plan, const RunConfig& config)
 {
     const SlotSizes sizes = slotSizes(config.shape, plan.dropout);
     double flops = 0;
     for (const Segment& seg : plan.segments) {
         for (int m = seg.first; m <= seg.last; ++m) {
-            const SlotMask mask = plan.keep[static_cast<std::size_t>(m)];
             for (int s = 1; s < kSlotCount; ++s)
-                if (!has(mask, static_cast<Slot>(s)))
+                if (!keeps(plan, m, static_cast<Slot>(s)))
                     flops += sizes.flops[static_cast<std::size_t>(s)];
             if (m > seg.first)
                 flops += sizes.outputFlops; // the previous block's output, rebuilt as this input

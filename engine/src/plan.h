@@ -1,7 +1,7 @@
 #pragma once
 // The recomputation plan: which activations each block keeps for backward, and which blocks
 // are recomputed together (segments). Every policy becomes a plan; the trainer runs the plan
-// and the predictor walks the same plan to model its memory without running it.
+// and the predictor (predictor.h) walks the same plan to model its memory without running it.
 
 #include <array>
 #include <cstdint>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rlab/config.h"
+#include "rlab/memory.h"
 
 namespace rlab::detail {
 
@@ -41,34 +42,55 @@ struct Plan {
     bool dropout = false; // p > 0: the attention dropout output is its own tensor
 };
 
-// Sizes and modeled costs of one block's activations for a shape.
+// Sizes and modeled costs of one block's activations for a shape, and of the step's other
+// tensors; the trainer allocates by these and the predictor counts them (checked 64-bit).
 struct SlotSizes {
     std::array<std::uint64_t, kSlotCount> elems {}; // floats of the main tensor (0: none)
     std::array<std::uint64_t, kSlotCount> stats {}; // bytes of LayerNorm mean and rstd
     std::array<double, kSlotCount> flops {}; // forward FLOPs to produce the slot
     double outputFlops = 0; // fc2 + dropout + residual: the block's result
-    std::uint64_t outputElems = 0;
+    std::uint64_t outputElems = 0; // the block's result, and every (B, T, width) tensor
+    std::uint64_t rows = 0; // B*T: tokens, targets, per-row losses
+    std::uint64_t logitsElems = 0; // B*T*vocab: logits and probabilities
 };
 SlotSizes slotSizes(const ModelShape& shape, bool dropout);
 
-// Bytes a kept slot occupies while saved (bf16 halves the main tensor; stats stay fp32).
+// Bytes a kept slot occupies while saved (bf16 halves the main tensor; stats stay fp32), checked.
 std::uint64_t keptBytes(const SlotSizes& sizes, Slot slot, bool bf16);
-// Bytes of the fp32 workspace the backward needs for the slot when it is not saved in fp32.
-std::uint64_t workspaceBytes(const SlotSizes& sizes, Slot slot, bool kept, bool bf16);
+
+// Where one activation's tensors go while a step runs: the rule the trainer allocates by and
+// the predictor counts by.
+struct SlotPlacement {
+    MemoryCategory value = MemoryCategory::Temporaries; // fp32 values
+    MemoryCategory stats = MemoryCategory::Temporaries; // LayerNorm statistics
+    bool halfCopy = false; // backward reads a bf16 copy, kept in SavedActivations
+};
+// In the forward a kept slot is saved (bf16: as a copy, its fp32 values a temporary) and the
+// rest are temporaries; recompute builds everything in the workspace. A block's Input is the
+// previous block's output.
+// The last block's output, the final LayerNorm's input: saved in fp32 whatever the plan.
+constexpr SlotPlacement kFinalInputPlacement {
+    MemoryCategory::SavedActivations, MemoryCategory::SavedActivations, false};
+// (Inline: the budget planner has the predictor walk thousands of plans.)
+inline bool keeps(const Plan& plan, int block, Slot slot)
+{
+    return (plan.keep[static_cast<std::size_t>(block)] & slotBit(slot)) != 0;
+}
+inline SlotPlacement placeSlot(const Plan& plan, int block, Slot slot, Phase phase)
+{
+    if (phase == Phase::Recompute)
+        return {MemoryCategory::RecomputeWorkspace, MemoryCategory::RecomputeWorkspace, false};
+    if (keeps(plan, block, slot))
+        return {plan.bf16 ? MemoryCategory::Temporaries : MemoryCategory::SavedActivations,
+            MemoryCategory::SavedActivations, plan.bf16};
+    return {MemoryCategory::Temporaries, MemoryCategory::Temporaries, false};
+}
 
 // The plan for a policy; for budget policies the planner's choice, or nullopt with *error set
 // (naming the smallest budget that would fit).
 std::optional<Plan> makePlan(const RunConfig& config, std::string* error);
 
-// Analytic peak of SavedActivations + RecomputeWorkspace for the plan (the trainer's exact
-// allocation order, from the op graph alone).
-std::uint64_t predictActivationPeak(const Plan& plan, const RunConfig& config);
-// Bytes held on the host pool at most (offload).
-std::uint64_t predictHostPeak(const Plan& plan, const RunConfig& config);
 // FLOPs one step spends recomputing.
 double planRecomputeFlops(const Plan& plan, const RunConfig& config);
-
-// Final layer activations kept for backward: LNf input and output (+ stats) and the probabilities.
-std::uint64_t finalSavedBytes(const ModelShape& shape);
 
 } // namespace rlab::detail

@@ -5,6 +5,7 @@
 #include "dump.h"
 #include "model.h"
 #include "plan.h"
+#include "predictor.h"
 #include "rlab/backend.h"
 #include "rlab/engine.h"
 #include "trainer.h"
@@ -109,7 +110,7 @@ RunResult run(const RunConfig& config, const ProgressCallback& progress, const s
     result.config = config;
     result.policyName = config.policy.name();
     result.device = config.device;
-    result.predictedPeakActivationBytes = detail::predictActivationPeak(*plan, config);
+    result.predictedPeakActivationBytes = detail::predictMemory(*plan, config).peakActivations;
 
     std::unique_ptr<Backend> backend = makeBackend(config);
     result.deviceName = backend->name();

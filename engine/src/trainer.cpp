@@ -58,19 +58,14 @@ Trainer::Trainer(Backend& backend, const RunConfig& config, Plan plan, ProgressC
         m_moment2 = device(bytes, MemoryCategory::OptimizerState);
         m_backend.fill(m_moment2.floats(), 0.0f, m_layout.total);
     }
-    m_tokens = device(static_cast<std::size_t>(BT) * 4, MemoryCategory::Temporaries);
-    m_targets = device(static_cast<std::size_t>(BT) * 4, MemoryCategory::Temporaries);
+    m_tokens = device(m_sizes.rows * sizeof(std::int32_t), MemoryCategory::Temporaries);
+    m_targets = device(m_sizes.rows * sizeof(std::int32_t), MemoryCategory::Temporaries);
     m_blocks.resize(static_cast<std::size_t>(config.shape.layers));
 }
 
 Buffer Trainer::device(std::size_t bytes, MemoryCategory category)
 {
     return Buffer(m_backend.allocator(), bytes, category);
-}
-
-bool Trainer::kept(int block, Slot slot) const
-{
-    return (m_plan.keep[static_cast<std::size_t>(block)] & slotBit(slot)) != 0;
 }
 
 void Trainer::loadParameters(const std::vector<float>& params)
@@ -80,8 +75,8 @@ void Trainer::loadParameters(const std::vector<float>& params)
 
 void Trainer::loadBatch(const std::vector<std::int32_t>& tokens, const std::vector<std::int32_t>& targets)
 {
-    m_backend.copyToDevice(m_tokens.data(), tokens.data(), tokens.size() * 4);
-    m_backend.copyToDevice(m_targets.data(), targets.data(), targets.size() * 4);
+    m_backend.copyToDevice(m_tokens.data(), tokens.data(), tokens.size() * sizeof(std::int32_t));
+    m_backend.copyToDevice(m_targets.data(), targets.data(), targets.size() * sizeof(std::int32_t));
 }
 
 std::vector<float> Trainer::gradients() const
@@ -190,22 +185,15 @@ void Trainer::produce(int block, Slot slot, BlockActivations& acts)
         out.ptr = acts[Slot::Att].ptr; // without dropout the probabilities are used as they are
         return;
     }
-    const bool recompute = m_phase == Phase::Recompute;
-    const bool keep = !recompute && kept(block, slot);
-    const MemoryCategory valueCategory = recompute ? MemoryCategory::RecomputeWorkspace
-        : (keep && !m_plan.bf16)                   ? MemoryCategory::SavedActivations
-                                                   : MemoryCategory::Temporaries;
-    const MemoryCategory statsCategory = recompute ? MemoryCategory::RecomputeWorkspace
-        : keep                                     ? MemoryCategory::SavedActivations
-                                                   : MemoryCategory::Temporaries;
-    out.value = device(m_sizes.elems[s] * 4, valueCategory);
+    const SlotPlacement place = placeSlot(m_plan, block, slot, m_phase);
+    out.value = device(m_sizes.elems[s] * sizeof(float), place.value);
     out.ptr = out.value.floats();
     if (m_sizes.stats[s] > 0)
-        out.stats = device(m_sizes.stats[s], statsCategory);
+        out.stats = device(m_sizes.stats[s], place.stats);
     const double flops = m_sizes.flops[s];
     const BlockParams& w = m_layout.blocks[static_cast<std::size_t>(block)];
     const float* p = m_params.floats();
-    const std::size_t btc = static_cast<std::size_t>(BT) * C;
+    const std::size_t btc = m_sizes.outputElems;
     switch (slot) {
     case Slot::Ln1:
         op("ln1", flops, [&] {
@@ -235,7 +223,7 @@ void Trainer::produce(int block, Slot slot, BlockActivations& acts)
         });
         break;
     case Slot::Residual: {
-        Buffer projected = device(btc * 4, MemoryCategory::Temporaries);
+        Buffer projected = device(btc * sizeof(float), MemoryCategory::Temporaries);
         op("proj", flops, [&] {
             m_backend.matmulForward(
                 projected.floats(), acts[Slot::AttValues].ptr, p + w.projw, p + w.projb, BT, C, C);
@@ -262,25 +250,29 @@ void Trainer::produce(int block, Slot slot, BlockActivations& acts)
     case Slot::Count:
         break;
     }
-    if (keep && m_plan.bf16)
+    if (place.halfCopy)
         keepCopy(out, m_sizes.elems[s]);
 }
 
 // The block's result x + dropout(fc2(gelu)), written as the next block's input.
-void Trainer::produceOutput(int block, BlockActivations& acts, SlotTensor& out, MemoryCategory category)
+void Trainer::produceOutput(int block, BlockActivations& acts, SlotTensor& out, const SlotPlacement& place)
 {
-    const std::size_t btc = static_cast<std::size_t>(BT) * C;
+    const std::size_t btc = m_sizes.outputElems;
     const BlockParams& w = m_layout.blocks[static_cast<std::size_t>(block)];
     const float* p = m_params.floats();
-    out.value = device(btc * 4, category);
+    out.value = device(btc * sizeof(float), place.value);
     out.ptr = out.value.floats();
-    Buffer projected = device(btc * 4, MemoryCategory::Temporaries);
-    op("fc2", m_sizes.outputFlops, [&] {
-        m_backend.matmulForward(
-            projected.floats(), acts[Slot::Gelu].ptr, p + w.fc2w, p + w.fc2b, BT, 4 * C, C);
-        m_backend.dropoutResidualForward(
-            out.ptr, acts[Slot::Residual].ptr, projected.floats(), btc, site(block, kSiteMlpOutput));
-    });
+    {
+        Buffer projected = device(btc * sizeof(float), MemoryCategory::Temporaries);
+        op("fc2", m_sizes.outputFlops, [&] {
+            m_backend.matmulForward(
+                projected.floats(), acts[Slot::Gelu].ptr, p + w.fc2w, p + w.fc2b, BT, 4 * C, C);
+            m_backend.dropoutResidualForward(
+                out.ptr, acts[Slot::Residual].ptr, projected.floats(), btc, site(block, kSiteMlpOutput));
+        });
+    }
+    if (place.halfCopy)
+        keepCopy(out, btc);
 }
 
 void Trainer::forwardBlock(int block)
@@ -289,21 +281,15 @@ void Trainer::forwardBlock(int block)
     BlockActivations& acts = m_blocks[static_cast<std::size_t>(block)];
     for (int s = 1; s < kSlotCount; ++s)
         produce(block, static_cast<Slot>(s), acts);
-    const int n = m_config.shape.layers;
-    if (block == n - 1) {
-        produceOutput(block, acts, m_finalInput, MemoryCategory::SavedActivations);
-    } else {
-        const bool keepNext = kept(block + 1, Slot::Input);
-        SlotTensor& next = m_blocks[static_cast<std::size_t>(block) + 1][Slot::Input];
-        produceOutput(block, acts, next,
-            keepNext && !m_plan.bf16 ? MemoryCategory::SavedActivations : MemoryCategory::Temporaries);
-        if (keepNext && m_plan.bf16)
-            keepCopy(next, m_sizes.outputElems);
-    }
+    if (block == m_config.shape.layers - 1)
+        produceOutput(block, acts, m_finalInput, kFinalInputPlacement);
+    else
+        produceOutput(block, acts, m_blocks[static_cast<std::size_t>(block) + 1][Slot::Input],
+            placeSlot(m_plan, block + 1, Slot::Input, Phase::Forward));
     // Drop what backward will not read: fp32 temporaries (all of them, with bf16 saving).
     for (int s = 0; s < kSlotCount; ++s) {
         SlotTensor& t = acts.tensors[static_cast<std::size_t>(s)];
-        if (!kept(block, static_cast<Slot>(s))) {
+        if (!keeps(m_plan, block, static_cast<Slot>(s))) {
             t.clear();
         } else if (m_plan.bf16) {
             t.value.reset();
@@ -403,10 +389,10 @@ void Trainer::restoreSegment(const Segment& segment)
             SlotTensor& t = acts[slot];
             if (slot == Slot::AttDrop && !m_plan.dropout) {
                 t.ptr = acts[Slot::Att].ptr;
-            } else if (kept(m, slot)) {
+            } else if (keeps(m_plan, m, slot)) {
                 if (m_plan.bf16) {
                     const std::size_t elems = m_sizes.elems[static_cast<std::size_t>(s)];
-                    t.value = device(elems * 4, MemoryCategory::RecomputeWorkspace);
+                    t.value = device(elems * sizeof(float), MemoryCategory::RecomputeWorkspace);
                     t.ptr = t.value.floats();
                     op("load_bf16", 0, [&] { m_backend.fromBf16(t.ptr, t.half.halves(), elems); });
                 } else {
@@ -418,7 +404,7 @@ void Trainer::restoreSegment(const Segment& segment)
         }
         if (m < segment.last)
             produceOutput(m, acts, m_blocks[static_cast<std::size_t>(m) + 1][Slot::Input],
-                MemoryCategory::RecomputeWorkspace);
+                placeSlot(m_plan, m + 1, Slot::Input, Phase::Recompute));
     }
 }
 
@@ -430,15 +416,20 @@ void Trainer::backwardBlock(int block, float* dx)
     const BlockParams& w = m_layout.blocks[static_cast<std::size_t>(block)];
     const float* p = m_params.floats();
     float* g = m_grads.floats();
-    const std::size_t btc = static_cast<std::size_t>(BT) * C;
-    const std::size_t bhtt = static_cast<std::size_t>(B) * H * T * T;
+    const std::size_t btc = m_sizes.outputElems;
+    const std::size_t bhtt = m_sizes.elems[static_cast<std::size_t>(Slot::Att)];
     const auto& f = m_sizes.flops;
     const auto fl = [&](Slot s) { return f[static_cast<std::size_t>(s)]; };
+    // Each gradient has the size of its activation (predictor.cpp counts the same).
+    const auto gradient = [&](Slot s) {
+        return device(
+            m_sizes.elems[static_cast<std::size_t>(s)] * sizeof(float), MemoryCategory::Temporaries);
+    };
 
-    Buffer dproj = device(btc * 4, MemoryCategory::Temporaries);
-    Buffer dwide = device(4 * btc * 4, MemoryCategory::Temporaries);
-    Buffer dfc1 = device(4 * btc * 4, MemoryCategory::Temporaries);
-    Buffer dnorm = device(btc * 4, MemoryCategory::Temporaries);
+    Buffer dproj = device(btc * sizeof(float), MemoryCategory::Temporaries);
+    Buffer dwide = gradient(Slot::Gelu);
+    Buffer dfc1 = gradient(Slot::Fc1);
+    Buffer dnorm = gradient(Slot::Ln2);
     op("fc2_backward", 2 * m_sizes.outputFlops, [&] {
         m_backend.dropoutBackward(dproj.floats(), dx, btc, site(block, kSiteMlpOutput));
         m_backend.matmulBackward(dwide.floats(), g + w.fc2w, g + w.fc2b, dproj.floats(), acts[Slot::Gelu].ptr,
@@ -458,14 +449,14 @@ void Trainer::backwardBlock(int block, float* dx)
     dwide.reset();
     dfc1.reset();
 
-    Buffer dvalues = device(btc * 4, MemoryCategory::Temporaries);
+    Buffer dvalues = gradient(Slot::AttValues);
     op("proj_backward", 2 * fl(Slot::Residual), [&] {
         m_backend.dropoutBackward(dproj.floats(), dx, btc, site(block, kSiteAttentionOutput));
         m_backend.matmulBackward(dvalues.floats(), g + w.projw, g + w.projb, dproj.floats(),
             acts[Slot::AttValues].ptr, p + w.projw, BT, C, C);
     });
-    Buffer datt = device(bhtt * 4, MemoryCategory::Temporaries);
-    Buffer dqkv = device(3 * btc * 4, MemoryCategory::Temporaries);
+    Buffer datt = gradient(Slot::Att);
+    Buffer dqkv = gradient(Slot::Qkv);
     op("attn_values_backward", 2 * fl(Slot::AttValues), [&] {
         m_backend.attentionValuesBackward(datt.floats(), dqkv.floats(), dvalues.floats(),
             acts[Slot::AttDrop].ptr, acts[Slot::Qkv].ptr, B, T, C, H);
@@ -493,21 +484,22 @@ void Trainer::backwardBlock(int block, float* dx)
 float Trainer::forwardHead()
 {
     enter(Phase::Forward, -1);
-    const std::size_t btc = static_cast<std::size_t>(BT) * C, btv = static_cast<std::size_t>(BT) * V;
+    const std::size_t btc = m_sizes.outputElems, btv = m_sizes.logitsElems;
     const float* p = m_params.floats();
-    m_lnf.value = device(btc * 4, MemoryCategory::SavedActivations);
-    m_lnf.stats = device(static_cast<std::size_t>(BT) * 8, MemoryCategory::SavedActivations);
+    m_lnf.value = device(btc * sizeof(float), MemoryCategory::SavedActivations);
+    m_lnf.stats
+        = device(m_sizes.stats[static_cast<std::size_t>(Slot::Ln1)], MemoryCategory::SavedActivations);
     m_lnf.ptr = m_lnf.value.floats();
     op("lnf", 8.0 * static_cast<double>(btc), [&] {
         m_backend.layernormForward(m_lnf.ptr, m_lnf.stats.floats(), m_lnf.stats.floats() + BT,
             m_finalInput.ptr, p + m_layout.lnfw, p + m_layout.lnfb, BT, C);
     });
-    Buffer logits = device(btv * 4, MemoryCategory::Temporaries);
+    Buffer logits = device(btv * sizeof(float), MemoryCategory::Temporaries);
     op("head", 2.0 * static_cast<double>(btc) * V,
         [&] { m_backend.matmulForward(logits.floats(), m_lnf.ptr, p + m_layout.headw, nullptr, BT, C, V); });
-    m_probs.value = device(btv * 4, MemoryCategory::SavedActivations);
+    m_probs.value = device(btv * sizeof(float), MemoryCategory::SavedActivations);
     m_probs.ptr = m_probs.value.floats();
-    Buffer losses = device(static_cast<std::size_t>(BT) * 4, MemoryCategory::Temporaries);
+    Buffer losses = device(m_sizes.rows * sizeof(float), MemoryCategory::Temporaries);
     float loss = 0;
     op("cross_entropy", 4.0 * static_cast<double>(btv), [&] {
         m_backend.crossEntropyForward(losses.floats(), m_probs.ptr, logits.floats(), m_targets.ints(), BT, V);
@@ -519,10 +511,10 @@ float Trainer::forwardHead()
 void Trainer::backwardHead(float* dx)
 {
     enter(Phase::Backward, -1);
-    const std::size_t btc = static_cast<std::size_t>(BT) * C, btv = static_cast<std::size_t>(BT) * V;
+    const std::size_t btc = m_sizes.outputElems, btv = m_sizes.logitsElems;
     const float* p = m_params.floats();
     float* g = m_grads.floats();
-    Buffer dnorm = device(btc * 4, MemoryCategory::Temporaries);
+    Buffer dnorm = device(btc * sizeof(float), MemoryCategory::Temporaries);
     op("cross_entropy_backward", 2.0 * static_cast<double>(btv), [&] {
         m_backend.crossEntropyBackward(
             m_probs.ptr, m_probs.ptr, m_targets.ints(), 1.0f / static_cast<float>(BT), BT, V);
@@ -574,18 +566,18 @@ float Trainer::forward(int index, bool recordTimeline)
     m_offloadMs = 0;
     m_backend.takeTransferMs(); // forget earlier steps' device-timed copies
     m_stepStart = std::chrono::steady_clock::now();
-    const std::size_t btc = static_cast<std::size_t>(BT) * C;
+    const std::size_t btc = m_sizes.outputElems;
     const float* p = m_params.floats();
 
     enter(Phase::Forward, 0);
     SlotTensor& input = m_blocks[0][Slot::Input];
-    input.value
-        = device(btc * 4, m_plan.bf16 ? MemoryCategory::Temporaries : MemoryCategory::SavedActivations);
+    const SlotPlacement place = placeSlot(m_plan, 0, Slot::Input, Phase::Forward);
+    input.value = device(btc * sizeof(float), place.value);
     input.ptr = input.value.floats();
     op("embedding", static_cast<double>(btc), [&] {
         m_backend.encoderForward(input.ptr, m_tokens.ints(), p + m_layout.wte, p + m_layout.wpe, B, T, C);
     });
-    if (m_plan.bf16)
+    if (place.halfCopy)
         keepCopy(input, btc);
     for (int i = 0; i < m_config.shape.layers; ++i)
         forwardBlock(i);
@@ -606,9 +598,9 @@ float Trainer::forwardLoss(int index)
 float Trainer::step(int index, bool recordTimeline, bool update)
 {
     const float loss = forward(index, recordTimeline);
-    const std::size_t btc = static_cast<std::size_t>(BT) * C;
+    const std::size_t btc = m_sizes.outputElems;
     m_backend.fill(m_grads.floats(), 0.0f, m_layout.total);
-    Buffer dx = device(btc * 4, MemoryCategory::Temporaries);
+    Buffer dx = device(btc * sizeof(float), MemoryCategory::Temporaries);
     backwardHead(dx.floats());
     for (auto seg = m_plan.segments.rbegin(); seg != m_plan.segments.rend(); ++seg) {
         restoreSegment(*seg);

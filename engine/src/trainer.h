@@ -67,11 +67,10 @@ private:
     void enter(Phase phase, int block);
     DropoutSite site(int block, std::uint32_t which) const;
     Buffer device(std::size_t bytes, MemoryCategory category);
-    bool kept(int block, Slot slot) const;
 
     void forwardBlock(int block);
     void produce(int block, Slot slot, BlockActivations& acts);
-    void produceOutput(int block, BlockActivations& acts, SlotTensor& out, MemoryCategory category);
+    void produceOutput(int block, BlockActivations& acts, SlotTensor& out, const SlotPlacement& place);
     void keepCopy(SlotTensor& tensor, std::size_t elems);
     void offloadBlock(int block);
     void prefetchSegment(const Segment& segment);

@@ -1,43 +1,19 @@
 // Checks a configuration and predicts its memory before anything large is allocated.
 #include <cmath>
 
+#include "byte_count.h"
 #include "machine.h"
 #include "plan.h"
+#include "predictor.h"
 #include "rlab/backend.h"
 #include "rlab/engine.h"
 #include "rlab/text.h"
 
 namespace rlab {
 
-namespace {
-
-// Temporaries of the biggest moment: a block's forward scratch or its backward gradients.
-std::uint64_t temporaryBytes(const RunConfig& config)
-{
-    const ModelShape& s = config.shape;
-    const auto bt = static_cast<std::uint64_t>(s.batch) * static_cast<std::uint64_t>(s.seq);
-    const std::uint64_t btd = bt * static_cast<std::uint64_t>(s.width);
-    const std::uint64_t bhtt = bt * static_cast<std::uint64_t>(s.heads) * static_cast<std::uint64_t>(s.seq);
-    const std::uint64_t forward = 4 * (22 * btd + 2 * bhtt + 4 * bt);
-    const std::uint64_t backward = 4 * (11 * btd + bhtt + 3 * btd);
-    const std::uint64_t head = 4 * (bt * static_cast<std::uint64_t>(s.vocab) + 2 * btd + bt);
-    return std::max({forward, backward, head}) + 8 * bt;
-}
-
-// Double precision estimate: safe from overflow for any sizes, used before exact sums.
-double roughBytes(const ModelShape& s)
-{
-    const double n = s.layers, d = s.width, h = s.heads, t = s.seq, b = s.batch, v = s.vocab;
-    const double params = 2 * v * d + t * d + n * 12 * d * d;
-    return 16 * params + 4 * n * b * t * (20 * d + 2 * h * t) + 8 * b * t * v;
-}
-
-} // namespace
-
 std::optional<std::string> validate(const RunConfig& config)
 {
-    const ModelShape& s = config.shape;
-    if (auto problem = shapeProblem(s))
+    if (auto problem = shapeProblem(config.shape))
         return problem;
     if (config.steps < 1)
         return "The run needs at least one step (--steps was " + std::to_string(config.steps) + ").";
@@ -62,24 +38,25 @@ std::optional<std::string> validate(const RunConfig& config)
             where = "the GPU's memory of ";
         }
     }
-    const double rough = roughBytes(s);
-    if (rough > 1e18 || (limit > 0 && rough > 1e3 * static_cast<double>(limit)))
-        return "This configuration needs about " + text::gibibytes(rough, 2) + ", more than " + where
-            + text::gibibytes(static_cast<double>(limit), 2) + "; make the model smaller.";
-
-    std::string error;
-    const std::optional<detail::Plan> plan = detail::makePlan(config, &error);
-    if (!plan)
-        return error;
-    if (limit > 0) {
-        std::uint64_t needed = predictPeakBytes(config);
-        if (config.device == Device::Cpu)
-            needed += detail::predictHostPeak(*plan, config); // the host pool is the same memory
-        if (needed > limit)
-            return "This configuration is predicted to need "
-                + text::gibibytes(static_cast<double>(needed), 2) + ", more than " + where
-                + text::gibibytes(static_cast<double>(limit), 2)
-                + "; make the model smaller or choose a policy that keeps less.";
+    try {
+        std::string error;
+        const std::optional<detail::Plan> plan = detail::makePlan(config, &error);
+        if (!plan)
+            return error;
+        if (limit > 0) {
+            const MemoryStats predicted = detail::predictMemory(*plan, config);
+            std::uint64_t needed = predicted.peakTotal;
+            if (config.device == Device::Cpu) // the host pool is the same memory
+                needed = detail::checkedAdd(
+                    needed, predicted.peak[static_cast<std::size_t>(MemoryCategory::HostOffloaded)]);
+            if (needed > limit)
+                return "This configuration is predicted to need "
+                    + text::gibibytes(static_cast<double>(needed), 2) + ", more than " + where
+                    + text::gibibytes(static_cast<double>(limit), 2)
+                    + "; make the model smaller or choose a policy that keeps less.";
+        }
+    } catch (const RunError& e) { // a count past 64 bits
+        return std::string(e.what());
     }
     return std::nullopt;
 }
@@ -87,21 +64,13 @@ std::optional<std::string> validate(const RunConfig& config)
 std::uint64_t predictPeakActivationBytes(const RunConfig& config)
 {
     const std::optional<detail::Plan> plan = detail::makePlan(config, nullptr);
-    return plan ? detail::predictActivationPeak(*plan, config) : 0;
+    return plan ? detail::predictMemory(*plan, config).peakActivations : 0;
 }
 
 std::uint64_t predictPeakBytes(const RunConfig& config)
 {
     const std::optional<detail::Plan> plan = detail::makePlan(config, nullptr);
-    if (!plan)
-        return 0;
-    const ModelShape& s = config.shape;
-    const auto d = static_cast<std::uint64_t>(s.width), v = static_cast<std::uint64_t>(s.vocab);
-    const std::uint64_t params = 2 * v * d + static_cast<std::uint64_t>(s.seq) * d + 2 * d
-        + static_cast<std::uint64_t>(s.layers) * (12 * d * d + 13 * d);
-    const std::uint64_t optimizerCopies = config.optimizer == Optimizer::AdamW ? 2 : 1;
-    return 4 * params * (2 + optimizerCopies) + detail::predictActivationPeak(*plan, config)
-        + temporaryBytes(config);
+    return plan ? detail::predictMemory(*plan, config).peakTotal : 0;
 }
 
 } // namespace rlab

@@ -97,7 +97,7 @@ constexpr double kProductTol = 1e-4; // cuBLAS products and what follows them (s
 #define EXPECT_CLOSE(gpu, cpu, tol)                                                                          \
     do {                                                                                                     \
         const std::string why = mismatch((gpu), (cpu), (tol));                                               \
-        QVERIFY2(why.empty(), why.c_str());                                                                  \
+        RLAB_CHECK_MSG(why.empty(), why.c_str());                                                            \
     } while (false)
 
 std::string skipReason()
@@ -127,9 +127,9 @@ RLAB_TEST(encoder)
         dwte[k] = tDwte.read();
         dwpe[k] = tDwpe.read();
     }
-    QVERIFY(sameBits(out[1], out[0]));
-    QVERIFY2(sameBits(dwte[1], dwte[0]), "dwte rows are summed in sequence order on both backends");
-    QVERIFY(sameBits(dwpe[1], dwpe[0]));
+    RLAB_CHECK(sameBits(out[1], out[0]));
+    RLAB_CHECK_MSG(sameBits(dwte[1], dwte[0]), "dwte rows are summed in sequence order on both backends");
+    RLAB_CHECK(sameBits(dwpe[1], dwpe[0]));
 }
 
 RLAB_TEST(layernorm)
@@ -224,7 +224,8 @@ RLAB_TEST(attention)
     EXPECT_CLOSE(datt[1], datt[0], kProductTol);
     EXPECT_CLOSE(dqkv[1], dqkv[0], kProductTol);
     for (int i = 1; i < T; ++i)
-        QCOMPARE(probs[1][static_cast<std::size_t>(i - 1) * T + i], 0.0f); // causal: no key after the query
+        RLAB_CHECK_EQ(
+            probs[1][static_cast<std::size_t>(i - 1) * T + i], 0.0f); // causal: no key after the query
 }
 
 RLAB_TEST(geluAndResidual)
@@ -246,7 +247,7 @@ RLAB_TEST(geluAndResidual)
     }
     EXPECT_CLOSE(out[1], out[0], kTol);
     EXPECT_CLOSE(dinp[1], dinp[0], kTol);
-    QVERIFY(sameBits(sum[1], sum[0]));
+    RLAB_CHECK(sameBits(sum[1], sum[0]));
 }
 
 RLAB_TEST(dropout)
@@ -274,15 +275,15 @@ RLAB_TEST(dropout)
         b.dropoutForward(tOut.f(), tX.f(), n, off);
         copied[k] = tOut.read();
     }
-    QVERIFY2(sameBits(out[1], out[0]), "masks and scaled values match the CPU bit for bit");
-    QVERIFY(sameBits(back[1], back[0]));
-    QVERIFY(sameBits(copied[1], x));
+    RLAB_CHECK_MSG(sameBits(out[1], out[0]), "masks and scaled values match the CPU bit for bit");
+    RLAB_CHECK(sameBits(back[1], back[0]));
+    RLAB_CHECK(sameBits(copied[1], x));
     std::size_t dropped = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        QCOMPARE(out[1][i] == 0.0f, !rlab::dropoutKeeps(site, i));
+        RLAB_CHECK_EQ(out[1][i] == 0.0f, !rlab::dropoutKeeps(site, i));
         dropped += out[1][i] == 0.0f;
     }
-    QVERIFY(dropped > n / 5 && dropped < n * 2 / 5);
+    RLAB_CHECK(dropped > n / 5 && dropped < n * 2 / 5);
 }
 
 RLAB_TEST(crossEntropy)
@@ -308,7 +309,7 @@ RLAB_TEST(crossEntropy)
     EXPECT_CLOSE(losses[1], losses[0], kTol);
     EXPECT_CLOSE(probs[1], probs[0], kTol);
     EXPECT_CLOSE(dlogits[1], dlogits[0], kTol);
-    QVERIFY(std::fabs(mean[1] - mean[0]) <= 1e-5f * std::fabs(mean[0]));
+    RLAB_CHECK(std::fabs(mean[1] - mean[0]) <= 1e-5f * std::fabs(mean[0]));
 }
 
 RLAB_TEST(optimizers)
@@ -360,9 +361,9 @@ RLAB_TEST(bf16AndAbsSum)
         wide[k] = tWide.read();
         sum[k] = b.absSum(tX.f() + 4, x.size() - 4);
     }
-    QVERIFY(half[1] == half[0]);
-    QVERIFY(sameBits(wide[1], wide[0]));
-    QVERIFY(std::fabs(sum[1] - sum[0]) <= 1e-12 * sum[0]);
+    RLAB_CHECK(half[1] == half[0]);
+    RLAB_CHECK(sameBits(wide[1], wide[0]));
+    RLAB_CHECK(std::fabs(sum[1] - sum[0]) <= 1e-12 * sum[0]);
 }
 
 RLAB_TEST(fillAndCopies)
@@ -373,7 +374,7 @@ RLAB_TEST(fillAndCopies)
     Tensor a(gpu, sizeof(float) * n), b(gpu, sizeof(float) * n);
     gpu.fill(a.f(), 2.5f, n);
     gpu.copyOnDevice(b.f(), a.f(), sizeof(float) * n);
-    QVERIFY(b.read() == std::vector<float>(n, 2.5f));
+    RLAB_CHECK(b.read() == std::vector<float>(n, 2.5f));
 
     // Offload to pinned host memory on the side stream and back, as the offload policies do.
     const auto x = randomFloats(n, 1);
@@ -385,7 +386,7 @@ RLAB_TEST(fillAndCopies)
     gpu.waitTransfers();
     const std::vector<float> back = b.read();
     gpu.hostAllocator().release(host, sizeof(float) * n, rlab::MemoryCategory::HostOffloaded);
-    QVERIFY(sameBits(back, x));
+    RLAB_CHECK(sameBits(back, x));
 }
 
 RLAB_TEST(memoryAndTimer)
@@ -393,27 +394,27 @@ RLAB_TEST(memoryAndTimer)
     std::unique_ptr<rlab::Backend> gpu = rlab::makeCudaBackend();
     std::uint64_t freeBytes = 0, totalBytes = 0;
     gpu->deviceMemory(&freeBytes, &totalBytes);
-    QVERIFY(totalBytes > 0 && freeBytes <= totalBytes);
+    RLAB_CHECK(totalBytes > 0 && freeBytes <= totalBytes);
 
     void* block = gpu->allocator().allocate(1 << 20, rlab::MemoryCategory::Parameters);
     gpu->allocator().release(block, 1 << 20, rlab::MemoryCategory::Parameters);
     const rlab::MemoryStats stats = gpu->allocator().stats();
-    QCOMPARE(stats.liveTotal, std::uint64_t(0));
-    QCOMPARE(stats.peakTotal, std::uint64_t(1 << 20));
-    QVERIFY2(stats.reservedBytes >= (1u << 20), "the pool keeps the released block");
+    RLAB_CHECK_EQ(stats.liveTotal, std::uint64_t(0));
+    RLAB_CHECK_EQ(stats.peakTotal, std::uint64_t(1 << 20));
+    RLAB_CHECK_MSG(stats.reservedBytes >= (1u << 20), "the pool keeps the released block");
 
     // Far more than any GPU has: one sentence, and the backend keeps working.
     const std::size_t huge = std::size_t(1) << 50;
     try {
         gpu->allocator().allocate(huge, rlab::MemoryCategory::SavedActivations);
-        QFAIL("a 1 PiB allocation succeeded");
+        RLAB_FAIL("a 1 PiB allocation succeeded");
     } catch (const rlab::OutOfMemory& error) {
         const std::string what = error.what();
-        QVERIFY2(what.find("GPU ran out of memory") != std::string::npos, what.c_str());
-        QVERIFY2(what.find("saved_activations") != std::string::npos, what.c_str());
-        QVERIFY2(what.back() == '.' && what.find('\n') == std::string::npos, what.c_str());
+        RLAB_CHECK_MSG(what.find("GPU ran out of memory") != std::string::npos, what.c_str());
+        RLAB_CHECK_MSG(what.find("saved_activations") != std::string::npos, what.c_str());
+        RLAB_CHECK_MSG(what.back() == '.' && what.find('\n') == std::string::npos, what.c_str());
     }
-    QCOMPARE(gpu->allocator().stats().liveTotal, std::uint64_t(0));
+    RLAB_CHECK_EQ(gpu->allocator().stats().liveTotal, std::uint64_t(0));
 
     const std::size_t n = std::size_t(1) << 24;
     Tensor t(*gpu, sizeof(float) * n);
@@ -421,8 +422,8 @@ RLAB_TEST(memoryAndTimer)
     timer->start();
     gpu->fill(t.f(), 1.0f, n);
     const double ms = timer->stopMs();
-    QVERIFY2(ms > 0 && ms < 10000, std::to_string(ms).c_str());
-    QCOMPARE(gpu->absSum(t.f(), n), static_cast<double>(n));
+    RLAB_CHECK_MSG(ms > 0 && ms < 10000, std::to_string(ms).c_str());
+    RLAB_CHECK_EQ(gpu->absSum(t.f(), n), static_cast<double>(n));
 }
 
 RLAB_TEST(deterministic)
@@ -448,8 +449,8 @@ RLAB_TEST(deterministic)
         dw[k] = tDw.read();
         dgamma[k] = tG.read();
     }
-    QVERIFY2(sameBits(dw[1], dw[0]), "cuBLAS weight gradients repeat bit for bit");
-    QVERIFY2(sameBits(dgamma[1], dgamma[0]), "column reductions run in a fixed order");
+    RLAB_CHECK_MSG(sameBits(dw[1], dw[0]), "cuBLAS weight gradients repeat bit for bit");
+    RLAB_CHECK_MSG(sameBits(dgamma[1], dgamma[0]), "column reductions run in a fixed order");
 }
 
 RLAB_TEST_MAIN(skipReason())

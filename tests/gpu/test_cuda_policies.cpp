@@ -76,9 +76,9 @@ std::string skipReason()
 RLAB_TEST(everyPolicyMatchesNone)
 {
     const rlab::RunResult none = rlab::run(smallConfig("none", rlab::Device::Cuda));
-    QCOMPARE(none.device, rlab::Device::Cuda);
-    QCOMPARE(none.peakActivationBytes, none.predictedPeakActivationBytes);
-    QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
+    RLAB_CHECK_EQ(none.device, rlab::Device::Cuda);
+    RLAB_CHECK_EQ(none.peakActivationBytes, none.predictedPeakActivationBytes);
+    RLAB_CHECK_EQ(rlab::liveEngineBytes(), std::uint64_t(0));
 
     const std::string budget = "budget:" + std::to_string(none.predictedPeakActivationBytes / 2);
     for (const char* policy : {"full", "sqrt", "selective", budget.c_str()}) {
@@ -88,16 +88,16 @@ RLAB_TEST(everyPolicyMatchesNone)
             const rlab::RunResult r = rlab::run(config);
             const std::string label = r.policyName + ": ";
             const std::string diff = firstDifference(r, none, 0);
-            QVERIFY2(diff.empty(), (label + diff).c_str());
-            QVERIFY2(sameBits(r.loss, none.loss), (label + "losses differ").c_str());
-            QVERIFY2(r.peakActivationBytes == r.predictedPeakActivationBytes,
+            RLAB_CHECK_MSG(diff.empty(), (label + diff).c_str());
+            RLAB_CHECK_MSG(sameBits(r.loss, none.loss), (label + "losses differ").c_str());
+            RLAB_CHECK_MSG(r.peakActivationBytes == r.predictedPeakActivationBytes,
                 (label + std::to_string(r.peakActivationBytes) + " measured, "
                     + std::to_string(r.predictedPeakActivationBytes) + " predicted")
                     .c_str());
-            QVERIFY2(
+            RLAB_CHECK_MSG(
                 r.peakActivationBytes <= none.peakActivationBytes, (label + "keeps more than none").c_str());
-            QVERIFY2(!offload || r.offloadBytes > 0, (label + "moved nothing to the host").c_str());
-            QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
+            RLAB_CHECK_MSG(!offload || r.offloadBytes > 0, (label + "moved nothing to the host").c_str());
+            RLAB_CHECK_EQ(rlab::liveEngineBytes(), std::uint64_t(0));
         }
     }
 }
@@ -107,15 +107,15 @@ RLAB_TEST(cudaMatchesCpu)
     const rlab::RunResult gpu = rlab::run(smallConfig("none", rlab::Device::Cuda));
     const rlab::RunResult cpu = rlab::run(smallConfig("none", rlab::Device::Cpu));
     const std::string diff = firstDifference(gpu, cpu, kCpuTolerance);
-    QVERIFY2(diff.empty(), diff.c_str());
-    QCOMPARE(gpu.loss.size(), cpu.loss.size());
+    RLAB_CHECK_MSG(diff.empty(), diff.c_str());
+    RLAB_CHECK_EQ(gpu.loss.size(), cpu.loss.size());
     for (std::size_t s = 0; s < gpu.loss.size(); ++s)
-        QVERIFY2(std::fabs(gpu.loss[s] - cpu.loss[s]) <= 1e-4f * std::fabs(cpu.loss[s]),
+        RLAB_CHECK_MSG(std::fabs(gpu.loss[s] - cpu.loss[s]) <= 1e-4f * std::fabs(cpu.loss[s]),
             ("step " + std::to_string(s) + ": cuda " + std::to_string(gpu.loss[s]) + ", cpu "
                 + std::to_string(cpu.loss[s]))
                 .c_str());
-    QCOMPARE(gpu.peakActivationBytes, cpu.peakActivationBytes);
-    QVERIFY(std::fabs(gpu.gradChecksum - cpu.gradChecksum) <= kCpuTolerance * cpu.gradChecksum);
+    RLAB_CHECK_EQ(gpu.peakActivationBytes, cpu.peakActivationBytes);
+    RLAB_CHECK(std::fabs(gpu.gradChecksum - cpu.gradChecksum) <= kCpuTolerance * cpu.gradChecksum);
 }
 
 RLAB_TEST(measuredOnTheDevice)
@@ -124,10 +124,10 @@ RLAB_TEST(measuredOnTheDevice)
     config.steps = 3;
     config.recordTimeline = true;
     const rlab::RunResult r = rlab::run(config);
-    QVERIFY(r.deviceTotalBytes > 0 && r.deviceFreeBytes <= r.deviceTotalBytes);
-    QVERIFY(r.stepMsMedian > 0);
-    QVERIFY(!r.timeline.empty());
-    QVERIFY(r.recomputeFlops > 0);
+    RLAB_CHECK(r.deviceTotalBytes > 0 && r.deviceFreeBytes <= r.deviceTotalBytes);
+    RLAB_CHECK(r.stepMsMedian > 0);
+    RLAB_CHECK(!r.timeline.empty());
+    RLAB_CHECK(r.recomputeFlops > 0);
 }
 
 RLAB_TEST(outOfMemoryIsOneSentence)
@@ -143,15 +143,16 @@ RLAB_TEST(outOfMemoryIsOneSentence)
     config.memoryLimitBytes = std::uint64_t(1) << 50; // let validate() pass, so the device itself refuses
     try {
         rlab::run(config);
-        QFAIL("a run needing 1.25x the GPU's memory succeeded");
+        RLAB_FAIL("a run needing 1.25x the GPU's memory succeeded");
     } catch (const rlab::RunError& error) {
         const std::string what = error.what();
-        QVERIFY2(!what.empty() && what.back() == '.' && what.find('\n') == std::string::npos, what.c_str());
-        QVERIFY2(what.find("memory") != std::string::npos, what.c_str());
+        RLAB_CHECK_MSG(
+            !what.empty() && what.back() == '.' && what.find('\n') == std::string::npos, what.c_str());
+        RLAB_CHECK_MSG(what.find("memory") != std::string::npos, what.c_str());
     }
-    QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
+    RLAB_CHECK_EQ(rlab::liveEngineBytes(), std::uint64_t(0));
     const rlab::RunResult after = rlab::run(smallConfig("none", rlab::Device::Cuda));
-    QCOMPARE(after.loss.size(), std::size_t(2));
+    RLAB_CHECK_EQ(after.loss.size(), std::size_t(2));
 }
 
 RLAB_TEST_MAIN(skipReason())

@@ -1,0 +1,290 @@
+// The memory predictor: the trainer's step, allocation by allocation, counted instead of made.
+#include "predictor.h"
+
+#include <algorithm>
+#include <array>
+
+#include "byte_count.h"
+#include "model.h"
+
+namespace rlab::detail {
+
+namespace {
+
+constexpr auto kSaved = MemoryCategory::SavedActivations;
+constexpr auto kWorkspace = MemoryCategory::RecomputeWorkspace;
+constexpr auto kTemporaries = MemoryCategory::Temporaries;
+constexpr auto kHost = MemoryCategory::HostOffloaded;
+
+// Live and peak bytes by category, counted as TrackingAllocator counts them; or, for the budget
+// planner's thousands of candidate plans, only the activation categories.
+template<bool kActivationsOnly> class Ledger {
+public:
+    void take(MemoryCategory category, std::uint64_t bytes)
+    {
+        if (kActivationsOnly && !isActivationCategory(category))
+            return;
+        const auto i = static_cast<std::size_t>(category);
+        m_stats.live[i] = checkedAdd(m_stats.live[i], bytes);
+        m_stats.peak[i] = std::max(m_stats.peak[i], m_stats.live[i]);
+        if (isDeviceCategory(category)) {
+            m_stats.liveTotal = checkedAdd(m_stats.liveTotal, bytes);
+            m_stats.peakTotal = std::max(m_stats.peakTotal, m_stats.liveTotal);
+        }
+        if (isActivationCategory(category)) {
+            m_stats.liveActivations = checkedAdd(m_stats.liveActivations, bytes);
+            m_stats.peakActivations = std::max(m_stats.peakActivations, m_stats.liveActivations);
+        }
+    }
+    void give(MemoryCategory category, std::uint64_t bytes)
+    {
+        if (kActivationsOnly && !isActivationCategory(category))
+            return;
+        m_stats.live[static_cast<std::size_t>(category)] -= bytes;
+        if (isDeviceCategory(category))
+            m_stats.liveTotal -= bytes;
+        if (isActivationCategory(category))
+            m_stats.liveActivations -= bytes;
+    }
+    // A scratch tensor that lives for one op.
+    void briefly(MemoryCategory category, std::uint64_t bytes)
+    {
+        take(category, bytes);
+        give(category, bytes);
+    }
+    const MemoryStats& stats() const { return m_stats; }
+
+private:
+    MemoryStats m_stats;
+};
+
+// One step of the trainer (trainer.cpp), in its order; each comment names the trainer function.
+template<bool kActivationsOnly> class StepWalk {
+public:
+    StepWalk(const Plan& plan, const RunConfig& config)
+        : m_plan(plan)
+        , m_config(config)
+        , m_sizes(slotSizes(config.shape, plan.dropout))
+        , m_stream(floatBytes(m_sizes.outputElems))
+    {
+        for (std::size_t s = 0; s < m_value.size(); ++s) {
+            m_value[s] = floatBytes(m_sizes.elems[s]);
+            // What backward reads of a kept slot: its bf16 copy or its fp32 values (and stats).
+            m_keptWithStats[s] = detail::keptBytes(m_sizes, static_cast<Slot>(s), plan.bf16);
+            m_kept[s] = m_keptWithStats[s] - m_sizes.stats[s];
+            m_valueWithStats[s] = checkedAdd(m_value[s], m_sizes.stats[s]);
+        }
+    }
+
+    MemoryStats run()
+    {
+        construct();
+        forward();
+        backward();
+        return m_ledger.stats();
+    }
+
+private:
+    static std::uint64_t floatBytes(std::uint64_t elems) { return checkedMul(elems, sizeof(float)); }
+    static std::size_t index(Slot slot) { return static_cast<std::size_t>(slot); }
+    bool exists(Slot slot) const { return slot != Slot::AttDrop || m_plan.dropout; }
+    std::uint64_t valueBytes(Slot slot) const { return m_value[index(slot)]; }
+    std::uint64_t statsBytes(Slot slot) const { return m_sizes.stats[index(slot)]; }
+    std::uint64_t keptBytes(Slot slot) const { return m_kept[index(slot)]; }
+    std::uint64_t keptWithStats(Slot slot) const { return m_keptWithStats[index(slot)]; }
+    std::uint64_t valueWithStats(Slot slot) const { return m_valueWithStats[index(slot)]; }
+    template<typename Each> void forKeptSlots(int block, Each each) const
+    {
+        for (int s = 0; s < kSlotCount; ++s)
+            if (exists(static_cast<Slot>(s)) && keeps(m_plan, block, static_cast<Slot>(s)))
+                each(static_cast<Slot>(s));
+    }
+
+    // Trainer(): parameters, gradients, the optimizer's moments and the batch.
+    void construct()
+    {
+        const std::uint64_t params = floatBytes(parameterCount(m_config.shape));
+        m_ledger.take(MemoryCategory::Parameters, params);
+        m_ledger.take(MemoryCategory::Gradients, params);
+        m_ledger.take(MemoryCategory::OptimizerState, params);
+        if (m_config.optimizer == Optimizer::AdamW)
+            m_ledger.take(MemoryCategory::OptimizerState, params);
+        const std::uint64_t batch = checkedMul(m_sizes.rows, sizeof(std::int32_t));
+        m_ledger.take(kTemporaries, batch); // tokens
+        m_ledger.take(kTemporaries, batch); // targets
+    }
+
+    // Trainer::produce: values and stats, the op's scratch, then the bf16 copy.
+    void produce(int block, Slot slot, Phase phase)
+    {
+        const SlotPlacement p = placeSlot(m_plan, block, slot, phase);
+        m_ledger.take(p.value, valueBytes(slot));
+        if (statsBytes(slot) > 0)
+            m_ledger.take(p.stats, statsBytes(slot));
+        if (slot == Slot::Residual)
+            m_ledger.briefly(kTemporaries, m_stream); // the projection before the residual add
+        if (p.halfCopy)
+            m_ledger.take(kSaved, keptBytes(slot));
+    }
+
+    // Trainer::produceOutput, placed as the next block's Input (or the final input).
+    void produceOutput(const SlotPlacement& p)
+    {
+        m_ledger.take(p.value, m_stream);
+        m_ledger.briefly(kTemporaries, m_stream); // fc2's output before the residual add
+        if (p.halfCopy)
+            m_ledger.take(kSaved, keptBytes(Slot::Input));
+    }
+
+    // Trainer::forward, forwardBlock, offloadBlock and forwardHead.
+    void forward()
+    {
+        const int n = m_config.shape.layers;
+        const SlotPlacement input = placeSlot(m_plan, 0, Slot::Input, Phase::Forward);
+        m_ledger.take(input.value, m_stream);
+        if (input.halfCopy)
+            m_ledger.take(kSaved, keptBytes(Slot::Input));
+        for (int i = 0; i < n; ++i) {
+            for (int s = 1; s < kSlotCount; ++s)
+                if (exists(static_cast<Slot>(s)))
+                    produce(i, static_cast<Slot>(s), Phase::Forward);
+            if (i == n - 1)
+                produceOutput(kFinalInputPlacement);
+            else
+                produceOutput(placeSlot(m_plan, i + 1, Slot::Input, Phase::Forward));
+            // Drop what backward will not read: the slots not kept, and with bf16 the fp32 values.
+            for (int s = 0; s < kSlotCount; ++s) {
+                const auto slot = static_cast<Slot>(s);
+                if (!exists(slot))
+                    continue;
+                const SlotPlacement p = placeSlot(m_plan, i, slot, Phase::Forward);
+                if (!keeps(m_plan, i, slot)) {
+                    m_ledger.give(p.value, valueBytes(slot));
+                    m_ledger.give(p.stats, statsBytes(slot));
+                } else if (m_plan.bf16) {
+                    m_ledger.give(p.value, valueBytes(slot));
+                }
+            }
+            if (m_plan.offload) {
+                forKeptSlots(i, [&](Slot slot) {
+                    m_ledger.take(kHost, keptWithStats(slot));
+                    m_ledger.give(kSaved, keptWithStats(slot));
+                });
+            }
+        }
+        const std::uint64_t lnStats = statsBytes(Slot::Ln1); // every LayerNorm's statistics
+        const std::uint64_t logits = floatBytes(m_sizes.logitsElems);
+        m_ledger.take(kSaved, m_stream); // lnf
+        m_ledger.take(kSaved, lnStats);
+        m_ledger.take(kTemporaries, logits);
+        m_ledger.take(kSaved, logits); // probabilities
+        m_ledger.briefly(kTemporaries, floatBytes(m_sizes.rows)); // per-row losses
+        m_ledger.give(kTemporaries, logits);
+    }
+
+    // Trainer::prefetchSegment: the kept tensors of a segment's blocks back on the device.
+    void prefetch(const Segment& segment)
+    {
+        for (int m = segment.first; m <= segment.last; ++m)
+            forKeptSlots(m, [&](Slot slot) { m_ledger.take(kSaved, keptWithStats(slot)); });
+    }
+
+    // Trainer::restoreSegment.
+    void restore(std::size_t segmentIndex)
+    {
+        const Segment& segment = m_plan.segments[segmentIndex];
+        if (m_plan.offload) {
+            if (segmentIndex + 1 == m_plan.segments.size())
+                prefetch(segment);
+            for (int m = segment.first; m <= segment.last; ++m)
+                forKeptSlots(m, [&](Slot slot) { m_ledger.give(kHost, keptWithStats(slot)); });
+            if (segmentIndex > 0)
+                prefetch(m_plan.segments[segmentIndex - 1]);
+        }
+        for (int m = segment.first; m <= segment.last; ++m) {
+            for (int s = 0; s < kSlotCount; ++s) {
+                const auto slot = static_cast<Slot>(s);
+                if (!exists(slot))
+                    continue;
+                if (keeps(m_plan, m, slot)) {
+                    if (m_plan.bf16)
+                        m_ledger.take(kWorkspace, valueBytes(slot)); // widened for backward
+                } else if (slot != Slot::Input) {
+                    produce(m, slot, Phase::Recompute);
+                }
+            }
+            if (m < segment.last)
+                produceOutput(placeSlot(m_plan, m + 1, Slot::Input, Phase::Recompute));
+        }
+    }
+
+    // Trainer::backwardBlock: the gradients of the MLP's tensors, then of attention's, each the
+    // size of its activation; then the block's activations go.
+    void backwardBlock(int block)
+    {
+        m_ledger.take(kTemporaries, m_stream); // dproj
+        m_ledger.take(kTemporaries, valueBytes(Slot::Gelu)); // dwide
+        m_ledger.take(kTemporaries, valueBytes(Slot::Fc1)); // dfc1
+        m_ledger.take(kTemporaries, valueBytes(Slot::Ln2)); // dnorm
+        m_ledger.give(kTemporaries, valueBytes(Slot::Gelu));
+        m_ledger.give(kTemporaries, valueBytes(Slot::Fc1));
+        m_ledger.take(kTemporaries, valueBytes(Slot::AttValues)); // dvalues
+        m_ledger.take(kTemporaries, valueBytes(Slot::Att)); // datt
+        m_ledger.take(kTemporaries, valueBytes(Slot::Qkv)); // dqkv
+        for (int s = 0; s < kSlotCount; ++s) {
+            const auto slot = static_cast<Slot>(s);
+            if (!exists(slot))
+                continue;
+            if (keeps(m_plan, block, slot)) {
+                m_ledger.give(kSaved, keptWithStats(slot));
+                if (m_plan.bf16)
+                    m_ledger.give(kWorkspace, valueBytes(slot));
+            } else {
+                m_ledger.give(kWorkspace, valueWithStats(slot));
+            }
+        }
+        m_ledger.give(kTemporaries, valueBytes(Slot::Qkv));
+        m_ledger.give(kTemporaries, valueBytes(Slot::Att));
+        m_ledger.give(kTemporaries, valueBytes(Slot::AttValues));
+        m_ledger.give(kTemporaries, valueBytes(Slot::Ln2));
+        m_ledger.give(kTemporaries, m_stream);
+    }
+
+    // Trainer::step after the forward: dx, backwardHead, then each segment from the last.
+    void backward()
+    {
+        m_ledger.take(kTemporaries, m_stream); // dx
+        m_ledger.take(kTemporaries, m_stream); // the final LayerNorm's dnorm
+        m_ledger.give(kSaved, floatBytes(m_sizes.logitsElems)); // probabilities
+        m_ledger.give(kSaved, checkedAdd(m_stream, statsBytes(Slot::Ln1))); // lnf
+        m_ledger.give(kSaved, m_stream); // the final input
+        m_ledger.give(kTemporaries, m_stream);
+        for (std::size_t k = m_plan.segments.size(); k-- > 0;) {
+            restore(k);
+            for (int m = m_plan.segments[k].last; m >= m_plan.segments[k].first; --m)
+                backwardBlock(m);
+        }
+        m_ledger.give(kTemporaries, m_stream); // dx
+    }
+
+    const Plan& m_plan;
+    const RunConfig& m_config;
+    const SlotSizes m_sizes;
+    const std::uint64_t m_stream; // one (B, T, width) fp32 tensor
+    std::array<std::uint64_t, kSlotCount> m_value {}, m_kept {}, m_keptWithStats {}, m_valueWithStats {};
+    Ledger<kActivationsOnly> m_ledger;
+};
+
+} // namespace
+
+MemoryStats predictMemory(const Plan& plan, const RunConfig& config)
+{
+    return StepWalk<false>(plan, config).run();
+}
+
+std::uint64_t predictActivationPeak(const Plan& plan, const RunConfig& config)
+{
+    return StepWalk<true>(plan, config).run().peakActivations;
+}
+
+} // namespace rlab::detail
