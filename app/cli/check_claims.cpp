@@ -13,6 +13,7 @@
 #include "rlab/content/content.h"
 #include "rlab/demo/demo.h"
 #include "rlab/engine.h"
+#include "rlab/text.h"
 #include "train.h"
 
 namespace {
@@ -60,9 +61,7 @@ std::string jsonNumber(double value)
 {
     if (!std::isfinite(value))
         return "null";
-    char text[32];
-    std::snprintf(text, sizeof text, "%.9g", value);
-    return text;
+    return rlab::text::general(value, 9);
 }
 
 // A comparison with `none`, or null where the run was not compared (-1).
@@ -164,9 +163,8 @@ std::optional<Options> parse(int argc, char** argv, int* status)
             const auto text = value();
             if (!text)
                 return std::nullopt;
-            char* end = nullptr;
-            options.minTime = std::strtod(text->c_str(), &end);
-            if (text->empty() || *end != '\0' || !(options.minTime >= 0 && options.minTime <= 60)) {
+            options.minTime = rlab::text::parseNumber(*text).value_or(-1);
+            if (!(options.minTime >= 0 && options.minTime <= 60)) {
                 *status = complain("check-claims: --min-time needs 0 to 60 seconds, not '" + *text + "'.", 2);
                 return std::nullopt;
             }

@@ -1,4 +1,4 @@
-// rlab: the headless face of the engine and the content code (DESIGN.md "Command line").
+// rlab: the headless face of the engine and the content code (docs/cli.md).
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>

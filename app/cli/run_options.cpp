@@ -1,12 +1,10 @@
 #include "run_options.h"
 
-#include <charconv>
-#include <cmath>
-#include <functional>
-#include <limits>
+#include <map>
 #include <string_view>
 
 #include "rlab/engine.h"
+#include "rlab/text.h"
 
 namespace {
 
@@ -40,45 +38,39 @@ std::vector<std::string> splitList(const std::string& flag, const std::string& t
 
 template<typename Int> Int parseInteger(const std::string& flag, const std::string& text, Int minimum)
 {
-    Int value {};
-    const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (status == std::errc::result_out_of_range)
+    bool tooLarge = false;
+    const std::optional<Int> value = rlab::text::parseInteger<Int>(text, &tooLarge);
+    if (tooLarge)
         refuse(flag + " got " + text + ", which is too large.");
-    if (status != std::errc() || end != text.data() + text.size())
+    if (!value)
         refuse(flag + " needs a whole number, not '" + text + "'.");
-    if (value < minimum)
+    if (*value < minimum)
         refuse(flag + " must be at least " + std::to_string(minimum) + ", not " + text + ".");
-    return value;
+    return *value;
 }
 
 double parseReal(const std::string& flag, const std::string& text)
 {
-    double value = 0;
-    const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (status != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
+    const std::optional<double> value = rlab::text::parseNumber(text);
+    if (!value)
         refuse(flag + " needs a number, not '" + text + "'.");
-    return value;
+    return *value;
 }
 
-// Plain bytes or with a K/M/G (powers of 1000) or KiB/MiB/GiB (powers of 1024) suffix: the same
-// words budget:<bytes> takes, read by the same parser.
 std::uint64_t parseBytes(const std::string& flag, const std::string& text)
 {
-    const std::optional<rlab::RecomputePolicy> budget
-        = rlab::RecomputePolicy::parse("budget:" + text, nullptr);
-    if (!budget || budget->kind != rlab::PolicyKind::Budget || budget->offload)
-        refuse(flag + " needs a size in bytes such as 512MiB or 2G, not '" + text + "'.");
-    return budget->budgetBytes;
+    const std::optional<std::uint64_t> bytes = rlab::parseByteSize(text);
+    if (!bytes)
+        refuse(flag + " needs a size in bytes such as " + rlab::kByteSizeExamples + ", not '" + text + "'.");
+    return *bytes;
 }
 
-rlab::RecomputePolicy parsePolicy(const std::string& flag, const std::string& text)
+rlab::RecomputePolicy parsePolicy(const std::string& text)
 {
     std::string error;
     std::optional<rlab::RecomputePolicy> policy = rlab::RecomputePolicy::parse(text, &error);
     if (!policy)
-        refuse(error.empty() ? flag + " got unknown policy '" + text
-                    + "'; use none, full, sqrt, selective or budget:<bytes>."
-                             : error);
+        refuse(error);
     return *policy;
 }
 
@@ -87,35 +79,37 @@ std::vector<rlab::OpKind> parseKeep(const std::string& flag, const std::string& 
     std::vector<rlab::OpKind> kinds;
     for (const std::string& name : splitList(flag, text)) {
         const std::optional<rlab::OpKind> kind = rlab::parseOpKind(name);
-        if (!kind) {
-            std::string known;
-            for (const rlab::OpKind each : rlab::allOpKinds())
-                known += (known.empty() ? "" : ", ") + std::string(rlab::opKindName(each));
-            refuse(flag + " got unknown op kind '" + name + "'; the kinds are " + known + ".");
-        }
+        if (!kind)
+            refuse(flag + " got unknown op kind '" + name + "'; the kinds are " + rlab::opKindList() + ".");
         kinds.push_back(*kind);
     }
     return kinds;
 }
 
-// One of two named values: "--device must be cpu or cuda, not 'gpu'."
+// One of a setting's names: "--device must be cpu or cuda, not 'gpu'."
 template<typename T>
-T parseChoice(const std::string& flag, const std::string& text, const char* first, T firstValue,
-    const char* second, T secondValue)
+T parseChoice(const std::string& flag, const std::string& text, std::optional<T> (*parse)(std::string_view),
+    std::string (*choices)())
 {
-    if (text == first)
-        return firstValue;
-    if (text != second)
-        refuse(flag + " must be " + first + " or " + second + ", not '" + text + "'.");
-    return secondValue;
+    const std::optional<T> value = parse(text);
+    if (!value)
+        refuse(flag + " must be " + choices() + ", not '" + text + "'.");
+    return *value;
 }
 
-std::vector<int> parseSizes(const std::string& flag, const std::string& text, bool allowList)
+std::vector<int> parseSizes(
+    const std::string& flag, const std::string& text, bool allowList, const rlab::ShapeField& field)
 {
     std::vector<int> sizes;
     for (const std::string& item : allowList ? splitList(flag, text) : std::vector<std::string> {text})
-        sizes.push_back(parseInteger<int>(flag, item, 1));
+        sizes.push_back(parseInteger<int>(flag, item, field.least));
     return sizes;
+}
+
+// "--layers" -> the shape field it sets; nullptr for any other flag.
+const rlab::ShapeField* shapeFlag(const std::string& flag)
+{
+    return flag.starts_with("--") ? rlab::shapeField(std::string_view(flag).substr(2)) : nullptr;
 }
 
 // The shared flag loop. With `sweep` set, size flags take comma lists and --policies is known.
@@ -125,6 +119,7 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
     rlab::RunConfig& config = parsed.base.config;
     bool offload = false;
     std::optional<std::vector<rlab::OpKind>> keep;
+    std::map<const rlab::ShapeField*, std::vector<int>> swept;
 
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string flag = args[i];
@@ -141,10 +136,6 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
                 refuse(flag + " needs a value.");
             return args[++i];
         };
-        const auto sizes = [&](std::vector<int>* list, int* single) {
-            *list = parseSizes(flag, value(), sweep);
-            *single = list->front();
-        };
         const auto noValue = [&]() {
             if (inlineValue)
                 refuse(flag + " takes no value.");
@@ -154,19 +145,13 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
             parsed.policies.clear();
             for (const std::string& item :
                 sweep ? splitList(flag, value()) : std::vector<std::string> {value()})
-                parsed.policies.push_back(parsePolicy(flag, item));
-        } else if (flag == "--layers") {
-            sizes(&parsed.layers, &config.shape.layers);
-        } else if (flag == "--width") {
-            sizes(&parsed.widths, &config.shape.width);
-        } else if (flag == "--heads") {
-            config.shape.heads = parseInteger<int>(flag, value(), 1);
-        } else if (flag == "--seq") {
-            sizes(&parsed.seqs, &config.shape.seq);
-        } else if (flag == "--batch") {
-            sizes(&parsed.batches, &config.shape.batch);
-        } else if (flag == "--vocab") {
-            config.shape.vocab = parseInteger<int>(flag, value(), 2);
+                parsed.policies.push_back(parsePolicy(item));
+        } else if (const rlab::ShapeField* field = shapeFlag(flag)) {
+            const bool list = sweep && field->sweepable;
+            const std::vector<int> values = parseSizes(flag, value(), list, *field);
+            config.shape.*field->member = values.front();
+            if (list)
+                swept[field] = values;
         } else if (flag == "--steps") {
             config.steps = parseInteger<int>(flag, value(), 1);
         } else if (flag == "--min-time") {
@@ -194,13 +179,12 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
                 refuse("--lr must be above 0, not " + text + ".");
             config.learningRate = static_cast<float>(lr);
         } else if (flag == "--device") {
-            config.device = parseChoice(flag, value(), "cpu", rlab::Device::Cpu, "cuda", rlab::Device::Cuda);
+            config.device = parseChoice(flag, value(), rlab::parseDevice, rlab::deviceChoices);
         } else if (flag == "--save-precision") {
-            config.savePrecision = parseChoice(
-                flag, value(), "fp32", rlab::SavePrecision::Fp32, "bf16", rlab::SavePrecision::Bf16);
+            config.savePrecision
+                = parseChoice(flag, value(), rlab::parseSavePrecision, rlab::savePrecisionChoices);
         } else if (flag == "--optimizer") {
-            config.optimizer
-                = parseChoice(flag, value(), "sgd", rlab::Optimizer::Sgd, "adamw", rlab::Optimizer::AdamW);
+            config.optimizer = parseChoice(flag, value(), rlab::parseOptimizer, rlab::optimizerChoices);
         } else if (flag == "--offload") {
             noValue();
             offload = true;
@@ -237,7 +221,7 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
     if (parsed.policies.empty()) {
         for (const char* name : sweep ? std::vector<const char*> {"none", "full", "sqrt", "selective"}
                                       : std::vector<const char*> {"none"})
-            parsed.policies.push_back(parsePolicy("--policies", name));
+            parsed.policies.push_back(parsePolicy(name));
     }
     // --offload and --keep modify whichever policies were named, in any order.
     bool anySelective = false;
@@ -250,6 +234,13 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
     if (keep && !anySelective)
         refuse("--keep names what selective keeps; use it with --policy selective.");
     config.policy = parsed.policies.front();
+    // Every sweepable size, in rlab::shapeFields() order: the values given, else the one size.
+    for (const rlab::ShapeField& field : rlab::shapeFields())
+        if (sweep && field.sweepable) {
+            const auto given = swept.find(&field);
+            parsed.sizes.emplace_back(
+                &field, given != swept.end() ? given->second : std::vector<int> {config.shape.*field.member});
+        }
     if (config.warmupSteps >= config.steps)
         refuse("--warmup (" + std::to_string(config.warmupSteps) + ") must be below --steps ("
             + std::to_string(config.steps) + ") so that at least one step is measured.");
@@ -276,53 +267,36 @@ std::optional<RunOptions> parseRunOptions(const std::vector<std::string>& args, 
 
 std::optional<SweepOptions> parseSweepOptions(const std::vector<std::string>& args, std::string* error)
 {
-    return catchRefusal<SweepOptions>(
-        [&] {
-            SweepOptions options = parseArguments(args, true);
-            const rlab::ModelShape& shape = options.base.config.shape;
-            for (auto [list, single] :
-                {std::pair {&options.layers, shape.layers}, {&options.widths, shape.width},
-                    {&options.seqs, shape.seq}, {&options.batches, shape.batch}})
-                if (list->empty())
-                    list->push_back(single);
-            return options;
-        },
-        error);
+    return catchRefusal<SweepOptions>([&] { return parseArguments(args, true); }, error);
 }
 
 std::vector<rlab::RunConfig> sweepConfigs(const SweepOptions& options)
 {
     std::vector<rlab::RunConfig> configs;
-    for (const rlab::RecomputePolicy& policy : options.policies)
-        for (const int layers : options.layers)
-            for (const int width : options.widths)
-                for (const int seq : options.seqs)
-                    for (const int batch : options.batches) {
-                        rlab::RunConfig config = options.base.config;
-                        config.policy = policy;
-                        config.shape.layers = layers;
-                        config.shape.width = width;
-                        config.shape.seq = seq;
-                        config.shape.batch = batch;
-                        configs.push_back(config);
-                    }
+    for (const rlab::RecomputePolicy& policy : options.policies) {
+        std::vector<rlab::RunConfig> combinations {options.base.config};
+        combinations.front().policy = policy;
+        // The first size varies slowest: each size multiplies the combinations so far.
+        for (const auto& [field, values] : options.sizes) {
+            std::vector<rlab::RunConfig> longer;
+            for (const rlab::RunConfig& config : combinations)
+                for (const int value : values) {
+                    longer.push_back(config);
+                    longer.back().shape.*field->member = value;
+                }
+            combinations = std::move(longer);
+        }
+        configs.insert(configs.end(), combinations.begin(), combinations.end());
+    }
     return configs;
-}
-
-std::optional<std::string> checkConfig(const rlab::RunConfig& config)
-{
-    const rlab::ModelShape& shape = config.shape;
-    if (shape.width % shape.heads != 0)
-        return "The width (" + std::to_string(shape.width) + ") must divide evenly by the number of heads ("
-            + std::to_string(shape.heads) + ").";
-    return rlab::validate(config);
 }
 
 const char* const kRunUsage = R"(usage: rlab run [options]
 Trains the reference GPT-style model under one recomputation policy and reports measured
-memory and time (DESIGN.md "Command line").
+memory and time. The --json object and the rest of the command line: docs/cli.md.
 
   --policy P            none | full | sqrt | selective | budget:<bytes> (e.g. budget:8MiB); default none
+                        bytes: a number with K/KiB, M/MiB or G/GiB (powers of 1024), e.g. 16M, 1.5G
   --offload             move the kept checkpoints to the host pool and prefetch them back
   --keep KINDS          op kinds selective keeps, comma separated (default: the matmul outputs)
   --layers N --width d --heads H --seq T --batch B --vocab V
@@ -342,7 +316,8 @@ memory and time (DESIGN.md "Command line").
   --no-rng-replay       recompute draws fresh dropout masks (wrong on purpose: a demo)
   --device cpu|cuda     (default cpu)
   --threads N           CPU threads, 0 for all cores (default 0)
-  --memory-limit BYTES  refuse configurations predicted to need more (default: physical memory)
+  --memory-limit BYTES  refuse configurations predicted to need more (default: physical memory);
+                        the same sizes as budget:<bytes>
   --json                print one JSON object instead of the summary
   --dump DIR            write tokens, targets, initial params and first-step grads as .npy
   --init-from DIR       read initial params (and tokens/targets when present) from such a folder

@@ -1,10 +1,11 @@
 #pragma once
-// The flags of `rlab run` and `rlab sweep` (DESIGN.md "Command line" contract), parsed into the
+// The flags of `rlab run` and `rlab sweep` (docs/cli.md), parsed into the
 // engine's RunConfig. Parsing allocates nothing large and never runs the engine, so bad
 // arguments are refused before any work starts.
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rlab/config.h"
@@ -18,7 +19,8 @@ struct RunOptions {
 struct SweepOptions {
     RunOptions base;
     std::vector<rlab::RecomputePolicy> policies;
-    std::vector<int> layers, widths, seqs, batches;
+    // Each sweepable shape field (layers, width, seq, batch) with the values it takes.
+    std::vector<std::pair<const rlab::ShapeField*, std::vector<int>>> sizes;
 };
 
 // nullopt on bad arguments, with *error set to one sentence.
@@ -27,10 +29,6 @@ std::optional<SweepOptions> parseSweepOptions(const std::vector<std::string>& ar
 
 // Every configuration a sweep runs, policies outermost.
 std::vector<rlab::RunConfig> sweepConfigs(const SweepOptions& options);
-
-// Checks a parsed configuration the way `rlab run` does before running: the shape rules the
-// parser knows, then rlab::validate(). nullopt when fine, else one sentence.
-std::optional<std::string> checkConfig(const rlab::RunConfig& config);
 
 extern const char* const kRunUsage;
 extern const char* const kSweepUsage;

@@ -17,59 +17,26 @@ QString fromStd(const std::string& text)
     return QString::fromStdString(text);
 }
 
-rlab::ModelShape toShape(const rlab::content::DemoShape& shape)
-{
-    rlab::ModelShape result;
-    result.layers = shape.layers;
-    result.width = shape.width;
-    result.heads = shape.heads;
-    result.seq = shape.seq;
-    result.batch = shape.batch;
-    result.vocab = shape.vocab;
-    return result;
-}
-
 bool isPlainNone(const rlab::RunConfig& config)
 {
     return config.policy.kind == rlab::PolicyKind::None && !config.policy.offload && config.rngReplay
-        && config.savePrecision == rlab::SavePrecision::Fp32;
+        && config.savePrecision == rlab::kDefaultSavePrecision;
 }
 
 // Gradient error is only worth a column when a run is expected to differ from `none`.
 bool comparesGradients(const rlab::content::DemoPreset& preset)
 {
-    return std::any_of(preset.runs.begin(), preset.runs.end(),
-        [](const rlab::content::DemoRun& run) { return !run.rngReplay || run.savePrecision == "bf16"; });
+    return std::any_of(preset.runs.begin(), preset.runs.end(), [](const rlab::content::DemoRun& run) {
+        return !run.rngReplay || rlab::parseSavePrecision(run.savePrecision) != rlab::kDefaultSavePrecision;
+    });
 }
 
 bool setSweepValue(rlab::ModelShape& shape, const std::string& parameter, int value)
 {
-    if (parameter == "layers")
-        shape.layers = value;
-    else if (parameter == "seq")
-        shape.seq = value;
-    else if (parameter == "width")
-        shape.width = value;
-    else if (parameter == "batch")
-        shape.batch = value;
-    else
-        return false;
-    return true;
-}
-
-// Largest elementwise |a - b| over every parameter's first-step gradient.
-double maxAbsDifference(
-    const std::map<std::string, std::vector<float>>& a, const std::map<std::string, std::vector<float>>& b)
-{
-    double worst = 0;
-    for (const auto& [name, values] : a) {
-        const auto other = b.find(name);
-        if (other == b.end() || other->second.size() != values.size())
-            return std::nan("");
-        for (std::size_t i = 0; i < values.size(); ++i)
-            worst = std::max(worst, std::abs(double(values[i]) - double(other->second[i])));
-    }
-    return worst;
+    const rlab::ShapeField* field = rlab::sweepParameter(parameter);
+    if (field)
+        shape.*field->member = value;
+    return field != nullptr;
 }
 
 } // namespace
@@ -88,10 +55,10 @@ DemoRunner::~DemoRunner()
 DemoChoice DemoRunner::defaultChoice(const rlab::content::DemoPreset& preset)
 {
     DemoChoice choice;
-    choice.shape = toShape(preset.shape);
+    choice.shape = preset.shape;
     choice.keep = rlab::defaultSelectiveKeep();
     for (const auto& run : preset.runs) {
-        if (run.policy != "selective" || run.keep.empty())
+        if (!run.isSelective() || run.keep.empty())
             continue;
         choice.keep.clear();
         for (const auto& name : run.keep) {
@@ -121,7 +88,7 @@ QString DemoRunner::checkChoice(const rlab::content::DemoPreset& preset, const D
         return tr("The batch may be at most %1 for this demo.").arg(max.batch);
     if (s.vocab > max.vocab)
         return tr("The vocabulary may be at most %1 for this demo.").arg(max.vocab);
-    if (s.width % s.heads != 0)
+    if (!rlab::headsDivideWidth(s))
         return tr("The number of heads (%1) must divide the width (%2).").arg(s.heads).arg(s.width);
     if (preset.userKeepChoice && choice.keep.empty())
         return tr("Tick at least one kind of activation for selective recomputation to keep.");
@@ -169,14 +136,14 @@ QList<DemoRunPlan> DemoRunner::plan(
         config.warmupSteps = preset.steps > 1 ? 1 : 0;
         config.dropout = preset.dropout;
         config.rngReplay = run.rngReplay;
-        if (run.savePrecision == "bf16")
-            config.savePrecision = rlab::SavePrecision::Bf16;
-        else if (run.savePrecision != "fp32")
+        if (const auto precision = rlab::parseSavePrecision(run.savePrecision))
+            config.savePrecision = *precision;
+        else
             return fail(
                 tr("Run \"%1\": unknown save precision \"%2\".").arg(item.label, fromStd(run.savePrecision)));
-        if (run.optimizer == "sgd")
-            config.optimizer = rlab::Optimizer::Sgd;
-        else if (run.optimizer != "adamw")
+        if (const auto optimizer = rlab::parseOptimizer(run.optimizer))
+            config.optimizer = *optimizer;
+        else
             return fail(tr("Run \"%1\": unknown optimizer \"%2\".").arg(item.label, fromStd(run.optimizer)));
         config.device = device();
         config.recordTimeline = true;
@@ -329,7 +296,8 @@ void DemoRunner::work(QList<DemoRunPlan> plans, std::shared_ptr<std::atomic<bool
                 } else {
                     const auto reference = referenceGradients.find(item.sweepValue);
                     if (reference != referenceGradients.end())
-                        result.gradMaxAbsDiffVsNone = maxAbsDifference(result.gradients, reference->second);
+                        result.gradMaxAbsDiffVsNone
+                            = rlab::maxAbsDifference(result.gradients, reference->second);
                 }
                 result.gradients.clear(); // the comparison is all the panel needs
             }

@@ -79,13 +79,17 @@ QString opKindDescription(rlab::OpKind kind)
 
 QString sweepParameterTitle(const QString& parameter)
 {
-    if (parameter == QLatin1String("layers"))
+    // Keyed by the engine's shape field, so the parameter's name is spelled only in rlab/words.h.
+    const rlab::ShapeField* field = rlab::sweepParameter(parameter.toStdString());
+    if (!field)
+        return parameter;
+    if (field->member == &rlab::ModelShape::layers)
         return QCoreApplication::translate("DemoTexts", "layers");
-    if (parameter == QLatin1String("seq"))
+    if (field->member == &rlab::ModelShape::seq)
         return QCoreApplication::translate("DemoTexts", "sequence length");
-    if (parameter == QLatin1String("width"))
+    if (field->member == &rlab::ModelShape::width)
         return QCoreApplication::translate("DemoTexts", "width");
-    if (parameter == QLatin1String("batch"))
+    if (field->member == &rlab::ModelShape::batch)
         return QCoreApplication::translate("DemoTexts", "batch");
     return parameter;
 }

@@ -31,7 +31,7 @@ constexpr std::uint64_t kLanes = 16;
 void philoxLanes(const DropoutSite& site, std::uint64_t firstGroup, std::uint32_t (*words)[kLanes])
 {
     std::uint32_t c0[kLanes], c1[kLanes], c2[kLanes], c3[kLanes];
-    const std::uint32_t tag = (site.block << 8) ^ (site.site << 4) ^ (site.stream << 28);
+    const std::uint32_t tag = dropoutTag(site);
     for (std::uint64_t l = 0; l < kLanes; ++l) {
         const std::uint64_t group = firstGroup + l;
         c0[l] = static_cast<std::uint32_t>(group);
@@ -44,8 +44,8 @@ void philoxLanes(const DropoutSite& site, std::uint64_t firstGroup, std::uint32_
     for (int round = 0; round < 10; ++round) {
 #pragma omp simd
         for (std::uint64_t l = 0; l < kLanes; ++l) {
-            const std::uint64_t p0 = std::uint64_t {0xD2511F53u} * c0[l];
-            const std::uint64_t p1 = std::uint64_t {0xCD9E8D57u} * c2[l];
+            const std::uint64_t p0 = std::uint64_t {kPhiloxMultiplier0} * c0[l];
+            const std::uint64_t p1 = std::uint64_t {kPhiloxMultiplier1} * c2[l];
             const std::uint32_t n0 = static_cast<std::uint32_t>(p1 >> 32) ^ c1[l] ^ k0;
             const std::uint32_t n2 = static_cast<std::uint32_t>(p0 >> 32) ^ c3[l] ^ k1;
             c1[l] = static_cast<std::uint32_t>(p1);
@@ -53,8 +53,8 @@ void philoxLanes(const DropoutSite& site, std::uint64_t firstGroup, std::uint32_
             c0[l] = n0;
             c2[l] = n2;
         }
-        k0 += 0x9E3779B9u;
-        k1 += 0xBB67AE85u;
+        k0 += kPhiloxKeyStep0;
+        k1 += kPhiloxKeyStep1;
     }
     for (std::uint64_t l = 0; l < kLanes; ++l) {
         words[0][l] = c0[l];
@@ -102,13 +102,12 @@ void dropoutBatchAvx512(float* y, const float* x, const float* residual, const D
             = _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(group))), lane);
         c1[w] = _mm512_set1_epi32(static_cast<int>(static_cast<std::uint32_t>(group >> 32)));
         c2[w] = _mm512_set1_epi32(static_cast<int>(site.step));
-        c3[w]
-            = _mm512_set1_epi32(static_cast<int>((site.block << 8) ^ (site.site << 4) ^ (site.stream << 28)));
+        c3[w] = _mm512_set1_epi32(static_cast<int>(dropoutTag(site)));
     }
     std::uint32_t k0 = static_cast<std::uint32_t>(site.seed),
                   k1 = static_cast<std::uint32_t>(site.seed >> 32);
-    const __m512i m0 = _mm512_set1_epi32(static_cast<int>(0xD2511F53u));
-    const __m512i m1 = _mm512_set1_epi32(static_cast<int>(0xCD9E8D57u));
+    const __m512i m0 = _mm512_set1_epi32(static_cast<int>(kPhiloxMultiplier0));
+    const __m512i m1 = _mm512_set1_epi32(static_cast<int>(kPhiloxMultiplier1));
     for (int round = 0; round < 10; ++round) {
         const __m512i key0 = _mm512_set1_epi32(static_cast<int>(k0));
         const __m512i key1 = _mm512_set1_epi32(static_cast<int>(k1));
@@ -121,8 +120,8 @@ void dropoutBatchAvx512(float* y, const float* x, const float* residual, const D
             c1[w] = lo1;
             c3[w] = lo0;
         }
-        k0 += 0x9E3779B9u;
-        k1 += 0xBB67AE85u;
+        k0 += kPhiloxKeyStep0;
+        k1 += kPhiloxKeyStep1;
     }
     const __m512i t = _mm512_set1_epi32(static_cast<int>(threshold));
     const auto keeps = [&](__m512i word) {

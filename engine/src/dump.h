@@ -1,5 +1,5 @@
 #pragma once
-// The --dump / --init-from folder layout (DESIGN.md "Command line" contract):
+// The --dump / --init-from folder layout (docs/cli.md "--dump and --init-from"):
 //   DIR/tokens.npy, DIR/targets.npy  int32 (B, T)
 //   DIR/params/<name>.npy            float32, initial weights
 //   DIR/grads/<name>.npy             float32, first-step gradients

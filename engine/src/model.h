@@ -1,6 +1,6 @@
 #pragma once
-// The reference model's parameters (DESIGN.md): names, shapes and where each lives in one
-// contiguous buffer, in PyTorch state_dict order; and their seeded initial values.
+// The reference model's parameters (docs/architecture.md "The engine"): names, shapes and where
+// each lives in one contiguous buffer, in PyTorch state_dict order; and their seeded initial values.
 
 #include <cstddef>
 #include <cstdint>

@@ -276,12 +276,8 @@ RunResult Training::finish()
     result.stepMsMin = *std::min_element(measured.begin(), measured.end());
     result.stepMsMax = *std::max_element(measured.begin(), measured.end());
 
-    if (!s.reference.empty()) {
-        double diff = 0;
-        for (std::size_t i = 0; i < s.reference.size(); ++i)
-            diff = std::max(diff, static_cast<double>(std::fabs(s.firstGradients[i] - s.reference[i])));
-        result.gradMaxAbsDiffVsNone = diff;
-    }
+    if (!s.reference.empty())
+        result.gradMaxAbsDiffVsNone = maxAbsDifference(s.firstGradients, s.reference);
     if (config.keepGradients)
         for (const detail::NamedTensor& t : named(s.layout, s.firstGradients))
             result.gradients[t.name] = t.data;
@@ -297,6 +293,31 @@ RunResult run(const RunConfig& config, const ProgressCallback& progress, const s
     while (!training.finished())
         training.step();
     return training.finish();
+}
+
+double maxAbsDifference(std::span<const float> a, std::span<const float> b)
+{
+    if (a.size() != b.size())
+        return std::nan("");
+    double worst = 0;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        worst = std::max(worst, std::abs(static_cast<double>(a[i]) - static_cast<double>(b[i])));
+    return worst;
+}
+
+double maxAbsDifference(
+    const std::map<std::string, std::vector<float>>& a, const std::map<std::string, std::vector<float>>& b)
+{
+    if (a.size() != b.size())
+        return std::nan("");
+    double worst = 0;
+    for (const auto& [name, values] : a) {
+        const auto other = b.find(name);
+        if (other == b.end())
+            return std::nan("");
+        worst = std::max(worst, maxAbsDifference(values, other->second));
+    }
+    return worst;
 }
 
 } // namespace rlab

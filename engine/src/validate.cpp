@@ -1,6 +1,5 @@
 // Checks a configuration and predicts its memory before anything large is allocated.
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 #include "byte_count.h"
@@ -9,49 +8,14 @@
 #include "predictor.h"
 #include "rlab/backend.h"
 #include "rlab/engine.h"
+#include "rlab/text.h"
 
 namespace rlab {
 
-namespace {
-
-std::string gib(double bytes)
-{
-    char text[64];
-    std::snprintf(text, sizeof text, "%.2f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
-    return text;
-}
-
-std::optional<std::string> checkSize(const char* what, const char* option, int value, int least, int most)
-{
-    if (value < least)
-        return std::string("The ") + what + " must be at least " + std::to_string(least) + " (" + option
-            + " was " + std::to_string(value) + ").";
-    if (value > most)
-        return std::string("The ") + what + " must be at most " + std::to_string(most) + " (" + option
-            + " was " + std::to_string(value) + ").";
-    return std::nullopt;
-}
-
-} // namespace
-
 std::optional<std::string> validate(const RunConfig& config)
 {
-    const ModelShape& s = config.shape;
-    if (auto e = checkSize("number of layers", "--layers", s.layers, 1, 4096))
-        return e;
-    if (auto e = checkSize("width", "--width", s.width, 1, 65536))
-        return e;
-    if (auto e = checkSize("number of heads", "--heads", s.heads, 1, 65536))
-        return e;
-    if (auto e = checkSize("sequence length", "--seq", s.seq, 1, 65536))
-        return e;
-    if (auto e = checkSize("batch size", "--batch", s.batch, 1, 65536))
-        return e;
-    if (auto e = checkSize("vocabulary size", "--vocab", s.vocab, 2, 1 << 24))
-        return e;
-    if (s.width % s.heads != 0)
-        return "The width (" + std::to_string(s.width) + ") must be divisible by the number of heads ("
-            + std::to_string(s.heads) + ").";
+    if (auto problem = shapeProblem(config.shape))
+        return problem;
     if (config.steps < 1)
         return "The run needs at least one step (--steps was " + std::to_string(config.steps) + ").";
     if (config.warmupSteps < 0)
@@ -87,8 +51,9 @@ std::optional<std::string> validate(const RunConfig& config)
                 needed = detail::checkedAdd(
                     needed, predicted.peak[static_cast<std::size_t>(MemoryCategory::HostOffloaded)]);
             if (needed > limit)
-                return "This configuration is predicted to need " + gib(static_cast<double>(needed))
-                    + ", more than " + where + gib(static_cast<double>(limit))
+                return "This configuration is predicted to need "
+                    + text::gibibytes(static_cast<double>(needed), 2) + ", more than " + where
+                    + text::gibibytes(static_cast<double>(limit), 2)
                     + "; make the model smaller or choose a policy that keeps less.";
         }
     } catch (const RunError& e) { // a count past 64 bits

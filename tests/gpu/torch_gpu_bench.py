@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """PyTorch on the GPU, the reference for rlab's CUDA backend (run by scripts/gpu-check.sh).
 
-Trains tests/reference/reference_model.py (the DESIGN.md model) with AdamW and dropout, and
+Trains tests/reference/reference_model.py (the model of docs/architecture.md) with AdamW and dropout, and
 times each step with CUDA events, warm-up excluded. Products in plain FP32 (TF32 off), as
 rlab's cuBLAS calls. Policies through torch.utils.checkpoint (non-reentrant, RNG replayed):
   none       plain autograd

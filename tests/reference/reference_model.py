@@ -1,4 +1,4 @@
-"""The DESIGN.md reference model ("Reference model (contract)") in PyTorch 1.13.
+"""The reference model (docs/architecture.md "The engine") in PyTorch 1.13.
 
 Parameter names are the state_dict names the engine's --dump / --init-from folders use.
 `recompute` picks how the blocks are checkpointed, for the benchmark (tests/bench):

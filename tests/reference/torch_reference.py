@@ -2,8 +2,8 @@
 """Cross-checks the engine against PyTorch on the same weights and tokens.
 
   torch_reference.py check DIR
-      DIR is an `rlab run --dropout 0 --dump DIR` folder. Builds the DESIGN.md reference model
-      (reference_model.py) from DIR/params, runs forward and backward on DIR/tokens and
+      DIR is an `rlab run --dropout 0 --dump DIR` folder. Builds the reference model of
+      docs/architecture.md (reference_model.py) from DIR/params, runs forward and backward on DIR/tokens and
       DIR/targets, and compares the loss with DIR/result.json and every gradient with
       DIR/grads/<name>.npy. One verdict line per tensor, then an overall one; exit 0 when all
       pass, 1 when any differs, 2 when the folder cannot be used.

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "rlab/demo/demo.h"
+#include "rlab/text.h"
 
 namespace rlab::demo {
 
@@ -14,11 +15,33 @@ namespace {
 using content::ClaimQuantity;
 using content::ClaimRelation;
 
-std::string printed(const char* format, double value)
+// printf's one-number formats (%g, %.Nf, %.Ng, %%) in the C locale, whatever the process's locale
+// (the app runs under the user's, where printf would write "0,5").
+std::string printed(std::string_view format, double value)
 {
-    char text[64];
-    std::snprintf(text, sizeof text, format, value);
-    return text;
+    std::string out;
+    for (std::size_t i = 0; i < format.size(); ++i) {
+        if (format[i] != '%') {
+            out += format[i];
+            continue;
+        }
+        std::size_t j = i + 1;
+        if (j < format.size() && format[j] == '%') {
+            out += '%';
+            i = j;
+            continue;
+        }
+        int precision = 6;
+        if (j < format.size() && format[j] == '.') {
+            precision = 0;
+            for (++j; j < format.size() && format[j] >= '0' && format[j] <= '9'; ++j)
+                precision = precision * 10 + (format[j] - '0');
+        }
+        out += j < format.size() && format[j] == 'f' ? text::fixed(value, precision)
+                                                     : text::general(value, precision);
+        i = j;
+    }
+    return out;
 }
 
 std::string bytesText(double bytes)

@@ -18,6 +18,7 @@
 #include <QStandardPaths>
 #include <QVBoxLayout>
 
+#include "contenttext.h"
 #include "demoexport.h"
 #include "demoresultsmodel.h"
 #include "demoresultsview.h"
@@ -29,14 +30,6 @@
 namespace {
 
 constexpr int kProgressRange = 1000;
-
-QString fallbackMark(const rlab::content::Text& text)
-{
-    if (!text.fallback)
-        return {};
-    return QStringLiteral(" <span style='color:#777'>(%1)</span>")
-        .arg(QCoreApplication::translate("DemoPanel", "in English: not yet translated"));
-}
 
 // What the panel's scroll area holds. It asks for its smallest height at a width, not its preferred
 // one, so the charts shrink to their minimum before the panel scrolls.
@@ -245,10 +238,8 @@ void DemoPanel::showPresetTexts()
         m_lookFor->clear();
         return;
     }
-    m_title->setText(
-        QString::fromStdString(m_preset->title.value).toHtmlEscaped() + fallbackMark(m_preset->title));
-    m_lookFor->setText(tr("Look for: %1").arg(QString::fromStdString(m_preset->lookFor.value).toHtmlEscaped())
-        + fallbackMark(m_preset->lookFor));
+    m_title->setText(contentHtml(m_preset->title));
+    m_lookFor->setText(tr("Look for: %1").arg(contentHtml(m_preset->lookFor)));
 }
 
 QString DemoPanel::currentProblem() const

@@ -11,11 +11,22 @@ QString fromUtf8(const std::string& text)
     return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
 }
 
+QString fallbackTag()
+{
+    return QStringLiteral("EN");
+}
+
 QString fallbackTagHtml()
 {
     // A small grey badge; rich text in QLabel understands only a subset of CSS, so keep it plain.
     return QStringLiteral(" <span style=\"background-color:#e3e7ee; color:#3b4a66; font-size:small;\">"
-                          "&nbsp;EN&nbsp;</span>");
+                          "&nbsp;%1&nbsp;</span>")
+        .arg(fallbackTag());
+}
+
+QString plainTextWithTag(const rlab::content::Text& text)
+{
+    return fromUtf8(text.value) + (text.fallback ? QStringLiteral("  [%1]").arg(fallbackTag()) : QString());
 }
 
 QString fallbackToolTip()

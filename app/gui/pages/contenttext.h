@@ -20,6 +20,9 @@ QString contentHtml(const rlab::content::Text& text);
 // property "fallback" = true (tests and style sheets read it).
 void showContentText(QLabel* label, const rlab::content::Text& text);
 
-// The marker alone, for places that build their own HTML.
+// The one marker of a field shown in English, "EN", and its forms: a badge for rich text, a
+// bracketed suffix for plain-text views (lists), and the tooltip that says why.
+QString fallbackTag();
 QString fallbackTagHtml();
+QString plainTextWithTag(const rlab::content::Text& text);
 QString fallbackToolTip();

@@ -73,8 +73,7 @@ void QuestionListPage::render()
         auto* item = new QTreeWidgetItem(m_list);
         item->setData(0, Qt::UserRole, i);
         item->setText(0, QString::number(i + 1));
-        item->setText(1,
-            fromUtf8(question.text.value) + (question.text.fallback ? QStringLiteral("  [EN]") : QString()));
+        item->setText(1, plainTextWithTag(question.text));
         item->setToolTip(1,
             fromUtf8(question.text.value)
                 + (question.text.fallback ? QStringLiteral("\n") + fallbackToolTip() : QString()));

@@ -399,7 +399,7 @@ void QuestionPage::renderGuide(const rlab::content::Quiz& shownQuiz, const rlab:
     }
     QString markdown = QStringLiteral("# %1\n\n").arg(fromUtf8(section->title.value));
     if (section->title.fallback || section->body.fallback)
-        markdown += QStringLiteral("> **EN** · %1\n\n").arg(fallbackToolTip());
+        markdown += QStringLiteral("> **%1** · %2\n\n").arg(fallbackTag(), fallbackToolTip());
     markdown += fromUtf8(section->body.value);
     if (!guide->references.empty()) {
         markdown += QStringLiteral("\n\n---\n\n**%1**\n\n").arg(tr("References"));

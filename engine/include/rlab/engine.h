@@ -5,8 +5,10 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -78,6 +80,12 @@ private:
     struct State;
     std::unique_ptr<State> m_state;
 };
+
+// How far one run's first-step gradients are from another's: the largest elementwise |a - b|,
+// in double. NaN when the two do not hold the same tensors of the same sizes.
+double maxAbsDifference(std::span<const float> a, std::span<const float> b);
+double maxAbsDifference(
+    const std::map<std::string, std::vector<float>>& a, const std::map<std::string, std::vector<float>>& b);
 
 // The median of step times and its distribution-free 95% interval: order statistics j and
 // n+1-j with P(Binomial(n, 1/2) < j) <= 2.5%; [min, max] when n < kMinTimedSteps.

@@ -49,7 +49,7 @@ struct RunResult {
     // First-step gradients by parameter name, when RunConfig::keepGradients is set.
     std::map<std::string, std::vector<float>> gradients;
 
-    std::string toJson() const; // the `rlab run --json` object (DESIGN.md contract)
+    std::string toJson() const; // the `rlab run --json` object (docs/cli.md contract)
 };
 
 } // namespace rlab

@@ -1,7 +1,8 @@
 #pragma once
 // Quizzes, guides and demo presets loaded from the YAML tree in content/ (see content/README.md).
 // Plain C++ on yaml-cpp: shared by the desktop app and `rlab check-content`. Knows nothing of
-// the engine: a question names a demo preset by id, and a preset names policies as text.
+// the engine but its words (rlab/words.h: policy grammar, op kinds, sizes): a question names a
+// demo preset by id, and a preset names policies as text the engine's parser accepts.
 
 #include <filesystem>
 #include <map>
@@ -9,6 +10,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "rlab/words.h"
 
 namespace rlab::content {
 
@@ -71,17 +74,17 @@ struct DemoRun {
     std::string policy; // "none", "full", "sqrt", "selective", "budget:<bytes>"
     bool offload = false;
     bool rngReplay = true;
-    std::string savePrecision = "fp32"; // "fp32" | "bf16"
-    std::string optimizer = "adamw"; // "sgd" | "adamw"
+    std::string savePrecision {savePrecisionName(kDefaultSavePrecision)}; // "fp32" | "bf16"
+    std::string optimizer {optimizerName(kDefaultOptimizer)}; // "sgd" | "adamw"
     std::vector<std::string> keep; // selective op kinds; empty: the engine's default
+
+    bool isSelective() const; // the policy is `selective`, in whatever letter case it was written
 };
 
 // The label a run shows when the preset gives none: the policy and what differs from the defaults.
 std::string defaultRunLabel(const DemoRun& run);
 
-struct DemoShape {
-    int layers = 12, width = 128, heads = 4, seq = 64, batch = 8, vocab = 256;
-};
+using DemoShape = rlab::ModelShape; // the engine's sizes; unset keys keep its defaults
 
 struct DemoSweep {
     std::string parameter; // "layers", "seq", "width", "batch"
