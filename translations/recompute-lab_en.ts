@@ -9,77 +9,24 @@
     </message>
 </context>
 <context>
-    <name>DemoPanel</name>
+    <name>DemoExport</name>
     <message>
         <source>Could not write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Choose a file name ending in .csv or .json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DemoPanel</name>
     <message>
         <source>in English: not yet translated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Choose sizes and press Run.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Model sizes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Layers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Width</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Heads</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Sequence</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Batch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Number of layers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Model width</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Number of attention heads</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sequence length</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Batch size</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Reset sizes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Go back to the sizes this demo suggests.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Activations selective recomputation keeps</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Ticked kinds are stored in the forward pass; the rest are recomputed in the backward pass.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -115,47 +62,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Demo results</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run shown in the timeline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Table</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Timeline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sweep</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Device: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The demo was cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -170,17 +81,6 @@
         <source>There is no demo to run.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>Finished %n run(s) in %1 s.</source>
-        <translation>
-            <numerusform>Finished %n run in %1 s.</numerusform>
-            <numerusform>Finished %n runs in %1 s.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The demo failed: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Starting…</source>
         <translation type="unfinished"></translation>
@@ -190,15 +90,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Run %1 of %2 (%3): step %4 of %5, %6</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Results copied to the clipboard.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose a file name ending in .csv or .json.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -215,14 +107,6 @@
     </message>
     <message>
         <source>Results saved to %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This demo sweeps this size; the charts show every value.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run %1 of %2 (%3): %4</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -395,6 +279,41 @@ vs none, measured</source>
     </message>
 </context>
 <context>
+    <name>DemoResultsView</name>
+    <message>
+        <source>Demo results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run shown in the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>DemoRunner</name>
     <message>
         <source>Every size must be at least 1.</source>
@@ -462,6 +381,73 @@ vs none, measured</source>
     </message>
     <message>
         <source>A sweep over &quot;%1&quot; is not supported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DemoSizesForm</name>
+    <message>
+        <source>Model sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of attention heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go back to the sizes this demo suggests.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations selective recomputation keeps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticked kinds are stored in the forward pass; the rest are recomputed in the backward pass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This demo sweeps this size; the charts show every value.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -565,6 +551,29 @@ vs none, measured</source>
     </message>
     <message>
         <source>batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 of %2 (%3): %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 of %2 (%3): step %4 of %5, %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished %n run(s) in %1 s.</source>
+        <translation>
+            <numerusform>Finished %n run in %1 s.</numerusform>
+            <numerusform>Finished %n runs in %1 s.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The demo was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The demo failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -9,11 +9,18 @@
     </message>
 </context>
 <context>
-    <name>DemoPanel</name>
+    <name>DemoExport</name>
     <message>
         <source>Could not write %1: %2</source>
         <translation>Не удалось записать %1: %2</translation>
     </message>
+    <message>
+        <source>Choose a file name ending in .csv or .json.</source>
+        <translation>Выберите имя файла с окончанием .csv или .json.</translation>
+    </message>
+</context>
+<context>
+    <name>DemoPanel</name>
     <message>
         <source>in English: not yet translated</source>
         <translation>на английском: ещё не переведено</translation>
@@ -21,66 +28,6 @@
     <message>
         <source>Choose sizes and press Run.</source>
         <translation>Выберите размеры и нажмите «Запустить».</translation>
-    </message>
-    <message>
-        <source>Model sizes</source>
-        <translation>Размеры модели</translation>
-    </message>
-    <message>
-        <source>&amp;Layers</source>
-        <translation>&amp;Слои</translation>
-    </message>
-    <message>
-        <source>&amp;Width</source>
-        <translation>&amp;Ширина</translation>
-    </message>
-    <message>
-        <source>&amp;Heads</source>
-        <translation>&amp;Головы</translation>
-    </message>
-    <message>
-        <source>&amp;Sequence</source>
-        <translation>&amp;Последовательность</translation>
-    </message>
-    <message>
-        <source>&amp;Batch</source>
-        <translation>&amp;Батч</translation>
-    </message>
-    <message>
-        <source>Number of layers</source>
-        <translation>Число слоёв</translation>
-    </message>
-    <message>
-        <source>Model width</source>
-        <translation>Ширина модели</translation>
-    </message>
-    <message>
-        <source>Number of attention heads</source>
-        <translation>Число голов внимания</translation>
-    </message>
-    <message>
-        <source>Sequence length</source>
-        <translation>Длина последовательности</translation>
-    </message>
-    <message>
-        <source>Batch size</source>
-        <translation>Размер батча</translation>
-    </message>
-    <message>
-        <source>Reset sizes</source>
-        <translation>Сбросить размеры</translation>
-    </message>
-    <message>
-        <source>Go back to the sizes this demo suggests.</source>
-        <translation>Вернуть размеры, которые предлагает это демо.</translation>
-    </message>
-    <message>
-        <source>Activations selective recomputation keeps</source>
-        <translation>Активации, которые хранит выборочное перевычисление</translation>
-    </message>
-    <message>
-        <source>Ticked kinds are stored in the forward pass; the rest are recomputed in the backward pass.</source>
-        <translation>Отмеченные виды сохраняются в прямом проходе; остальные перевычисляются в обратном.</translation>
     </message>
     <message>
         <source>&amp;Run demo</source>
@@ -115,48 +62,12 @@
         <translation>Ход демо</translation>
     </message>
     <message>
-        <source>Demo results</source>
-        <translation>Результаты демо</translation>
-    </message>
-    <message>
-        <source>Run:</source>
-        <translation>Запуск:</translation>
-    </message>
-    <message>
-        <source>Run shown in the timeline</source>
-        <translation>Запуск, показанный на временной шкале</translation>
-    </message>
-    <message>
-        <source>Table</source>
-        <translation>Таблица</translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation>Память</translation>
-    </message>
-    <message>
-        <source>Step time</source>
-        <translation>Время шага</translation>
-    </message>
-    <message>
-        <source>Timeline</source>
-        <translation>Временная шкала</translation>
-    </message>
-    <message>
-        <source>Sweep</source>
-        <translation>Серия</translation>
-    </message>
-    <message>
         <source>Device: %1</source>
         <translation>Устройство: %1</translation>
     </message>
     <message>
         <source>Cancelled.</source>
         <translation>Отменено.</translation>
-    </message>
-    <message>
-        <source>The demo was cancelled.</source>
-        <translation>Демо отменено.</translation>
     </message>
     <message>
         <source>No demo for this question.</source>
@@ -170,18 +81,6 @@
         <source>There is no demo to run.</source>
         <translation>Нет демо для запуска.</translation>
     </message>
-    <message numerus="yes">
-        <source>Finished %n run(s) in %1 s.</source>
-        <translation>
-            <numerusform>Завершён %n запуск за %1 с.</numerusform>
-            <numerusform>Завершено %n запуска за %1 с.</numerusform>
-            <numerusform>Завершено %n запусков за %1 с.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The demo failed: %1</source>
-        <translation>Демо завершилось с ошибкой: %1</translation>
-    </message>
     <message>
         <source>Starting…</source>
         <translation>Запуск…</translation>
@@ -191,16 +90,8 @@
         <translation>Отмена…</translation>
     </message>
     <message>
-        <source>Run %1 of %2 (%3): step %4 of %5, %6</source>
-        <translation>Запуск %1 из %2 (%3): шаг %4 из %5, %6</translation>
-    </message>
-    <message>
         <source>Results copied to the clipboard.</source>
         <translation>Результаты скопированы в буфер обмена.</translation>
-    </message>
-    <message>
-        <source>Choose a file name ending in .csv or .json.</source>
-        <translation>Выберите имя файла с окончанием .csv или .json.</translation>
     </message>
     <message>
         <source>CSV table (*.csv)</source>
@@ -217,14 +108,6 @@
     <message>
         <source>Results saved to %1.</source>
         <translation>Результаты сохранены в %1.</translation>
-    </message>
-    <message>
-        <source>This demo sweeps this size; the charts show every value.</source>
-        <translation>Это демо перебирает этот размер; графики показывают каждое значение.</translation>
-    </message>
-    <message>
-        <source>Run %1 of %2 (%3): %4</source>
-        <translation>Запуск %1 из %2 (%3): %4</translation>
     </message>
 </context>
 <context>
@@ -413,6 +296,41 @@ vs none, measured</source>
     </message>
 </context>
 <context>
+    <name>DemoResultsView</name>
+    <message>
+        <source>Demo results</source>
+        <translation>Результаты демо</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>Запуск:</translation>
+    </message>
+    <message>
+        <source>Run shown in the timeline</source>
+        <translation>Запуск, показанный на временной шкале</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Таблица</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Память</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Время шага</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Временная шкала</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>Серия</translation>
+    </message>
+</context>
+<context>
     <name>DemoRunner</name>
     <message>
         <source>Every size must be at least 1.</source>
@@ -481,6 +399,73 @@ vs none, measured</source>
     <message>
         <source>A sweep over &quot;%1&quot; is not supported.</source>
         <translation>Серия по «%1» не поддерживается.</translation>
+    </message>
+</context>
+<context>
+    <name>DemoSizesForm</name>
+    <message>
+        <source>Model sizes</source>
+        <translation>Размеры модели</translation>
+    </message>
+    <message>
+        <source>&amp;Layers</source>
+        <translation>&amp;Слои</translation>
+    </message>
+    <message>
+        <source>&amp;Width</source>
+        <translation>&amp;Ширина</translation>
+    </message>
+    <message>
+        <source>&amp;Heads</source>
+        <translation>&amp;Головы</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence</source>
+        <translation>&amp;Последовательность</translation>
+    </message>
+    <message>
+        <source>&amp;Batch</source>
+        <translation>&amp;Батч</translation>
+    </message>
+    <message>
+        <source>Number of layers</source>
+        <translation>Число слоёв</translation>
+    </message>
+    <message>
+        <source>Model width</source>
+        <translation>Ширина модели</translation>
+    </message>
+    <message>
+        <source>Number of attention heads</source>
+        <translation>Число голов внимания</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Длина последовательности</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Размер батча</translation>
+    </message>
+    <message>
+        <source>Reset sizes</source>
+        <translation>Сбросить размеры</translation>
+    </message>
+    <message>
+        <source>Go back to the sizes this demo suggests.</source>
+        <translation>Вернуть размеры, которые предлагает это демо.</translation>
+    </message>
+    <message>
+        <source>Activations selective recomputation keeps</source>
+        <translation>Активации, которые хранит выборочное перевычисление</translation>
+    </message>
+    <message>
+        <source>Ticked kinds are stored in the forward pass; the rest are recomputed in the backward pass.</source>
+        <translation>Отмеченные виды сохраняются в прямом проходе; остальные перевычисляются в обратном.</translation>
+    </message>
+    <message>
+        <source>This demo sweeps this size; the charts show every value.</source>
+        <translation>Это демо перебирает этот размер; графики показывают каждое значение.</translation>
     </message>
 </context>
 <context>
@@ -584,6 +569,30 @@ vs none, measured</source>
     <message>
         <source>batch</source>
         <translation>батч</translation>
+    </message>
+    <message>
+        <source>Run %1 of %2 (%3): %4</source>
+        <translation>Запуск %1 из %2 (%3): %4</translation>
+    </message>
+    <message>
+        <source>Run %1 of %2 (%3): step %4 of %5, %6</source>
+        <translation>Запуск %1 из %2 (%3): шаг %4 из %5, %6</translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished %n run(s) in %1 s.</source>
+        <translation>
+            <numerusform>Завершён %n запуск за %1 с.</numerusform>
+            <numerusform>Завершено %n запуска за %1 с.</numerusform>
+            <numerusform>Завершено %n запусков за %1 с.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The demo was cancelled.</source>
+        <translation>Демо отменено.</translation>
+    </message>
+    <message>
+        <source>The demo failed: %1</source>
+        <translation>Демо завершилось с ошибкой: %1</translation>
     </message>
 </context>
 <context>

@@ -9,11 +9,18 @@
     </message>
 </context>
 <context>
-    <name>DemoPanel</name>
+    <name>DemoExport</name>
     <message>
         <source>Could not write %1: %2</source>
         <translation>Hazvina kukwanisa kunyora %1: %2</translation>
     </message>
+    <message>
+        <source>Choose a file name ending in .csv or .json.</source>
+        <translation>Sarudza zita refaira rinopera ne .csv kana .json.</translation>
+    </message>
+</context>
+<context>
+    <name>DemoPanel</name>
     <message>
         <source>in English: not yet translated</source>
         <translation>muChirungu: hazvisati zvashandurwa</translation>
@@ -21,66 +28,6 @@
     <message>
         <source>Choose sizes and press Run.</source>
         <translation>Sarudza saizi wobva watsikira Mhanyisa.</translation>
-    </message>
-    <message>
-        <source>Model sizes</source>
-        <translation>Saizi dzemodhi</translation>
-    </message>
-    <message>
-        <source>&amp;Layers</source>
-        <translation>Ma-&amp;layer</translation>
-    </message>
-    <message>
-        <source>&amp;Width</source>
-        <translation>&amp;Upamhi</translation>
-    </message>
-    <message>
-        <source>&amp;Heads</source>
-        <translation>Mi&amp;soro</translation>
-    </message>
-    <message>
-        <source>&amp;Sequence</source>
-        <translation>&amp;Sequence</translation>
-    </message>
-    <message>
-        <source>&amp;Batch</source>
-        <translation>&amp;Batch</translation>
-    </message>
-    <message>
-        <source>Number of layers</source>
-        <translation>Huwandu hwema-layer</translation>
-    </message>
-    <message>
-        <source>Model width</source>
-        <translation>Upamhi hwemodhi</translation>
-    </message>
-    <message>
-        <source>Number of attention heads</source>
-        <translation>Huwandu hwemisoro ye-attention</translation>
-    </message>
-    <message>
-        <source>Sequence length</source>
-        <translation>Kureba kwe-sequence</translation>
-    </message>
-    <message>
-        <source>Batch size</source>
-        <translation>Saizi ye-batch</translation>
-    </message>
-    <message>
-        <source>Reset sizes</source>
-        <translation>Dzorera saizi</translation>
-    </message>
-    <message>
-        <source>Go back to the sizes this demo suggests.</source>
-        <translation>Dzokera kusaizi dzinokurudzirwa nemuratidzo uyu.</translation>
-    </message>
-    <message>
-        <source>Activations selective recomputation keeps</source>
-        <translation>Ma-activation anochengetwa ne-selective recomputation</translation>
-    </message>
-    <message>
-        <source>Ticked kinds are stored in the forward pass; the rest are recomputed in the backward pass.</source>
-        <translation>Marudzi akasarudzwa anochengetwa mu-forward pass; mamwe anodzokororwa mu-backward pass.</translation>
     </message>
     <message>
         <source>&amp;Run demo</source>
@@ -115,48 +62,12 @@
         <translation>Kufambira mberi kwemuratidzo</translation>
     </message>
     <message>
-        <source>Demo results</source>
-        <translation>Mhedzisiro yemuratidzo</translation>
-    </message>
-    <message>
-        <source>Run:</source>
-        <translation>Kumhanya:</translation>
-    </message>
-    <message>
-        <source>Run shown in the timeline</source>
-        <translation>Kumhanya kunoratidzwa pa-timeline</translation>
-    </message>
-    <message>
-        <source>Table</source>
-        <translation>Tafura</translation>
-    </message>
-    <message>
-        <source>Memory</source>
-        <translation>Ndangariro</translation>
-    </message>
-    <message>
-        <source>Step time</source>
-        <translation>Nguva yedanho</translation>
-    </message>
-    <message>
-        <source>Timeline</source>
-        <translation>Timeline</translation>
-    </message>
-    <message>
-        <source>Sweep</source>
-        <translation>Sweep</translation>
-    </message>
-    <message>
         <source>Device: %1</source>
         <translation>Mudziyo: %1</translation>
     </message>
     <message>
         <source>Cancelled.</source>
         <translation>Zvakanzurwa.</translation>
-    </message>
-    <message>
-        <source>The demo was cancelled.</source>
-        <translation>Muratidzo wakanzurwa.</translation>
     </message>
     <message>
         <source>No demo for this question.</source>
@@ -170,17 +81,6 @@
         <source>There is no demo to run.</source>
         <translation>Hapana muratidzo wekumhanyisa.</translation>
     </message>
-    <message numerus="yes">
-        <source>Finished %n run(s) in %1 s.</source>
-        <translation>
-            <numerusform>Kumhanya %n kwapera mu %1 s.</numerusform>
-            <numerusform>Kumhanya %n kwapera mu %1 s.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The demo failed: %1</source>
-        <translation>Muratidzo wakundikana: %1</translation>
-    </message>
     <message>
         <source>Starting…</source>
         <translation>Kutanga…</translation>
@@ -190,16 +90,8 @@
         <translation>Kukanzura…</translation>
     </message>
     <message>
-        <source>Run %1 of %2 (%3): step %4 of %5, %6</source>
-        <translation>Kumhanya %1 ye %2 (%3): danho %4 ye %5, %6</translation>
-    </message>
-    <message>
         <source>Results copied to the clipboard.</source>
         <translation>Mhedzisiro yakopwa ku-clipboard.</translation>
-    </message>
-    <message>
-        <source>Choose a file name ending in .csv or .json.</source>
-        <translation>Sarudza zita refaira rinopera ne .csv kana .json.</translation>
     </message>
     <message>
         <source>CSV table (*.csv)</source>
@@ -216,14 +108,6 @@
     <message>
         <source>Results saved to %1.</source>
         <translation>Mhedzisiro yachengetedzwa mu %1.</translation>
-    </message>
-    <message>
-        <source>This demo sweeps this size; the charts show every value.</source>
-        <translation>Muratidzo uyu unoedza saizi iyi yakasiyana-siyana; machati anoratidza kukosha kwese.</translation>
-    </message>
-    <message>
-        <source>Run %1 of %2 (%3): %4</source>
-        <translation>Kumhanya %1 ye %2 (%3): %4</translation>
     </message>
 </context>
 <context>
@@ -412,6 +296,41 @@ vs none, zvakayerwa</translation>
     </message>
 </context>
 <context>
+    <name>DemoResultsView</name>
+    <message>
+        <source>Demo results</source>
+        <translation>Mhedzisiro yemuratidzo</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>Kumhanya:</translation>
+    </message>
+    <message>
+        <source>Run shown in the timeline</source>
+        <translation>Kumhanya kunoratidzwa pa-timeline</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tafura</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Ndangariro</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>Nguva yedanho</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Timeline</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>Sweep</translation>
+    </message>
+</context>
+<context>
     <name>DemoRunner</name>
     <message>
         <source>Every size must be at least 1.</source>
@@ -480,6 +399,73 @@ vs none, zvakayerwa</translation>
     <message>
         <source>A sweep over &quot;%1&quot; is not supported.</source>
         <translation>Sweep pa &quot;%1&quot; haitsigirwe.</translation>
+    </message>
+</context>
+<context>
+    <name>DemoSizesForm</name>
+    <message>
+        <source>Model sizes</source>
+        <translation>Saizi dzemodhi</translation>
+    </message>
+    <message>
+        <source>&amp;Layers</source>
+        <translation>Ma-&amp;layer</translation>
+    </message>
+    <message>
+        <source>&amp;Width</source>
+        <translation>&amp;Upamhi</translation>
+    </message>
+    <message>
+        <source>&amp;Heads</source>
+        <translation>Mi&amp;soro</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence</source>
+        <translation>&amp;Sequence</translation>
+    </message>
+    <message>
+        <source>&amp;Batch</source>
+        <translation>&amp;Batch</translation>
+    </message>
+    <message>
+        <source>Number of layers</source>
+        <translation>Huwandu hwema-layer</translation>
+    </message>
+    <message>
+        <source>Model width</source>
+        <translation>Upamhi hwemodhi</translation>
+    </message>
+    <message>
+        <source>Number of attention heads</source>
+        <translation>Huwandu hwemisoro ye-attention</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Kureba kwe-sequence</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Saizi ye-batch</translation>
+    </message>
+    <message>
+        <source>Reset sizes</source>
+        <translation>Dzorera saizi</translation>
+    </message>
+    <message>
+        <source>Go back to the sizes this demo suggests.</source>
+        <translation>Dzokera kusaizi dzinokurudzirwa nemuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>Activations selective recomputation keeps</source>
+        <translation>Ma-activation anochengetwa ne-selective recomputation</translation>
+    </message>
+    <message>
+        <source>Ticked kinds are stored in the forward pass; the rest are recomputed in the backward pass.</source>
+        <translation>Marudzi akasarudzwa anochengetwa mu-forward pass; mamwe anodzokororwa mu-backward pass.</translation>
+    </message>
+    <message>
+        <source>This demo sweeps this size; the charts show every value.</source>
+        <translation>Muratidzo uyu unoedza saizi iyi yakasiyana-siyana; machati anoratidza kukosha kwese.</translation>
     </message>
 </context>
 <context>
@@ -583,6 +569,29 @@ vs none, zvakayerwa</translation>
     <message>
         <source>batch</source>
         <translation>batch</translation>
+    </message>
+    <message>
+        <source>Run %1 of %2 (%3): %4</source>
+        <translation>Kumhanya %1 ye %2 (%3): %4</translation>
+    </message>
+    <message>
+        <source>Run %1 of %2 (%3): step %4 of %5, %6</source>
+        <translation>Kumhanya %1 ye %2 (%3): danho %4 ye %5, %6</translation>
+    </message>
+    <message numerus="yes">
+        <source>Finished %n run(s) in %1 s.</source>
+        <translation>
+            <numerusform>Kumhanya %n kwapera mu %1 s.</numerusform>
+            <numerusform>Kumhanya %n kwapera mu %1 s.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The demo was cancelled.</source>
+        <translation>Muratidzo wakanzurwa.</translation>
+    </message>
+    <message>
+        <source>The demo failed: %1</source>
+        <translation>Muratidzo wakundikana: %1</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,8 @@
 #include <QTimer>
 
 #include "demopanel.h"
+#include "demorunner.h"
+#include "demotexts.h"
 #include "interfacelanguage.h"
 #include "mainwindow.h"
 #include "questionpage.h"
@@ -190,9 +192,9 @@ std::optional<QString> saveScreenshot(MainWindow& window, const LaunchOptions& o
         QEventLoop loop;
         bool succeeded = false;
         QString message;
-        QObject::connect(demo, &DemoPanel::finished, &loop, [&](bool ok, const QString& text) {
-            succeeded = ok;
-            message = text;
+        QObject::connect(demo, &DemoPanel::finished, &loop, [&](const DemoOutcome& outcome) {
+            succeeded = outcome.ok();
+            message = demoOutcomeText(outcome);
             loop.quit();
         });
         QTimer::singleShot(DemoTimeoutMs, &loop, [&] {

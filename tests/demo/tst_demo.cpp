@@ -1,5 +1,5 @@
-// The demo panel: the runner maps presets to engine runs, runs them off the GUI thread, can be
-// cancelled without leaking engine memory, and the panel shows and exports what was measured.
+// The demo panel: it runs a preset off the GUI thread, can be cancelled without leaking engine
+// memory, and shows and exports what was measured. (Preset to runs: tst_demorunner.cpp.)
 
 #include <chrono>
 
@@ -27,49 +27,17 @@
 #include <QTranslator>
 #include <QXYSeries>
 
+#include "demo_presets.h"
 #include "demopanel.h"
 #include "demoresultsmodel.h"
+#include "demoresultsview.h"
 #include "demorunner.h"
-#include "rlab/content/content.h"
+#include "demotexts.h"
 #include "rlab/engine.h"
 
 using rlab::content::DemoPreset;
-using rlab::content::DemoRun;
 
 namespace {
-
-DemoRun demoRun(const std::string& policy, const std::string& label = {})
-{
-    DemoRun run;
-    run.policy = policy;
-    run.label = label;
-    return run;
-}
-
-// Small enough that a run takes a fraction of a second on two cores.
-DemoPreset tinyPreset(const std::string& id = "tiny")
-{
-    DemoPreset preset;
-    preset.id = id;
-    preset.title.value = "Tiny demo";
-    preset.lookFor.value = "Full keeps less than none.";
-    preset.shape = {2, 32, 2, 16, 2, 64};
-    preset.maxShape = {8, 64, 4, 64, 4, 64};
-    preset.steps = 3;
-    preset.dropout = 0.1f;
-    preset.runs = {demoRun("none"), demoRun("full")};
-    return preset;
-}
-
-// Long enough (many seconds) that it is surely still running when a test cancels it.
-DemoPreset longPreset(const std::string& id = "long")
-{
-    DemoPreset preset = tinyPreset(id);
-    preset.steps = 200;
-    preset.shape = {6, 128, 4, 128, 8, 256};
-    preset.maxShape = preset.shape;
-    return preset;
-}
 
 QChartView* chartView(DemoPanel& panel, const char* name)
 {
@@ -133,6 +101,11 @@ QString squeezedHeaders(QTableView* table)
     return squeezed.join(QStringLiteral(" | "));
 }
 
+DemoOutcome outcomeOf(const QSignalSpy& finished)
+{
+    return finished.first().at(0).value<DemoOutcome>();
+}
+
 bool runToEnd(DemoPanel& panel, QSignalSpy& finished, int timeoutMs = 60000)
 {
     panel.run();
@@ -145,11 +118,6 @@ class DemoTest : public QObject {
     Q_OBJECT
 
 private slots:
-    void planMapsRunsToEngineConfigs();
-    void planAppliesSweepAndOverrides();
-    void planAddsNoneReferenceForGradientError();
-    void planRejectsBadSizesWithASentence();
-    void presetsInContentAllPlan();
     void panelRunsAndShowsResults();
     void sweepFillsSweepChart();
     void dropoutReplayShowsGradientError();
@@ -163,155 +131,6 @@ private slots:
     void tableHeadersAreReadable();
 };
 
-void DemoTest::planMapsRunsToEngineConfigs()
-{
-    DemoPreset preset = tinyPreset();
-    DemoRun selective = demoRun("selective");
-    selective.keep = {"qkv", "fc1"};
-    DemoRun offload = demoRun("full", "full + offload");
-    offload.offload = true;
-    DemoRun bf16 = demoRun("none");
-    bf16.savePrecision = "bf16";
-    bf16.optimizer = "sgd";
-    preset.runs = {demoRun("none"), demoRun("sqrt"), selective, offload, demoRun("budget:1MiB"), bf16};
-
-    QString error;
-    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
-    QVERIFY2(error.isEmpty(), qPrintable(error));
-    QCOMPARE(plans.size(), 6);
-    QCOMPARE(plans[0].config.policy.kind, rlab::PolicyKind::None);
-    QCOMPARE(plans[0].label, QStringLiteral("none"));
-    QCOMPARE(plans[1].config.policy.kind, rlab::PolicyKind::Sqrt);
-    QCOMPARE(plans[2].config.policy.kind, rlab::PolicyKind::Selective);
-    QCOMPARE(plans[2].config.policy.keep, (std::vector<rlab::OpKind> {rlab::OpKind::Qkv, rlab::OpKind::Fc1}));
-    QCOMPARE(plans[3].config.policy.kind, rlab::PolicyKind::Full);
-    QVERIFY(plans[3].config.policy.offload);
-    QCOMPARE(plans[3].label, QStringLiteral("full + offload"));
-    QCOMPARE(plans[4].config.policy.kind, rlab::PolicyKind::Budget);
-    QCOMPARE(plans[4].config.policy.budgetBytes, std::uint64_t(1024 * 1024));
-    // bf16 storage makes the gradients differ, so every run keeps them and none runs first.
-    QCOMPARE(plans[5].config.savePrecision, rlab::SavePrecision::Bf16);
-    QCOMPARE(plans[5].config.optimizer, rlab::Optimizer::Sgd);
-    QVERIFY(plans[0].reference);
-    for (const DemoRunPlan& plan : plans) {
-        QCOMPARE(plan.config.steps, 3);
-        QCOMPARE(plan.config.warmupSteps, 1);
-        QCOMPARE(plan.config.dropout, 0.1f);
-        QCOMPARE(plan.config.shape.layers, 2);
-        QCOMPARE(plan.config.shape.vocab, 64);
-        QVERIFY(plan.config.keepGradients);
-        QVERIFY(plan.sweepParameter.isEmpty());
-    }
-}
-
-void DemoTest::planAppliesSweepAndOverrides()
-{
-    DemoPreset preset = tinyPreset();
-    preset.runs = {demoRun("none"), demoRun("sqrt")};
-    preset.sweep = rlab::content::DemoSweep {"layers", {1, 4, 8}};
-    DemoChoice choice = DemoRunner::defaultChoice(preset);
-    choice.shape.width = 48;
-    choice.shape.heads = 3;
-    choice.shape.batch = 4;
-
-    QString error;
-    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, choice, &error);
-    QVERIFY2(error.isEmpty(), qPrintable(error));
-    QCOMPARE(plans.size(), 6);
-    const int layers[] = {1, 1, 4, 4, 8, 8};
-    for (int i = 0; i < plans.size(); ++i) {
-        QCOMPARE(plans[i].config.shape.layers, layers[i]);
-        QCOMPARE(plans[i].sweepValue, layers[i]);
-        QCOMPARE(plans[i].sweepParameter, QStringLiteral("layers"));
-        QCOMPARE(plans[i].config.shape.width, 48);
-        QCOMPARE(plans[i].config.shape.heads, 3);
-        QCOMPARE(plans[i].config.shape.batch, 4);
-        QCOMPARE(plans[i].config.policy.kind, i % 2 == 0 ? rlab::PolicyKind::None : rlab::PolicyKind::Sqrt);
-        QVERIFY(!plans[i].config.keepGradients); // nothing here should change gradients
-    }
-
-    // The learner's ticks replace a selective run's keep list when the preset allows it.
-    preset.sweep.reset();
-    preset.runs = {demoRun("selective")};
-    preset.userKeepChoice = true;
-    choice = DemoRunner::defaultChoice(preset);
-    QCOMPARE(choice.keep, rlab::defaultSelectiveKeep());
-    choice.keep = {rlab::OpKind::Gelu};
-    const QList<DemoRunPlan> ticked = DemoRunner::plan(preset, choice, &error);
-    QCOMPARE(ticked.size(), 1);
-    QCOMPARE(ticked[0].config.policy.keep, std::vector<rlab::OpKind> {rlab::OpKind::Gelu});
-}
-
-void DemoTest::planAddsNoneReferenceForGradientError()
-{
-    DemoPreset preset = tinyPreset();
-    DemoRun noReplay = demoRun("full", "full, no RNG replay");
-    noReplay.rngReplay = false;
-    preset.runs = {demoRun("full"), noReplay};
-    QString error;
-    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
-    QVERIFY2(error.isEmpty(), qPrintable(error));
-    QCOMPARE(plans.size(), 3);
-    QVERIFY(plans[0].reference);
-    QVERIFY(plans[0].hiddenReference);
-    QCOMPARE(plans[0].config.policy.kind, rlab::PolicyKind::None);
-    QVERIFY(plans[0].config.rngReplay);
-    QVERIFY(!plans[2].config.rngReplay);
-    QVERIFY(plans[2].config.keepGradients);
-}
-
-void DemoTest::planRejectsBadSizesWithASentence()
-{
-    const DemoPreset preset = tinyPreset();
-    QString error;
-    DemoChoice choice = DemoRunner::defaultChoice(preset);
-    choice.shape.heads = 3; // 32 is not a multiple of 3
-    QVERIFY(DemoRunner::plan(preset, choice, &error).isEmpty());
-    QVERIFY2(error.contains(QStringLiteral("divide")), qPrintable(error));
-    QVERIFY(error.endsWith(QLatin1Char('.')));
-
-    choice = DemoRunner::defaultChoice(preset);
-    choice.shape.layers = 9; // the preset allows 8
-    QVERIFY(DemoRunner::plan(preset, choice, &error).isEmpty());
-    QVERIFY2(error.contains(QStringLiteral("8")), qPrintable(error));
-
-    choice = DemoRunner::defaultChoice(preset);
-    choice.shape.seq = 0;
-    QVERIFY(DemoRunner::plan(preset, choice, &error).isEmpty());
-    QVERIFY(!error.isEmpty());
-
-    DemoPreset badPolicy = tinyPreset();
-    badPolicy.runs = {demoRun("sometimes")};
-    QVERIFY(DemoRunner::plan(badPolicy, DemoRunner::defaultChoice(badPolicy), &error).isEmpty());
-    QVERIFY2(error.contains(QStringLiteral("sometimes")), qPrintable(error));
-
-    DemoPreset badSweep = tinyPreset();
-    badSweep.sweep = rlab::content::DemoSweep {"vocab", {8}};
-    QVERIFY(DemoRunner::plan(badSweep, DemoRunner::defaultChoice(badSweep), &error).isEmpty());
-    QVERIFY2(error.contains(QStringLiteral("vocab")), qPrintable(error));
-}
-
-void DemoTest::presetsInContentAllPlan()
-{
-    const QByteArray source = qgetenv("RLAB_SOURCE_DIR");
-    const std::filesystem::path root
-        = std::filesystem::path(source.isEmpty() ? RLAB_CONTENT_DIR : source.toStdString() + "/content");
-    if (!std::filesystem::exists(root / "demos" / "presets.yaml"))
-        QSKIP("content/demos/presets.yaml is not there yet");
-    const rlab::content::Content content = rlab::content::loadContent(root, "en");
-    QVERIFY(!content.presets.empty());
-    for (const auto& [id, preset] : content.presets) {
-        QString error;
-        const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
-        QVERIFY2(!plans.isEmpty(), qPrintable(QString::fromStdString(id) + QStringLiteral(": ") + error));
-    }
-    // Every question's demo exists, so no question opens an empty panel.
-    for (const auto& quiz : content.quizzes) {
-        for (const auto& question : quiz.questions)
-            QVERIFY2(content.preset(question.demo), question.demo.c_str());
-    }
-}
-
 void DemoTest::panelRunsAndShowsResults()
 {
     DemoPanel panel;
@@ -324,7 +143,7 @@ void DemoTest::panelRunsAndShowsResults()
     QVERIFY(panel.isRunning());
     QVERIFY(!panel.findChild<QPushButton*>(QStringLiteral("runDemo"))->isEnabled());
     QVERIFY(finished.wait(60000));
-    QVERIFY2(finished.first().at(0).toBool(), qPrintable(finished.first().at(1).toString()));
+    QVERIFY2(outcomeOf(finished).ok(), qPrintable(demoOutcomeText(outcomeOf(finished))));
     QVERIFY(!panel.isRunning());
     QCOMPARE(running.count(), 2);
 
@@ -377,7 +196,7 @@ void DemoTest::sweepFillsSweepChart()
     panel.setPreset(preset);
     QSignalSpy finished(&panel, &DemoPanel::finished);
     QVERIFY(runToEnd(panel, finished));
-    QVERIFY2(finished.first().at(0).toBool(), qPrintable(finished.first().at(1).toString()));
+    QVERIFY2(outcomeOf(finished).ok(), qPrintable(demoOutcomeText(outcomeOf(finished))));
     QCOMPARE(panel.findChild<QTableView*>(QStringLiteral("resultsTable"))->model()->rowCount(), 4);
     QChartView* sweep = chartView(panel, "sweepChart");
     // none and sqrt, measured and predicted, two sizes each.
@@ -391,17 +210,14 @@ void DemoTest::sweepFillsSweepChart()
 
 void DemoTest::dropoutReplayShowsGradientError()
 {
-    DemoPreset preset = tinyPreset("tiny-replay");
-    DemoRun noReplay = demoRun("full", "full, no RNG replay");
-    noReplay.rngReplay = false;
-    preset.runs = {demoRun("full"), noReplay};
+    DemoPreset preset = replayPreset();
     preset.steps = 2;
     preset.dropout = 0.2f;
     DemoPanel panel;
     panel.setPreset(preset);
     QSignalSpy finished(&panel, &DemoPanel::finished);
     QVERIFY(runToEnd(panel, finished));
-    QVERIFY2(finished.first().at(0).toBool(), qPrintable(finished.first().at(1).toString()));
+    QVERIFY2(outcomeOf(finished).ok(), qPrintable(demoOutcomeText(outcomeOf(finished))));
     QAbstractItemModel* model = panel.findChild<QTableView*>(QStringLiteral("resultsTable"))->model();
     QCOMPARE(model->rowCount(), 2); // the hidden none reference is not a row
     const QVariant replayed
@@ -426,7 +242,7 @@ void DemoTest::cancelStopsSoonWithoutLeaking()
     panel.cancel();
     QVERIFY(finished.wait(10000));
     const auto elapsed = std::chrono::steady_clock::now() - start;
-    QVERIFY(!finished.first().at(0).toBool());
+    QCOMPARE(outcomeOf(finished).ending, DemoOutcome::Ending::Cancelled);
     QVERIFY(elapsed < std::chrono::seconds(3));
     QVERIFY(!panel.isRunning());
     QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
@@ -454,6 +270,7 @@ void DemoTest::destroyingARunningPanelJoins()
     panel.setPreset(tinyPreset("other"));
     QVERIFY(!panel.isRunning());
     QCOMPARE(finished.count(), 1);
+    QCOMPARE(outcomeOf(finished).ending, DemoOutcome::Ending::Cancelled);
     QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
     QTest::qWait(50); // nothing from the old run arrives late
     QCOMPARE(panel.findChild<QTableView*>(QStringLiteral("resultsTable"))->model()->rowCount(), 0);
@@ -518,6 +335,8 @@ void DemoTest::invalidSizesDisableRun()
     QSignalSpy finished(&panel, &DemoPanel::finished);
     panel.run(); // refused with the same sentence, nothing started
     QCOMPARE(finished.count(), 1);
+    QCOMPARE(outcomeOf(finished).ending, DemoOutcome::Ending::Refused);
+    QCOMPARE(demoOutcomeText(outcomeOf(finished)), problem->text());
     QVERIFY(!panel.isRunning());
     panel.findChild<QSpinBox*>(QStringLiteral("headsSpin"))->setValue(4);
     QVERIFY(run->isEnabled());
@@ -602,7 +421,7 @@ void DemoTest::tablePlacementFollowsSize()
 
     panel.resize(800, 560);
     QTRY_COMPARE(tabs->indexOf(table), 0);
-    QCOMPARE(tabs->tabText(0), DemoPanel::tr("Table"));
+    QCOMPARE(tabs->tabText(0), DemoResultsView::tr("Table"));
 }
 
 void DemoTest::tableHeadersAreReadable()

@@ -1,6 +1,9 @@
 #include "demotexts.h"
 
 #include <QCoreApplication>
+#include <QLocale>
+
+#include "demorunner.h"
 
 QString phaseTitle(rlab::Phase phase)
 {
@@ -85,4 +88,36 @@ QString sweepParameterTitle(const QString& parameter)
     if (parameter == QLatin1String("batch"))
         return QCoreApplication::translate("DemoTexts", "batch");
     return parameter;
+}
+
+QString demoProgressText(const DemoProgress& progress)
+{
+    if (progress.steps <= 0 || progress.phase == rlab::Phase::Setup)
+        return QCoreApplication::translate("DemoTexts", "Run %1 of %2 (%3): %4")
+            .arg(progress.run + 1)
+            .arg(progress.runs)
+            .arg(progress.label, phaseTitle(progress.phase));
+    return QCoreApplication::translate("DemoTexts", "Run %1 of %2 (%3): step %4 of %5, %6")
+        .arg(progress.run + 1)
+        .arg(progress.runs)
+        .arg(progress.label)
+        .arg(progress.step + 1)
+        .arg(progress.steps)
+        .arg(phaseTitle(progress.phase));
+}
+
+QString demoOutcomeText(const DemoOutcome& outcome)
+{
+    switch (outcome.ending) {
+    case DemoOutcome::Ending::Finished:
+        return QCoreApplication::translate("DemoTexts", "Finished %n run(s) in %1 s.", nullptr, outcome.runs)
+            .arg(QLocale().toString(outcome.seconds, 'f', 1));
+    case DemoOutcome::Ending::Cancelled:
+        return QCoreApplication::translate("DemoTexts", "The demo was cancelled.");
+    case DemoOutcome::Ending::Failed:
+        return QCoreApplication::translate("DemoTexts", "The demo failed: %1").arg(outcome.message);
+    case DemoOutcome::Ending::Refused:
+        return outcome.message;
+    }
+    return {};
 }

@@ -258,6 +258,9 @@ bool DemoRunner::start(const QList<DemoRunPlan>& plans)
     join(); // a finished worker whose last report was already delivered
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_running = true;
+    m_started = std::chrono::steady_clock::now();
+    m_shownRuns = int(std::count_if(
+        plans.begin(), plans.end(), [](const DemoRunPlan& item) { return !item.hiddenReference; }));
     m_worker = std::thread([this, plans, flag = m_cancel] { work(plans, flag); });
     return true;
 }
@@ -284,6 +287,16 @@ void DemoRunner::join()
         m_worker.join();
 }
 
+void DemoRunner::end(DemoOutcome outcome)
+{
+    m_running = false;
+    if (outcome.ok()) {
+        outcome.runs = m_shownRuns;
+        outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_started).count();
+    }
+    emit ended(outcome);
+}
+
 // Runs on the worker thread. Everything it reports is posted to the runner's (GUI) thread, so
 // signals are emitted there and receivers never see a half-finished result.
 void DemoRunner::work(QList<DemoRunPlan> plans, std::shared_ptr<std::atomic<bool>> cancelFlag)
@@ -304,11 +317,9 @@ void DemoRunner::work(QList<DemoRunPlan> plans, std::shared_ptr<std::atomic<bool
                 if (now - lastReport < std::chrono::milliseconds(40))
                     return;
                 lastReport = now;
-                const double fraction = (index + std::clamp(progress.fraction, 0.0, 1.0)) / runs;
-                const int phase = int(progress.phase);
-                post([this, fraction, index, runs, label = item.label, step = progress.step,
-                         steps = progress.steps,
-                         phase] { emit progressed(fraction, index, runs, label, step, steps, phase); });
+                const DemoProgress report {(index + std::clamp(progress.fraction, 0.0, 1.0)) / runs, index,
+                    runs, item.label, progress.step, progress.steps, progress.phase};
+                post([this, report] { emit progressed(report); });
             };
             rlab::RunResult result = rlab::run(item.config, onProgress, cancelFlag.get());
             if (item.config.keepGradients) {
@@ -327,19 +338,12 @@ void DemoRunner::work(QList<DemoRunPlan> plans, std::shared_ptr<std::atomic<bool
             DemoResult done {item.label, item.sweepParameter, item.sweepValue, std::move(result)};
             post([this, done = std::move(done)] { emit resultReady(done); });
         }
-        post([this] {
-            m_running = false;
-            emit finished();
-        });
+        post([this] { end(DemoOutcome(DemoOutcome::Ending::Finished)); });
     } catch (const rlab::Cancelled&) {
-        post([this] {
-            m_running = false;
-            emit cancelled();
-        });
+        post([this] { end(DemoOutcome(DemoOutcome::Ending::Cancelled)); });
     } catch (const std::exception& error) {
         post([this, message = fromStd(error.what())] {
-            m_running = false;
-            emit failed(message);
+            end(DemoOutcome(DemoOutcome::Ending::Failed, message));
         });
     }
 }

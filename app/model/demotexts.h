@@ -1,12 +1,18 @@
 #pragma once
-// The engine's names for phases and memory kinds, in the learner's language.
+// The engine's names for phases and memory kinds, and what a running demo says, in the learner's
+// language.
 
 #include <QString>
 
 #include "rlab/config.h"
 #include "rlab/memory.h"
 
+struct DemoOutcome;
+struct DemoProgress;
+
 QString phaseTitle(rlab::Phase phase);
 QString memoryCategoryTitle(rlab::MemoryCategory category);
 QString opKindDescription(rlab::OpKind kind); // what keeping this kind stores
 QString sweepParameterTitle(const QString& parameter); // "layers" → the learner's word for it
+QString demoProgressText(const DemoProgress& progress); // "Run 1 of 2 (full): step 3 of 5, forward"
+QString demoOutcomeText(const DemoOutcome& outcome); // "Finished 2 runs in 1.3 s.", or why not

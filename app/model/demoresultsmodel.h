@@ -41,6 +41,10 @@ public:
     const QList<DemoResult>& results() const;
     // Whether any row has something to show in `column` (e.g. no offload run: no offload column).
     bool isColumnUsed(int column) const;
+    // The run whose memory timeline to show: the learner's pick, else a run that recomputes (at the
+    // largest swept size: the interesting shape), else the first; -1 without results.
+    int timelineRow() const;
+    void pickTimeline(int row); // the learner's choice, kept until clear()
     // The visible table as tab-separated text, headers first, for pasting into a spreadsheet.
     QString toTsv() const;
     void retranslate(); // headers follow the current language
@@ -55,4 +59,5 @@ private:
     QString text(const DemoResult& result, int column) const;
 
     QList<DemoResult> m_results;
+    int m_pickedTimeline = -1;
 };

@@ -64,7 +64,30 @@ void DemoResultsModel::clear()
 {
     beginResetModel();
     m_results.clear();
+    m_pickedTimeline = -1;
     endResetModel();
+}
+
+int DemoResultsModel::timelineRow() const
+{
+    if (m_pickedTimeline >= 0 && m_pickedTimeline < m_results.size())
+        return m_pickedTimeline;
+    if (m_results.isEmpty())
+        return -1;
+    int pick = 0;
+    for (int i = 0; i < m_results.size(); ++i) {
+        const bool recomputes = m_results[i].run.recomputeFlops > 0;
+        const bool pickRecomputes = m_results[pick].run.recomputeFlops > 0;
+        if ((recomputes && !pickRecomputes)
+            || (recomputes && m_results[i].sweepValue > m_results[pick].sweepValue))
+            pick = i;
+    }
+    return pick;
+}
+
+void DemoResultsModel::pickTimeline(int row)
+{
+    m_pickedTimeline = row;
 }
 
 const QList<DemoResult>& DemoResultsModel::results() const

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -25,6 +26,16 @@ QString csvField(const QString& text)
 QString csvNumber(double value)
 {
     return std::isfinite(value) ? QString::number(value, 'g', 12) : QString();
+}
+
+// Writes `data` to `path` in one piece; empty on success, else one sentence.
+QString writeDemoExport(const QString& path, const QByteArray& data)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
+        return QCoreApplication::translate("DemoExport", "Could not write %1: %2")
+            .arg(path, file.errorString());
+    return {};
 }
 
 } // namespace
@@ -91,11 +102,12 @@ QByteArray demoResultsJson(const QString& presetId, const QList<DemoResult>& res
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
-QString writeDemoExport(const QString& path, const QByteArray& data)
+QString exportDemoResults(const QString& path, const QString& presetId, const QList<DemoResult>& results)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
-        return QCoreApplication::translate("DemoPanel", "Could not write %1: %2")
-            .arg(path, file.errorString());
-    return {};
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("csv"))
+        return writeDemoExport(path, demoResultsCsv(results));
+    if (suffix == QLatin1String("json"))
+        return writeDemoExport(path, demoResultsJson(presetId, results));
+    return QCoreApplication::translate("DemoExport", "Choose a file name ending in .csv or .json.");
 }

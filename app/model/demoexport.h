@@ -10,6 +10,6 @@
 
 QByteArray demoResultsCsv(const QList<DemoResult>& results);
 QByteArray demoResultsJson(const QString& presetId, const QList<DemoResult>& results);
-// Writes `data` to `path` in one piece (a failed write leaves any old file untouched).
-// Returns an empty string on success, else one sentence.
-QString writeDemoExport(const QString& path, const QByteArray& data);
+// Writes the results as CSV or JSON, chosen by the suffix of `path`, in one piece (a failed write
+// leaves any old file untouched). Empty on success, else one sentence.
+QString exportDemoResults(const QString& path, const QString& presetId, const QList<DemoResult>& results);

@@ -3,6 +3,7 @@
 // renders what this reports, and tests drive it headless.
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -13,6 +14,7 @@
 
 #include "demoresult.h"
 #include "rlab/config.h"
+#include "rlab/memory.h"
 
 namespace rlab::content {
 struct DemoPreset;
@@ -26,6 +28,34 @@ struct DemoRunPlan {
     rlab::RunConfig config;
     bool reference = false; // the `none` run others' gradients are compared against
     bool hiddenReference = false; // added only for that comparison; not in the preset
+};
+
+// Where a running demo is: the progress bar and the status line read this.
+struct DemoProgress {
+    double fraction = 0; // of all runs, 0..1
+    int run = 0; // 0-based index of the run under way
+    int runs = 0;
+    QString label; // that run's label
+    int step = 0; // 0-based
+    int steps = 0;
+    rlab::Phase phase = rlab::Phase::Setup;
+};
+
+// How a demo ended, in one value: finished, cancelled, failed in the engine, or refused before it began.
+struct DemoOutcome {
+    enum class Ending { Finished, Cancelled, Failed, Refused };
+    Ending ending = Ending::Finished;
+    QString message; // Failed: the engine's sentence; Refused: why it could not start
+    int runs = 0; // Finished: the results shown
+    double seconds = 0; // Finished: from start to the last result
+
+    DemoOutcome() = default;
+    explicit DemoOutcome(Ending how, QString why = {})
+        : ending(how)
+        , message(std::move(why))
+    {
+    }
+    bool ok() const { return ending == Ending::Finished; }
 };
 
 // What the learner changed: the base sizes and, when the preset allows it, selective's op kinds.
@@ -59,18 +89,18 @@ public:
     void wait(); // blocks until the worker has returned
 
 signals:
-    // fraction of all runs, 0..1; phase is an rlab::Phase.
-    void progressed(double fraction, int run, int runs, const QString& label, int step, int steps, int phase);
+    void progressed(const DemoProgress& progress);
     void resultReady(const DemoResult& result);
-    void finished();
-    void cancelled();
-    void failed(const QString& message);
+    void ended(const DemoOutcome& outcome); // after the last result, a cancel or a failure
 
 private:
     void work(QList<DemoRunPlan> plans, std::shared_ptr<std::atomic<bool>> cancelFlag);
     void join();
+    void end(DemoOutcome outcome); // on the runner's thread: no longer running, then ended()
 
     std::thread m_worker;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     bool m_running = false;
+    std::chrono::steady_clock::time_point m_started;
+    int m_shownRuns = 0; // runs of the last start() that give a result (not a hidden reference)
 };

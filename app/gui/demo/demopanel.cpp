@@ -1,0 +1,387 @@
+#include "demopanel.h"
+
+#include <algorithm>
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QStandardPaths>
+#include <QVBoxLayout>
+
+#include "demoexport.h"
+#include "demoresultsmodel.h"
+#include "demoresultsview.h"
+#include "demorunner.h"
+#include "demosizesform.h"
+#include "demotexts.h"
+#include "rlab/content/content.h"
+
+namespace {
+
+constexpr int kProgressRange = 1000;
+
+QString fallbackMark(const rlab::content::Text& text)
+{
+    if (!text.fallback)
+        return {};
+    return QStringLiteral(" <span style='color:#777'>(%1)</span>")
+        .arg(QCoreApplication::translate("DemoPanel", "in English: not yet translated"));
+}
+
+// What the panel's scroll area holds. It asks for its smallest height at a width, not its preferred
+// one, so the charts shrink to their minimum before the panel scrolls.
+class DemoBody : public QWidget {
+public:
+    int heightForWidth(int width) const override { return layout()->totalMinimumHeightForWidth(width); }
+};
+
+} // namespace
+
+DemoPanel::DemoPanel(QWidget* parent)
+    : QWidget(parent)
+    , m_results(new DemoResultsModel(this))
+{
+    buildUi();
+    replaceRunner();
+    setStatus([] { return tr("Choose sizes and press Run."); });
+    retranslate();
+    updateButtons();
+}
+
+DemoPanel::~DemoPanel()
+{
+    if (m_runner) {
+        m_runner->cancel();
+        m_runner->wait();
+    }
+}
+
+void DemoPanel::buildUi()
+{
+    m_title = new QLabel;
+    m_title->setObjectName(QStringLiteral("demoTitle"));
+    m_title->setWordWrap(true);
+    m_title->setTextFormat(Qt::RichText);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
+    m_title->setFont(titleFont);
+    m_lookFor = new QLabel;
+    m_lookFor->setObjectName(QStringLiteral("demoLookFor"));
+    m_lookFor->setWordWrap(true);
+    m_lookFor->setTextFormat(Qt::RichText);
+
+    m_sizes = new DemoSizesForm;
+    connect(m_sizes, &DemoSizesForm::choiceChanged, this, &DemoPanel::updateValidity);
+
+    m_run = new QPushButton;
+    m_run->setObjectName(QStringLiteral("runDemo"));
+    m_run->setDefault(false);
+    m_cancel = new QPushButton;
+    m_cancel->setObjectName(QStringLiteral("cancelDemo"));
+    m_copy = new QPushButton;
+    m_copy->setObjectName(QStringLiteral("copyResults"));
+    m_export = new QPushButton;
+    m_export->setObjectName(QStringLiteral("exportResults"));
+    connect(m_run, &QPushButton::clicked, this, &DemoPanel::run);
+    connect(m_cancel, &QPushButton::clicked, this, &DemoPanel::cancel);
+    connect(m_copy, &QPushButton::clicked, this, &DemoPanel::copyResults);
+    connect(m_export, &QPushButton::clicked, this, &DemoPanel::exportResultsWithDialog);
+    m_progress = new QProgressBar;
+    m_progress->setObjectName(QStringLiteral("demoProgress"));
+    m_progress->setRange(0, kProgressRange);
+    m_progress->setValue(0);
+    m_progress->setMinimumWidth(60);
+    m_buttonRow = new QHBoxLayout;
+    m_buttonRow->addWidget(m_run);
+    m_buttonRow->addWidget(m_cancel);
+    m_buttonRow->addWidget(m_progress, 1);
+    m_buttonRow->addWidget(m_copy);
+    m_buttonRow->addWidget(m_export);
+
+    m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("demoStatus"));
+    m_status->setWordWrap(true);
+    m_device = new QLabel;
+    m_device->setObjectName(QStringLiteral("demoDevice"));
+    m_device->setAlignment(Qt::AlignRight | Qt::AlignTop);
+    auto* statusLine = new QHBoxLayout;
+    statusLine->addWidget(m_status, 1);
+    statusLine->addWidget(m_device);
+
+    m_view = new DemoResultsView(m_results);
+
+    // The panel scrolls up and down when the window is too short for its controls and charts.
+    auto* body = new DemoBody;
+    body->setObjectName(QStringLiteral("demoBody"));
+    auto* layout = new QVBoxLayout(body);
+    layout->addWidget(m_title);
+    layout->addWidget(m_lookFor);
+    layout->addWidget(m_sizes);
+    layout->addLayout(m_buttonRow);
+    layout->addLayout(statusLine);
+    layout->addWidget(m_view, 1);
+    m_scroll = new QScrollArea;
+    m_scroll->setObjectName(QStringLiteral("demoScroll"));
+    m_scroll->setWidget(body);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_scroll);
+}
+
+void DemoPanel::retranslate()
+{
+    m_run->setText(tr("&Run demo"));
+    m_run->setToolTip(tr("Train the model with each policy and measure memory and time."));
+    m_cancel->setText(tr("Cancel"));
+    m_copy->setText(tr("Copy"));
+    m_copy->setToolTip(tr("Copy the results table to the clipboard as tab-separated text."));
+    m_export->setText(tr("Export…"));
+    m_export->setToolTip(tr("Save the results as CSV or JSON."));
+    m_progress->setAccessibleName(tr("Demo progress"));
+    m_device->setText(tr("Device: %1").arg(DemoRunner::deviceName()));
+    if (m_statusText)
+        m_status->setText(m_statusText());
+    showPresetTexts();
+    updateValidity();
+    arrangeForWidth(); // the labels' widths changed
+}
+
+void DemoPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    arrangeForWidth();
+    m_view->placeTable(height());
+}
+
+void DemoPanel::arrangeForWidth()
+{
+    // Three sizes a row where they fit, else two, else one; the progress bar between the buttons
+    // where it fits, else below them: long translations are never cut short. The width a vertical
+    // scroll bar may take is kept free, so the panel never scrolls sideways.
+    const QMargins margins = m_scroll->widget()->layout()->contentsMargins();
+    const int available
+        = width() - margins.left() - margins.right() - m_scroll->verticalScrollBar()->sizeHint().width();
+    m_sizes->fitWidth(available);
+    const bool amongButtons = m_buttonRow->indexOf(m_progress) >= 0;
+    m_buttonRow->invalidate(); // a nested layout keeps its old minimum until the next layout pass
+    const int withProgress = m_buttonRow->minimumSize().width()
+        + (amongButtons ? 0 : m_progress->minimumWidth() + m_buttonRow->spacing());
+    placeProgress(withProgress <= available);
+}
+
+void DemoPanel::placeProgress(bool amongButtons)
+{
+    const int index = m_buttonRow->indexOf(m_progress);
+    if ((index >= 0) == amongButtons)
+        return;
+    auto* panelLayout = static_cast<QVBoxLayout*>(m_scroll->widget()->layout());
+    const int gap = 2; // after Run and Cancel: the progress bar, or a stretch in its place
+    if (amongButtons) {
+        delete m_buttonRow->takeAt(gap);
+        panelLayout->removeWidget(m_progress);
+        m_buttonRow->insertWidget(gap, m_progress, 1);
+    } else {
+        m_buttonRow->removeWidget(m_progress);
+        m_buttonRow->insertStretch(gap, 1);
+        panelLayout->insertWidget(panelLayout->indexOf(m_buttonRow) + 1, m_progress);
+    }
+}
+
+void DemoPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void DemoPanel::setPreset(const rlab::content::DemoPreset& preset)
+{
+    const bool samePreset = m_preset && m_preset->id == preset.id;
+    if (!samePreset && isRunning()) {
+        replaceRunner(); // joins the old worker; its queued reports are dropped with it
+        setStatus([] { return tr("Cancelled."); });
+        emit runningChanged(false);
+        emit finished(DemoOutcome {DemoOutcome::Ending::Cancelled});
+    }
+    m_preset = std::make_unique<rlab::content::DemoPreset>(preset);
+    if (!samePreset) {
+        m_sizes->setPreset(preset);
+        arrangeForWidth(); // the boxes' widths follow their largest values
+        clearResults();
+        m_progress->setValue(0);
+        setStatus([] { return tr("Choose sizes and press Run."); });
+    }
+    showPresetTexts();
+    updateValidity();
+}
+
+QString DemoPanel::presetId() const
+{
+    return m_preset ? QString::fromStdString(m_preset->id) : QString();
+}
+
+bool DemoPanel::isRunning() const
+{
+    return m_runner && m_runner->isRunning();
+}
+
+void DemoPanel::showPresetTexts()
+{
+    if (!m_preset) {
+        m_title->setText(tr("No demo for this question."));
+        m_lookFor->clear();
+        return;
+    }
+    m_title->setText(
+        QString::fromStdString(m_preset->title.value).toHtmlEscaped() + fallbackMark(m_preset->title));
+    m_lookFor->setText(tr("Look for: %1").arg(QString::fromStdString(m_preset->lookFor.value).toHtmlEscaped())
+        + fallbackMark(m_preset->lookFor));
+}
+
+QString DemoPanel::currentProblem() const
+{
+    if (!m_preset)
+        return tr("There is no demo to run.");
+    QString problem;
+    DemoRunner::plan(*m_preset, m_sizes->choice(), &problem);
+    return problem;
+}
+
+void DemoPanel::updateValidity()
+{
+    m_sizes->showProblem(m_preset ? currentProblem() : QString());
+    updateButtons();
+}
+
+void DemoPanel::updateButtons()
+{
+    const bool running = isRunning();
+    m_run->setEnabled(!running && m_preset && !m_sizes->hasProblem());
+    m_cancel->setEnabled(running);
+    m_sizes->setEnabled(!running);
+    const bool haveResults = m_results->rowCount() > 0;
+    m_copy->setEnabled(haveResults);
+    m_export->setEnabled(haveResults);
+}
+
+void DemoPanel::clearResults()
+{
+    m_results->clear();
+    m_view->setSweepShown(m_preset && m_preset->sweep.has_value());
+    updateButtons();
+}
+
+void DemoPanel::replaceRunner()
+{
+    delete m_runner; // cancels and joins
+    m_runner = new DemoRunner(this);
+    connect(m_runner, &DemoRunner::progressed, this, &DemoPanel::onProgress);
+    connect(m_runner, &DemoRunner::resultReady, m_results, &DemoResultsModel::append);
+    connect(m_runner, &DemoRunner::resultReady, this, &DemoPanel::updateButtons);
+    connect(m_runner, &DemoRunner::ended, this, &DemoPanel::onEnded);
+}
+
+void DemoPanel::setStatus(std::function<QString()> text, bool error)
+{
+    m_statusText = std::move(text);
+    m_status->setText(m_statusText());
+    m_status->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
+}
+
+void DemoPanel::run()
+{
+    if (isRunning())
+        return;
+    const QString problem = currentProblem();
+    if (!problem.isEmpty()) {
+        setStatus([this] { return currentProblem(); }, true);
+        emit finished(DemoOutcome {DemoOutcome::Ending::Refused, problem});
+        return;
+    }
+    QString error;
+    const QList<DemoRunPlan> plans = DemoRunner::plan(*m_preset, m_sizes->choice(), &error);
+    clearResults();
+    m_progress->setValue(0);
+    if (!m_runner->start(plans)) {
+        setStatus([error] { return error; }, true);
+        emit finished(DemoOutcome {DemoOutcome::Ending::Refused, error});
+        return;
+    }
+    setStatus([] { return tr("Starting…"); });
+    updateButtons();
+    emit runningChanged(true);
+}
+
+void DemoPanel::cancel()
+{
+    if (!isRunning())
+        return;
+    m_runner->cancel();
+    setStatus([] { return tr("Cancelling…"); });
+}
+
+void DemoPanel::onProgress(const DemoProgress& progress)
+{
+    m_progress->setValue(int(progress.fraction * kProgressRange));
+    setStatus([progress] { return demoProgressText(progress); });
+}
+
+void DemoPanel::onEnded(const DemoOutcome& outcome)
+{
+    if (outcome.ok())
+        m_progress->setValue(kProgressRange);
+    setStatus([outcome] { return demoOutcomeText(outcome); }, outcome.ending == DemoOutcome::Ending::Failed);
+    updateButtons();
+    emit runningChanged(false);
+    emit finished(outcome);
+}
+
+QString DemoPanel::resultsTsv() const
+{
+    return m_results->toTsv();
+}
+
+void DemoPanel::copyResults()
+{
+    QApplication::clipboard()->setText(resultsTsv());
+    setStatus([] { return tr("Results copied to the clipboard."); });
+}
+
+QString DemoPanel::exportResults(const QString& path) const
+{
+    return exportDemoResults(path, presetId(), m_results->results());
+}
+
+void DemoPanel::exportResultsWithDialog()
+{
+    const QString csv = tr("CSV table (*.csv)");
+    const QString json = tr("JSON (*.json)");
+    QString filter = csv;
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    QString path = QFileDialog::getSaveFileName(this, tr("Export demo results"),
+        folder + QLatin1Char('/') + presetId() + QStringLiteral(".csv"), csv + QStringLiteral(";;") + json,
+        &filter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += filter == json ? QStringLiteral(".json") : QStringLiteral(".csv");
+    const QString error = exportResults(path);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Export demo results"), error);
+        return;
+    }
+    setStatus([path] { return tr("Results saved to %1.").arg(QDir::toNativeSeparators(path)); });
+}

@@ -1,0 +1,50 @@
+#pragma once
+// What a demo measured: the results table and the charts (memory, step time, one run's timeline,
+// the sweep). It renders a DemoResultsModel; which run's timeline shows first is the model's call.
+
+#include <QWidget>
+
+class DemoResultsModel;
+class MemoryChart;
+class StepTimeChart;
+class SweepChart;
+class TimelineChart;
+class QComboBox;
+class QLabel;
+class QTabWidget;
+class QTableView;
+class QVBoxLayout;
+
+class DemoResultsView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit DemoResultsView(DemoResultsModel* results, QWidget* parent = nullptr);
+
+    void setSweepShown(bool shown); // the sweep chart's tab, for presets with a sweep
+    // From `panelHeight` on, the table sits above the charts, always visible; below it is a tab.
+    void placeTable(int panelHeight);
+
+protected:
+    void changeEvent(QEvent* event) override; // QEvent::LanguageChange → retranslate own strings
+
+private:
+    void retranslate();
+    void onResultsAdded();
+    void onResultsCleared();
+    void showTimeline();
+
+    DemoResultsModel* m_results;
+    int m_panelHeight = 0; // the last placeTable's; each new row refits the table to it
+
+    QVBoxLayout* m_layout = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QTableView* m_table = nullptr;
+    MemoryChart* m_memoryChart = nullptr;
+    StepTimeChart* m_stepTimeChart = nullptr;
+    QWidget* m_timelinePage = nullptr;
+    QLabel* m_timelineRunLabel = nullptr;
+    QComboBox* m_timelineRun = nullptr;
+    TimelineChart* m_timelineChart = nullptr;
+    SweepChart* m_sweepChart = nullptr;
+};

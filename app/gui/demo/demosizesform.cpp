@@ -1,0 +1,236 @@
+#include "demosizesform.h"
+
+#include <algorithm>
+
+#include <QCheckBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include "demotexts.h"
+#include "rlab/content/content.h"
+
+namespace {
+
+QSpinBox* sizeSpin(const QString& name)
+{
+    auto* spin = new QSpinBox;
+    spin->setObjectName(name);
+    spin->setMinimum(1);
+    spin->setKeyboardTracking(false); // validate the finished number, not every keystroke
+    return spin;
+}
+
+} // namespace
+
+DemoSizesForm::DemoSizesForm(QWidget* parent)
+    : QWidget(parent)
+{
+    m_sizesBox = new QGroupBox;
+    m_layers = sizeSpin(QStringLiteral("layersSpin"));
+    m_width = sizeSpin(QStringLiteral("widthSpin"));
+    m_width->setSingleStep(8);
+    m_heads = sizeSpin(QStringLiteral("headsSpin"));
+    m_seq = sizeSpin(QStringLiteral("seqSpin"));
+    m_seq->setSingleStep(8);
+    m_batch = sizeSpin(QStringLiteral("batchSpin"));
+    m_layersLabel = new QLabel;
+    m_widthLabel = new QLabel;
+    m_headsLabel = new QLabel;
+    m_seqLabel = new QLabel;
+    m_batchLabel = new QLabel;
+    m_resetSizes = new QPushButton;
+    new QGridLayout(m_sizesBox); // filled by placeSizes, as many a row as the width allows
+    for (const auto& [label, spin] : sizeFields()) {
+        label->setBuddy(spin);
+        connect(spin, &QSpinBox::valueChanged, this, &DemoSizesForm::emitChoice);
+    }
+    placeSizes(3);
+    connect(m_resetSizes, &QPushButton::clicked, this, [this] {
+        loadChoice();
+        emitChoice();
+    });
+
+    m_keepBox = new QGroupBox;
+    auto* keepLayout = new QGridLayout(m_keepBox);
+    const std::vector<rlab::OpKind> kinds = rlab::allOpKinds();
+    for (std::size_t i = 0; i < kinds.size(); ++i) {
+        auto* box = new QCheckBox(QString::fromStdString(std::string(rlab::opKindName(kinds[i]))));
+        box->setObjectName(QStringLiteral("keep_") + box->text());
+        box->setProperty("opKind", int(kinds[i]));
+        keepLayout->addWidget(box, int(i) / 3, int(i) % 3);
+        connect(box, &QCheckBox::toggled, this, &DemoSizesForm::emitChoice);
+        m_keep.push_back(box);
+    }
+    m_keepBox->setVisible(false);
+
+    m_problem = new QLabel;
+    m_problem->setObjectName(QStringLiteral("demoProblem"));
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: #b00020;"));
+    m_problem->setVisible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_sizesBox);
+    layout->addWidget(m_keepBox);
+    layout->addWidget(m_problem);
+    retranslate();
+}
+
+void DemoSizesForm::retranslate()
+{
+    m_sizesBox->setTitle(tr("Model sizes"));
+    m_layersLabel->setText(tr("&Layers"));
+    m_widthLabel->setText(tr("&Width"));
+    m_headsLabel->setText(tr("&Heads"));
+    m_seqLabel->setText(tr("&Sequence"));
+    m_batchLabel->setText(tr("&Batch"));
+    m_layers->setAccessibleName(tr("Number of layers"));
+    m_width->setAccessibleName(tr("Model width"));
+    m_heads->setAccessibleName(tr("Number of attention heads"));
+    m_seq->setAccessibleName(tr("Sequence length"));
+    m_batch->setAccessibleName(tr("Batch size"));
+    showSweptTips();
+    m_resetSizes->setText(tr("Reset sizes"));
+    m_resetSizes->setToolTip(tr("Go back to the sizes this demo suggests."));
+    m_keepBox->setTitle(tr("Activations selective recomputation keeps"));
+    for (QCheckBox* box : m_keep)
+        box->setToolTip(opKindDescription(rlab::OpKind(box->property("opKind").toInt())));
+    m_keepBox->setToolTip(
+        tr("Ticked kinds are stored in the forward pass; the rest are recomputed in the backward pass."));
+    if (m_available >= 0)
+        fitWidth(m_available); // the labels' widths changed
+}
+
+void DemoSizesForm::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+QList<QPair<QLabel*, QSpinBox*>> DemoSizesForm::sizeFields() const
+{
+    return {{m_layersLabel, m_layers}, {m_widthLabel, m_width}, {m_headsLabel, m_heads}, {m_seqLabel, m_seq},
+        {m_batchLabel, m_batch}};
+}
+
+void DemoSizesForm::fitWidth(int available)
+{
+    m_available = available;
+    for (const int perRow : {3, 2, 1}) {
+        placeSizes(perRow);
+        if (m_sizesBox->minimumSizeHint().width() <= available)
+            break;
+    }
+}
+
+void DemoSizesForm::placeSizes(int perRow)
+{
+    if (perRow == m_sizesPerRow)
+        return;
+    m_sizesPerRow = perRow;
+    auto* grid = static_cast<QGridLayout*>(m_sizesBox->layout());
+    const QList<QPair<QLabel*, QSpinBox*>> fields = sizeFields();
+    for (const auto& [label, spin] : fields) {
+        grid->removeWidget(label);
+        grid->removeWidget(spin);
+    }
+    grid->removeWidget(m_resetSizes);
+    for (int i = 0; i < fields.size(); ++i) {
+        grid->addWidget(fields[i].first, i / perRow, (i % perRow) * 2);
+        grid->addWidget(fields[i].second, i / perRow, (i % perRow) * 2 + 1);
+    }
+    const int reset = int(fields.size()); // the button takes the next label and box place
+    grid->addWidget(m_resetSizes, reset / perRow, (reset % perRow) * 2, 1, 2);
+}
+
+void DemoSizesForm::setPreset(const rlab::content::DemoPreset& preset)
+{
+    m_default = DemoRunner::defaultChoice(preset);
+    m_userKeepChoice = preset.userKeepChoice;
+    const rlab::content::DemoShape& max = preset.maxShape;
+    const QList<QPair<QSpinBox*, int>> limits = {{m_layers, max.layers}, {m_width, max.width},
+        {m_heads, max.heads}, {m_seq, max.seq}, {m_batch, max.batch}};
+    for (const auto& [spin, limit] : limits)
+        spin->setProperty("limit", limit);
+    m_keepBox->setVisible(preset.userKeepChoice);
+    // The swept size is set by the sweep, value by value, so its box would only mislead.
+    const std::string swept = preset.sweep ? preset.sweep->parameter : std::string();
+    const QList<QPair<QSpinBox*, std::string>> named
+        = {{m_layers, "layers"}, {m_width, "width"}, {m_seq, "seq"}, {m_batch, "batch"}};
+    for (const auto& [spin, name] : named) {
+        spin->setProperty("swept", name == swept);
+        spin->setEnabled(name != swept);
+    }
+    loadChoice();
+    showSweptTips();
+}
+
+void DemoSizesForm::loadChoice()
+{
+    const rlab::ModelShape& shape = m_default.shape;
+    const QList<QPair<QSpinBox*, int>> spins = {{m_layers, shape.layers}, {m_width, shape.width},
+        {m_heads, shape.heads}, {m_seq, shape.seq}, {m_batch, shape.batch}};
+    for (const auto& [spin, value] : spins) {
+        const QSignalBlocker blocker(spin);
+        spin->setMaximum(std::max(value, spin->property("limit").toInt()));
+        spin->setValue(value);
+    }
+    for (QCheckBox* box : m_keep) {
+        const QSignalBlocker blocker(box);
+        const auto kind = rlab::OpKind(box->property("opKind").toInt());
+        box->setChecked(
+            std::find(m_default.keep.begin(), m_default.keep.end(), kind) != m_default.keep.end());
+    }
+    if (m_available >= 0)
+        fitWidth(m_available); // the boxes' widths follow their largest values
+}
+
+void DemoSizesForm::showSweptTips()
+{
+    for (QSpinBox* spin : {m_layers, m_width, m_seq, m_batch}) {
+        spin->setToolTip(spin->property("swept").toBool()
+                ? tr("This demo sweeps this size; the charts show every value.")
+                : QString());
+    }
+}
+
+DemoChoice DemoSizesForm::choice() const
+{
+    DemoChoice choice = m_default;
+    choice.shape.layers = m_layers->value();
+    choice.shape.width = m_width->value();
+    choice.shape.heads = m_heads->value();
+    choice.shape.seq = m_seq->value();
+    choice.shape.batch = m_batch->value();
+    if (m_userKeepChoice) {
+        choice.keep.clear();
+        for (QCheckBox* box : m_keep) {
+            if (box->isChecked())
+                choice.keep.push_back(rlab::OpKind(box->property("opKind").toInt()));
+        }
+    }
+    return choice;
+}
+
+void DemoSizesForm::showProblem(const QString& problem)
+{
+    m_problem->setText(problem);
+    m_problem->setVisible(!problem.isEmpty());
+}
+
+bool DemoSizesForm::hasProblem() const
+{
+    return !m_problem->text().isEmpty();
+}
+
+void DemoSizesForm::emitChoice()
+{
+    emit choiceChanged(choice());
+}

@@ -1,0 +1,285 @@
+// The demo's model layer without any widget: the runner maps presets to engine runs, checks the
+// learner's sizes, reports progress as one struct and its end as one outcome; the results model
+// picks the timeline worth showing. This program links rlab_model only (QtCore, no Gui, Widgets
+// or Charts).
+
+#include <filesystem>
+
+#include <QLocale>
+#include <QSignalSpy>
+#include <QTest>
+
+#include "demo_presets.h"
+#include "demoresultsmodel.h"
+#include "demorunner.h"
+#include "demotexts.h"
+#include "rlab/engine.h"
+
+using rlab::content::DemoPreset;
+using rlab::content::DemoRun;
+
+class DemoRunnerTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void planMapsRunsToEngineConfigs();
+    void planAppliesSweepAndOverrides();
+    void planAddsNoneReferenceForGradientError();
+    void planRejectsBadSizesWithASentence();
+    void presetsInContentAllPlan();
+    void runnerReportsProgressAndOneOutcome();
+    void cancelEndsAsCancelled();
+    void outcomesAndProgressReadAsSentences();
+    void timelineShowsARecomputingRunUnlessPicked();
+};
+
+void DemoRunnerTest::planMapsRunsToEngineConfigs()
+{
+    DemoPreset preset = tinyPreset();
+    DemoRun selective = demoRun("selective");
+    selective.keep = {"qkv", "fc1"};
+    DemoRun offload = demoRun("full", "full + offload");
+    offload.offload = true;
+    DemoRun bf16 = demoRun("none");
+    bf16.savePrecision = "bf16";
+    bf16.optimizer = "sgd";
+    preset.runs = {demoRun("none"), demoRun("sqrt"), selective, offload, demoRun("budget:1MiB"), bf16};
+
+    QString error;
+    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(plans.size(), 6);
+    QCOMPARE(plans[0].config.policy.kind, rlab::PolicyKind::None);
+    QCOMPARE(plans[0].label, QStringLiteral("none"));
+    QCOMPARE(plans[1].config.policy.kind, rlab::PolicyKind::Sqrt);
+    QCOMPARE(plans[2].config.policy.kind, rlab::PolicyKind::Selective);
+    QCOMPARE(plans[2].config.policy.keep, (std::vector<rlab::OpKind> {rlab::OpKind::Qkv, rlab::OpKind::Fc1}));
+    QCOMPARE(plans[3].config.policy.kind, rlab::PolicyKind::Full);
+    QVERIFY(plans[3].config.policy.offload);
+    QCOMPARE(plans[3].label, QStringLiteral("full + offload"));
+    QCOMPARE(plans[4].config.policy.kind, rlab::PolicyKind::Budget);
+    QCOMPARE(plans[4].config.policy.budgetBytes, std::uint64_t(1024 * 1024));
+    // bf16 storage makes the gradients differ, so every run keeps them and none runs first.
+    QCOMPARE(plans[5].config.savePrecision, rlab::SavePrecision::Bf16);
+    QCOMPARE(plans[5].config.optimizer, rlab::Optimizer::Sgd);
+    QVERIFY(plans[0].reference);
+    for (const DemoRunPlan& plan : plans) {
+        QCOMPARE(plan.config.steps, 3);
+        QCOMPARE(plan.config.warmupSteps, 1);
+        QCOMPARE(plan.config.dropout, 0.1f);
+        QCOMPARE(plan.config.shape.layers, 2);
+        QCOMPARE(plan.config.shape.vocab, 64);
+        QVERIFY(plan.config.keepGradients);
+        QVERIFY(plan.sweepParameter.isEmpty());
+    }
+}
+
+void DemoRunnerTest::planAppliesSweepAndOverrides()
+{
+    DemoPreset preset = tinyPreset();
+    preset.runs = {demoRun("none"), demoRun("sqrt")};
+    preset.sweep = rlab::content::DemoSweep {"layers", {1, 4, 8}};
+    DemoChoice choice = DemoRunner::defaultChoice(preset);
+    choice.shape.width = 48;
+    choice.shape.heads = 3;
+    choice.shape.batch = 4;
+
+    QString error;
+    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, choice, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(plans.size(), 6);
+    const int layers[] = {1, 1, 4, 4, 8, 8};
+    for (int i = 0; i < plans.size(); ++i) {
+        QCOMPARE(plans[i].config.shape.layers, layers[i]);
+        QCOMPARE(plans[i].sweepValue, layers[i]);
+        QCOMPARE(plans[i].sweepParameter, QStringLiteral("layers"));
+        QCOMPARE(plans[i].config.shape.width, 48);
+        QCOMPARE(plans[i].config.shape.heads, 3);
+        QCOMPARE(plans[i].config.shape.batch, 4);
+        QCOMPARE(plans[i].config.policy.kind, i % 2 == 0 ? rlab::PolicyKind::None : rlab::PolicyKind::Sqrt);
+        QVERIFY(!plans[i].config.keepGradients); // nothing here should change gradients
+    }
+
+    // The learner's ticks replace a selective run's keep list when the preset allows it.
+    preset.sweep.reset();
+    preset.runs = {demoRun("selective")};
+    preset.userKeepChoice = true;
+    choice = DemoRunner::defaultChoice(preset);
+    QCOMPARE(choice.keep, rlab::defaultSelectiveKeep());
+    choice.keep = {rlab::OpKind::Gelu};
+    const QList<DemoRunPlan> ticked = DemoRunner::plan(preset, choice, &error);
+    QCOMPARE(ticked.size(), 1);
+    QCOMPARE(ticked[0].config.policy.keep, std::vector<rlab::OpKind> {rlab::OpKind::Gelu});
+}
+
+void DemoRunnerTest::planAddsNoneReferenceForGradientError()
+{
+    const DemoPreset preset = replayPreset();
+    QString error;
+    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(plans.size(), 3);
+    QVERIFY(plans[0].reference);
+    QVERIFY(plans[0].hiddenReference);
+    QCOMPARE(plans[0].config.policy.kind, rlab::PolicyKind::None);
+    QVERIFY(plans[0].config.rngReplay);
+    QVERIFY(!plans[2].config.rngReplay);
+    QVERIFY(plans[2].config.keepGradients);
+}
+
+void DemoRunnerTest::planRejectsBadSizesWithASentence()
+{
+    const DemoPreset preset = tinyPreset();
+    QString error;
+    DemoChoice choice = DemoRunner::defaultChoice(preset);
+    choice.shape.heads = 3; // 32 is not a multiple of 3
+    QVERIFY(DemoRunner::plan(preset, choice, &error).isEmpty());
+    QVERIFY2(error.contains(QStringLiteral("divide")), qPrintable(error));
+    QVERIFY(error.endsWith(QLatin1Char('.')));
+
+    choice = DemoRunner::defaultChoice(preset);
+    choice.shape.layers = 9; // the preset allows 8
+    QVERIFY(DemoRunner::plan(preset, choice, &error).isEmpty());
+    QVERIFY2(error.contains(QStringLiteral("8")), qPrintable(error));
+
+    choice = DemoRunner::defaultChoice(preset);
+    choice.shape.seq = 0;
+    QVERIFY(DemoRunner::plan(preset, choice, &error).isEmpty());
+    QVERIFY(!error.isEmpty());
+
+    DemoPreset badPolicy = tinyPreset();
+    badPolicy.runs = {demoRun("sometimes")};
+    QVERIFY(DemoRunner::plan(badPolicy, DemoRunner::defaultChoice(badPolicy), &error).isEmpty());
+    QVERIFY2(error.contains(QStringLiteral("sometimes")), qPrintable(error));
+
+    DemoPreset badSweep = tinyPreset();
+    badSweep.sweep = rlab::content::DemoSweep {"vocab", {8}};
+    QVERIFY(DemoRunner::plan(badSweep, DemoRunner::defaultChoice(badSweep), &error).isEmpty());
+    QVERIFY2(error.contains(QStringLiteral("vocab")), qPrintable(error));
+}
+
+void DemoRunnerTest::presetsInContentAllPlan()
+{
+    const QByteArray source = qgetenv("RLAB_SOURCE_DIR");
+    const std::filesystem::path root
+        = std::filesystem::path(source.isEmpty() ? RLAB_CONTENT_DIR : source.toStdString() + "/content");
+    if (!std::filesystem::exists(root / "demos" / "presets.yaml"))
+        QSKIP("content/demos/presets.yaml is not there yet");
+    const rlab::content::Content content = rlab::content::loadContent(root, "en");
+    QVERIFY(!content.presets.empty());
+    for (const auto& [id, preset] : content.presets) {
+        QString error;
+        const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
+        QVERIFY2(!plans.isEmpty(), qPrintable(QString::fromStdString(id) + QStringLiteral(": ") + error));
+    }
+    // Every question's demo exists, so no question opens an empty panel.
+    for (const auto& quiz : content.quizzes) {
+        for (const auto& question : quiz.questions)
+            QVERIFY2(content.preset(question.demo), question.demo.c_str());
+    }
+}
+
+void DemoRunnerTest::runnerReportsProgressAndOneOutcome()
+{
+    const DemoPreset preset = replayPreset(); // three runs (a hidden reference), two results
+    QString error;
+    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
+    QCOMPARE(plans.size(), 3);
+
+    DemoRunner runner;
+    QSignalSpy progressed(&runner, &DemoRunner::progressed);
+    QSignalSpy results(&runner, &DemoRunner::resultReady);
+    QSignalSpy ended(&runner, &DemoRunner::ended);
+    QVERIFY(runner.start(plans));
+    QVERIFY(runner.isRunning());
+    QVERIFY(!runner.start(plans)); // one demo at a time
+    QVERIFY(ended.wait(60000));
+    QCOMPARE(ended.count(), 1);
+    const auto outcome = ended.first().at(0).value<DemoOutcome>();
+    QVERIFY(outcome.ok());
+    QCOMPARE(outcome.runs, 2);
+    QVERIFY(outcome.seconds > 0);
+    QCOMPARE(results.count(), 2);
+    QVERIFY(!runner.isRunning());
+
+    QVERIFY(!progressed.isEmpty());
+    double last = 0;
+    for (const QList<QVariant>& signal : progressed) {
+        const auto progress = signal.at(0).value<DemoProgress>();
+        QCOMPARE(progress.runs, 3);
+        QVERIFY(progress.run >= 0 && progress.run < 3);
+        QVERIFY(progress.fraction >= last && progress.fraction <= 1);
+        QVERIFY(!progress.label.isEmpty());
+        last = progress.fraction;
+    }
+    QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
+}
+
+void DemoRunnerTest::cancelEndsAsCancelled()
+{
+    const DemoPreset preset = longPreset();
+    QString error;
+    DemoRunner runner;
+    QSignalSpy progressed(&runner, &DemoRunner::progressed);
+    QSignalSpy ended(&runner, &DemoRunner::ended);
+    QVERIFY(runner.start(DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error)));
+    QVERIFY(progressed.wait(60000)); // under way
+    runner.cancel();
+    QVERIFY(ended.wait(10000));
+    QCOMPARE(ended.count(), 1);
+    QCOMPARE(ended.first().at(0).value<DemoOutcome>().ending, DemoOutcome::Ending::Cancelled);
+    QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
+}
+
+void DemoRunnerTest::outcomesAndProgressReadAsSentences()
+{
+    DemoOutcome finished {DemoOutcome::Ending::Finished};
+    finished.runs = 2;
+    finished.seconds = 1.5;
+    QCOMPARE(demoOutcomeText(finished),
+        QStringLiteral("Finished 2 run(s) in %1 s.").arg(QLocale().toString(1.5, 'f', 1)));
+    QCOMPARE(demoOutcomeText(DemoOutcome(DemoOutcome::Ending::Cancelled)),
+        QStringLiteral("The demo was cancelled."));
+    const DemoOutcome failed {DemoOutcome::Ending::Failed, QStringLiteral("out of memory")};
+    QVERIFY(!failed.ok());
+    QCOMPARE(demoOutcomeText(failed), QStringLiteral("The demo failed: out of memory"));
+    const DemoOutcome refused {DemoOutcome::Ending::Refused, QStringLiteral("At most 8 layers.")};
+    QCOMPARE(demoOutcomeText(refused), QStringLiteral("At most 8 layers."));
+
+    DemoProgress progress {0.5, 1, 2, QStringLiteral("full"), 2, 5, rlab::Phase::Setup};
+    QCOMPARE(demoProgressText(progress), QStringLiteral("Run 2 of 2 (full): setup"));
+    progress.phase = rlab::Phase::Recompute;
+    QCOMPARE(demoProgressText(progress), QStringLiteral("Run 2 of 2 (full): step 3 of 5, recompute"));
+}
+
+void DemoRunnerTest::timelineShowsARecomputingRunUnlessPicked()
+{
+    auto result = [](const char* label, int sweepValue, double recomputeFlops) {
+        DemoResult made;
+        made.label = QString::fromLatin1(label);
+        made.sweepParameter = QStringLiteral("layers");
+        made.sweepValue = sweepValue;
+        made.run.recomputeFlops = recomputeFlops;
+        return made;
+    };
+    DemoResultsModel model;
+    QCOMPARE(model.timelineRow(), -1);
+    model.append(result("none", 1, 0));
+    QCOMPARE(model.timelineRow(), 0); // nothing recomputes yet: the first run
+    model.append(result("full", 1, 10));
+    model.append(result("none", 4, 0));
+    model.append(result("full", 4, 40));
+    QCOMPARE(model.timelineRow(), 3); // recomputes, at the largest swept size
+
+    model.pickTimeline(2); // the learner's pick stays as results arrive
+    model.append(result("full", 8, 80));
+    QCOMPARE(model.timelineRow(), 2);
+    model.clear(); // a new run forgets it
+    QCOMPARE(model.timelineRow(), -1);
+    model.append(result("none", 1, 0));
+    model.append(result("full", 1, 10));
+    QCOMPARE(model.timelineRow(), 1);
+}
+
+QTEST_MAIN(DemoRunnerTest)
+#include "tst_demorunner.moc"
