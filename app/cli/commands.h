@@ -6,4 +6,5 @@ int sweepCommand(int argc, char** argv); // rlab sweep ...
 int devicesCommand(int argc, char** argv); // rlab devices
 #ifdef RLAB_HAVE_CONTENT
 int checkContentCommand(int argc, char** argv); // rlab check-content DIR (app/cli/check_content.cpp)
+int checkClaimsCommand(int argc, char** argv); // rlab check-claims DIR (app/cli/check_claims.cpp)
 #endif

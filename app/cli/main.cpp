@@ -1,6 +1,8 @@
 // rlab: the headless face of the engine and the content code (DESIGN.md "Command line").
 #include <cstdio>
+#include <cstdlib>
 #include <string_view>
+#include <unistd.h>
 
 #include "commands.h"
 
@@ -12,9 +14,22 @@ constexpr const char* kUsage = R"(usage: rlab <command> [options]
   sweep          run several policies and sizes, print a table or a JSON array
   devices        list cpu and cuda devices, or why cuda is unavailable
   check-content  validate a content folder and print coverage per language
+  check-claims   run every demo preset and check the claims it makes against the measurements
 
 rlab <command> --help shows a command's options.
 )";
+
+// On a busy machine OpenMP threads that spin while they wait for each other make every step
+// many times slower and its time erratic; sleeping waits keep a demo's timings comparable.
+// libgomp reads the setting when it loads, before main, hence the one re-exec. A setting the
+// user chose is kept.
+void sleepWhileWaiting(char** argv)
+{
+    if (std::getenv("OMP_WAIT_POLICY") != nullptr)
+        return;
+    setenv("OMP_WAIT_POLICY", "passive", 0);
+    execv("/proc/self/exe", argv); // returns only when it fails; then run as we are
+}
 
 } // namespace
 
@@ -36,16 +51,20 @@ int main(int argc, char** argv)
         return sweepCommand(argc - 1, argv + 1);
     if (command == "devices")
         return devicesCommand(argc - 1, argv + 1);
-    if (command == "check-content") {
+    if (command == "check-claims")
+        sleepWhileWaiting(argv);
+    if (command == "check-content" || command == "check-claims") {
 #ifdef RLAB_HAVE_CONTENT
-        return checkContentCommand(argc - 1, argv + 1);
+        return command == "check-content" ? checkContentCommand(argc - 1, argv + 1)
+                                          : checkClaimsCommand(argc - 1, argv + 1);
 #else
         std::fputs(
             "rlab: this build has no content loader (configure with -DRLAB_APP=ON and yaml-cpp).\n", stderr);
         return 1;
 #endif
     }
-    std::fprintf(stderr, "rlab: unknown command '%.*s'; use run, sweep, devices or check-content.\n",
+    std::fprintf(stderr,
+        "rlab: unknown command '%.*s'; use run, sweep, devices, check-content or check-claims.\n",
         static_cast<int>(command.size()), command.data());
     return 2;
 }

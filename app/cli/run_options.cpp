@@ -169,6 +169,14 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
             config.shape.vocab = parseInteger<int>(flag, value(), 2);
         } else if (flag == "--steps") {
             config.steps = parseInteger<int>(flag, value(), 1);
+        } else if (flag == "--min-time") {
+            const std::string text = value();
+            const double seconds = parseReal(flag, text);
+            if (seconds < 0 || seconds > 3600)
+                refuse("--min-time must be 0 to 3600 seconds, not " + text + ".");
+            config.minTimeSeconds = seconds;
+        } else if (flag == "--max-steps") {
+            config.maxSteps = parseInteger<int>(flag, value(), 1);
         } else if (flag == "--warmup") {
             config.warmupSteps = parseInteger<int>(flag, value(), 0);
         } else if (flag == "--seed") {
@@ -320,6 +328,10 @@ memory and time (DESIGN.md "Command line").
   --layers N --width d --heads H --seq T --batch B --vocab V
                         model shape; default 12, 128, 4, 64, 8, 256
   --steps S             training steps (default 10)
+  --min-time SECONDS    after --steps, keep training until this much measured time (warm-up
+                        excluded) is spent and at least 6 steps are timed, for a trustworthy
+                        median and its 95% interval (step_ms_ci95); default 0 (off)
+  --max-steps N         the most steps --min-time may run (default 1000)
   --warmup N            first steps left out of the step time (default 1)
   --seed X              data, initial weights and dropout masks (default 1234)
   --dropout p           drop probability at the three dropout sites (default 0.1)

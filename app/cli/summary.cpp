@@ -37,8 +37,8 @@ void printRunSummary(std::FILE* out, const rlab::RunResult& r)
     const rlab::RunConfig& c = r.config;
     char shape[96];
     std::fprintf(out, "policy      %s on %s\n", r.policyName.c_str(), r.deviceName.c_str());
-    std::fprintf(out, "model       %s, %d steps (%d warm-up), %s lr %g, dropout %g, saved as %s%s\n",
-        shapeLine(c.shape, shape, sizeof shape), c.steps, c.warmupSteps,
+    std::fprintf(out, "model       %s, %zu steps (%d warm-up), %s lr %g, dropout %g, saved as %s%s\n",
+        shapeLine(c.shape, shape, sizeof shape), r.stepMs.size(), c.warmupSteps,
         c.optimizer == rlab::Optimizer::Sgd ? "sgd" : "adamw", static_cast<double>(c.learningRate),
         static_cast<double>(c.dropout), c.savePrecision == rlab::SavePrecision::Bf16 ? "bf16" : "fp32",
         c.rngReplay ? "" : ", rng replay OFF");
@@ -49,8 +49,9 @@ void printRunSummary(std::FILE* out, const rlab::RunResult& r)
         ? r.stepMs.size() - static_cast<std::size_t>(c.warmupSteps)
         : 0;
     std::fprintf(out,
-        "step time   %.2f ms median, %.2f .. %.2f ms over %zu steps (measured, warm-up excluded)\n",
-        r.stepMsMedian, r.stepMsMin, r.stepMsMax, measuredSteps);
+        "step time   %.2f ms median (95%% interval %.2f .. %.2f), %.2f .. %.2f ms over %zu steps (measured, "
+        "warm-up excluded)\n",
+        r.stepMsMedian, r.stepMsCi95Low, r.stepMsCi95High, r.stepMsMin, r.stepMsMax, measuredSteps);
     std::fprintf(out, "memory      peak %s in all, reserved %s (measured)\n", mibText(r.peakBytes).c_str(),
         mibText(r.reservedBytes).c_str());
     for (const auto& [category, bytes] : r.bytesByCategory)

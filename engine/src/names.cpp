@@ -1,6 +1,7 @@
 // Names of the engine's enums, and policy text parsing: the words users type and read.
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <string>
 
@@ -123,6 +124,19 @@ std::optional<RecomputePolicy> RecomputePolicy::parse(std::string_view text, std
         policy.kind = PolicyKind::Sqrt;
     } else if (body == "selective") {
         policy.kind = PolicyKind::Selective;
+    } else if (body.starts_with("segment:")) {
+        const std::string_view count = std::string_view(body).substr(8);
+        int blocks = 0;
+        const auto [end, status] = std::from_chars(count.data(), count.data() + count.size(), blocks);
+        if (count != "best" && (status != std::errc() || end != count.data() + count.size() || blocks < 1)) {
+            if (error)
+                *error = "The segment length in '" + std::string(text)
+                    + "' must be a whole number of blocks from 1, or best (examples: segment:4, "
+                      "segment:best).";
+            return std::nullopt;
+        }
+        policy.kind = PolicyKind::Segment;
+        policy.segmentBlocks = count == "best" ? 0 : blocks;
     } else if (body.starts_with("budget:")) {
         const std::optional<std::uint64_t> bytes
             = parseBytes(std::string_view(text).substr(7, body.size() - 7));
@@ -137,7 +151,7 @@ std::optional<RecomputePolicy> RecomputePolicy::parse(std::string_view text, std
     } else {
         if (error)
             *error = "Unknown recomputation policy '" + std::string(text)
-                + "' (use none, full, sqrt, selective or budget:<bytes>).";
+                + "' (use none, full, sqrt, selective, segment:<k>, segment:best or budget:<bytes>).";
         return std::nullopt;
     }
     return policy;
@@ -161,6 +175,9 @@ std::string RecomputePolicy::name() const
         break;
     case PolicyKind::Budget:
         text = "budget:" + std::to_string(budgetBytes);
+        break;
+    case PolicyKind::Segment:
+        text = "segment:" + (segmentBlocks > 0 ? std::to_string(segmentBlocks) : std::string("best"));
         break;
     }
     if (offload)

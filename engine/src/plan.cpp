@@ -3,6 +3,7 @@
 #include "plan.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "byte_count.h"
@@ -188,6 +189,21 @@ std::uint64_t keptBytes(const SlotSizes& sizes, Slot slot, bool bf16)
     return checkedAdd(checkedMul(sizes.elems[i], bf16 ? 2 : sizeof(float)), sizes.stats[i]);
 }
 
+int bestSegmentBlocks(const RunConfig& config)
+{
+    // Segments of k blocks keep N/k checkpoints of c bytes and rebuild k blocks of b bytes:
+    // N c / k + k b is least at k = sqrt(N c / b) (Chen et al. 2016 with c = b gives sqrt(N)).
+    const SlotSizes sizes = slotSizes(config.shape, config.dropout > 0);
+    const bool bf16 = config.savePrecision == SavePrecision::Bf16;
+    double block = 0;
+    for (int s = 0; s < kSlotCount; ++s)
+        block += static_cast<double>(keptBytes(sizes, static_cast<Slot>(s), bf16));
+    const double checkpoint = static_cast<double>(keptBytes(sizes, Slot::Input, bf16));
+    const int n = config.shape.layers;
+    const long k = std::lround(std::sqrt(n * checkpoint / block));
+    return static_cast<int>(std::clamp<long>(k, 1, n));
+}
+
 std::optional<Plan> makePlan(const RunConfig& config, std::string* error)
 {
     const int n = config.shape.layers;
@@ -210,6 +226,10 @@ std::optional<Plan> makePlan(const RunConfig& config, std::string* error)
     }
     case PolicyKind::Budget:
         return planForBudget(config, error);
+    case PolicyKind::Segment:
+        return segmentPlan(config,
+            config.policy.segmentBlocks > 0 ? std::min(config.policy.segmentBlocks, n)
+                                            : bestSegmentBlocks(config));
     }
     return std::nullopt;
 }

@@ -86,6 +86,10 @@ inline SlotPlacement placeSlot(const Plan& plan, int block, Slot slot, Phase pha
     return {MemoryCategory::Temporaries, MemoryCategory::Temporaries, false};
 }
 
+// Blocks per segment that keep the least activation memory, from one block's checkpoint (its
+// input) and everything it saves: round(sqrt(N * checkpoint / block)), at least 1.
+int bestSegmentBlocks(const RunConfig& config);
+
 // The plan for a policy; for budget policies the planner's choice, or nullopt with *error set
 // (naming the smallest budget that would fit).
 std::optional<Plan> makePlan(const RunConfig& config, std::string* error);

@@ -160,6 +160,10 @@ std::string RunResult::toJson() const
     json.integer("vocab", std::int64_t {shape.vocab});
     json.integer("steps", std::int64_t {config.steps});
     json.integer("warmup_steps", std::int64_t {config.warmupSteps});
+    json.number("min_time_s", config.minTimeSeconds);
+    json.integer(
+        "steps_run", static_cast<std::int64_t>(stepMs.size())); // steps plus those the time budget added
+    json.integer("segment_blocks", std::int64_t {segmentBlocks});
     json.integer("seed", std::uint64_t {config.seed});
     json.number("dropout", config.dropout);
     json.number("learning_rate", config.learningRate);
@@ -172,9 +176,10 @@ std::string RunResult::toJson() const
     // Which fields were measured on the device, counted per op, or modeled before running.
     json.boolean("measured", true);
     json.beginObject("provenance");
-    for (const char* key : {"loss", "step_ms", "step_ms_min", "step_ms_max", "step_ms_all", "peak_bytes",
-             "peak_activation_bytes", "bytes_by_category", "reserved_bytes", "device_free_bytes",
-             "device_total_bytes", "offload_bytes", "offload_ms", "grad_checksum", "timeline"})
+    for (const char* key :
+        {"loss", "step_ms", "step_ms_min", "step_ms_max", "step_ms_all", "step_ms_ci95", "peak_bytes",
+            "peak_activation_bytes", "bytes_by_category", "reserved_bytes", "device_free_bytes",
+            "device_total_bytes", "offload_bytes", "offload_ms", "grad_checksum", "timeline"})
         json.string(key, "measured");
     for (const char* key : {"forward_flops", "backward_flops", "recompute_flops"})
         json.string(key, "counted");
@@ -189,6 +194,10 @@ std::string RunResult::toJson() const
     json.number("step_ms", stepMsMedian);
     json.number("step_ms_min", stepMsMin);
     json.number("step_ms_max", stepMsMax);
+    json.beginArray("step_ms_ci95"); // the median's distribution-free 95% interval
+    json.number({}, stepMsCi95Low);
+    json.number({}, stepMsCi95High);
+    json.endArray();
     json.beginArray("step_ms_all");
     for (const double value : stepMs)
         json.number({}, value);

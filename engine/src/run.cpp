@@ -88,115 +88,215 @@ std::vector<float> referenceGradients(Backend& backend, const RunConfig& config,
     return trainer.gradients();
 }
 
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    const std::size_t n = values.size();
-    return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
-
 } // namespace
 
-RunResult run(const RunConfig& config, const ProgressCallback& progress, const std::atomic<bool>* cancel)
+MedianInterval medianInterval95(std::vector<double> samples)
 {
+    MedianInterval out;
+    if (samples.empty())
+        return out;
+    std::sort(samples.begin(), samples.end());
+    const std::size_t n = samples.size();
+    out.median = n % 2 ? samples[n / 2] : 0.5 * (samples[n / 2 - 1] + samples[n / 2]);
+    // Largest j with P(Binomial(n, 1/2) <= j - 1) <= 0.025: then [x_(j), x_(n+1-j)] holds the
+    // median with probability at least 95%, whatever the distribution of step times.
+    std::size_t j = 0;
+    double cdf = 0, term = std::pow(0.5, static_cast<double>(n)); // P(X = 0)
+    for (std::size_t i = 0; i < n; ++i) {
+        cdf += term;
+        if (cdf > 0.025)
+            break;
+        j = i + 1;
+        term *= static_cast<double>(n - i) / static_cast<double>(i + 1);
+    }
+    const std::size_t lowIndex = j == 0 ? 0 : j - 1; // 0-based x_(j); [min, max] when none qualifies
+    out.low = samples[lowIndex];
+    out.high = samples[n - 1 - lowIndex];
+    return out;
+}
+
+int bestSegmentBlocks(const RunConfig& config)
+{
+    return detail::bestSegmentBlocks(config);
+}
+
+struct Training::State {
+    RunConfig config;
+    ProgressCallback progress;
+    RunResult result;
+    std::optional<detail::Plan> plan;
+    std::unique_ptr<Backend> backend;
+    detail::ModelLayout layout;
+    Inputs in;
+    std::vector<float> reference;
+    std::vector<float> firstGradients;
+    std::vector<std::int32_t> firstTokens, firstTargets;
+    std::unique_ptr<detail::Trainer> trainer;
+    std::unique_ptr<StepTimer> timer;
+    int steps = 0;
+    double measuredMs = 0;
+
+    // The run's share done: its steps and, with a time budget, the time budget, whichever is behind.
+    double fraction(double stepFraction) const
+    {
+        double done = std::min(1.0, stepFraction);
+        if (config.minTimeSeconds > 0)
+            done = std::min(done, measuredMs / (1000.0 * config.minTimeSeconds));
+        return done;
+    }
+};
+
+Training::Training(const RunConfig& config, ProgressCallback progress, const std::atomic<bool>* cancel)
+    : m_state(std::make_unique<State>())
+{
+    State& s = *m_state;
     if (const std::optional<std::string> error = validate(config))
         throw RunError(*error);
     std::string error;
-    const std::optional<detail::Plan> plan = detail::makePlan(config, &error);
-    if (!plan)
+    s.plan = detail::makePlan(config, &error);
+    if (!s.plan)
         throw RunError(error);
+    s.config = config;
+    s.progress = std::move(progress);
+    s.result.config = config;
+    s.result.policyName = config.policy.name();
+    s.result.device = config.device;
+    s.result.predictedPeakActivationBytes = detail::predictMemory(*s.plan, config).peakActivations;
+    for (const detail::Segment& segment : s.plan->segments)
+        s.result.segmentBlocks = std::max(s.result.segmentBlocks, segment.last - segment.first + 1);
+    if (config.policy.kind == PolicyKind::None)
+        s.result.segmentBlocks = 0;
 
-    RunResult result;
-    result.config = config;
-    result.policyName = config.policy.name();
-    result.device = config.device;
-    result.predictedPeakActivationBytes = detail::predictMemory(*plan, config).peakActivations;
+    s.backend = makeBackend(config);
+    s.result.deviceName = s.backend->name();
+    s.layout = detail::makeLayout(config.shape);
+    s.in = initialInputs(config, s.layout);
 
-    std::unique_ptr<Backend> backend = makeBackend(config);
-    result.deviceName = backend->name();
-    const detail::ModelLayout layout = detail::makeLayout(config.shape);
-    const Inputs in = initialInputs(config, layout);
-
-    std::vector<float> reference;
     if (config.savePrecision == SavePrecision::Bf16) {
-        reference = referenceGradients(*backend, config, in);
-        backend->allocator().resetPeaks();
-        backend->hostAllocator().resetPeaks();
+        s.reference = referenceGradients(*s.backend, config, s.in);
+        s.backend->allocator().resetPeaks();
+        s.backend->hostAllocator().resetPeaks();
     }
+    ProgressCallback scaled;
+    if (s.progress)
+        scaled = [&s](const Progress& p) {
+            Progress shown = p;
+            shown.fraction = s.fraction(p.fraction);
+            s.progress(shown);
+        };
+    s.trainer = std::make_unique<detail::Trainer>(*s.backend, config, *s.plan, scaled, cancel);
+    s.trainer->loadParameters(s.in.params);
+    s.timer = s.backend->makeTimer();
+}
 
-    std::vector<float> firstGradients;
-    std::vector<std::int32_t> firstTokens, firstTargets;
-    {
-        detail::Trainer trainer(*backend, config, *plan, progress, cancel);
-        trainer.loadParameters(in.params);
-        const std::unique_ptr<StepTimer> timer = backend->makeTimer();
-        std::vector<std::int32_t> tokens, targets;
-        for (int s = 0; s < config.steps; ++s) {
-            batchFor(config, in, s, &tokens, &targets);
-            trainer.loadBatch(tokens, targets);
-            timer->start();
-            const float loss = trainer.step(s, config.recordTimeline && s == config.steps - 1);
-            result.stepMs.push_back(timer->stopMs());
-            result.loss.push_back(loss);
-            if (s == 0) {
-                result.forwardFlops = trainer.flops().forward;
-                result.backwardFlops = trainer.flops().backward;
-                result.recomputeFlops = trainer.flops().recompute;
-                result.gradChecksum = trainer.gradientAbsSum();
-                if (config.keepGradients || !config.dumpDir.empty() || !reference.empty())
-                    firstGradients = trainer.gradients();
-                firstTokens = tokens;
-                firstTargets = targets;
-            }
-        }
-        if (progress) {
-            Progress done;
-            done.step = config.steps - 1;
-            done.steps = config.steps;
-            done.phase = Phase::Optimizer;
-            done.fraction = 1.0;
-            done.lastLoss = result.loss.back();
-            progress(done);
-        }
-        result.timeline = trainer.timeline();
-        result.offloadBytes = trainer.offloadBytes();
-        result.offloadMs = trainer.offloadMs();
+Training::~Training() = default;
 
-        const MemoryStats device = backend->allocator().stats();
-        const MemoryStats host = backend->hostAllocator().stats();
-        result.peakBytes = device.peakTotal;
-        result.peakActivationBytes = device.peakActivations;
-        result.reservedBytes = device.reservedBytes;
-        for (std::size_t c = 0; c < kMemoryCategoryCount; ++c) {
-            const auto category = static_cast<MemoryCategory>(c);
-            const std::uint64_t peak
-                = category == MemoryCategory::HostOffloaded ? host.peak[c] : device.peak[c];
-            result.bytesByCategory[std::string(memoryCategoryName(category))] = peak;
-        }
-        backend->deviceMemory(&result.deviceFreeBytes, &result.deviceTotalBytes);
+bool Training::finished() const
+{
+    const State& s = *m_state;
+    if (s.steps < s.config.steps)
+        return false;
+    if (s.config.minTimeSeconds <= 0 || s.steps >= std::max(s.config.maxSteps, s.config.steps))
+        return true;
+    const int measured = s.steps - std::min(s.config.warmupSteps, s.steps - 1);
+    return measured >= kMinTimedSteps && s.measuredMs >= 1000.0 * s.config.minTimeSeconds;
+}
+
+double Training::measuredMs() const
+{
+    return m_state->measuredMs;
+}
+
+void Training::step()
+{
+    State& s = *m_state;
+    const int index = s.steps;
+    std::vector<std::int32_t> tokens, targets;
+    batchFor(s.config, s.in, index, &tokens, &targets);
+    s.trainer->loadBatch(tokens, targets);
+    s.timer->start();
+    const float loss = s.trainer->step(index, s.config.recordTimeline && index == s.config.steps - 1);
+    const double ms = s.timer->stopMs();
+    s.result.stepMs.push_back(ms);
+    s.result.loss.push_back(loss);
+    if (index >= s.config.warmupSteps)
+        s.measuredMs += ms;
+    if (index == 0) {
+        s.result.forwardFlops = s.trainer->flops().forward;
+        s.result.backwardFlops = s.trainer->flops().backward;
+        s.result.recomputeFlops = s.trainer->flops().recompute;
+        s.result.gradChecksum = s.trainer->gradientAbsSum();
+        if (s.config.keepGradients || !s.config.dumpDir.empty() || !s.reference.empty())
+            s.firstGradients = s.trainer->gradients();
+        s.firstTokens = tokens;
+        s.firstTargets = targets;
     }
+    ++s.steps;
+}
+
+RunResult Training::finish()
+{
+    State& s = *m_state;
+    RunResult& result = s.result;
+    const RunConfig& config = s.config;
+    if (s.progress) {
+        Progress done;
+        done.step = s.steps - 1;
+        done.steps = s.steps;
+        done.phase = Phase::Optimizer;
+        done.fraction = 1.0;
+        done.lastLoss = result.loss.empty() ? 0.0f : result.loss.back();
+        s.progress(done);
+    }
+    result.timeline = s.trainer->timeline();
+    result.offloadBytes = s.trainer->offloadBytes();
+    result.offloadMs = s.trainer->offloadMs();
+
+    const MemoryStats device = s.backend->allocator().stats();
+    const MemoryStats host = s.backend->hostAllocator().stats();
+    result.peakBytes = device.peakTotal;
+    result.peakActivationBytes = device.peakActivations;
+    result.reservedBytes = device.reservedBytes;
+    for (std::size_t c = 0; c < kMemoryCategoryCount; ++c) {
+        const auto category = static_cast<MemoryCategory>(c);
+        const std::uint64_t peak = category == MemoryCategory::HostOffloaded ? host.peak[c] : device.peak[c];
+        result.bytesByCategory[std::string(memoryCategoryName(category))] = peak;
+    }
+    s.backend->deviceMemory(&result.deviceFreeBytes, &result.deviceTotalBytes);
+    s.trainer.reset(); // every activation, parameter and state buffer back to the allocator
 
     const std::size_t warm
         = std::min<std::size_t>(static_cast<std::size_t>(config.warmupSteps), result.stepMs.size() - 1);
     const std::vector<double> measured(
         result.stepMs.begin() + static_cast<std::ptrdiff_t>(warm), result.stepMs.end());
-    result.stepMsMedian = median(measured);
+    const MedianInterval interval = medianInterval95(measured);
+    result.stepMsMedian = interval.median;
+    result.stepMsCi95Low = interval.low;
+    result.stepMsCi95High = interval.high;
     result.stepMsMin = *std::min_element(measured.begin(), measured.end());
     result.stepMsMax = *std::max_element(measured.begin(), measured.end());
 
-    if (!reference.empty()) {
+    if (!s.reference.empty()) {
         double diff = 0;
-        for (std::size_t i = 0; i < reference.size(); ++i)
-            diff = std::max(diff, static_cast<double>(std::fabs(firstGradients[i] - reference[i])));
+        for (std::size_t i = 0; i < s.reference.size(); ++i)
+            diff = std::max(diff, static_cast<double>(std::fabs(s.firstGradients[i] - s.reference[i])));
         result.gradMaxAbsDiffVsNone = diff;
     }
     if (config.keepGradients)
-        for (const detail::NamedTensor& t : named(layout, firstGradients))
+        for (const detail::NamedTensor& t : named(s.layout, s.firstGradients))
             result.gradients[t.name] = t.data;
     if (!config.dumpDir.empty())
-        detail::writeDump(config.dumpDir, firstTokens, firstTargets, config.shape.batch, config.shape.seq,
-            named(layout, in.params), named(layout, firstGradients), result.toJson());
-    return result;
+        detail::writeDump(config.dumpDir, s.firstTokens, s.firstTargets, config.shape.batch, config.shape.seq,
+            named(s.layout, s.in.params), named(s.layout, s.firstGradients), result.toJson());
+    return std::move(result);
+}
+
+RunResult run(const RunConfig& config, const ProgressCallback& progress, const std::atomic<bool>* cancel)
+{
+    Training training(config, progress, cancel);
+    while (!training.finished())
+        training.step();
+    return training.finish();
 }
 
 } // namespace rlab

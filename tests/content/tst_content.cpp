@@ -369,6 +369,20 @@ void ContentTest::errorIsPlaced_data()
                                       << "offload: yes" << 12 << 33 << "'offload' must be true or false";
     QTest::newRow("duplicate preset id") << presets << "id: sweep-demo"
                                          << "id: small-demo" << 14 << 9 << "duplicate preset id 'small-demo'";
+    QTest::newRow("claim of an unknown quantity")
+        << presets << "quantity: peak_activation_bytes, run: budget:64K"
+        << "quantity: peak_bites, run: budget:64K" << 24 << 36 << "unknown quantity 'peak_bites'";
+    QTest::newRow("claim about a missing run")
+        << presets << "run: budget:64K, is: grows"
+        << "run: nobody, is: grows" << 24 << 64 << "no run of preset 'sweep-demo' is labelled 'nobody'";
+    QTest::newRow("claim without what its relation needs")
+        << presets << "is: grows, exponent: 1, tolerance"
+        << "is: grows, tolerance" << 24 << 80 << "a claim that is 'grows' needs 'exponent'";
+    QTest::newRow("claim on time against a number")
+        << presets
+        << "quantity: peak_activation_bytes, run: budget:64K, is: grows, exponent: 1, tolerance: 0.5"
+        << "quantity: step_ms, run: budget:64K, is: at_most, value: 5" << 24 << 66
+        << "step_ms is measured with noise";
     QTest::newRow("stray file name") << "quizzes/alpha/quiz.russian.yaml"
                                      << ""
                                      << "schema: 1\n"

@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 
+#include "claims_reader.h"
 #include "fields.h"
 #include "file_report.h"
 
@@ -30,6 +31,7 @@ constexpr std::array<std::string_view, 9> opKinds {
     "block_input", "layernorm", "qkv", "softmax", "attn_dropout", "attn_values", "residual", "fc1", "gelu"};
 constexpr std::array<std::string_view, 4> sweepParameters {"layers", "seq", "width", "batch"};
 constexpr int maxSteps = 200;
+constexpr double maxMinTimeSeconds = 10; // a demo's runs share a few seconds
 
 template<std::size_t N> std::string listed(const std::array<std::string_view, N>& names)
 {
@@ -175,7 +177,7 @@ void readSweep(const YamlNode& node, FileReport& report, DemoPreset& preset)
 DemoPreset readPreset(const YamlNode& node, FileReport& report)
 {
     const Fields fields(node, report, describe(node, "preset"), {"id", "title", "look_for", "shape", "runs"},
-        {"max_shape", "steps", "dropout", "user_keep_choice", "sweep"});
+        {"max_shape", "steps", "min_time", "dropout", "user_keep_choice", "sweep", "claims"});
     DemoPreset preset;
     preset.id = fields.id("id").value_or("");
     preset.title.value = fields.text("title").value_or("");
@@ -194,6 +196,14 @@ DemoPreset readPreset(const YamlNode& node, FileReport& report)
         else
             preset.steps = static_cast<int>(*steps);
     }
+    if (const auto minTime = fields.number("min_time")) {
+        if (*minTime < 0 || *minTime > maxMinTimeSeconds)
+            report.error(*fields.node("min_time"),
+                "min_time must be 0 to " + std::to_string(int(maxMinTimeSeconds)) + " seconds, not "
+                    + node.find("min_time")->value->scalar);
+        else
+            preset.minTimeSeconds = *minTime;
+    }
     if (const auto dropout = fields.number("dropout")) {
         if (*dropout < 0.0 || *dropout >= 1.0)
             report.error(*fields.node("dropout"),
@@ -205,6 +215,8 @@ DemoPreset readPreset(const YamlNode& node, FileReport& report)
         readRuns(*runs, report, preset);
     if (const YamlNode* sweep = fields.node("sweep"))
         readSweep(*sweep, report, preset);
+    if (const YamlNode* claims = fields.list("claims"))
+        readClaims(*claims, report, preset);
     preset.userKeepChoice = fields.boolean("user_keep_choice").value_or(false);
     const bool hasSelective = std::any_of(
         preset.runs.begin(), preset.runs.end(), [](const DemoRun& run) { return run.policy == "selective"; });
@@ -231,6 +243,23 @@ bool isByteCount(std::string_view text)
         || suffix == "MiB" || suffix == "GiB";
 }
 
+// `reasons: {claim-id: text}`: only claims that have an English reason can be translated.
+void readReasons(const YamlNode& reasons, FileReport& report, const DemoPreset& preset, Translations& found)
+{
+    for (const YamlEntry& reason : reasons.entries) {
+        const auto claim = std::find_if(preset.claims.begin(), preset.claims.end(),
+            [&](const DemoClaim& c) { return c.id == reason.key; });
+        if (claim == preset.claims.end() || claim->reason.value.empty()) {
+            report.error(reason,
+                "claim '" + reason.key + "' of preset '" + preset.id
+                    + "' has no reason in the English source");
+            continue;
+        }
+        if (auto text = readText(*reason.value, report, reason.key))
+            found[presetTextPath(preset.id, "claims/" + reason.key + "/reason")] = *text;
+    }
+}
+
 } // namespace
 
 std::string defaultRunLabel(const DemoRun& run)
@@ -251,6 +280,15 @@ std::string policyProblem(std::string_view policy)
 {
     if (policy == "none" || policy == "full" || policy == "sqrt" || policy == "selective")
         return {};
+    if (policy.starts_with("segment:")) {
+        const std::string_view count = policy.substr(8);
+        const bool digits = !count.empty() && count.size() <= 4
+            && std::all_of(count.begin(), count.end(), [](char c) { return c >= '0' && c <= '9'; });
+        if (count == "best" || (digits && count.find_first_not_of('0') != std::string_view::npos))
+            return {};
+        return "policy '" + std::string(policy)
+            + "' needs a whole number of blocks from 1 after 'segment:', or best (segment:4, segment:best)";
+    }
     if (policy.starts_with("budget:")) {
         if (isByteCount(policy.substr(7)))
             return {};
@@ -261,7 +299,8 @@ std::string policyProblem(std::string_view policy)
     if (policy.find("offload") != std::string_view::npos)
         return "policy '" + std::string(policy)
             + "' is not a policy; write the base policy and offload: true";
-    return "unknown policy '" + std::string(policy) + "' (use none, full, sqrt, selective or budget:<bytes>)";
+    return "unknown policy '" + std::string(policy)
+        + "' (use none, full, sqrt, selective, segment:<k>, segment:best or budget:<bytes>)";
 }
 
 PresetCatalog readPresets(const YamlNode& root, FileReport& report)
@@ -306,9 +345,12 @@ bool readPresetTranslation(const YamlNode& root, FileReport& report, const Prese
                 report.error(entry, "preset '" + entry.key + "' does not exist in the English source");
                 continue;
             }
-            const Fields text(*entry.value, report, "preset '" + entry.key + "'", {}, {"title", "look_for"});
+            const Fields text(
+                *entry.value, report, "preset '" + entry.key + "'", {}, {"title", "look_for", "reasons"});
             readTranslatedText(text, "title", presetTextPath(entry.key, "title"), found);
             readTranslatedText(text, "look_for", presetTextPath(entry.key, "look_for"), found);
+            if (const YamlNode* reasons = text.mapping("reasons"))
+                readReasons(*reasons, report, source.presets.at(entry.key), found);
         }
     }
     if (report.count() > before)

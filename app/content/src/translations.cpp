@@ -73,6 +73,9 @@ void forEachText(Content& content, const std::function<void(const std::string& p
     for (auto& [id, preset] : content.presets) {
         visit(presetTextPath(id, "title"), preset.title);
         visit(presetTextPath(id, "look_for"), preset.lookFor);
+        for (DemoClaim& claim : preset.claims)
+            if (!claim.reason.value.empty())
+                visit(presetTextPath(id, "claims/" + claim.id + "/reason"), claim.reason);
     }
 }
 

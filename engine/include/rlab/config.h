@@ -38,15 +38,17 @@ std::vector<OpKind> allOpKinds();
 std::vector<OpKind>
 defaultSelectiveKeep(); // the matmul outputs: qkv, attn_values, fc1 (+ block input, residual)
 
-enum class PolicyKind { None, Full, Sqrt, Selective, Budget };
+enum class PolicyKind { None, Full, Sqrt, Selective, Budget, Segment };
 
 struct RecomputePolicy {
     PolicyKind kind = PolicyKind::None;
     std::uint64_t budgetBytes = 0; // for Budget
+    int segmentBlocks = 0; // for Segment: blocks per segment; 0: the best length (bestSegmentBlocks)
     bool offload = false; // modifier: kept checkpoints live in the host pool
     std::vector<OpKind> keep; // for Selective; empty means defaultSelectiveKeep()
 
-    // Parses "none", "full", "sqrt", "selective", "budget:<bytes>" (bytes may carry K/M/G, KiB/MiB/GiB).
+    // Parses "none", "full", "sqrt", "selective", "budget:<bytes>" (bytes may carry K/M/G, KiB/MiB/GiB),
+    // "segment:<k>" (segments of k blocks, as sqrt's with any k) and "segment:best".
     // On failure returns nullopt and sets *error to one sentence.
     static std::optional<RecomputePolicy> parse(std::string_view text, std::string* error);
     std::string name() const; // canonical text, e.g. "budget:16777216", "selective+offload"
@@ -58,11 +60,20 @@ enum class SavePrecision { Fp32, Bf16 };
 
 std::string_view deviceName(Device device); // "cpu", "cuda"
 
+// With a time budget, at least this many measured steps: the fewest whose order statistics
+// bound the median with 95% confidence (1 - 2 / 2^6 = 0.969).
+constexpr int kMinTimedSteps = 6;
+
 struct RunConfig {
     ModelShape shape;
     RecomputePolicy policy;
     int steps = 10;
     int warmupSteps = 1; // excluded from step_ms
+    // > 0: after `steps`, keep training until this much measured time (warm-up excluded) is spent
+    // and at least kMinTimedSteps steps are measured, so step_ms_ci95 is a 95% interval; never
+    // beyond maxSteps.
+    double minTimeSeconds = 0;
+    int maxSteps = 1000;
     std::uint64_t seed = 1234;
     float dropout = 0.1f;
     float learningRate = 1e-3f;

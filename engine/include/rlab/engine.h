@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -56,6 +57,40 @@ std::uint64_t predictPeakBytes(const RunConfig& config);
 // all memory is released before return: the device allocator is back at zero live bytes.
 RunResult run(const RunConfig& config, const ProgressCallback& progress = {},
     const std::atomic<bool>* cancel = nullptr);
+
+// One run advanced a step at a time, so a demo can interleave its runs (in rounds, and a slow
+// spell of the machine then hits every run alike). Each run has its own backend and allocator,
+// so its memory figures stay its own. run() is a Training stepped until finished().
+class Training {
+public:
+    // Validates, plans and sets up (parameters on the device); throws as run() does.
+    explicit Training(
+        const RunConfig& config, ProgressCallback progress = {}, const std::atomic<bool>* cancel = nullptr);
+    ~Training();
+    Training(const Training&) = delete;
+    Training& operator=(const Training&) = delete;
+
+    // All of config.steps done and, with minTimeSeconds, the time budget spent (or maxSteps reached).
+    bool finished() const;
+    void step(); // one more training step
+    double measuredMs() const; // step time so far, warm-up excluded
+    RunResult finish(); // the result; gives every byte back. Call once.
+
+private:
+    struct State;
+    std::unique_ptr<State> m_state;
+};
+
+// The median of step times and its distribution-free 95% interval: order statistics j and
+// n+1-j with P(Binomial(n, 1/2) < j) <= 2.5%; [min, max] when n < kMinTimedSteps.
+struct MedianInterval {
+    double median = 0, low = 0, high = 0;
+};
+MedianInterval medianInterval95(std::vector<double> samples);
+
+// Blocks per segment that keep the least activations: round(sqrt(N * checkpoint / block bytes)),
+// the length segment:best runs.
+int bestSegmentBlocks(const RunConfig& config);
 
 // Devices the engine can use, and why CUDA is not usable when it is not.
 struct DeviceInfo {

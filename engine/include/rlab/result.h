@@ -22,6 +22,10 @@ struct RunResult {
     std::vector<double> stepMs; // every step, warm-up included (stepMsAll)
     double stepMsMedian = 0; // warm-up excluded
     double stepMsMin = 0, stepMsMax = 0; // spread, warm-up excluded
+    // Distribution-free 95% interval of the median (order statistics); [min, max] with fewer
+    // than kMinTimedSteps measured steps, where it covers less.
+    double stepMsCi95Low = 0, stepMsCi95High = 0;
+    int segmentBlocks = 0; // blocks per recomputed segment of the plan (1: full, 0: none recomputed)
 
     std::uint64_t peakBytes = 0; // all device categories together
     std::uint64_t peakActivationBytes = 0; // SavedActivations + RecomputeWorkspace

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rlab::content {
@@ -87,6 +88,55 @@ struct DemoSweep {
     std::vector<int> values;
 };
 
+// What a claim measures in a run (content/README.md "Claims"). Names: claimQuantityName().
+enum class ClaimQuantity {
+    PeakActivationBytes, // saved activations + recompute workspace, at their peak
+    PeakBytes, // every device category together
+    Parameters, // the peak of one memory category, named as in rlab run --json bytes_by_category
+    Gradients,
+    OptimizerState,
+    SavedActivations,
+    RecomputeWorkspace,
+    Temporaries,
+    HostOffloaded,
+    RecomputeFlops, // counted per step
+    RecomputeShare, // recompute FLOPs / forward FLOPs
+    StepMs, // median step time, with its 95% interval
+    GradError, // max |g - g_none| / max |g_none| over the first step's gradients
+    LossDifference, // |loss - none's loss| at the last step both ran
+    OffloadMs, // measured time in copies to and from the host pool, per step
+};
+
+// How a claim relates the quantity: to another run, to a number, over a sweep, to a budget or the predictor.
+enum class ClaimRelation {
+    Below, // run < factor * than
+    Above, // run > factor * than
+    Equal, // |run - than| <= tolerance * |than|; for step_ms: the 95% intervals overlap
+    AtMost, // run <= value
+    AtLeast, // run >= value
+    Grows, // fitted exponent over the sweep within exponent +- tolerance
+    WithinBudget, // peak activation bytes <= the run's budget:<bytes>
+    Predicted, // measured == the predictor's figure, within tolerance (relative)
+};
+
+std::string_view claimQuantityName(ClaimQuantity quantity); // "peak_activation_bytes", ...
+std::string_view claimRelationName(ClaimRelation relation); // "below", ...
+
+// A machine-checkable statement about a demo's measured runs, checked by `rlab check-claims`.
+struct DemoClaim {
+    std::string id;
+    ClaimQuantity quantity = ClaimQuantity::PeakActivationBytes;
+    std::string run; // a run's label
+    ClaimRelation is = ClaimRelation::Below;
+    std::string than; // the other run's label (below, above, equal)
+    double factor = 1; // below / above: compared with factor * than
+    double value = 0; // at_most / at_least
+    double exponent = 0; // grows
+    double tolerance = 0; // equal, grows, predicted
+    std::optional<int> at; // only at this sweep value; default: at every one
+    Text reason; // why it may not hold at other sizes; shown when it fails (may be empty)
+};
+
 struct DemoPreset {
     std::string id;
     Text title;
@@ -98,6 +148,8 @@ struct DemoPreset {
     std::optional<DemoSweep> sweep;
     bool userKeepChoice = false; // the learner may tick selective's op kinds
     DemoShape maxShape; // the largest sizes the learner may choose; `shape` when the YAML gives none
+    double minTimeSeconds = 0.3; // measured step time per run, spread over rounds (see rlab::Training)
+    std::vector<DemoClaim> claims;
 };
 
 // One problem in the content: one sentence, with where it is.

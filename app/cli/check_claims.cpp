@@ -1,0 +1,256 @@
+#ifdef RLAB_HAVE_CONTENT
+// rlab check-claims DIR: runs every demo preset's default runs and checks each claim the preset
+// makes against what was measured, one line per claim (content/README.md "Claims").
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "commands.h"
+#include "rlab/content/content.h"
+#include "rlab/demo/demo.h"
+#include "rlab/engine.h"
+#include "train.h"
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: rlab check-claims DIR [--preset ID] [--json] [--min-time SECONDS]
+Runs each demo preset's default runs (those of a sweep value interleaved in rounds) and checks
+every claim in DIR/demos/presets.yaml against the measured figures: one line per claim naming
+its preset, the measured values and whether it holds.
+
+  --preset ID           check one preset only
+  --json                print one JSON object instead of the table
+  --min-time SECONDS    measured step time per run, instead of each preset's min_time
+
+Exit status: 0 every claim holds, 1 a claim does not hold (or the content has errors), 2 bad arguments.
+)";
+
+struct Options {
+    std::string folder;
+    std::string preset;
+    bool json = false;
+    double minTime = -1;
+};
+
+std::string jsonText(std::string_view text)
+{
+    std::string out = "\"";
+    for (const char c : text) {
+        if (c == '"' || c == '\\')
+            out += std::string("\\") + c;
+        else if (static_cast<unsigned char>(c) < 0x20) {
+            char escaped[8];
+            std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
+            out += escaped;
+        } else
+            out += c;
+    }
+    return out + "\"";
+}
+
+std::string jsonNumber(double value)
+{
+    if (!std::isfinite(value))
+        return "null";
+    char text[32];
+    std::snprintf(text, sizeof text, "%.9g", value);
+    return text;
+}
+
+// One line per run: what the claims rest on, with the time's interval and, for offload, the
+// measured copy time beside the PCIe time predicted for the same bytes.
+void printRuns(const std::vector<rlab::demo::RunOutcome>& outcomes)
+{
+    for (const rlab::demo::RunOutcome& out : outcomes) {
+        const rlab::RunResult& r = out.result;
+        std::printf(
+            "  run %-34s %3zu steps  step %8.2f ms [%.2f, %.2f]  activations %9.3f MiB  recompute %5.1f%% of "
+            "forward FLOPs",
+            out.title().c_str(), r.stepMs.size(), r.stepMsMedian, r.stepMsCi95Low, r.stepMsCi95High,
+            static_cast<double>(r.peakActivationBytes) / (1024.0 * 1024.0),
+            r.forwardFlops > 0 ? 100.0 * r.recomputeFlops / r.forwardFlops : 0.0);
+        if (out.gradError > 0 || out.lossDifference > 0)
+            std::printf("  grad error %.3g, loss diff %.4f", out.gradError, out.lossDifference);
+        if (r.offloadBytes > 0)
+            std::printf("  copies %.3f ms measured (%.2f MiB); over %s: %.3f ms predicted", r.offloadMs,
+                static_cast<double>(r.offloadBytes) / (1024.0 * 1024.0), rlab::demo::kPcieSource,
+                out.predictedPcieMs);
+        std::printf("\n");
+    }
+}
+
+std::string runsJson(const std::vector<rlab::demo::RunOutcome>& outcomes)
+{
+    std::string text = "[";
+    for (const rlab::demo::RunOutcome& out : outcomes) {
+        const rlab::RunResult& r = out.result;
+        text.append(text.size() > 1 ? "," : "").append("{\"label\":").append(jsonText(out.label));
+        text += std::string() + ",\"sweep_value\":" + std::to_string(out.sweepValue) + ",\"steps_run\":"
+            + std::to_string(r.stepMs.size()) + ",\"step_ms\":" + jsonNumber(r.stepMsMedian)
+            + ",\"step_ms_ci95\":[" + jsonNumber(r.stepMsCi95Low) + "," + jsonNumber(r.stepMsCi95High)
+            + "],\"peak_activation_bytes\":" + std::to_string(r.peakActivationBytes) + ",\"recompute_flops\":"
+            + jsonNumber(r.recomputeFlops) + ",\"forward_flops\":" + jsonNumber(r.forwardFlops)
+            + ",\"grad_error\":" + jsonNumber(out.gradError) + ",\"loss_difference\":"
+            + jsonNumber(out.lossDifference) + ",\"offload_bytes\":" + std::to_string(r.offloadBytes)
+            + ",\"offload_ms\":" + jsonNumber(r.offloadMs)
+            + ",\"predicted_pcie_ms\":" + jsonNumber(out.predictedPcieMs) + "}";
+    }
+    return text + "]";
+}
+
+std::string claimsJson(const std::vector<rlab::demo::ClaimCheck>& checks)
+{
+    std::string text = "[";
+    for (const rlab::demo::ClaimCheck& check : checks) {
+        std::string figures = "[";
+        for (const rlab::demo::Figure& f : check.figures) {
+            figures.append(figures.size() > 1 ? "," : "").append("{\"run\":").append(jsonText(f.run));
+            figures += std::string() + ",\"sweep_value\":" + std::to_string(f.sweepValue)
+                + ",\"value\":" + jsonNumber(f.value) + ",\"low\":" + jsonNumber(f.low)
+                + ",\"high\":" + jsonNumber(f.high) + "}";
+        }
+        text.append(text.size() > 1 ? "," : "").append("{\"preset\":").append(jsonText(check.presetId));
+        text += std::string() + ",\"claim\":" + jsonText(check.claimId) + ",\"statement\":"
+            + jsonText(check.statement) + ",\"verdict\":" + jsonText(rlab::demo::verdictName(check.verdict))
+            + ",\"holds\":" + (check.verdict == rlab::demo::Verdict::Holds ? "true" : "false")
+            + ",\"measured\":" + jsonText(check.measured) + ",\"figures\":" + figures + "]"
+            + (check.fitted != 0 ? ",\"fitted_exponent\":" + jsonNumber(check.fitted) : std::string())
+            + ",\"reason\":" + jsonText(check.reason) + "}";
+    }
+    return text + "]";
+}
+
+std::optional<Options> parse(int argc, char** argv, int* status)
+{
+    Options options;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        const auto value = [&]() -> std::optional<std::string> {
+            if (i + 1 >= argc) {
+                *status = complain("check-claims: " + arg + " needs a value.", 2);
+                return std::nullopt;
+            }
+            return std::string(argv[++i]);
+        };
+        if (arg == "--help" || arg == "-h") {
+            std::fputs(kUsage, stdout);
+            *status = 0;
+            return std::nullopt;
+        }
+        if (arg == "--json") {
+            options.json = true;
+        } else if (arg == "--preset") {
+            const auto id = value();
+            if (!id)
+                return std::nullopt;
+            options.preset = *id;
+        } else if (arg == "--min-time") {
+            const auto text = value();
+            if (!text)
+                return std::nullopt;
+            char* end = nullptr;
+            options.minTime = std::strtod(text->c_str(), &end);
+            if (text->empty() || *end != '\0' || !(options.minTime >= 0 && options.minTime <= 60)) {
+                *status = complain("check-claims: --min-time needs 0 to 60 seconds, not '" + *text + "'.", 2);
+                return std::nullopt;
+            }
+        } else if (arg.starts_with("-")) {
+            *status
+                = complain("check-claims: unknown option '" + arg + "'; see rlab check-claims --help.", 2);
+            return std::nullopt;
+        } else if (options.folder.empty()) {
+            options.folder = arg;
+        } else {
+            *status = complain(
+                "check-claims: one content folder only, but '" + arg + "' follows '" + options.folder + "'.",
+                2);
+            return std::nullopt;
+        }
+    }
+    if (options.folder.empty()) {
+        *status = complain("check-claims: name the content folder, like: rlab check-claims content", 2);
+        return std::nullopt;
+    }
+    std::error_code error;
+    if (!std::filesystem::is_directory(options.folder, error)) {
+        *status = complain("check-claims: '" + options.folder + "' is not a folder.", 2);
+        return std::nullopt;
+    }
+    return options;
+}
+
+} // namespace
+
+int checkClaimsCommand(int argc, char** argv)
+{
+    int status = 2;
+    const std::optional<Options> options = parse(argc, argv, &status);
+    if (!options)
+        return status;
+    const rlab::content::Content content = rlab::content::loadContent(options->folder, "en");
+    for (const rlab::content::Diagnostic& diagnostic : content.errors)
+        std::fprintf(stderr, "%s\n", diagnostic.toString().c_str());
+    if (!options->preset.empty() && !content.preset(options->preset))
+        return complain("check-claims: no preset '" + options->preset + "' in " + options->folder + ".", 2);
+
+    rlab::demo::Settings settings;
+    settings.minTimeSeconds = options->minTime;
+    int claims = 0, holding = 0, presetsWithout = 0;
+    std::string json = "{\"presets\":[";
+    for (const auto& [id, preset] : content.presets) {
+        if (!options->preset.empty() && id != options->preset)
+            continue;
+        std::string error;
+        const std::vector<rlab::demo::PlannedRun> runs
+            = rlab::demo::planRuns(preset, rlab::demo::defaultChoice(preset), settings, &error);
+        if (runs.empty())
+            return complain("check-claims: preset '" + id + "': " + error, 1);
+        const auto start = std::chrono::steady_clock::now();
+        std::vector<rlab::demo::RunOutcome> outcomes;
+        try {
+            outcomes = rlab::demo::runPlanned(runs, settings);
+        } catch (const std::exception& failure) {
+            return complain("check-claims: preset '" + id + "' could not run: " + failure.what(), 1);
+        }
+        const double seconds
+            = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const std::vector<rlab::demo::ClaimCheck> checks = rlab::demo::checkClaims(preset, outcomes);
+        presetsWithout += checks.empty() ? 1 : 0;
+        for (const rlab::demo::ClaimCheck& check : checks) {
+            ++claims;
+            holding += check.verdict == rlab::demo::Verdict::Holds ? 1 : 0;
+        }
+        if (options->json) {
+            json.append(json.back() == '[' ? "" : ",").append("{\"id\":").append(jsonText(id));
+            json += std::string() + ",\"seconds\":" + jsonNumber(seconds) + ",\"runs\":" + runsJson(outcomes)
+                + ",\"claims\":" + claimsJson(checks) + "}";
+            continue;
+        }
+        std::printf("%s (%zu runs, %.2f s)\n", id.c_str(), outcomes.size(), seconds);
+        printRuns(outcomes);
+        if (checks.empty())
+            std::printf("  %s: no claims\n", id.c_str());
+        for (const rlab::demo::ClaimCheck& check : checks) {
+            std::printf("  %-22s %-24s %-17s %s: %s\n", id.c_str(), check.claimId.c_str(),
+                std::string(rlab::demo::verdictName(check.verdict)).c_str(), check.statement.c_str(),
+                check.measured.c_str());
+            if (!check.reason.empty())
+                std::printf("  %-22s %-24s %-17s why: %s\n", "", "", "", check.reason.c_str());
+        }
+        std::fflush(stdout);
+    }
+    const bool allHold = holding == claims && presetsWithout == 0 && content.errors.empty();
+    if (options->json)
+        std::printf("%s],\"claims\":%d,\"holding\":%d,\"all_hold\":%s}\n", json.c_str(), claims, holding,
+            allHold ? "true" : "false");
+    else
+        std::printf("%d of %d claims hold%s.\n", holding, claims,
+            presetsWithout > 0 ? " (and some presets state no claim)" : "");
+    return allHold ? 0 : 1;
+}
+
+#endif // RLAB_HAVE_CONTENT

@@ -1,0 +1,248 @@
+#include "claims_reader.h"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+#include "fields.h"
+#include "file_report.h"
+
+namespace rlab::content {
+
+namespace {
+
+constexpr std::array<std::pair<ClaimQuantity, std::string_view>, 15> kQuantityNames {{
+    {ClaimQuantity::PeakActivationBytes, "peak_activation_bytes"},
+    {ClaimQuantity::PeakBytes, "peak_bytes"},
+    {ClaimQuantity::Parameters, "parameters"},
+    {ClaimQuantity::Gradients, "gradients"},
+    {ClaimQuantity::OptimizerState, "optimizer_state"},
+    {ClaimQuantity::SavedActivations, "saved_activations"},
+    {ClaimQuantity::RecomputeWorkspace, "recompute_workspace"},
+    {ClaimQuantity::Temporaries, "temporaries"},
+    {ClaimQuantity::HostOffloaded, "host_offloaded"},
+    {ClaimQuantity::RecomputeFlops, "recompute_flops"},
+    {ClaimQuantity::RecomputeShare, "recompute_share"},
+    {ClaimQuantity::StepMs, "step_ms"},
+    {ClaimQuantity::GradError, "grad_error"},
+    {ClaimQuantity::LossDifference, "loss_difference"},
+    {ClaimQuantity::OffloadMs, "offload_ms"},
+}};
+
+constexpr std::array<std::pair<ClaimRelation, std::string_view>, 8> kRelationNames {{
+    {ClaimRelation::Below, "below"},
+    {ClaimRelation::Above, "above"},
+    {ClaimRelation::Equal, "equal"},
+    {ClaimRelation::AtMost, "at_most"},
+    {ClaimRelation::AtLeast, "at_least"},
+    {ClaimRelation::Grows, "grows"},
+    {ClaimRelation::WithinBudget, "within_budget"},
+    {ClaimRelation::Predicted, "predicted"},
+}};
+
+template<typename Enum, std::size_t N>
+std::optional<Enum> lookUp(
+    const std::array<std::pair<Enum, std::string_view>, N>& names, std::string_view text)
+{
+    for (const auto& [value, name] : names)
+        if (name == text)
+            return value;
+    return std::nullopt;
+}
+
+template<typename Enum, std::size_t N>
+std::string listed(const std::array<std::pair<Enum, std::string_view>, N>& names)
+{
+    std::string text;
+    for (const auto& entry : names)
+        text.append(text.empty() ? "" : ", ").append(entry.second);
+    return text;
+}
+
+bool hasRun(const DemoPreset& preset, const std::string& label)
+{
+    return std::any_of(
+        preset.runs.begin(), preset.runs.end(), [&](const DemoRun& run) { return run.label == label; });
+}
+
+const DemoRun* findRun(const DemoPreset& preset, const std::string& label)
+{
+    for (const DemoRun& run : preset.runs)
+        if (run.label == label)
+            return &run;
+    return nullptr;
+}
+
+// Which of than / value / exponent a relation needs; the rest must be absent.
+struct Needs {
+    bool than = false, value = false, exponent = false, factor = false, tolerance = false;
+};
+
+Needs needsOf(ClaimRelation relation)
+{
+    switch (relation) {
+    case ClaimRelation::Below:
+    case ClaimRelation::Above:
+        return {.than = true, .factor = true};
+    case ClaimRelation::Equal:
+        return {.than = true, .tolerance = true};
+    case ClaimRelation::AtMost:
+    case ClaimRelation::AtLeast:
+        return {.value = true};
+    case ClaimRelation::Grows:
+        return {.exponent = true, .tolerance = true};
+    case ClaimRelation::WithinBudget:
+        return {};
+    case ClaimRelation::Predicted:
+        return {.tolerance = true};
+    }
+    return {};
+}
+
+void checkKeys(const Fields& fields, FileReport& report, ClaimRelation relation)
+{
+    const Needs needs = needsOf(relation);
+    const std::string is = std::string(claimRelationName(relation)).append("'");
+    const auto check = [&](std::string_view key, bool needed, bool allowed) {
+        const YamlNode* node = fields.node(key);
+        const std::string quotedKey = std::string("'").append(key).append("'");
+        if (needed && !node)
+            report.error(*fields.node("is"), "a claim that is '" + is + " needs " + quotedKey);
+        else if (!allowed && node)
+            report.error(*node, quotedKey + " does not apply to a claim that is '" + is);
+    };
+    check("than", needs.than, needs.than);
+    check("value", needs.value, needs.value);
+    check("exponent", needs.exponent, needs.exponent);
+    check("factor", false, needs.factor);
+    check("tolerance", false, needs.tolerance);
+}
+
+// The rules that tie a claim to its preset: runs, sweep, and quantities that fit the relation.
+void checkAgainstPreset(
+    const Fields& fields, FileReport& report, const DemoPreset& preset, const DemoClaim& claim)
+{
+    const YamlNode& isNode = *fields.node("is");
+    const bool time = claim.quantity == ClaimQuantity::StepMs;
+    if (time
+        && !(claim.is == ClaimRelation::Below || claim.is == ClaimRelation::Above
+            || claim.is == ClaimRelation::Equal))
+        report.error(
+            isNode, "step_ms is measured with noise: compare it with another run (below, above or equal)");
+    if (claim.is == ClaimRelation::Grows && !preset.sweep)
+        report.error(isNode, "a claim that grows needs the preset's sweep to fit an exponent over");
+    if (claim.is == ClaimRelation::WithinBudget) {
+        const DemoRun* run = findRun(preset, claim.run);
+        if (run && !run->policy.starts_with("budget:"))
+            report.error(*fields.node("run"),
+                "run '" + claim.run + "' has no budget; within_budget needs a budget:<bytes> run");
+        if (claim.quantity != ClaimQuantity::PeakActivationBytes)
+            report.error(
+                *fields.node("quantity"), "within_budget compares peak_activation_bytes with the budget");
+    }
+    if (claim.is == ClaimRelation::Predicted && claim.quantity != ClaimQuantity::PeakActivationBytes)
+        report.error(*fields.node("quantity"), "the predictor gives peak_activation_bytes only");
+    if (claim.at && claim.is == ClaimRelation::Grows)
+        report.error(*fields.node("at"), "'at' picks one sweep value; a growth is fitted over all of them");
+    if (claim.at) {
+        const bool known = preset.sweep
+            && std::find(preset.sweep->values.begin(), preset.sweep->values.end(), *claim.at)
+                != preset.sweep->values.end();
+        if (!known)
+            report.error(*fields.node("at"),
+                "'at' " + std::to_string(*claim.at) + " is not one of the preset's sweep values");
+    }
+}
+
+DemoClaim readClaim(const YamlNode& node, FileReport& report, DemoPreset& preset)
+{
+    const Fields fields(node, report, describe(node, "claim") + " of preset '" + preset.id + "'",
+        {"id", "quantity", "run", "is"},
+        {"than", "factor", "value", "exponent", "tolerance", "at", "reason"});
+    DemoClaim claim;
+    claim.id = fields.id("id").value_or("");
+    bool complete = true;
+    if (const auto quantity = fields.text("quantity")) {
+        if (const auto known = lookUp(kQuantityNames, *quantity))
+            claim.quantity = *known;
+        else {
+            report.error(*fields.node("quantity"),
+                "unknown quantity '" + *quantity + "' (known: " + listed(kQuantityNames) + ")");
+            complete = false;
+        }
+    } else
+        complete = false;
+    if (const auto is = fields.text("is")) {
+        if (const auto known = lookUp(kRelationNames, *is))
+            claim.is = *known;
+        else {
+            report.error(
+                *fields.node("is"), "unknown relation '" + *is + "' (known: " + listed(kRelationNames) + ")");
+            complete = false;
+        }
+    } else
+        complete = false;
+    for (const auto& [key, member] :
+        {std::pair {"run", &DemoClaim::run}, std::pair {"than", &DemoClaim::than}}) {
+        if (const auto label = fields.text(key)) {
+            if (!hasRun(preset, *label))
+                report.error(
+                    *fields.node(key), "no run of preset '" + preset.id + "' is labelled '" + *label + "'");
+            claim.*member = *label;
+        }
+    }
+    if (!claim.than.empty() && claim.than == claim.run)
+        report.error(
+            *fields.node("than"), "a claim compares two different runs; 'than' names the run itself");
+    if (const auto factor = fields.number("factor")) {
+        if (*factor <= 0)
+            report.error(*fields.node("factor"), "'factor' must be above 0");
+        claim.factor = *factor;
+    }
+    if (const auto tolerance = fields.number("tolerance")) {
+        if (*tolerance < 0)
+            report.error(*fields.node("tolerance"), "'tolerance' cannot be negative");
+        claim.tolerance = *tolerance;
+    }
+    claim.value = fields.number("value").value_or(0);
+    claim.exponent = fields.number("exponent").value_or(0);
+    if (const auto at = fields.integer("at"))
+        claim.at = static_cast<int>(*at);
+    claim.reason.value = fields.text("reason").value_or("");
+    if (complete && fields.node("run")) {
+        checkKeys(fields, report, claim.is);
+        checkAgainstPreset(fields, report, preset, claim);
+    }
+    return claim;
+}
+
+} // namespace
+
+std::string_view claimQuantityName(ClaimQuantity quantity)
+{
+    for (const auto& [value, name] : kQuantityNames)
+        if (value == quantity)
+            return name;
+    return "unknown";
+}
+
+std::string_view claimRelationName(ClaimRelation relation)
+{
+    for (const auto& [value, name] : kRelationNames)
+        if (value == relation)
+            return name;
+    return "unknown";
+}
+
+void readClaims(const YamlNode& list, FileReport& report, DemoPreset& preset)
+{
+    UniqueIds seen("claim");
+    for (const YamlNodePtr& item : list.items) {
+        DemoClaim claim = readClaim(*item, report, preset);
+        if (!claim.id.empty())
+            seen.add(claim.id, *item->find("id")->value, report);
+        preset.claims.push_back(std::move(claim));
+    }
+}
+
+} // namespace rlab::content

@@ -1,0 +1,15 @@
+#pragma once
+// The `claims` of a demo preset: each one checked against the preset's runs and sweep, so a
+// claim that loads can be evaluated (content/README.md "Claims").
+
+#include "rlab/content/content.h"
+#include "yaml_tree.h"
+
+namespace rlab::content {
+
+class FileReport;
+
+// Reads `list` into preset.claims; needs preset.runs and preset.sweep read first.
+void readClaims(const YamlNode& list, FileReport& report, DemoPreset& preset);
+
+} // namespace rlab::content

@@ -1,0 +1,331 @@
+// A preset's claims against its measured runs. Exact figures (bytes, counted FLOPs, gradient
+// error) are compared as numbers; step times by their 95% intervals, so a difference inside the
+// noise is reported as such ("same within noise"), never as a ranking.
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+#include "rlab/demo/demo.h"
+
+namespace rlab::demo {
+
+namespace {
+
+using content::ClaimQuantity;
+using content::ClaimRelation;
+
+std::string printed(const char* format, double value)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, format, value);
+    return text;
+}
+
+std::string bytesText(double bytes)
+{
+    return printed("%.3f MiB", bytes / (1024.0 * 1024.0));
+}
+
+std::optional<MemoryCategory> categoryOf(ClaimQuantity quantity)
+{
+    switch (quantity) {
+    case ClaimQuantity::Parameters:
+        return MemoryCategory::Parameters;
+    case ClaimQuantity::Gradients:
+        return MemoryCategory::Gradients;
+    case ClaimQuantity::OptimizerState:
+        return MemoryCategory::OptimizerState;
+    case ClaimQuantity::SavedActivations:
+        return MemoryCategory::SavedActivations;
+    case ClaimQuantity::RecomputeWorkspace:
+        return MemoryCategory::RecomputeWorkspace;
+    case ClaimQuantity::Temporaries:
+        return MemoryCategory::Temporaries;
+    case ClaimQuantity::HostOffloaded:
+        return MemoryCategory::HostOffloaded;
+    default:
+        return std::nullopt;
+    }
+}
+
+// The quantity measured in one run; nullopt when the run did not measure it.
+std::optional<Figure> measure(ClaimQuantity quantity, const RunOutcome& out)
+{
+    const RunResult& r = out.result;
+    Figure f;
+    f.run = out.label;
+    f.sweepValue = out.sweepValue;
+    double value = 0;
+    if (const std::optional<MemoryCategory> category = categoryOf(quantity)) {
+        const auto found = r.bytesByCategory.find(std::string(memoryCategoryName(*category)));
+        value = found == r.bytesByCategory.end() ? 0.0 : static_cast<double>(found->second);
+    } else {
+        switch (quantity) {
+        case ClaimQuantity::PeakActivationBytes:
+            value = static_cast<double>(r.peakActivationBytes);
+            break;
+        case ClaimQuantity::PeakBytes:
+            value = static_cast<double>(r.peakBytes);
+            break;
+        case ClaimQuantity::RecomputeFlops:
+            value = r.recomputeFlops;
+            break;
+        case ClaimQuantity::RecomputeShare:
+            value = r.forwardFlops > 0 ? r.recomputeFlops / r.forwardFlops : 0.0;
+            break;
+        case ClaimQuantity::StepMs:
+            f.value = r.stepMsMedian;
+            f.low = r.stepMsCi95Low;
+            f.high = r.stepMsCi95High;
+            return f;
+        case ClaimQuantity::GradError:
+            if (out.gradError < 0)
+                return std::nullopt;
+            value = out.gradError;
+            break;
+        case ClaimQuantity::LossDifference:
+            if (out.lossDifference < 0)
+                return std::nullopt;
+            value = out.lossDifference;
+            break;
+        case ClaimQuantity::OffloadMs:
+            value = r.offloadMs;
+            break;
+        default:
+            return std::nullopt;
+        }
+    }
+    f.value = f.low = f.high = value;
+    return f;
+}
+
+const RunOutcome* find(const std::vector<RunOutcome>& outcomes, const std::string& label, int sweepValue)
+{
+    for (const RunOutcome& out : outcomes)
+        if (out.label == label && out.sweepValue == sweepValue)
+            return &out;
+    return nullptr;
+}
+
+// One comparison of two figures: exact ones as numbers, timed ones by their intervals.
+Verdict compare(
+    ClaimRelation relation, const Figure& a, const Figure& b, double factor, double tolerance, bool timed)
+{
+    const double low = factor * b.low, high = factor * b.high;
+    switch (relation) {
+    case ClaimRelation::Below:
+        if (!timed)
+            return a.value < factor * b.value ? Verdict::Holds : Verdict::Fails;
+        return a.high < low ? Verdict::Holds : (a.low > high ? Verdict::Fails : Verdict::WithinNoise);
+    case ClaimRelation::Above:
+        if (!timed)
+            return a.value > factor * b.value ? Verdict::Holds : Verdict::Fails;
+        return a.low > high ? Verdict::Holds : (a.high < low ? Verdict::Fails : Verdict::WithinNoise);
+    case ClaimRelation::Equal:
+        if (!timed)
+            return std::abs(a.value - b.value) <= tolerance * std::abs(b.value) ? Verdict::Holds
+                                                                                : Verdict::Fails;
+        return a.low <= b.high && b.low <= a.high ? Verdict::Holds : Verdict::Fails;
+    default:
+        return Verdict::Fails;
+    }
+}
+
+// Least-squares slope of log(value) over log(sweep value).
+double fittedExponent(const std::vector<Figure>& figures)
+{
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    const double n = static_cast<double>(figures.size());
+    for (const Figure& f : figures) {
+        const double x = std::log(static_cast<double>(f.sweepValue)), y = std::log(f.value);
+        sx += x;
+        sy += y;
+        sxx += x * x;
+        sxy += x * y;
+    }
+    const double spread = n * sxx - sx * sx;
+    return spread > 0 ? (n * sxy - sx * sy) / spread : std::nan("");
+}
+
+Verdict worse(Verdict a, Verdict b)
+{
+    if (a == Verdict::Fails || b == Verdict::Fails)
+        return Verdict::Fails;
+    return a == Verdict::WithinNoise || b == Verdict::WithinNoise ? Verdict::WithinNoise : Verdict::Holds;
+}
+
+std::string statementOf(const content::DemoClaim& claim, const std::string& sweepParameter)
+{
+    std::string text = std::string(content::claimQuantityName(claim.quantity)) + " of " + claim.run + " ";
+    switch (claim.is) {
+    case ClaimRelation::Below:
+    case ClaimRelation::Above:
+        text += std::string(content::claimRelationName(claim.is)) + " "
+            + (claim.factor != 1 ? printed("%g x ", claim.factor) : std::string()) + claim.than;
+        break;
+    case ClaimRelation::Equal:
+        text += "equal to " + claim.than
+            + (claim.tolerance > 0 ? printed(" within %g%%", 100 * claim.tolerance) : std::string());
+        if (claim.quantity == ClaimQuantity::StepMs)
+            text += " (same within noise)";
+        break;
+    case ClaimRelation::AtMost:
+        text += printed("at most %g", claim.value);
+        break;
+    case ClaimRelation::AtLeast:
+        text += printed("at least %g", claim.value);
+        break;
+    case ClaimRelation::Grows:
+        text += "grows as " + sweepParameter + printed("^%g", claim.exponent)
+            + printed(" +- %g", claim.tolerance);
+        break;
+    case ClaimRelation::WithinBudget:
+        text += "within its budget";
+        break;
+    case ClaimRelation::Predicted:
+        text += "equal to the predictor's"
+            + (claim.tolerance > 0 ? printed(" within %g%%", 100 * claim.tolerance) : std::string());
+        break;
+    }
+    if (claim.at)
+        text += " at " + sweepParameter + " = " + std::to_string(*claim.at);
+    return text;
+}
+
+std::string measuredText(
+    const ClaimCheck& check, const std::string& sweepParameter, const std::vector<Figure>& figures)
+{
+    std::string text;
+    for (const Figure& f : figures) {
+        if (!text.empty())
+            text += "; ";
+        text += f.run;
+        if (!sweepParameter.empty())
+            text.append(" @").append(sweepParameter).append("=").append(std::to_string(f.sweepValue));
+        text.append(" ").append(formatFigure(check.quantity, f));
+    }
+    if (check.fitted != 0)
+        text += printed("; fitted exponent %.2f", check.fitted);
+    return text;
+}
+
+} // namespace
+
+std::string_view verdictName(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::Holds:
+        return "holds";
+    case Verdict::Fails:
+        return "fails";
+    case Verdict::WithinNoise:
+        return "same within noise";
+    }
+    return "unknown";
+}
+
+std::string formatFigure(content::ClaimQuantity quantity, const Figure& f)
+{
+    switch (quantity) {
+    case ClaimQuantity::RecomputeFlops:
+        return printed("%.1f MFLOP", f.value / 1e6);
+    case ClaimQuantity::RecomputeShare:
+        return printed("%.1f%% of forward", 100 * f.value);
+    case ClaimQuantity::StepMs:
+        return printed("%.2f ms", f.value) + printed(" [%.2f, ", f.low) + printed("%.2f]", f.high);
+    case ClaimQuantity::GradError:
+        return printed("%.3g of the largest gradient", f.value);
+    case ClaimQuantity::LossDifference:
+        return printed("%.4f", f.value);
+    case ClaimQuantity::OffloadMs:
+        return printed("%.3f ms", f.value);
+    default:
+        return bytesText(f.value);
+    }
+}
+
+std::vector<ClaimCheck> checkClaims(
+    const content::DemoPreset& preset, const std::vector<RunOutcome>& outcomes)
+{
+    const std::string sweepParameter = preset.sweep ? preset.sweep->parameter : std::string();
+    std::vector<int> values;
+    for (const RunOutcome& out : outcomes)
+        if (std::find(values.begin(), values.end(), out.sweepValue) == values.end())
+            values.push_back(out.sweepValue);
+
+    std::vector<ClaimCheck> checks;
+    for (const content::DemoClaim& claim : preset.claims) {
+        ClaimCheck check;
+        check.presetId = preset.id;
+        check.claimId = claim.id;
+        check.quantity = claim.quantity;
+        check.statement = statementOf(claim, sweepParameter);
+        const bool timed = claim.quantity == ClaimQuantity::StepMs;
+        bool missing = false;
+        for (const int value : values) {
+            if (claim.at && *claim.at != value)
+                continue;
+            const RunOutcome* run = find(outcomes, claim.run, value);
+            const std::optional<Figure> a = run ? measure(claim.quantity, *run) : std::nullopt;
+            if (!a) {
+                missing = true;
+                continue;
+            }
+            check.figures.push_back(*a);
+            Verdict verdict = Verdict::Holds;
+            switch (claim.is) {
+            case ClaimRelation::Below:
+            case ClaimRelation::Above:
+            case ClaimRelation::Equal: {
+                const RunOutcome* than = find(outcomes, claim.than, value);
+                const std::optional<Figure> b = than ? measure(claim.quantity, *than) : std::nullopt;
+                if (!b) {
+                    missing = true;
+                    continue;
+                }
+                check.figures.push_back(*b);
+                verdict = compare(claim.is, *a, *b, claim.factor, claim.tolerance, timed);
+                break;
+            }
+            case ClaimRelation::AtMost:
+                verdict = a->value <= claim.value ? Verdict::Holds : Verdict::Fails;
+                break;
+            case ClaimRelation::AtLeast:
+                verdict = a->value >= claim.value ? Verdict::Holds : Verdict::Fails;
+                break;
+            case ClaimRelation::WithinBudget: {
+                const double budget = static_cast<double>(run->result.config.policy.budgetBytes);
+                check.figures.push_back({"budget", value, budget, budget, budget});
+                verdict = a->value <= budget ? Verdict::Holds : Verdict::Fails;
+                break;
+            }
+            case ClaimRelation::Predicted: {
+                const double predicted = static_cast<double>(run->result.predictedPeakActivationBytes);
+                check.figures.push_back({"predicted", value, predicted, predicted, predicted});
+                verdict = std::abs(a->value - predicted) <= claim.tolerance * predicted ? Verdict::Holds
+                                                                                        : Verdict::Fails;
+                break;
+            }
+            case ClaimRelation::Grows:
+                break; // fitted below, over every value
+            }
+            check.verdict = worse(check.verdict, verdict);
+        }
+        if (claim.is == ClaimRelation::Grows) {
+            check.fitted = check.figures.size() >= 2 ? fittedExponent(check.figures) : std::nan("");
+            const bool close = std::abs(check.fitted - claim.exponent) <= claim.tolerance;
+            check.verdict = close ? Verdict::Holds : Verdict::Fails;
+        }
+        if (missing || check.figures.empty())
+            check.verdict = Verdict::Fails;
+        check.measured = measuredText(check, sweepParameter, check.figures);
+        if (missing)
+            check.measured += check.measured.empty() ? "not measured" : "; some runs did not measure it";
+        if (check.verdict != Verdict::Holds)
+            check.reason = claim.reason.value;
+        checks.push_back(std::move(check));
+    }
+    return checks;
+}
+
+} // namespace rlab::demo

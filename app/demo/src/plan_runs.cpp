@@ -1,0 +1,213 @@
+// A preset and the learner's sizes as engine runs: one home for the translation the app and
+// `rlab check-claims` both use.
+#include <algorithm>
+
+#include "rlab/demo/demo.h"
+#include "rlab/engine.h"
+
+namespace rlab::demo {
+
+namespace {
+
+ModelShape toShape(const content::DemoShape& shape)
+{
+    ModelShape result;
+    result.layers = shape.layers;
+    result.width = shape.width;
+    result.heads = shape.heads;
+    result.seq = shape.seq;
+    result.batch = shape.batch;
+    result.vocab = shape.vocab;
+    return result;
+}
+
+bool isPlainNone(const RunConfig& config)
+{
+    return config.policy.kind == PolicyKind::None && !config.policy.offload && config.rngReplay
+        && config.savePrecision == SavePrecision::Fp32;
+}
+
+// Gradients and losses are compared with `none` when a run is expected to differ from it, or a
+// claim is about the difference.
+bool comparesWithNone(const content::DemoPreset& preset)
+{
+    const bool differs = std::any_of(preset.runs.begin(), preset.runs.end(),
+        [](const content::DemoRun& run) { return !run.rngReplay || run.savePrecision == "bf16"; });
+    const bool claimed
+        = std::any_of(preset.claims.begin(), preset.claims.end(), [](const content::DemoClaim& c) {
+              return c.quantity == content::ClaimQuantity::GradError
+                  || c.quantity == content::ClaimQuantity::LossDifference;
+          });
+    return differs || claimed;
+}
+
+bool setSweepValue(ModelShape& shape, const std::string& parameter, int value)
+{
+    if (parameter == "layers")
+        shape.layers = value;
+    else if (parameter == "seq")
+        shape.seq = value;
+    else if (parameter == "width")
+        shape.width = value;
+    else if (parameter == "batch")
+        shape.batch = value;
+    else
+        return false;
+    return true;
+}
+
+std::optional<PlannedRun> planRun(const content::DemoPreset& preset, const content::DemoRun& run,
+    const Choice& choice, const Settings& settings, std::string* error)
+{
+    PlannedRun item;
+    item.label = run.label.empty() ? content::defaultRunLabel(run) : run.label;
+    std::string parseError;
+    const std::optional<RecomputePolicy> policy = RecomputePolicy::parse(run.policy, &parseError);
+    if (!policy) {
+        *error = "Run \"" + item.label + "\": " + parseError;
+        return std::nullopt;
+    }
+    RunConfig& config = item.config;
+    config.shape = choice.shape;
+    config.policy = *policy;
+    config.policy.offload = policy->offload || run.offload;
+    if (config.policy.kind == PolicyKind::Selective) {
+        if (preset.userKeepChoice)
+            config.policy.keep = choice.keep;
+        else
+            for (const std::string& name : run.keep) {
+                const std::optional<OpKind> kind = parseOpKind(name);
+                if (!kind) {
+                    *error = "Run \"" + item.label + "\": unknown op kind \"" + name + "\".";
+                    return std::nullopt;
+                }
+                config.policy.keep.push_back(*kind);
+            }
+    }
+    config.steps = preset.steps;
+    config.warmupSteps = preset.steps > 1 ? 1 : 0;
+    config.minTimeSeconds = settings.minTimeSeconds < 0 ? preset.minTimeSeconds : settings.minTimeSeconds;
+    config.maxSteps = settings.maxSteps;
+    config.dropout = preset.dropout;
+    config.rngReplay = run.rngReplay;
+    config.savePrecision = run.savePrecision == "bf16" ? SavePrecision::Bf16 : SavePrecision::Fp32;
+    config.optimizer = run.optimizer == "sgd" ? Optimizer::Sgd : Optimizer::AdamW;
+    config.device = settings.device;
+    config.recordTimeline = true;
+    return item;
+}
+
+} // namespace
+
+Choice defaultChoice(const content::DemoPreset& preset)
+{
+    Choice choice;
+    choice.shape = toShape(preset.shape);
+    choice.keep = defaultSelectiveKeep();
+    for (const content::DemoRun& run : preset.runs) {
+        if (run.policy != "selective" || run.keep.empty())
+            continue;
+        choice.keep.clear();
+        for (const std::string& name : run.keep)
+            if (const std::optional<OpKind> kind = parseOpKind(name))
+                choice.keep.push_back(*kind);
+        break;
+    }
+    return choice;
+}
+
+std::string checkChoice(const content::DemoPreset& preset, const Choice& choice)
+{
+    const ModelShape& s = choice.shape;
+    const content::DemoShape& max = preset.maxShape;
+    const struct {
+        const char* name;
+        int value, most;
+    } sizes[] {{"layers", s.layers, max.layers}, {"width", s.width, max.width}, {"heads", s.heads, max.heads},
+        {"seq", s.seq, max.seq}, {"batch", s.batch, max.batch}, {"vocab", s.vocab, max.vocab}};
+    for (const auto& size : sizes) {
+        if (size.value < 1)
+            return std::string("Every size must be at least 1; ") + size.name + " is "
+                + std::to_string(size.value) + ".";
+        if (size.value > size.most)
+            return std::string(size.name) + " may be at most " + std::to_string(size.most)
+                + " for this demo.";
+    }
+    if (s.width % s.heads != 0)
+        return "The number of heads (" + std::to_string(s.heads) + ") must divide the width ("
+            + std::to_string(s.width) + ").";
+    if (preset.userKeepChoice && choice.keep.empty())
+        return "Tick at least one kind of activation for selective recomputation to keep.";
+    return {};
+}
+
+std::vector<PlannedRun> planRuns(
+    const content::DemoPreset& preset, const Choice& choice, const Settings& settings, std::string* error)
+{
+    std::string problem;
+    auto fail = [&](std::string sentence) {
+        if (error)
+            *error = std::move(sentence);
+        return std::vector<PlannedRun>();
+    };
+    if (preset.runs.empty())
+        return fail("This demo has no runs.");
+    if (std::string wrong = checkChoice(preset, choice); !wrong.empty())
+        return fail(wrong);
+
+    std::vector<PlannedRun> base;
+    for (const content::DemoRun& run : preset.runs) {
+        std::optional<PlannedRun> item = planRun(preset, run, choice, settings, &problem);
+        if (!item)
+            return fail(problem);
+        base.push_back(std::move(*item));
+    }
+    // Gradients and losses are compared with a plain `none` run of the same sizes, run first.
+    if (comparesWithNone(preset)) {
+        const auto none = std::find_if(
+            base.begin(), base.end(), [](const PlannedRun& item) { return isPlainNone(item.config); });
+        PlannedRun reference;
+        if (none != base.end()) {
+            reference = *none;
+            base.erase(none);
+        } else {
+            reference = base.front();
+            reference.label = "none (reference)";
+            reference.config.policy = RecomputePolicy {};
+            reference.config.rngReplay = true;
+            reference.config.savePrecision = SavePrecision::Fp32;
+            reference.hiddenReference = true;
+        }
+        reference.reference = true;
+        base.insert(base.begin(), reference);
+        for (PlannedRun& item : base)
+            item.config.keepGradients = true;
+    }
+
+    std::vector<PlannedRun> plans;
+    const std::vector<int> values = preset.sweep ? preset.sweep->values : std::vector<int> {0};
+    if (values.empty())
+        return fail("The sweep over " + preset.sweep->parameter + " has no values.");
+    for (const int value : values)
+        for (PlannedRun item : base) {
+            if (preset.sweep) {
+                if (!setSweepValue(item.config.shape, preset.sweep->parameter, value))
+                    return fail("A sweep over \"" + preset.sweep->parameter + "\" is not supported.");
+                item.sweepParameter = preset.sweep->parameter;
+                item.sweepValue = value;
+            }
+            plans.push_back(std::move(item));
+        }
+    for (const PlannedRun& item : plans)
+        if (const std::optional<std::string> wrong = validate(item.config)) {
+            const std::string where = item.sweepParameter.empty()
+                ? item.label
+                : item.label + ", " + item.sweepParameter + " = " + std::to_string(item.sweepValue);
+            return fail("Run \"" + where + "\": " + *wrong);
+        }
+    if (error)
+        error->clear();
+    return plans;
+}
+
+} // namespace rlab::demo

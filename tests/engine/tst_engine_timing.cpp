@@ -1,0 +1,136 @@
+// What a learner's timings and the segment policies rest on: the median's 95% interval is the
+// right pair of order statistics, a time budget keeps training until it is spent (and no
+// further than the cap), interleaved Trainings measure what run() does, and segment:<k> and
+// segment:best are the plans their names say, with the memory the predictor gives.
+#include <cmath>
+#include <vector>
+
+#include "rlab/engine.h"
+#include "rlab_test.h"
+
+namespace {
+
+rlab::RunConfig small(const char* policy)
+{
+    rlab::RunConfig config;
+    config.shape = {8, 32, 4, 16, 2, 64};
+    config.policy = *rlab::RecomputePolicy::parse(policy, nullptr);
+    config.steps = 3;
+    config.threads = 1;
+    config.recordTimeline = false;
+    return config;
+}
+
+} // namespace
+
+// Binomial(n, 1/2): for n = 6 only [min, max] has >= 95% (96.9%); n = 9 gives [x2, x8]
+// (P = 1 - 2 * 10/512 = 96.1%); n = 20 gives [x6, x15] (P = 95.9%; [x7, x14] would be 88.5%).
+RLAB_TEST(medianIntervalUsesOrderStatistics)
+{
+    std::vector<double> six {6, 1, 5, 2, 4, 3};
+    rlab::MedianInterval m = rlab::medianInterval95(six);
+    RLAB_CHECK_EQ(m.median, 3.5);
+    RLAB_CHECK_EQ(m.low, 1.0);
+    RLAB_CHECK_EQ(m.high, 6.0);
+
+    std::vector<double> nine;
+    for (int i = 9; i >= 1; --i)
+        nine.push_back(i);
+    m = rlab::medianInterval95(nine);
+    RLAB_CHECK_EQ(m.median, 5.0);
+    RLAB_CHECK_EQ(m.low, 2.0);
+    RLAB_CHECK_EQ(m.high, 8.0);
+
+    std::vector<double> twenty;
+    for (int i = 1; i <= 20; ++i)
+        twenty.push_back(i);
+    m = rlab::medianInterval95(twenty);
+    RLAB_CHECK_EQ(m.low, 6.0);
+    RLAB_CHECK_EQ(m.high, 15.0);
+
+    m = rlab::medianInterval95({2.0, 7.0});
+    RLAB_CHECK_EQ(m.low, 2.0); // too few for 95%: the whole range
+    RLAB_CHECK_EQ(m.high, 7.0);
+}
+
+RLAB_TEST(timeBudgetIsSpentAndCapped)
+{
+    rlab::RunConfig config = small("none");
+    config.minTimeSeconds = 0.05;
+    const rlab::RunResult timed = rlab::run(config);
+    const int measured = static_cast<int>(timed.stepMs.size()) - config.warmupSteps;
+    RLAB_CHECK(measured >= rlab::kMinTimedSteps);
+    double spent = 0;
+    for (std::size_t i = 1; i < timed.stepMs.size(); ++i)
+        spent += timed.stepMs[i];
+    RLAB_CHECK(spent >= 50.0);
+    RLAB_CHECK_EQ(timed.loss.size(), timed.stepMs.size());
+    RLAB_CHECK(timed.stepMsCi95Low <= timed.stepMsMedian && timed.stepMsMedian <= timed.stepMsCi95High);
+
+    config.minTimeSeconds = 60;
+    config.maxSteps = 5;
+    RLAB_CHECK_EQ(rlab::run(config).stepMs.size(), std::size_t {5});
+
+    config.minTimeSeconds = 0; // no budget: exactly `steps`
+    RLAB_CHECK_EQ(rlab::run(config).stepMs.size(), std::size_t {3});
+}
+
+// Two Trainings stepped in turns give each what run() gives alone: same losses, same memory.
+RLAB_TEST(interleavedTrainingsMeasureAlike)
+{
+    const rlab::RunConfig none = small("none"), full = small("full");
+    rlab::Training a(none), b(full);
+    while (!a.finished() || !b.finished()) {
+        if (!a.finished())
+            a.step();
+        if (!b.finished())
+            b.step();
+    }
+    const rlab::RunResult ra = a.finish(), rb = b.finish();
+    const rlab::RunResult alone = rlab::run(full);
+    RLAB_CHECK_EQ(rb.loss, alone.loss);
+    RLAB_CHECK_EQ(rb.peakActivationBytes, alone.peakActivationBytes);
+    RLAB_CHECK_EQ(rb.peakBytes, alone.peakBytes);
+    RLAB_CHECK_EQ(ra.peakActivationBytes, rlab::run(none).peakActivationBytes);
+    RLAB_CHECK_EQ(rlab::liveEngineBytes(), std::uint64_t {0});
+}
+
+RLAB_TEST(segmentPoliciesAreTheirPlans)
+{
+    std::string error;
+    RLAB_CHECK(!rlab::RecomputePolicy::parse("segment:0", &error));
+    RLAB_CHECK(!error.empty());
+    RLAB_CHECK(!rlab::RecomputePolicy::parse("segment:", nullptr));
+    RLAB_CHECK(!rlab::RecomputePolicy::parse("segment:2x", nullptr));
+    RLAB_CHECK_EQ(rlab::RecomputePolicy::parse("segment:3", nullptr)->name(), std::string("segment:3"));
+    RLAB_CHECK_EQ(rlab::RecomputePolicy::parse("segment:best", nullptr)->name(), std::string("segment:best"));
+
+    // segment:1 is full, segment:3 at N = 8 is sqrt (k = ceil(sqrt 8) = 3).
+    const rlab::RunResult full = rlab::run(small("full")), one = rlab::run(small("segment:1"));
+    RLAB_CHECK_EQ(one.peakActivationBytes, full.peakActivationBytes);
+    RLAB_CHECK_EQ(one.recomputeFlops, full.recomputeFlops);
+    RLAB_CHECK_EQ(one.segmentBlocks, 1);
+    const rlab::RunResult sqrt = rlab::run(small("sqrt")), three = rlab::run(small("segment:3"));
+    RLAB_CHECK_EQ(three.peakActivationBytes, sqrt.peakActivationBytes);
+    RLAB_CHECK_EQ(three.segmentBlocks, 3);
+    RLAB_CHECK_EQ(three.peakActivationBytes, three.predictedPeakActivationBytes);
+
+    // A block's input is 1/(16 + 2HT/d) of what it saves (+ stats): k = round(sqrt(N c / b)).
+    rlab::RunConfig deep = small("segment:best");
+    RLAB_CHECK_EQ(rlab::bestSegmentBlocks(deep), 1);
+    deep.shape.layers = 128;
+    deep.shape.seq = 4; // 2HT/d = 1: b/c is about 17, so k = round(sqrt(128 / 17.x)) = 3
+    const int k = rlab::bestSegmentBlocks(deep);
+    RLAB_CHECK_EQ(k, 3);
+    // The best length keeps no more than its neighbours, full and sqrt.
+    const auto peak = [&](const char* policy) {
+        rlab::RunConfig c = deep;
+        c.policy = *rlab::RecomputePolicy::parse(policy, nullptr);
+        return rlab::predictPeakActivationBytes(c);
+    };
+    const std::uint64_t best = peak("segment:best");
+    RLAB_CHECK(best <= peak("segment:2") && best <= peak("segment:4"));
+    RLAB_CHECK(best < peak("full") && best < peak("sqrt"));
+}
+
+RLAB_TEST_MAIN(std::string())
