@@ -53,7 +53,8 @@ QByteArray demoResultsCsv(const QList<DemoResult>& results)
         QStringLiteral("step_ms_median"), QStringLiteral("step_ms_min"), QStringLiteral("step_ms_max"),
         QStringLiteral("forward_flops"), QStringLiteral("backward_flops"), QStringLiteral("recompute_flops"),
         QStringLiteral("offload_bytes"), QStringLiteral("offload_ms"), QStringLiteral("final_loss"),
-        QStringLiteral("grad_max_abs_diff_vs_none")};
+        QStringLiteral("grad_max_abs_diff_vs_none"), QStringLiteral("step_ms_ci95_low"),
+        QStringLiteral("step_ms_ci95_high"), QStringLiteral("grad_error_relative")};
 
     QString out = header.join(QLatin1Char(',')) + QLatin1Char('\n');
     for (const DemoResult& result : results) {
@@ -69,7 +70,9 @@ QByteArray demoResultsCsv(const QList<DemoResult>& results)
             csvNumber(run.forwardFlops), csvNumber(run.backwardFlops), csvNumber(run.recomputeFlops),
             QString::number(run.offloadBytes), csvNumber(run.offloadMs),
             run.loss.empty() ? QString() : csvNumber(run.loss.back()),
-            run.gradMaxAbsDiffVsNone < 0 ? QString() : csvNumber(run.gradMaxAbsDiffVsNone)};
+            run.gradMaxAbsDiffVsNone < 0 ? QString() : csvNumber(run.gradMaxAbsDiffVsNone),
+            csvNumber(run.stepMsCi95Low), csvNumber(run.stepMsCi95High),
+            result.gradError < 0 ? QString() : csvNumber(result.gradError)};
         out += row.join(QLatin1Char(',')) + QLatin1Char('\n');
     }
     return out.toUtf8();
@@ -87,6 +90,8 @@ QByteArray demoResultsJson(const QString& presetId, const QList<DemoResult>& res
         }
         if (result.run.gradMaxAbsDiffVsNone >= 0)
             entry[QStringLiteral("grad_max_abs_diff_vs_none")] = result.run.gradMaxAbsDiffVsNone;
+        if (result.gradError >= 0) // relative to the largest gradient of `none`
+            entry[QStringLiteral("grad_error_relative")] = result.gradError;
         QJsonParseError error {};
         const QJsonDocument engine
             = QJsonDocument::fromJson(QByteArray::fromStdString(result.run.toJson()), &error);
