@@ -57,6 +57,7 @@ void provideRuntimeDir()
 int main(int argc, char** argv)
 {
     const bool screenshot = wantsScreenshot(argc, argv);
+    const bool exporting = wantsExport(argc, argv);
     if (!displayAvailable(argc, argv)) {
         if (!needsNoWindow(argc, argv)) {
             std::fputs(
@@ -86,14 +87,19 @@ int main(int argc, char** argv)
         return 0;
 
     // A screenshot must not change the learner's saved progress or language.
-    ProgressStore progress = screenshot ? ProgressStore::inMemory() : ProgressStore();
+    ProgressStore progress = screenshot || exporting ? ProgressStore::inMemory() : ProgressStore();
     MainWindow window(options->contentRoot, progress, options->language);
     if (const std::optional<QString> problem = applyLaunchOptions(window, *options)) {
         std::fprintf(stderr, "recompute-lab: %s\n", qPrintable(*problem));
         return 2;
     }
-    if (screenshot) {
-        if (const std::optional<QString> problem = saveScreenshot(window, *options)) {
+    if (screenshot || exporting) {
+        std::optional<QString> problem;
+        if (screenshot)
+            problem = saveScreenshot(window, *options);
+        if (!problem && exporting)
+            problem = exportDemo(window, *options, screenshot);
+        if (problem) {
             std::fprintf(stderr, "recompute-lab: %s\n", qPrintable(*problem));
             return 2;
         }

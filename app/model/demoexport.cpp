@@ -78,7 +78,8 @@ QByteArray demoResultsCsv(const QList<DemoResult>& results)
     return out.toUtf8();
 }
 
-QByteArray demoResultsJson(const QString& presetId, const QList<DemoResult>& results)
+QByteArray demoResultsJson(const QString& presetId, const QList<DemoResult>& results,
+    const std::vector<rlab::demo::ClaimCheck>& claims)
 {
     QJsonArray runs;
     for (const DemoResult& result : results) {
@@ -104,15 +105,30 @@ QByteArray demoResultsJson(const QString& presetId, const QList<DemoResult>& res
     QJsonObject root;
     root[QStringLiteral("preset")] = presetId;
     root[QStringLiteral("runs")] = runs;
+    QJsonArray checked; // as `rlab check-claims --json` names them
+    for (const rlab::demo::ClaimCheck& check : claims) {
+        QJsonObject entry;
+        entry[QStringLiteral("claim")] = QString::fromStdString(check.claimId);
+        entry[QStringLiteral("statement")] = QString::fromStdString(check.statement);
+        entry[QStringLiteral("verdict")]
+            = QString::fromStdString(std::string(rlab::demo::verdictName(check.verdict)));
+        entry[QStringLiteral("measured")] = QString::fromStdString(check.measured);
+        if (!check.reason.empty())
+            entry[QStringLiteral("reason")] = QString::fromStdString(check.reason);
+        checked.push_back(entry);
+    }
+    if (!claims.empty())
+        root[QStringLiteral("claims")] = checked;
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
-QString exportDemoResults(const QString& path, const QString& presetId, const QList<DemoResult>& results)
+QString exportDemoResults(const QString& path, const QString& presetId, const QList<DemoResult>& results,
+    const std::vector<rlab::demo::ClaimCheck>& claims)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("csv"))
         return writeDemoExport(path, demoResultsCsv(results));
     if (suffix == QLatin1String("json"))
-        return writeDemoExport(path, demoResultsJson(presetId, results));
+        return writeDemoExport(path, demoResultsJson(presetId, results, claims));
     return QCoreApplication::translate("DemoExport", "Choose a file name ending in .csv or .json.");
 }

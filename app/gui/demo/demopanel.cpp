@@ -385,7 +385,7 @@ void DemoPanel::copyResults()
 
 QString DemoPanel::exportResults(const QString& path) const
 {
-    return exportDemoResults(path, presetId(), m_results->results());
+    return exportDemoResults(path, presetId(), m_results->results(), m_claimChecks);
 }
 
 void DemoPanel::exportResultsWithDialog()
