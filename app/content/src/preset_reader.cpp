@@ -30,6 +30,8 @@ constexpr std::array<ShapeField, 6> shapeFields {{
 constexpr std::array<std::string_view, 9> opKinds {
     "block_input", "layernorm", "qkv", "softmax", "attn_dropout", "attn_values", "residual", "fc1", "gelu"};
 constexpr std::array<std::string_view, 4> sweepParameters {"layers", "seq", "width", "batch"};
+// The results views a preset may open first (DemoPreset::view).
+constexpr std::array<std::string_view, 5> resultViews {"table", "memory", "step-time", "timeline", "sweep"};
 constexpr int maxSteps = 200;
 constexpr double maxMinTimeSeconds = 10; // a demo's runs share a few seconds
 
@@ -177,7 +179,7 @@ void readSweep(const YamlNode& node, FileReport& report, DemoPreset& preset)
 DemoPreset readPreset(const YamlNode& node, FileReport& report)
 {
     const Fields fields(node, report, describe(node, "preset"), {"id", "title", "look_for", "shape", "runs"},
-        {"max_shape", "steps", "min_time", "dropout", "user_keep_choice", "sweep", "claims"});
+        {"max_shape", "steps", "min_time", "dropout", "user_keep_choice", "sweep", "claims", "view"});
     DemoPreset preset;
     preset.id = fields.id("id").value_or("");
     preset.title.value = fields.text("title").value_or("");
@@ -217,6 +219,15 @@ DemoPreset readPreset(const YamlNode& node, FileReport& report)
         readSweep(*sweep, report, preset);
     if (const YamlNode* claims = fields.list("claims"))
         readClaims(*claims, report, preset);
+    if (const auto view = fields.id("view")) {
+        if (!contains(resultViews, *view))
+            report.error(
+                *fields.node("view"), "unknown view '" + *view + "' (known: " + listed(resultViews) + ")");
+        else if (*view == "sweep" && !preset.sweep)
+            report.error(*fields.node("view"), "view 'sweep' needs a sweep");
+        else
+            preset.view = *view;
+    }
     preset.userKeepChoice = fields.boolean("user_keep_choice").value_or(false);
     const bool hasSelective = std::any_of(
         preset.runs.begin(), preset.runs.end(), [](const DemoRun& run) { return run.policy == "selective"; });

@@ -293,6 +293,7 @@ void DemoPanel::clearResults()
     m_claimChecks.clear();
     showClaims();
     m_view->setSweepShown(m_preset && m_preset->sweep.has_value());
+    m_view->showStoryFirst(m_preset ? QString::fromStdString(m_preset->view) : QString());
     updateButtons();
 }
 
