@@ -397,7 +397,7 @@ measured</source>
     </message>
     <message>
         <source>Gradient error
-relative, vs none</source>
+relative, measured</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

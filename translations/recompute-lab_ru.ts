@@ -413,9 +413,9 @@ measured</source>
     </message>
     <message>
         <source>Gradient error
-relative, vs none</source>
+relative, measured</source>
         <translation>Ошибка градиентов
-относительная, к none</translation>
+относительная, измерено</translation>
     </message>
 </context>
 <context>

@@ -413,9 +413,9 @@ zvakayerwa</translation>
     </message>
     <message>
         <source>Gradient error
-relative, vs none</source>
+relative, measured</source>
         <translation>Kukanganisa kwema-gradient
-kuenzaniswa ne-none</translation>
+kuenzaniswa, zvakayerwa</translation>
     </message>
 </context>
 <context>

@@ -328,7 +328,7 @@ QVariant DemoResultsModel::headerData(int section, Qt::Orientation orientation, 
             ? tr("Measured: the largest difference between this run's first-step gradients and those of the "
                  "`none` run, element by element, relative to the largest gradient. Zero means recomputation "
                  "reproduced the exact gradients.")
-            : tr("Gradient error\nrelative, vs none");
+            : tr("Gradient error\nrelative, measured");
     case Device:
         return tip ? tr("Where the run was measured.") : tr("Device");
     default:
