@@ -3,7 +3,8 @@
 #include <cstdio>
 #include <string>
 
-#include "rlab/engine.h"
+#include "cuda_check.h"
+#include "rlab/errors.h"
 
 namespace rlab::cuda {
 namespace {
@@ -23,11 +24,21 @@ std::string mib(std::uint64_t bytes)
     return text;
 }
 
+// Waits for a block's pending copy and frees the event; the block may then be reused or freed.
+void finishPending(cudaEvent_t pending) noexcept
+{
+    if (!pending)
+        return;
+    cudaEventSynchronize(pending);
+    cudaEventDestroy(pending);
+}
+
 } // namespace
 
-CachingPool::CachingPool(Kind kind, PendingUse pendingUse)
+CachingPool::CachingPool(Kind kind, PendingUse pendingUse, bool caching)
     : m_kind(kind)
     , m_pendingUse(std::move(pendingUse))
+    , m_caching(caching)
 {
 }
 
@@ -40,10 +51,7 @@ void CachingPool::emptyCache()
 {
     const std::lock_guard lock(m_mutex);
     for (auto& [size, block] : m_free) {
-        if (block.pending) {
-            cudaEventSynchronize(block.pending);
-            cudaEventDestroy(block.pending);
-        }
+        finishPending(block.pending);
         rawFree(block.ptr);
         m_reserved -= size;
     }
@@ -56,15 +64,19 @@ void* CachingPool::rawAllocate(std::size_t bytes, MemoryCategory category)
     if (void* cached = takeCached(size))
         return cached;
     void* ptr = nullptr;
-    if (rawMalloc(&ptr, size) != cudaSuccess) {
-        cudaGetLastError(); // out of memory is not sticky: clear it and retry with the cache emptied
-        cudaDeviceSynchronize();
+    cudaError_t status = rawMalloc(&ptr, size);
+    if (status == cudaErrorMemoryAllocation) {
+        cudaGetLastError(); // out of memory is not sticky: clear it, give the cache back and retry
+        // A fault of an earlier kernel surfaces here, and is reported as what it is.
+        RLAB_CUDA_CHECK(cudaDeviceSynchronize());
         emptyCache();
-        if (rawMalloc(&ptr, size) != cudaSuccess) {
+        status = rawMalloc(&ptr, size);
+        if (status == cudaErrorMemoryAllocation) {
             cudaGetLastError();
             throwOutOfMemory(bytes, category);
         }
     }
+    check(status, mallocName());
     const std::lock_guard lock(m_mutex);
     m_reserved += size;
     return ptr;
@@ -74,9 +86,16 @@ void CachingPool::rawRelease(void* ptr, std::size_t bytes, MemoryCategory)
 {
     if (!ptr)
         return;
+    const std::size_t size = roundedSize(bytes);
     Block block {ptr, m_pendingUse ? m_pendingUse(ptr) : nullptr};
     const std::lock_guard lock(m_mutex);
-    m_free.emplace(roundedSize(bytes), block);
+    if (!m_caching) {
+        finishPending(block.pending);
+        rawFree(ptr);
+        m_reserved -= size;
+        return;
+    }
+    m_free.emplace(size, block);
 }
 
 std::uint64_t CachingPool::reserved() const
@@ -85,7 +104,8 @@ std::uint64_t CachingPool::reserved() const
     return m_reserved;
 }
 
-// A block of exactly this size whose pending copy (if any) has finished; never waits.
+// A block of exactly this size whose pending copy (if any) has finished; never waits. A query
+// that fails for another reason than "not ready" is a device fault, reported at once.
 void* CachingPool::takeCached(std::size_t size)
 {
     const std::lock_guard lock(m_mutex);
@@ -93,10 +113,12 @@ void* CachingPool::takeCached(std::size_t size)
     for (auto it = first; it != last; ++it) {
         Block block = it->second;
         if (block.pending) {
-            if (cudaEventQuery(block.pending) != cudaSuccess) {
-                cudaGetLastError(); // cudaErrorNotReady is only a status
+            const cudaError_t status = cudaEventQuery(block.pending);
+            if (status == cudaErrorNotReady) {
+                cudaGetLastError(); // only a status, not an error
                 continue;
             }
+            RLAB_CUDA_CHECK(status);
             cudaEventDestroy(block.pending);
         }
         m_free.erase(it);
@@ -116,6 +138,11 @@ void CachingPool::rawFree(void* ptr) const
         cudaFree(ptr);
     else
         cudaFreeHost(ptr);
+}
+
+const char* CachingPool::mallocName() const
+{
+    return m_kind == Kind::Device ? "cudaMalloc" : "cudaMallocHost";
 }
 
 void CachingPool::throwOutOfMemory(std::size_t bytes, MemoryCategory category) const

@@ -1,10 +1,13 @@
 #include "cuda_backend.h"
 
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <nvtx3/nvToolsExt.h>
+#include <string>
 
 #include "cuda_check.h"
 #include "launch.h"
-#include "rlab/engine.h"
 
 namespace rlab::cuda {
 namespace {
@@ -50,25 +53,12 @@ private:
     cudaEvent_t m_join = nullptr;
 };
 
-// Device scratch from the tracking allocator, released on every path.
-class Scratch {
-public:
-    Scratch(TrackingAllocator& allocator, std::size_t bytes)
-        : m_allocator(allocator)
-        , m_bytes(bytes)
-        , m_ptr(allocator.allocate(bytes, MemoryCategory::Temporaries))
-    {
-    }
-    ~Scratch() { m_allocator.release(m_ptr, m_bytes, MemoryCategory::Temporaries); }
-    Scratch(const Scratch&) = delete;
-    Scratch& operator=(const Scratch&) = delete;
-    template<typename T> T* as() const { return static_cast<T*>(m_ptr); }
-
-private:
-    TrackingAllocator& m_allocator;
-    std::size_t m_bytes;
-    void* m_ptr;
-};
+// RLAB_NO_CUDA_MEMORY_CACHING=1 turns the caching pools off (for compute-sanitizer's memcheck).
+bool cachingWanted()
+{
+    const char* value = std::getenv("RLAB_NO_CUDA_MEMORY_CACHING");
+    return value == nullptr || std::strcmp(value, "1") != 0;
+}
 
 } // namespace
 
@@ -88,9 +78,13 @@ CudaBackend::CudaBackend(int deviceIndex)
         RLAB_CUDA_CHECK(cublasSetStream(m_cublas, m_compute));
         // Plain FP32 products (no TF32), so results can be compared with the CPU backend.
         RLAB_CUDA_CHECK(cublasSetMathMode(m_cublas, CUBLAS_DEFAULT_MATH));
-        m_deviceMemory = std::make_unique<CachingPool>(
-            CachingPool::Kind::Device, [this](const void* ptr) { return takePendingRead(ptr); });
-        m_hostMemory = std::make_unique<CachingPool>(CachingPool::Kind::PinnedHost, nullptr);
+        const auto pendingUse = [this](const void* ptr) { return takePendingUse(ptr); };
+        const bool caching = cachingWanted();
+        m_deviceMemory = std::make_unique<CachingPool>(CachingPool::Kind::Device, pendingUse, caching);
+        m_hostMemory = std::make_unique<CachingPool>(CachingPool::Kind::PinnedHost, pendingUse, caching);
+        // After cublasSetStream, which resets the workspace to cuBLAS's own pool.
+        m_workspace = Buffer(*m_deviceMemory, kCudaWorkspaceBytes, MemoryCategory::Temporaries);
+        RLAB_CUDA_CHECK(cublasSetWorkspace(m_cublas, m_workspace.data(), kCublasWorkspaceBytes));
     } catch (...) {
         releaseHandles();
         throw;
@@ -106,11 +100,12 @@ CudaBackend::~CudaBackend()
 
 void CudaBackend::releaseHandles() noexcept
 {
+    m_workspace.reset();
     m_deviceMemory.reset();
     m_hostMemory.reset();
-    for (auto& [ptr, event] : m_pendingReads)
+    for (auto& [ptr, event] : m_pendingUses)
         cudaEventDestroy(event);
-    m_pendingReads.clear();
+    m_pendingUses.clear();
     for (auto& [start, stop] : m_copyTimings) {
         cudaEventDestroy(start);
         cudaEventDestroy(stop);
@@ -204,15 +199,8 @@ void CudaBackend::offloadAsync(void* hostDst, const void* src, std::size_t bytes
     if (bytes == 0)
         return;
     timedCopy(hostDst, src, bytes, cudaMemcpyDeviceToHost);
-    cudaEvent_t done = nullptr;
-    RLAB_CUDA_CHECK(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
-    RLAB_CUDA_CHECK(cudaEventRecord(done, m_transfer));
-    const std::lock_guard lock(m_pendingMutex);
-    auto [it, inserted] = m_pendingReads.try_emplace(src, done);
-    if (!inserted) {
-        cudaEventDestroy(it->second);
-        it->second = done;
-    }
+    markPendingUse(src);
+    markPendingUse(hostDst);
 }
 
 void CudaBackend::prefetchAsync(void* dst, const void* hostSrc, std::size_t bytes)
@@ -220,12 +208,14 @@ void CudaBackend::prefetchAsync(void* dst, const void* hostSrc, std::size_t byte
     if (bytes == 0)
         return;
     timedCopy(dst, hostSrc, bytes, cudaMemcpyHostToDevice);
+    markPendingUse(hostSrc);
+    markPendingUse(dst);
     m_prefetchPending = true;
 }
 
 // Joins on the device, not the host: compute queued after this waits for the prefetches. Offloads
-// need no join (compute never reads the host copy, and a released source block is not reused
-// before its copy ends: CachingPool's pending-use events), so they keep overlapping compute.
+// need no join (compute never reads the host copy, and a released block, device or pinned, is not
+// reused before its copy ends: CachingPool's pending-use events), so they keep overlapping compute.
 void CudaBackend::waitTransfers()
 {
     if (!m_prefetchPending)
@@ -235,15 +225,52 @@ void CudaBackend::waitTransfers()
     m_prefetchPending = false;
 }
 
-cudaEvent_t CudaBackend::takePendingRead(const void* ptr)
+void CudaBackend::markPendingUse(const void* ptr)
+{
+    cudaEvent_t done = nullptr;
+    RLAB_CUDA_CHECK(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
+    const cudaError_t recorded = cudaEventRecord(done, m_transfer);
+    if (recorded != cudaSuccess) {
+        cudaEventDestroy(done);
+        RLAB_CUDA_CHECK(recorded);
+    }
+    const std::lock_guard lock(m_pendingMutex);
+    auto [it, inserted] = m_pendingUses.try_emplace(ptr, done);
+    if (!inserted) { // a later point of the same stream covers the earlier copy too
+        cudaEventDestroy(it->second);
+        it->second = done;
+    }
+}
+
+cudaEvent_t CudaBackend::takePendingUse(const void* ptr)
 {
     const std::lock_guard lock(m_pendingMutex);
-    const auto it = m_pendingReads.find(ptr);
-    if (it == m_pendingReads.end())
+    const auto it = m_pendingUses.find(ptr);
+    if (it == m_pendingUses.end())
         return nullptr;
     const cudaEvent_t event = it->second;
-    m_pendingReads.erase(it);
+    m_pendingUses.erase(it);
     return event;
+}
+
+Scratch CudaBackend::kernelScratch() const
+{
+    return {static_cast<unsigned char*>(m_workspace.data()) + kCublasWorkspaceBytes, kKernelScratchBytes};
+}
+
+void CudaBackend::pushRange(Phase phase, int block, const char* op)
+{
+    std::string label(phaseName(phase));
+    if (op)
+        label = label + ' ' + op;
+    if (block >= 0)
+        label += " block " + std::to_string(block);
+    nvtxRangePushA(label.c_str());
+}
+
+void CudaBackend::popRange()
+{
+    nvtxRangePop();
 }
 
 double CudaBackend::takeTransferMs()
@@ -275,7 +302,15 @@ void CudaBackend::encoderForward(
 void CudaBackend::encoderBackward(
     float* dwte, float* dwpe, const float* dout, const std::int32_t* tokens, int B, int T, int C)
 {
-    cuda::encoderBackward(m_compute, dwte, dwpe, dout, tokens, B, T, C);
+    // The sort's scratch fits the kernels' part of the workspace up to about 400,000 tokens.
+    const std::size_t needed = encoderBackwardScratchBytes(B, T);
+    Buffer larger;
+    Scratch scratch = kernelScratch();
+    if (needed > scratch.bytes) {
+        larger = Buffer(*m_deviceMemory, needed, MemoryCategory::Temporaries);
+        scratch = {larger.data(), needed};
+    }
+    cuda::encoderBackward(m_compute, dwte, dwpe, dout, tokens, B, T, C, scratch);
 }
 
 void CudaBackend::layernormForward(float* out, float* mean, float* rstd, const float* inp,
@@ -287,7 +322,8 @@ void CudaBackend::layernormForward(float* out, float* mean, float* rstd, const f
 void CudaBackend::layernormBackward(float* dinp, float* dweight, float* dbias, const float* dout,
     const float* inp, const float* weight, const float* mean, const float* rstd, int N, int C)
 {
-    cuda::layernormBackward(m_compute, dinp, dweight, dbias, dout, inp, weight, mean, rstd, N, C);
+    cuda::layernormBackward(
+        m_compute, dinp, dweight, dbias, dout, inp, weight, mean, rstd, N, C, kernelScratch());
 }
 
 void CudaBackend::geluForward(float* out, const float* inp, std::size_t n)
@@ -368,10 +404,10 @@ double CudaBackend::absSum(const float* x, std::size_t n)
     if (n == 0)
         return 0;
     const int blocks = absSumBlocks(n);
-    const Scratch partials(*m_deviceMemory, sizeof(double) * blocks);
-    cuda::absSum(m_compute, partials.as<double>(), x, n);
+    auto* partials = static_cast<double*>(kernelScratch().ptr);
+    cuda::absSum(m_compute, partials, x, n);
     std::vector<double> host(static_cast<std::size_t>(blocks));
-    copyToHost(host.data(), partials.as<double>(), host.size() * sizeof(double));
+    copyToHost(host.data(), partials, host.size() * sizeof(double));
     double sum = 0;
     for (double part : host)
         sum += part;

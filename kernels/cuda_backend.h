@@ -1,6 +1,7 @@
 #pragma once
 // The engine's Backend on an NVIDIA GPU: kernels from launch.h, products through cuBLAS,
-// memory from CachingPool, a compute stream and a side stream for offload copies.
+// memory from CachingPool, a compute stream and a side stream for offload copies. Everything
+// it holds on the device goes through the tracking allocator, cuBLAS's workspace included.
 
 #include <cstddef>
 #include <cstdint>
@@ -15,7 +16,9 @@
 #include <cuda_runtime.h>
 
 #include "caching_pool.h"
+#include "launch.h"
 #include "rlab/backend.h"
+#include "rlab/buffer.h"
 
 namespace rlab::cuda {
 
@@ -42,6 +45,8 @@ public:
     void prefetchAsync(void* dst, const void* hostSrc, std::size_t bytes) override;
     void waitTransfers() override;
     void fill(float* out, float value, std::size_t n) override;
+    void pushRange(Phase phase, int block, const char* op) override;
+    void popRange() override;
 
     void encoderForward(float* out, const std::int32_t* tokens, const float* wte, const float* wpe, int B,
         int T, int C) override;
@@ -56,8 +61,8 @@ public:
     void matmulBackward(float* dinp, float* dweight, float* dbias, const float* dout, const float* inp,
         const float* weight, int N, int C, int OC) override;
     void attentionSoftmaxForward(float* att, const float* qkv, int B, int T, int C, int H) override;
-    void attentionSoftmaxBackward(float* dqkv, const float* datt, const float* att, const float* qkv, int B,
-        int T, int C, int H) override;
+    void attentionSoftmaxBackward(
+        float* dqkv, float* datt, const float* att, const float* qkv, int B, int T, int C, int H) override;
     void attentionValuesForward(
         float* out, const float* att, const float* qkv, int B, int T, int C, int H) override;
     void attentionValuesBackward(float* datt, float* dqkv, const float* dout, const float* att,
@@ -86,7 +91,13 @@ public:
 private:
     void releaseHandles() noexcept;
     void timedCopy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind);
-    cudaEvent_t takePendingRead(const void* ptr);
+    // The block at ptr (a whole pooled block, as the trainer copies) is in use by the copy just
+    // queued on the side stream: its pool must not hand it out again before this point of the
+    // side stream (an event per block, device or pinned).
+    void markPendingUse(const void* ptr);
+    cudaEvent_t takePendingUse(const void* ptr);
+    // The kernels' part of the workspace (kKernelScratchBytes).
+    Scratch kernelScratch() const;
 
     int m_deviceIndex = 0;
     std::string m_name;
@@ -98,13 +109,14 @@ private:
     bool m_prefetchPending = false; // a prefetch since the last waitTransfers()
 
     std::mutex m_pendingMutex;
-    std::unordered_map<const void*, cudaEvent_t> m_pendingReads; // offload sources still being copied
+    std::unordered_map<const void*, cudaEvent_t> m_pendingUses; // blocks async copies still touch
     std::vector<std::pair<cudaEvent_t, cudaEvent_t>> m_copyTimings;
     std::vector<cudaEvent_t> m_spareTimingEvents;
 
     // Released first in the destructor: cached blocks may still wait on copy events.
     std::unique_ptr<CachingPool> m_deviceMemory;
     std::unique_ptr<CachingPool> m_hostMemory;
+    Buffer m_workspace; // kCudaWorkspaceBytes: cuBLAS's workspace, then the kernels' scratch
 };
 
 } // namespace rlab::cuda

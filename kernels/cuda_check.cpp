@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "rlab/engine.h"
+#include "rlab/errors.h"
 
 namespace rlab::cuda {
 

@@ -1,34 +1,13 @@
-// Linear layers and attention products through cuBLAS (FP32). cuBLAS is column-major, so a
-// row-major (rows, cols) matrix is passed as its (cols, rows) transpose; q, k and v are read
-// in place from qkv (row stride 3C), one strided batch over the heads per sequence.
+// CUDA twin of engine/src/cpu_matmul.cpp, host half: linear layers through cuBLAS (FP32).
+// cuBLAS is column-major, so a row-major (rows, cols) matrix is passed as its (cols, rows)
+// transpose. The bias kernels are in cuda_matmul.cu.
 
-#include <cmath>
-
+#include "cublas_constants.h"
 #include "cuda_backend.h"
 #include "cuda_check.h"
 #include "launch.h"
 
 namespace rlab::cuda {
-namespace {
-
-constexpr float kOne = 1.0f;
-constexpr float kZero = 0.0f;
-
-// Strides of the attention products: per sequence in qkv and att, per head in att.
-struct Heads {
-    int dh; // head width C / H
-    long long qkvB; // floats between sequences in qkv
-    long long attB; // floats between sequences in att, H*T*T
-    long long tt; // T*T
-};
-
-Heads headsOf(int T, int C, int H)
-{
-    const long long tt = static_cast<long long>(T) * T;
-    return {C / H, static_cast<long long>(T) * 3 * C, tt * H, tt};
-}
-
-} // namespace
 
 void CudaBackend::matmulForward(
     float* out, const float* inp, const float* weight, const float* bias, int N, int C, int OC)
@@ -51,75 +30,7 @@ void CudaBackend::matmulBackward(float* dinp, float* dweight, float* dbias, cons
             m_cublas, CUBLAS_OP_N, CUBLAS_OP_T, C, OC, N, &kOne, inp, C, dout, OC, &kOne, dweight, C));
     }
     if (dbias)
-        biasBackward(m_compute, dbias, dout, N, OC);
-}
-
-void CudaBackend::attentionSoftmaxForward(float* att, const float* qkv, int B, int T, int C, int H)
-{
-    const Heads h = headsOf(T, C, H);
-    const float scale = 1.0f / std::sqrt(static_cast<float>(h.dh));
-    for (int b = 0; b < B; ++b) {
-        const float* q = qkv + b * h.qkvB;
-        const float* k = q + C;
-        RLAB_CUDA_CHECK(cublasSgemmStridedBatched(m_cublas, CUBLAS_OP_T, CUBLAS_OP_N, T, T, h.dh, &scale, k,
-            3 * C, h.dh, q, 3 * C, h.dh, &kZero, att + b * h.attB, T, h.tt, H));
-    }
-    cuda::attentionSoftmaxForward(m_compute, att, B * H, T);
-}
-
-void CudaBackend::attentionSoftmaxBackward(
-    float* dqkv, const float* datt, const float* att, const float* qkv, int B, int T, int C, int H)
-{
-    const Heads h = headsOf(T, C, H);
-    const float scale = 1.0f / std::sqrt(static_cast<float>(h.dh));
-    // dscores for one sequence at a time: H*T*T floats of scratch instead of B*H*T*T.
-    void* scratch = m_deviceMemory->allocate(sizeof(float) * h.attB, MemoryCategory::Temporaries);
-    float* dscores = static_cast<float*>(scratch);
-    try {
-        for (int b = 0; b < B; ++b) {
-            cuda::attentionSoftmaxBackward(
-                m_compute, dscores, datt + b * h.attB, att + b * h.attB, H, T, scale);
-            const float* q = qkv + b * h.qkvB;
-            const float* k = q + C;
-            float* dq = dqkv + b * h.qkvB;
-            float* dk = dq + C;
-            RLAB_CUDA_CHECK(cublasSgemmStridedBatched(m_cublas, CUBLAS_OP_N, CUBLAS_OP_N, h.dh, T, T, &kOne,
-                k, 3 * C, h.dh, dscores, T, h.tt, &kZero, dq, 3 * C, h.dh, H));
-            RLAB_CUDA_CHECK(cublasSgemmStridedBatched(m_cublas, CUBLAS_OP_N, CUBLAS_OP_T, h.dh, T, T, &kOne,
-                q, 3 * C, h.dh, dscores, T, h.tt, &kZero, dk, 3 * C, h.dh, H));
-        }
-    } catch (...) {
-        m_deviceMemory->release(scratch, sizeof(float) * h.attB, MemoryCategory::Temporaries);
-        throw;
-    }
-    m_deviceMemory->release(scratch, sizeof(float) * h.attB, MemoryCategory::Temporaries);
-}
-
-void CudaBackend::attentionValuesForward(
-    float* out, const float* att, const float* qkv, int B, int T, int C, int H)
-{
-    const Heads h = headsOf(T, C, H);
-    for (int b = 0; b < B; ++b) {
-        const float* v = qkv + b * h.qkvB + 2 * C;
-        RLAB_CUDA_CHECK(
-            cublasSgemmStridedBatched(m_cublas, CUBLAS_OP_N, CUBLAS_OP_N, h.dh, T, T, &kOne, v, 3 * C, h.dh,
-                att + b * h.attB, T, h.tt, &kZero, out + static_cast<long long>(b) * T * C, C, h.dh, H));
-    }
-}
-
-void CudaBackend::attentionValuesBackward(float* datt, float* dqkv, const float* dout, const float* att,
-    const float* qkv, int B, int T, int C, int H)
-{
-    const Heads h = headsOf(T, C, H);
-    for (int b = 0; b < B; ++b) {
-        const float* v = qkv + b * h.qkvB + 2 * C;
-        const float* doutB = dout + static_cast<long long>(b) * T * C;
-        float* dv = dqkv + b * h.qkvB + 2 * C;
-        RLAB_CUDA_CHECK(cublasSgemmStridedBatched(m_cublas, CUBLAS_OP_T, CUBLAS_OP_N, T, T, h.dh, &kOne, v,
-            3 * C, h.dh, doutB, C, h.dh, &kZero, datt + b * h.attB, T, h.tt, H));
-        RLAB_CUDA_CHECK(cublasSgemmStridedBatched(m_cublas, CUBLAS_OP_N, CUBLAS_OP_T, h.dh, T, T, &kOne,
-            doutB, C, h.dh, att + b * h.attB, T, h.tt, &kZero, dv, 3 * C, h.dh, H));
-    }
+        biasBackward(m_compute, dbias, dout, N, OC, kernelScratch());
 }
 
 } // namespace rlab::cuda

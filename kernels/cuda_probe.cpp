@@ -7,7 +7,6 @@
 
 #include "cuda_backend.h"
 #include "rlab/backend.h"
-#include "rlab/engine.h"
 
 namespace rlab {
 namespace {

@@ -74,13 +74,42 @@ __device__ __forceinline__ float blockMax(float v)
     return best;
 }
 
-// Column sums with 32x32 blocks: thread (x, y) walks rows y, y+32, ...; row 0 of the block adds
-// the 32 partials in order. valueAt(row) gives this thread's column value in that row.
-template<typename ValueAt> __device__ float columnSum(int rows, ValueAt valueAt)
+// Column sums in two stages, so a reduction over many rows uses many blocks yet runs in one
+// fixed order: blocks of kColumnBlock columns x one chunk of rows write partial sums, then
+// addColumnChunks (launch.h) adds the chunks in order. The chunk count follows from the shape
+// and the scratch size alone, so the same shape gives the same bits every run.
+constexpr int kColumnBlock = 32;
+constexpr int kColumnBlockRows = 8;
+constexpr int kRowsPerChunk = 64;
+constexpr int kMostChunks = 1024;
+
+struct ColumnChunks {
+    int chunks = 1;
+    int rowsPerChunk = 1;
+};
+
+// `arrays` partial arrays of chunks x columns floats must fit in scratchBytes (one chunk always
+// does: widths are at most 65,536, so 512 KiB for two arrays, and the scratch is 8 MiB).
+inline ColumnChunks columnChunks(int rows, int columns, std::size_t scratchBytes, int arrays)
 {
-    __shared__ float partial[32][33];
+    const std::size_t perChunk = sizeof(float) * static_cast<std::size_t>(columns) * arrays;
+    std::size_t most = perChunk > 0 ? scratchBytes / perChunk : 1;
+    most = most < kMostChunks ? most : kMostChunks;
+    std::size_t chunks = (static_cast<std::size_t>(rows) + kRowsPerChunk - 1) / kRowsPerChunk;
+    chunks = chunks < most ? chunks : most;
+    chunks = chunks > 0 ? chunks : 1;
+    const int rowsPerChunk = static_cast<int>((static_cast<std::size_t>(rows) + chunks - 1) / chunks);
+    return {(rows + rowsPerChunk - 1) / rowsPerChunk, rowsPerChunk};
+}
+
+// This block's partial sum over rows [r0, r1) of its thread's column: thread (x, y) walks rows
+// r0+y, r0+y+blockDim.y, ...; the blockDim.y partials are then added in order. valueAt(row)
+// gives the thread's column value in that row.
+template<typename ValueAt> __device__ float columnSum(int r0, int r1, ValueAt valueAt)
+{
+    __shared__ float partial[kColumnBlockRows][kColumnBlock + 1];
     float s = 0;
-    for (int r = threadIdx.y; r < rows; r += blockDim.y)
+    for (int r = r0 + static_cast<int>(threadIdx.y); r < r1; r += blockDim.y)
         s += valueAt(r);
     partial[threadIdx.y][threadIdx.x] = s;
     __syncthreads();

@@ -1,6 +1,7 @@
 #pragma once
 // Host-side launchers of the CUDA kernels, one per op, named like the CPU backend's twins
-// (engine/src). All are asynchronous on `stream`; shapes as in rlab/backend.h.
+// (engine/src/cpu_<file>.cpp <-> kernels/cuda_<file>.cu). All are asynchronous on `stream`;
+// shapes as in rlab/backend.h.
 
 #include <cstddef>
 #include <cstdint>
@@ -11,25 +12,37 @@
 
 namespace rlab::cuda {
 
+// Device scratch a launcher may use until its work on the stream is done: the backend's kernel
+// scratch (rlab::kKernelScratchBytes), or a larger temporary where a launcher says it needs one.
+struct Scratch {
+    void* ptr = nullptr;
+    std::size_t bytes = 0;
+};
+
 void fill(cudaStream_t stream, float* out, float value, std::size_t n);
 
 void encoderForward(cudaStream_t stream, float* out, const std::int32_t* tokens, const float* wte,
     const float* wpe, int B, int T, int C);
+// Sorts (token, position) keys so each token's rows are added in position order (as the CPU).
+std::size_t encoderBackwardScratchBytes(int B, int T);
 void encoderBackward(cudaStream_t stream, float* dwte, float* dwpe, const float* dout,
-    const std::int32_t* tokens, int B, int T, int C);
+    const std::int32_t* tokens, int B, int T, int C, Scratch scratch);
 
 void layernormForward(cudaStream_t stream, float* out, float* mean, float* rstd, const float* inp,
     const float* weight, const float* bias, int N, int C);
 void layernormBackward(cudaStream_t stream, float* dinp, float* dweight, float* dbias, const float* dout,
-    const float* inp, const float* weight, const float* mean, const float* rstd, int N, int C);
+    const float* inp, const float* weight, const float* mean, const float* rstd, int N, int C,
+    Scratch scratch);
 
 // The bias halves of matmulForward/matmulBackward (the products themselves are cuBLAS calls).
 void biasForward(cudaStream_t stream, float* out, const float* bias, int N, int OC);
-void biasBackward(cudaStream_t stream, float* dbias, const float* dout, int N, int OC);
+void biasBackward(cudaStream_t stream, float* dbias, const float* dout, int N, int OC, Scratch scratch);
+// dst[c] += sum over k in order of partial[k * columns + c] (grid.cuh's column chunks).
+void addColumnChunks(cudaStream_t stream, float* dst, const float* partial, int chunks, int columns);
 
 // In place on pre-scaled scores: rows of length T, row i of each (b, h) matrix sees keys 0..i.
 void attentionSoftmaxForward(cudaStream_t stream, float* att, int BH, int T);
-// dscores = att * (datt - sum(att * datt)) * scale, zero above the diagonal.
+// dscores = att * (datt - sum(att * datt)) * scale, zero above the diagonal; dscores may be datt.
 void attentionSoftmaxBackward(
     cudaStream_t stream, float* dscores, const float* datt, const float* att, int BH, int T, float scale);
 

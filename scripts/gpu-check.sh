@@ -1,46 +1,69 @@
 #!/usr/bin/env bash
-# The prepared check for a machine with an NVIDIA GPU (issue 6): builds the engine, the CUDA
-# backend and `rlab` without Qt, runs the `gpu` tests, then benchmarks every policy with
-# `rlab run --device cuda --json` and with PyTorch on the same GPU, at the default demo shape
-# and at N=24 d=1024 H=16 T=1024 B=8, and writes the figures under $OUT.
+# The prepared check for a machine with an NVIDIA GPU (issues 6 and 18), ordered so that the
+# first minutes give the most answers, inside one 10-minute device command:
+#
+#   stage      limit  expected (H100/H200 class, 16 cores)  what
+#   info         15 s    ~3 s    nvidia-smi, nvcc, cmake, torch versions
+#   configure    60 s   ~10 s    CMake, app off, Eigen from the carried third_party/eigen3
+#   build       240 s  ~100 s    rlab and the gpu tests, sm_90 only (CUB's sort is the slowest file)
+#   kernels     200 s   ~40 s    gpu_probe 30 s, gpu_kernels 150 s, gpu_fault 60 s, gpu_memory 120 s
+#                                (per-test limits; the stage stops at its own limit)
+#   policies    150 s   ~40 s    gpu_policies: every policy on CUDA vs none and vs the CPU
+#   bench       110 s   ~60 s    rlab run --device cuda --json, every policy, demo and large shape
+#   torch       100 s   ~50 s    the same models in PyTorch on the GPU
+#   summary      15 s    ~1 s    tests/gpu/gpu_summary.py: step times, MFU, CPU vs GPU
+#   sanitize    rest     ~2 min  gpu_kernels and gpu_memory under compute-sanitizer, if time is left
+#
+# The expected times are estimates made without a GPU (none has been lent yet); the limits hold
+# whatever happens: the whole script stops by RLAB_GPU_DEADLINE seconds (default 570), giving a
+# stage that would run past it only the time that is left, and marking stages with no time left
+# "not run". Results are written as they come: each stage's log, and each test binary's output
+# line by line ($OUT/test-NAME.log), so a timeout keeps every case that finished.
 #
 # Prepare on the build machine (the GPU machine has no Eigen, Qt, yaml-cpp or network):
 #   mkdir -p third_party && cp -r /usr/include/eigen3 third_party/
-# Run through the device tool from the repository root, with carry ["third_party"]:
-#   bash scripts/gpu-check.sh            (timeout_s 600; the stage budgets below add up to 580 s)
+# Run through the device tool from the repository root, with carry ["third_party"], timeout 600:
+#   bash scripts/gpu-check.sh
 # A rerun on the still-warm machine reuses build-gpu/ (RLAB_GPU_BUILD names another);
-# RLAB_GPU_STAGES picks stages, e.g.
-#   RLAB_GPU_STAGES="bench torch summary" bash scripts/gpu-check.sh
+# RLAB_GPU_STAGES picks stages, e.g.  RLAB_GPU_STAGES="bench torch summary" bash scripts/gpu-check.sh
 #
-# Output ($OUT, or out/gpu-check here): stages.txt (each stage: ok/FAILED, seconds), info.txt,
-# build.log, ctest.log, rlab-<shape>-<policy>.json (+ .err), rlab-cpu-default-none.json,
-# torch-<shape>.json, summary.txt and results.json (tests/gpu/gpu_summary.py: step times, MFU
-# against the FP32 peak, CPU versus GPU).
+# Output ($OUT, or out/gpu-check here): stages.txt (each stage: ok/FAILED/not run, seconds),
+# cases.txt (every test case's PASS/FAIL/SKIP line, as it comes), test-NAME.log, STAGE.log,
+# rlab-<shape>-<policy>.json (+ .err), torch-<shape>.json, summary.txt and results.json.
 set -u
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${OUT:-$root/out/gpu-check}
 build=${RLAB_GPU_BUILD:-$root/build-gpu}
-stages=${RLAB_GPU_STAGES:-"info configure build test bench torch summary"}
+stages=${RLAB_GPU_STAGES:-"info configure build kernels policies bench torch summary sanitize"}
+deadline=${RLAB_GPU_DEADLINE:-570}
 mkdir -p "$out"
 cd "$root" || exit 1
 : > "$out/stages.txt"
+: > "$out/cases.txt"
 python=$(command -v python3 || command -v python || echo python3)
 rlab=$build/bin/rlab
+started=$(date +%s)
 
-# stage NAME BUDGET_SECONDS FUNCTION: runs FUNCTION under a time budget, logs to $out/NAME.log.
+# stage NAME LIMIT_SECONDS FUNCTION: runs FUNCTION under min(LIMIT, time left), logging to $out/NAME.log.
 stage() {
-  local name=$1 budget=$2 fn=$3 start rc
+  local name=$1 limit=$2 fn=$3 start rc left
   case " $stages " in *" $name "*) ;; *) return 0 ;; esac
+  left=$(( deadline - ($(date +%s) - started) ))
+  if [ "$left" -lt 5 ]; then
+    echo "$name: not run (no time left)" | tee -a "$out/stages.txt"
+    return 0
+  fi
+  [ "$limit" -gt "$left" ] && limit=$left
   start=$(date +%s)
-  echo "== $name (budget ${budget}s)"
-  timeout --kill-after=5 "$budget" bash -c "$(declare -f "$fn" run_rlab); $fn" > "$out/$name.log" 2>&1
+  echo "== $name (limit ${limit}s)"
+  timeout --kill-after=5 "$limit" bash -c "$(declare -f "$fn" run_rlab run_test); $fn" > "$out/$name.log" 2>&1
   rc=$?
   local took=$(( $(date +%s) - start ))
   if [ $rc -eq 0 ]; then
     echo "$name: ok (${took}s)" | tee -a "$out/stages.txt"
   else
-    [ $rc -eq 124 ] && rc="timeout after ${budget}s"
+    [ $rc -eq 124 ] && rc="stopped at its ${limit}s limit"
     echo "$name: FAILED ($rc, ${took}s; see $name.log)" | tee -a "$out/stages.txt"
     tail -n 15 "$out/$name.log"
   fi
@@ -51,6 +74,7 @@ stage_info() {
   date -u
   nvidia-smi || echo "nvidia-smi failed"
   nvcc --version || /usr/local/cuda/bin/nvcc --version
+  command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer || echo "no compute-sanitizer"
   cmake --version | head -1
   g++ --version | head -1
   "$python" -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda, torch.cuda.is_available() and torch.cuda.get_device_name(0))'
@@ -64,19 +88,41 @@ stage_configure() {
 }
 
 stage_build() {
-  cmake --build "$build" --target rlab gpu_probe gpu_kernels gpu_policies -- -j"$(nproc)"
-  echo "warnings: $(grep -c 'warning' "$out/build.log" 2>/dev/null || echo 0)"
+  cmake --build "$build" --target rlab gpu_probe gpu_kernels gpu_fault gpu_memory gpu_policies -- -j"$(nproc)"
 }
 
-stage_test() {
+# run_test NAME LIMIT [ENV=VALUE...]: one gpu test binary, its output line by line into
+# $out/test-NAME.log, its PASS/FAIL/SKIP lines appended to $out/cases.txt as it ends.
+run_test() {
+  local name=$1 limit=$2 rc
+  shift 2
+  env "$@" timeout --kill-after=5 "$limit" "$build/bin/$name" > "$out/test-$name.log" 2>&1
+  rc=$?
+  grep -E '^(PASS|FAIL|SKIP) ' "$out/test-$name.log" | sed "s/^/$name: /" >> "$out/cases.txt"
+  [ $rc -eq 124 ] && echo "$name: STOPPED at its ${limit}s limit (the cases above finished)" >> "$out/cases.txt"
+  echo "$name: exit $rc"
+  tail -n 1 "$out/test-$name.log"
+  [ $rc -eq 0 ] || [ $rc -eq 77 ]
+}
+
+stage_kernels() {
+  local failed=0
   "$rlab" devices
-  ctest --test-dir "$build" -L gpu --output-on-failure --timeout 90
+  run_test gpu_probe 30 || failed=1
+  run_test gpu_kernels 150 || failed=1
+  run_test gpu_fault 60 || failed=1
+  run_test gpu_memory 120 || failed=1
+  return $failed
+}
+
+stage_policies() {
+  run_test gpu_policies 140
 }
 
 # run_rlab NAME ARGS...: one `rlab run --json` into $out/rlab-NAME.json (stderr in .err).
 run_rlab() {
   local name=$1; shift
-  if timeout 90 "$rlab" run --json "$@" > "$out/rlab-$name.json" 2> "$out/rlab-$name.err"; then
+  if timeout 60 "$rlab" run --json "$@" > "$out/rlab-$name.json" 2> "$out/rlab-$name.err"; then
     "$python" -c 'import json,sys; r=json.load(open(sys.argv[1])); print("%-28s %10.2f ms/step  act %8.1f MiB (predicted %8.1f)" % (sys.argv[2], r["step_ms"], r["peak_activation_bytes"]/2**20, r["predicted_peak_activation_bytes"]/2**20))' "$out/rlab-$name.json" "$name"
   else
     echo "$name: failed: $(head -c 300 "$out/rlab-$name.err")"
@@ -113,14 +159,23 @@ stage_summary() {
   "$python" "$root/tests/gpu/gpu_summary.py" "$out"
 }
 
-stage info 30 stage_info
-stage configure 45 stage_configure
-stage build 200 stage_build
-stage test 100 stage_test
+# The gpu-sanitize tests, as ctest runs them, in whatever time is left.
+stage_sanitize() {
+  ctest --test-dir "$build" -L '^gpu-sanitize$' --output-on-failure
+}
+
+stage info 15 stage_info
+stage configure 60 stage_configure
+stage build 240 stage_build
+stage kernels 200 stage_kernels
+stage policies 150 stage_policies
 stage bench 110 stage_bench
-stage torch 110 stage_torch
+stage torch 100 stage_torch
 stage summary 15 stage_summary
+stage sanitize 600 stage_sanitize
 echo "== stages"
 cat "$out/stages.txt"
+echo "== cases: $(grep -c ' PASS ' "$out/cases.txt") passed, $(grep -c ' FAIL ' "$out/cases.txt") failed, $(grep -c ' SKIP ' "$out/cases.txt") skipped"
+grep -E ' FAIL |STOPPED' "$out/cases.txt"
 [ -f "$out/summary.txt" ] && cat "$out/summary.txt"
 ! grep -q FAILED "$out/stages.txt"

@@ -1,9 +1,9 @@
 // RAII ownership of tracked allocations.
-#include "buffer.h"
+#include "rlab/buffer.h"
 
 #include <utility>
 
-namespace rlab::detail {
+namespace rlab {
 
 Buffer::Buffer(TrackingAllocator& allocator, std::size_t bytes, MemoryCategory category)
     : m_allocator(&allocator)
@@ -46,4 +46,4 @@ void Buffer::reset()
     m_bytes = 0;
 }
 
-} // namespace rlab::detail
+} // namespace rlab

@@ -1,4 +1,4 @@
-// CPU twins of the attention kernels: one (batch, head) pair per task.
+// CPU twins of the attention kernels (kernels/cuda_attention.*): one (batch, head) pair per task.
 //
 // Per head the products are tiny (T x T x C/H) and causal. General GEMMs would spend more on
 // packing than on arithmetic at this size, and would compute the masked upper triangle too, so
@@ -317,7 +317,7 @@ void CpuBackend::attentionSoftmaxForward(float* att, const float* qkv, int B, in
 }
 
 void CpuBackend::attentionSoftmaxBackward(
-    float* dqkv, const float* datt, const float* att, const float* qkv, int B, int T, int C, int H)
+    float* dqkv, float* datt, const float* att, const float* qkv, int B, int T, int C, int H)
 {
     const int dh = C / H;
     const float scale = 1.0f / std::sqrt(static_cast<float>(dh));

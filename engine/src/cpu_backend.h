@@ -41,8 +41,8 @@ public:
     void matmulBackward(float* dinp, float* dweight, float* dbias, const float* dout, const float* inp,
         const float* weight, int N, int C, int OC) override;
     void attentionSoftmaxForward(float* att, const float* qkv, int B, int T, int C, int H) override;
-    void attentionSoftmaxBackward(float* dqkv, const float* datt, const float* att, const float* qkv, int B,
-        int T, int C, int H) override;
+    void attentionSoftmaxBackward(
+        float* dqkv, float* datt, const float* att, const float* qkv, int B, int T, int C, int H) override;
     void attentionValuesForward(
         float* out, const float* att, const float* qkv, int B, int T, int C, int H) override;
     void attentionValuesBackward(float* datt, float* dqkv, const float* dout, const float* att,

@@ -1,4 +1,5 @@
-// CPU twins of the elementwise kernels: GELU (tanh), residual add, dropout, bf16, fill, sums.
+// CPU twins of the elementwise kernels (kernels/cuda_elementwise.cu): GELU (tanh), residual
+// add, dropout, bf16, fill, sums.
 #include <cmath>
 #include <cstring>
 #include <numbers>
@@ -12,6 +13,7 @@
 
 #include "cpu_backend.h"
 #include "cpu_parallel.h"
+#include "rlab/bf16.h"
 
 namespace rlab {
 
@@ -267,12 +269,7 @@ void CpuBackend::toBf16(std::uint16_t* out, const float* inp, std::size_t n)
         for (std::size_t i = begin; i < begin + len; ++i) {
             std::uint32_t bits;
             std::memcpy(&bits, inp + i, 4);
-            if ((bits & 0x7fffffffu) > 0x7f800000u) {
-                out[i] = 0x7fc0; // NaN stays NaN
-                continue;
-            }
-            bits += 0x7fffu + ((bits >> 16) & 1u); // round to nearest, ties to even
-            out[i] = static_cast<std::uint16_t>(bits >> 16);
+            out[i] = bf16FromFloatBits(bits);
         }
     });
 }
@@ -281,7 +278,7 @@ void CpuBackend::fromBf16(float* out, const std::uint16_t* inp, std::size_t n)
 {
     parallelChunks(n, [&](std::size_t begin, std::size_t len) {
         for (std::size_t i = begin; i < begin + len; ++i) {
-            const std::uint32_t bits = static_cast<std::uint32_t>(inp[i]) << 16;
+            const std::uint32_t bits = floatBitsFromBf16(inp[i]);
             std::memcpy(out + i, &bits, 4);
         }
     });

@@ -1,4 +1,4 @@
-// CPU twins of the LayerNorm kernels (eps 1e-5, as torch.nn.LayerNorm).
+// CPU twins of the LayerNorm kernels (kernels/cuda_layernorm.cu; eps 1e-5, as torch.nn.LayerNorm).
 #include <cmath>
 
 #include "cpu_backend.h"

@@ -1,4 +1,4 @@
-// CPU twins of the embedding and loss kernels.
+// CPU twins of the embedding, loss and optimizer kernels (kernels/cuda_loss.cu).
 #include <cmath>
 
 #include "cpu_backend.h"

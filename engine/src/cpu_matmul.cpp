@@ -1,4 +1,5 @@
-// CPU twins of the matmul kernels: Eigen GEMM on the buffers in place (Maps, no copies).
+// CPU twins of the matmul kernels (kernels/cuda_matmul.*): Eigen GEMM on the buffers in place
+// (Maps, no copies).
 //
 // The products here are small (hundreds of rows), where Eigen's own threaded GEMM spends much of
 // its time packing shared panels and waiting at its barriers. So the work is split by hand, and

@@ -6,6 +6,7 @@
 
 #include "byte_count.h"
 #include "model.h"
+#include "rlab/backend.h"
 
 namespace rlab::detail {
 
@@ -100,9 +101,12 @@ private:
                 each(static_cast<Slot>(s));
     }
 
-    // Trainer(): parameters, gradients, the optimizer's moments and the batch.
+    // The backend's own memory (CUDA: cuBLAS's workspace and the kernels' scratch, from its
+    // construction on), then Trainer(): parameters, gradients, the optimizer's moments and the batch.
     void construct()
     {
+        if (m_config.device == Device::Cuda)
+            m_ledger.take(kTemporaries, kCudaWorkspaceBytes);
         const std::uint64_t params = floatBytes(parameterCount(m_config.shape));
         m_ledger.take(MemoryCategory::Parameters, params);
         m_ledger.take(MemoryCategory::Gradients, params);

@@ -14,6 +14,21 @@ constexpr float kSgdMomentum = 0.9f;
 
 constexpr std::uint32_t kSiteAttention = 0, kSiteAttentionOutput = 1, kSiteMlpOutput = 2;
 
+// Pops an op's profiler range on every path out of the op, exceptions included.
+class RangeEnd {
+public:
+    explicit RangeEnd(Backend& backend)
+        : m_backend(backend)
+    {
+    }
+    ~RangeEnd() { m_backend.popRange(); }
+    RangeEnd(const RangeEnd&) = delete;
+    RangeEnd& operator=(const RangeEnd&) = delete;
+
+private:
+    Backend& m_backend;
+};
+
 } // namespace
 
 void SlotTensor::clear()
@@ -100,6 +115,11 @@ double Trainer::gradientAbsSum() const
 
 void Trainer::enter(Phase phase, int block)
 {
+    if (!m_phaseRange || phase != m_phase) {
+        closePhaseRange();
+        m_backend.pushRange(phase, -1, nullptr);
+        m_phaseRange = true;
+    }
     m_phase = phase;
     m_block = block;
     if (!m_progress)
@@ -123,6 +143,13 @@ void Trainer::enter(Phase phase, int block)
     m_progress(p);
 }
 
+void Trainer::closePhaseRange()
+{
+    if (m_phaseRange)
+        m_backend.popRange();
+    m_phaseRange = false;
+}
+
 void Trainer::op(const char* name, double flops, const std::function<void()>& body)
 {
     if (m_cancel && m_cancel->load(std::memory_order_relaxed))
@@ -132,7 +159,11 @@ void Trainer::op(const char* name, double flops, const std::function<void()>& bo
             .count();
     };
     const double start = m_recording ? since() : 0;
-    body();
+    {
+        m_backend.pushRange(m_phase, m_block, name);
+        const RangeEnd end(m_backend);
+        body();
+    }
     if (m_phase == Phase::Forward)
         m_flops.forward += flops;
     else if (m_phase == Phase::Recompute)
@@ -615,6 +646,7 @@ float Trainer::step(int index, bool recordTimeline, bool update)
     dx.reset();
     if (update)
         optimizerStep(index);
+    closePhaseRange();
     m_backend.synchronize();
     m_lastLoss = loss;
     m_recording = false;

@@ -10,10 +10,10 @@
 #include <functional>
 #include <vector>
 
-#include "buffer.h"
 #include "model.h"
 #include "plan.h"
 #include "rlab/backend.h"
+#include "rlab/buffer.h"
 #include "rlab/engine.h"
 
 namespace rlab::detail {
@@ -65,6 +65,7 @@ public:
 private:
     void op(const char* name, double flops, const std::function<void()>& body);
     void enter(Phase phase, int block);
+    void closePhaseRange();
     DropoutSite site(int block, std::uint32_t which) const;
     Buffer device(std::size_t bytes, MemoryCategory category);
 
@@ -97,6 +98,7 @@ private:
 
     int m_step = 0;
     Phase m_phase = Phase::Setup;
+    bool m_phaseRange = false; // a profiler range for m_phase is open
     int m_block = -1;
     double m_within = 0; // share of the current step done, for progress
     float m_lastLoss;

@@ -11,7 +11,8 @@
 #include <string>
 
 #include "rlab/config.h"
-#include "rlab/engine.h"
+#include "rlab/devices.h"
+#include "rlab/errors.h"
 #include "rlab/memory.h"
 #include "rlab/philox.h"
 
@@ -50,6 +51,11 @@ public:
     virtual double takeTransferMs() { return 0; }
     virtual void fill(float* out, float value, std::size_t n) = 0;
 
+    // Profiler ranges around each phase (op null) and each op of a step: NVTX on CUDA, seen in
+    // Nsight Systems; nothing on the CPU. Popped in the reverse order of pushing.
+    virtual void pushRange(Phase /*phase*/, int /*block*/, const char* /*op*/) { }
+    virtual void popRange() { }
+
     // out(B,T,C) = wte[tokens] + wpe[0..T)
     virtual void encoderForward(
         float* out, const std::int32_t* tokens, const float* wte, const float* wpe, int B, int T, int C)
@@ -80,9 +86,11 @@ public:
 
     // att(B,H,T,T) = causal softmax(q k^T / sqrt(C/H)), q and k read from qkv(B,T,3C); masked entries 0
     virtual void attentionSoftmaxForward(float* att, const float* qkv, int B, int T, int C, int H) = 0;
-    // dqkv's q and k parts (overwritten) from datt and the saved att; dqkv's v part untouched
+    // dqkv's q and k parts (overwritten) from datt and the saved att; dqkv's v part untouched.
+    // datt is consumed: a backend may overwrite it with the score gradients, so none needs
+    // scratch of its own (CUDA does; the CPU uses per-thread rows).
     virtual void attentionSoftmaxBackward(
-        float* dqkv, const float* datt, const float* att, const float* qkv, int B, int T, int C, int H)
+        float* dqkv, float* datt, const float* att, const float* qkv, int B, int T, int C, int H)
         = 0;
     // out(B,T,C) = heads merged of att(B,H,T,T) @ v, v read from qkv
     virtual void attentionValuesForward(
@@ -143,6 +151,13 @@ public:
     // sum |x| in double (gradient checksum)
     virtual double absSum(const float* x, std::size_t n) = 0;
 };
+
+// Device memory the CUDA backend holds for its whole life, from its tracking allocator as
+// temporaries: cuBLAS's workspace (32 MiB, NVIDIA's recommendation for Hopper; enough for
+// older GPUs) and the kernels' scratch (sort keys, partial column sums). The predictor adds it.
+constexpr std::uint64_t kCublasWorkspaceBytes = std::uint64_t {32} << 20;
+constexpr std::uint64_t kKernelScratchBytes = std::uint64_t {8} << 20;
+constexpr std::uint64_t kCudaWorkspaceBytes = kCublasWorkspaceBytes + kKernelScratchBytes;
 
 // The CPU backend (always available). threads == 0: all cores.
 std::unique_ptr<Backend> makeCpuBackend(int threads);

@@ -7,32 +7,16 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "rlab/config.h"
+#include "rlab/devices.h"
+#include "rlab/errors.h"
 #include "rlab/memory.h"
 #include "rlab/result.h"
 
 namespace rlab {
-
-// A failure the user should read: one sentence.
-class RunError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
-class OutOfMemory : public RunError {
-public:
-    using RunError::RunError;
-};
-class Cancelled : public RunError {
-public:
-    Cancelled()
-        : RunError("The run was cancelled.")
-    {
-    }
-};
 
 struct Progress {
     int step = 0; // 0-based
@@ -49,7 +33,8 @@ std::optional<std::string> validate(const RunConfig& config);
 
 // Analytic peak of SavedActivations + RecomputeWorkspace for this configuration, from the op graph.
 std::uint64_t predictPeakActivationBytes(const RunConfig& config);
-// Analytic total peak (parameters, gradients, optimizer state, activations, temporaries).
+// Analytic total peak (parameters, gradients, optimizer state, activations, temporaries and,
+// on CUDA, the backend's workspace).
 std::uint64_t predictPeakBytes(const RunConfig& config);
 
 // Runs training. Calls `progress` from the calling thread between ops (per step and per phase).
@@ -93,13 +78,6 @@ MedianInterval medianInterval95(std::vector<double> samples);
 int bestSegmentBlocks(const RunConfig& config);
 
 // Devices the engine can use, and why CUDA is not usable when it is not.
-struct DeviceInfo {
-    Device device = Device::Cpu;
-    bool usable = false;
-    std::string name; // "cpu (Eigen, 2 threads)", "NVIDIA H200 (sm_90, 139 GiB)"
-    std::string reason; // why not usable, one sentence
-    std::uint64_t totalBytes = 0;
-};
 std::vector<DeviceInfo> listDevices();
 bool cudaUsable(); // a CUDA device is present and works (false when built without CUDA)
 

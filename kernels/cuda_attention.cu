@@ -1,5 +1,5 @@
-// Causal softmax over attention scores, forward and backward; the products around it are cuBLAS.
-// CPU twins: CpuBackend::attentionSoftmaxForward/Backward.
+// CUDA twin of engine/src/cpu_attention.cpp, kernel half: the causal softmax over attention
+// scores, forward and backward; the products around it are cuBLAS calls (cuda_attention.cpp).
 
 #include <cmath>
 
@@ -32,6 +32,7 @@ __global__ void attentionSoftmaxForwardKernel(float* att, int rows, int T)
         a[j] = j <= last ? expf(a[j] - maxScore) * inv : 0.0f;
 }
 
+// dscores may alias datt: each lane reads its own entries of the row before writing them.
 __global__ void attentionSoftmaxBackwardKernel(
     float* dscores, const float* datt, const float* att, int rows, int T, float scale)
 {

@@ -1,13 +1,14 @@
 #pragma once
 // One allocation from a TrackingAllocator, released when it goes out of scope, so a failed or
-// cancelled run gives every byte back.
+// cancelled run gives every byte back: the one scoped allocation type of the engine and of the
+// CUDA backend.
 
 #include <cstddef>
 #include <cstdint>
 
 #include "rlab/memory.h"
 
-namespace rlab::detail {
+namespace rlab {
 
 class Buffer {
 public:
@@ -35,4 +36,4 @@ private:
     MemoryCategory m_category = MemoryCategory::Temporaries;
 };
 
-} // namespace rlab::detail
+} // namespace rlab

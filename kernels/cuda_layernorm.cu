@@ -1,4 +1,4 @@
-// LayerNorm (eps 1e-5), forward and backward. CPU twins: CpuBackend::layernormForward/Backward.
+// CUDA twin of engine/src/cpu_layernorm.cpp: LayerNorm (eps 1e-5), forward and backward.
 
 #include "cuda_check.h"
 #include "grid.cuh"
@@ -64,21 +64,25 @@ __global__ void layernormInputBackwardKernel(float* dinp, const float* dout, con
     }
 }
 
-// dweight += sum over rows of dout * norm, dbias += sum over rows of dout (32x32 blocks, fixed order)
-__global__ void layernormParamBackwardKernel(float* dweight, float* dbias, const float* dout,
-    const float* inp, const float* mean, const float* rstd, int N, int C)
+// Partial sums over one chunk of rows of dout * norm (dweight) and dout (dbias); the chunks
+// are added in order by addColumnChunks.
+__global__ void layernormParamPartialKernel(float* partialWeight, float* partialBias, const float* dout,
+    const float* inp, const float* mean, const float* rstd, int N, int C, int rowsPerChunk)
 {
-    const int c = blockIdx.x * 32 + threadIdx.x;
+    const int c = blockIdx.x * kColumnBlock + threadIdx.x;
+    const int r0 = blockIdx.y * rowsPerChunk;
+    const int r1 = min(N, r0 + rowsPerChunk);
     const bool inside = c < C;
     const float db
-        = columnSum(N, [&](int r) { return inside ? dout[static_cast<std::size_t>(r) * C + c] : 0.0f; });
-    const float dw = columnSum(N, [&](int r) {
+        = columnSum(r0, r1, [&](int r) { return inside ? dout[static_cast<std::size_t>(r) * C + c] : 0.0f; });
+    const float dw = columnSum(r0, r1, [&](int r) {
         const std::size_t i = static_cast<std::size_t>(r) * C + c;
         return inside ? dout[i] * (inp[i] - mean[r]) * rstd[r] : 0.0f;
     });
     if (inside && threadIdx.y == 0) {
-        dbias[c] += db;
-        dweight[c] += dw;
+        const std::size_t at = static_cast<std::size_t>(blockIdx.y) * C + c;
+        partialBias[at] = db;
+        partialWeight[at] = dw;
     }
 }
 
@@ -93,14 +97,21 @@ void layernormForward(cudaStream_t stream, float* out, float* mean, float* rstd,
 }
 
 void layernormBackward(cudaStream_t stream, float* dinp, float* dweight, float* dbias, const float* dout,
-    const float* inp, const float* weight, const float* mean, const float* rstd, int N, int C)
+    const float* inp, const float* weight, const float* mean, const float* rstd, int N, int C,
+    Scratch scratch)
 {
     const int blocks = (N + kRowsPerBlock - 1) / kRowsPerBlock;
     layernormInputBackwardKernel<<<blocks, kThreads, 0, stream>>>(dinp, dout, inp, weight, mean, rstd, N, C);
     checkLaunch("layernormBackward (input)");
-    layernormParamBackwardKernel<<<(C + 31) / 32, dim3(32, 32), 0, stream>>>(
-        dweight, dbias, dout, inp, mean, rstd, N, C);
+    const ColumnChunks split = columnChunks(N, C, scratch.bytes, 2);
+    float* partialWeight = static_cast<float*>(scratch.ptr);
+    float* partialBias = partialWeight + static_cast<std::size_t>(split.chunks) * C;
+    const dim3 grid((C + kColumnBlock - 1) / kColumnBlock, split.chunks);
+    layernormParamPartialKernel<<<grid, dim3(kColumnBlock, kColumnBlockRows), 0, stream>>>(
+        partialWeight, partialBias, dout, inp, mean, rstd, N, C, split.rowsPerChunk);
     checkLaunch("layernormBackward (weight, bias)");
+    addColumnChunks(stream, dweight, partialWeight, split.chunks, C);
+    addColumnChunks(stream, dbias, partialBias, split.chunks, C);
 }
 
 } // namespace rlab::cuda
