@@ -13,6 +13,7 @@ constexpr const char* kUsage = R"(usage: rlab <command> [options]
   run            train the reference model under one recomputation policy, report memory and time
   sweep          run several policies and sizes, print a table or a JSON array
   devices        list cpu and cuda devices, or why cuda is unavailable
+  plan           predict which policy fits a real-size model in a memory budget, and its cost
   check-content  validate a content folder and print coverage per language
   check-claims   run every demo preset and check the claims it makes against the measurements
 
@@ -51,6 +52,8 @@ int main(int argc, char** argv)
         return sweepCommand(argc - 1, argv + 1);
     if (command == "devices")
         return devicesCommand(argc - 1, argv + 1);
+    if (command == "plan")
+        return planCommand(argc - 1, argv + 1);
     if (command == "check-claims")
         sleepWhileWaiting(argv);
     if (command == "check-content" || command == "check-claims") {
@@ -64,7 +67,7 @@ int main(int argc, char** argv)
 #endif
     }
     std::fprintf(stderr,
-        "rlab: unknown command '%.*s'; use run, sweep, devices, check-content or check-claims.\n",
+        "rlab: unknown command '%.*s'; use run, sweep, devices, plan, check-content or check-claims.\n",
         static_cast<int>(command.size()), command.data());
     return 2;
 }

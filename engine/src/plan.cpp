@@ -250,4 +250,24 @@ double planRecomputeFlops(const Plan& plan, const RunConfig& config)
     return flops;
 }
 
+StepFlops stepFlops(const Plan& plan, const RunConfig& config)
+{
+    const SlotSizes sizes = slotSizes(config.shape, plan.dropout);
+    double block = sizes.outputFlops;
+    for (int s = 1; s < kSlotCount; ++s)
+        block += sizes.flops[static_cast<std::size_t>(s)];
+    // Trainer::backwardBlock spends twice each op's forward FLOPs, but once for attention dropout.
+    const double blockBackward = 2 * block - sizes.flops[static_cast<std::size_t>(Slot::AttDrop)];
+    const auto btc = static_cast<double>(sizes.outputElems);
+    const auto btv = static_cast<double>(sizes.logitsElems);
+    const double v = config.shape.vocab, layers = config.shape.layers;
+    StepFlops step;
+    // embedding; blocks; lnf, head, cross_entropy (Trainer::forwardHead).
+    step.forward = btc + layers * block + 8 * btc + 2 * btc * v + 4 * btv;
+    // cross_entropy, head, lnf (Trainer::backwardHead); blocks; embedding.
+    step.backward = 2 * btv + 4 * btc * v + 16 * btc + layers * blockBackward + 2 * btc;
+    step.recompute = planRecomputeFlops(plan, config);
+    return step;
+}
+
 } // namespace rlab::detail

@@ -97,4 +97,10 @@ std::optional<Plan> makePlan(const RunConfig& config, std::string* error);
 // FLOPs one step spends recomputing.
 double planRecomputeFlops(const Plan& plan, const RunConfig& config);
 
+// FLOPs of one step, by phase: what the trainer counts as its ops run, and stepFlops predicts.
+struct StepFlops {
+    double forward = 0, recompute = 0, backward = 0;
+};
+StepFlops stepFlops(const Plan& plan, const RunConfig& config);
+
 } // namespace rlab::detail

@@ -35,11 +35,6 @@ struct BlockActivations {
     void clear();
 };
 
-// FLOPs of one step, by phase.
-struct StepFlops {
-    double forward = 0, recompute = 0, backward = 0;
-};
-
 class Trainer {
 public:
     Trainer(Backend& backend, const RunConfig& config, Plan plan, ProgressCallback progress,

@@ -1,6 +1,7 @@
 // Checks a configuration and predicts its memory before anything large is allocated.
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "byte_count.h"
 #include "machine.h"
@@ -106,6 +107,34 @@ std::uint64_t predictPeakBytes(const RunConfig& config)
 {
     const std::optional<detail::Plan> plan = detail::makePlan(config, nullptr);
     return plan ? detail::predictMemory(*plan, config).peakTotal : 0;
+}
+
+std::optional<Prediction> predict(const RunConfig& config, std::string* error)
+{
+    RunConfig unlimited = config;
+    unlimited.memoryLimitBytes = std::numeric_limits<std::uint64_t>::max();
+    const auto refuse = [&](std::string sentence) -> std::optional<Prediction> {
+        if (error)
+            *error = std::move(sentence);
+        return std::nullopt;
+    };
+    if (std::optional<std::string> invalid = validate(unlimited))
+        return refuse(std::move(*invalid));
+    try {
+        std::string planError;
+        const std::optional<detail::Plan> plan = detail::makePlan(unlimited, &planError);
+        if (!plan)
+            return refuse(planError);
+        Prediction prediction;
+        prediction.memory = detail::predictMemory(*plan, unlimited);
+        const detail::StepFlops step = detail::stepFlops(*plan, unlimited);
+        prediction.forwardFlops = step.forward;
+        prediction.backwardFlops = step.backward;
+        prediction.recomputeFlops = step.recompute;
+        return prediction;
+    } catch (const RunError& e) { // a count past 64 bits
+        return refuse(e.what());
+    }
 }
 
 } // namespace rlab

@@ -37,6 +37,19 @@ std::uint64_t predictPeakActivationBytes(const RunConfig& config);
 // on CUDA, the backend's workspace).
 std::uint64_t predictPeakBytes(const RunConfig& config);
 
+// The predictor's figures for one configuration, from the plan alone: nothing is allocated, so
+// it answers for real model sizes.
+struct Prediction {
+    MemoryStats memory; // peaks by category as the allocators would report them after a step
+    double forwardFlops = 0; // one step, as the trainer counts them
+    double backwardFlops = 0;
+    double recomputeFlops = 0;
+};
+// Checks the configuration as validate() does but against no memory limit; nullopt with *error
+// set to one sentence when a size is impossible, a count does not fit 64 bits or no plan meets
+// a budget policy's budget.
+std::optional<Prediction> predict(const RunConfig& config, std::string* error);
+
 // Runs training. Calls `progress` from the calling thread between ops (per step and per phase).
 // Checks `cancel` between ops; throws Cancelled, RunError or OutOfMemory. Whatever happens,
 // all memory is released before return: the device allocator is back at zero live bytes.
