@@ -94,9 +94,11 @@ std::optional<long long> readInteger(const YamlNode& node, FileReport& report, s
 std::optional<double> readNumber(const YamlNode& node, FileReport& report, std::string_view name)
 {
     if (node.kind == YamlNode::Kind::Scalar && node.plain && !node.scalar.empty()) {
-        char* end = nullptr;
-        const double value = std::strtod(node.scalar.c_str(), &end);
-        if (end == node.scalar.c_str() + node.scalar.size() && std::isfinite(value))
+        // from_chars, not strtod: the app runs under the learner's locale, where "0.3" may not parse.
+        double value = 0;
+        const char* last = node.scalar.data() + node.scalar.size();
+        const auto [end, error] = std::from_chars(node.scalar.data(), last, value);
+        if (error == std::errc() && end == last && std::isfinite(value))
             return value;
     }
     report.error(node, quoted(name) + " must be a number, not " + shown(node));
