@@ -257,7 +257,7 @@
     </message>
     <message>
         <source>The run&apos;s recomputation policy and settings.</source>
-        <translation>Политика перевычисления и настройки запуска.</translation>
+        <translation>Политика пересчёта и настройки запуска.</translation>
     </message>
     <message>
         <source>Run</source>
@@ -300,7 +300,7 @@ MiB, measured</source>
     <message>
         <source>Recompute workspace
 MiB, measured</source>
-        <translation>Буфер перевычисления
+        <translation>Буфер пересчёта
 МиБ, измерено</translation>
     </message>
     <message>
@@ -321,7 +321,7 @@ MiB, measured</source>
     </message>
     <message>
         <source>Measured: the peak of saved activations plus recompute workspace.</source>
-        <translation>Измерено: пик сохранённых активаций вместе с буфером перевычисления.</translation>
+        <translation>Измерено: пик сохранённых активаций вместе с буфером пересчёта.</translation>
     </message>
     <message>
         <source>Peak activations
@@ -331,7 +331,7 @@ MiB, measured</source>
     </message>
     <message>
         <source>Predicted: the analytic model&apos;s peak of saved activations plus recompute workspace, computed before running.</source>
-        <translation>Предсказано: пик сохранённых активаций и буфера перевычисления по аналитической модели, до запуска.</translation>
+        <translation>Предсказано: пик сохранённых активаций и буфера пересчёта по аналитической модели, до запуска.</translation>
     </message>
     <message>
         <source>Peak activations
@@ -361,12 +361,12 @@ GFLOP, measured</source>
     </message>
     <message>
         <source>Measured: floating-point operations spent recomputing activations in one step, counted by the engine for every op it reran.</source>
-        <translation>Измерено: операции с плавающей точкой, затраченные на перевычисление активаций за шаг, подсчитанные движком для каждой повторённой операции.</translation>
+        <translation>Измерено: операции с плавающей точкой, затраченные на пересчёт активаций за шаг, подсчитанные движком для каждой повторённой операции.</translation>
     </message>
     <message>
         <source>Recompute
 GFLOP, measured</source>
-        <translation>Перевычисление
+        <translation>Пересчёт
 ГФЛОП, измерено</translation>
     </message>
     <message>
@@ -381,12 +381,12 @@ measured</source>
     </message>
     <message>
         <source>Measured: training loss after the last step.</source>
-        <translation>Измерено: потеря обучения после последнего шага.</translation>
+        <translation>Измерено: потери на обучении после последнего шага.</translation>
     </message>
     <message>
         <source>Final loss
 measured</source>
-        <translation>Итоговая потеря
+        <translation>Итоговые потери
 измерено</translation>
     </message>
     <message>
@@ -509,11 +509,11 @@ relative, measured</source>
     </message>
     <message>
         <source>Activations selective recomputation keeps</source>
-        <translation>Активации, которые хранит выборочное перевычисление</translation>
+        <translation>Активации, которые хранит выборочный пересчёт</translation>
     </message>
     <message>
         <source>Ticked kinds are stored in the forward pass; the rest are recomputed in the backward pass.</source>
-        <translation>Отмеченные виды сохраняются в прямом проходе; остальные перевычисляются в обратном.</translation>
+        <translation>Отмеченные виды сохраняются в прямом проходе; остальные пересчитываются в обратном.</translation>
     </message>
     <message>
         <source>This demo sweeps this size; the charts show every value.</source>
@@ -532,7 +532,7 @@ relative, measured</source>
     </message>
     <message>
         <source>recompute</source>
-        <translation>перевычисление</translation>
+        <translation>пересчёт</translation>
     </message>
     <message>
         <source>backward</source>
@@ -560,7 +560,7 @@ relative, measured</source>
     </message>
     <message>
         <source>Recompute workspace</source>
-        <translation>Буфер перевычисления</translation>
+        <translation>Буфер пересчёта</translation>
     </message>
     <message>
         <source>Temporaries</source>
@@ -576,15 +576,15 @@ relative, measured</source>
     </message>
     <message>
         <source>LayerNorm outputs: cheap to recompute.</source>
-        <translation>Выходы LayerNorm: дёшевы для перевычисления.</translation>
+        <translation>Выходы LayerNorm: дёшевы для пересчёта.</translation>
     </message>
     <message>
         <source>The query, key and value matmul output: costly to recompute.</source>
-        <translation>Выход матричного умножения для query, key и value: дорог для перевычисления.</translation>
+        <translation>Выход матричного умножения для query, key и value: дорог для пересчёта.</translation>
     </message>
     <message>
         <source>Attention probabilities, batch x heads x seq x seq: large at long sequences, cheap to recompute.</source>
-        <translation>Вероятности внимания, батч × головы × длина × длина: велики на длинных последовательностях, дёшевы для перевычисления.</translation>
+        <translation>Вероятности внимания, батч × головы × длина × длина: велики на длинных последовательностях, дёшевы для пересчёта.</translation>
     </message>
     <message>
         <source>Attention probabilities after dropout (when dropout is on).</source>
@@ -600,11 +600,11 @@ relative, measured</source>
     </message>
     <message>
         <source>The first MLP matmul output, four times the width: costly to recompute.</source>
-        <translation>Выход первого матричного умножения MLP, в четыре раза шире модели: дорог для перевычисления.</translation>
+        <translation>Выход первого матричного умножения MLP, в четыре раза шире модели: дорог для пересчёта.</translation>
     </message>
     <message>
         <source>GELU output, four times the width: cheap to recompute.</source>
-        <translation>Выход GELU, в четыре раза шире модели: дёшев для перевычисления.</translation>
+        <translation>Выход GELU, в четыре раза шире модели: дёшев для пересчёта.</translation>
     </message>
     <message>
         <source>layers</source>
@@ -747,7 +747,7 @@ Ctrl+Home: к списку тестов</translation>
     </message>
     <message>
         <source>Recompute Lab teaches activation recomputation (gradient checkpointing) with quizzes and live demos that train a small GPT-style model and measure its memory and time.</source>
-        <translation>Recompute Lab учит перевычислению активаций (градиентным контрольным точкам) с помощью тестов и живых демо, которые обучают небольшую модель в стиле GPT и измеряют её память и время.</translation>
+        <translation>Recompute Lab учит пересчёту активаций (чекпоинтингу активаций, gradient checkpointing) с помощью тестов и живых демо, которые обучают небольшую модель в стиле GPT и измеряют её память и время.</translation>
     </message>
     <message>
         <source>Start over</source>
@@ -1059,7 +1059,7 @@ Ctrl+Home: к списку тестов</translation>
     </message>
     <message>
         <source>Learn activation recomputation (gradient checkpointing) by answering questions. Each question opens a live demo that trains a small GPT-style model and measures memory and time.</source>
-        <translation>Изучайте перевычисление активаций (градиентные контрольные точки), отвечая на вопросы. Каждый вопрос открывает живое демо: оно обучает небольшую модель в стиле GPT и измеряет память и время.</translation>
+        <translation>Изучайте пересчёт активаций (чекпоинтинг активаций, gradient checkpointing), отвечая на вопросы. Каждый вопрос открывает живое демо: оно обучает небольшую модель в стиле GPT и измеряет память и время.</translation>
     </message>
     <message>
         <source>No quizzes could be loaded. See the notice above for what went wrong.</source>

@@ -158,7 +158,7 @@
     </message>
     <message>
         <source>Train the model with each policy and measure memory and time.</source>
-        <translation>Dzidzisa modhi nepolicy imwe neimwe uye uyere ndangariro nenguva.</translation>
+        <translation>Dzidzisa modhi ne-policy imwe neimwe uye uyere ndangariro nenguva.</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -178,7 +178,7 @@
     </message>
     <message>
         <source>Save the results as CSV or JSON.</source>
-        <translation>Chengetedza mhedzisiro seCSV kana JSON.</translation>
+        <translation>Chengetedza mhedzisiro se-CSV kana JSON.</translation>
     </message>
     <message>
         <source>Demo progress</source>
@@ -218,7 +218,7 @@
     </message>
     <message>
         <source>CSV table (*.csv)</source>
-        <translation>Tafura yeCSV (*.csv)</translation>
+        <translation>Tafura ye-CSV (*.csv)</translation>
     </message>
     <message>
         <source>JSON (*.json)</source>
@@ -230,7 +230,7 @@
     </message>
     <message>
         <source>Results saved to %1.</source>
-        <translation>Mhedzisiro yachengetedzwa mu %1.</translation>
+        <translation>Mhedzisiro yachengetedzwa mu-%1.</translation>
     </message>
 </context>
 <context>
@@ -245,7 +245,7 @@
     </message>
     <message>
         <source>%1 MiB in %2 ms</source>
-        <translation>%1 MiB mu %2 ms</translation>
+        <translation>%1 MiB mu-%2 ms</translation>
     </message>
     <message>
         <source>not comparable</source>
@@ -253,11 +253,11 @@
     </message>
     <message>
         <source>Measured: the highest number of bytes of this kind the engine&apos;s allocator held at once.</source>
-        <translation>Zvakayerwa: huwandu hukuru hwema-byte erudzi urwu akabatwa ne-allocator ye-engine panguva imwe.</translation>
+        <translation>Zvakayerwa: huwandu hukuru hwema-byte erudzi urwu akabatwa ne-allocator yeinjini panguva imwe.</translation>
     </message>
     <message>
         <source>The run&apos;s recomputation policy and settings.</source>
-        <translation>Policy yekudzokorora uye marongero ekumhanya uku.</translation>
+        <translation>Policy yekuverengazve uye marongero ekumhanya uku.</translation>
     </message>
     <message>
         <source>Run</source>
@@ -265,12 +265,12 @@
     </message>
     <message>
         <source>Measured: the highest number of bytes the engine held on the device at once, all kinds together.</source>
-        <translation>Zvakayerwa: huwandu hukuru hwema-byte akabatwa ne-engine pamudziyo panguva imwe, marudzi ese pamwe chete.</translation>
+        <translation>Zvakayerwa: huwandu hukuru hwema-byte akabatwa neinjini pamudziyo panguva imwe, marudzi ese pamwe chete.</translation>
     </message>
     <message>
         <source>Peak total
 MiB, measured</source>
-        <translation>Pamusoro, zvese
+        <translation>Nhongonya, zvose
 MiB, zvakayerwa</translation>
     </message>
     <message>
@@ -300,7 +300,7 @@ MiB, zvakayerwa</translation>
     <message>
         <source>Recompute workspace
 MiB, measured</source>
-        <translation>Nzvimbo yekudzokorora
+        <translation>Nzvimbo yekuverengazve
 MiB, zvakayerwa</translation>
     </message>
     <message>
@@ -316,27 +316,27 @@ MiB, zvakayerwa</translation>
     <message>
         <source>Host offloaded
 MiB, measured</source>
-        <translation>Zvakaendeswa ku-host
+        <translation>Zvakatamisirwa ku-host
 MiB, zvakayerwa</translation>
     </message>
     <message>
         <source>Measured: the peak of saved activations plus recompute workspace.</source>
-        <translation>Zvakayerwa: pamusoro pema-activation akachengetwa pamwe nenzvimbo yekudzokorora.</translation>
+        <translation>Zvakayerwa: nhongonya yema-activation akachengetwa pamwe nenzvimbo yekuverengazve.</translation>
     </message>
     <message>
         <source>Peak activations
 MiB, measured</source>
-        <translation>Pamusoro pema-activation
+        <translation>Nhongonya yema-activation
 MiB, zvakayerwa</translation>
     </message>
     <message>
         <source>Predicted: the analytic model&apos;s peak of saved activations plus recompute workspace, computed before running.</source>
-        <translation>Zvakafungidzirwa: pamusoro pema-activation nenzvimbo yekudzokorora sekuverenga kwemodhi, kusati kwamhanya.</translation>
+        <translation>Zvakafungidzirwa: nhongonya yema-activation akachengetwa nenzvimbo yekuverengazve, yakaverengwa ne-analytic model kumhanya kusati kwatanga.</translation>
     </message>
     <message>
         <source>Peak activations
 MiB, predicted</source>
-        <translation>Pamusoro pema-activation
+        <translation>Nhongonya yema-activation
 MiB, zvakafungidzirwa</translation>
     </message>
     <message>
@@ -351,7 +351,7 @@ zvakayerwa</translation>
     </message>
     <message>
         <source>Measured: floating-point operations of one forward pass, counted by the engine for every op it ran.</source>
-        <translation>Zvakayerwa: mashandiro e-floating-point e-forward pass imwe, akaverengwa ne-engine pa-op imwe neimwe yaakamhanyisa.</translation>
+        <translation>Zvakayerwa: mashandiro e-floating-point e-forward pass imwe, akaverengwa neinjini pa-op rimwe nerimwe raakamhanyisa.</translation>
     </message>
     <message>
         <source>Forward
@@ -361,12 +361,12 @@ GFLOP, zvakayerwa</translation>
     </message>
     <message>
         <source>Measured: floating-point operations spent recomputing activations in one step, counted by the engine for every op it reran.</source>
-        <translation>Zvakayerwa: mashandiro e-floating-point akashandiswa kudzokorora ma-activation mudanho rimwe, akaverengwa ne-engine pa-op imwe neimwe yaakadzokorora.</translation>
+        <translation>Zvakayerwa: mashandiro e-floating-point akashandiswa kuverengazve ma-activation mudanho rimwe, akaverengwa neinjini pa-op rimwe nerimwe raakamhanyisazve.</translation>
     </message>
     <message>
         <source>Recompute
 GFLOP, measured</source>
-        <translation>Kudzokorora
+        <translation>Kuverengazve
 GFLOP, zvakayerwa</translation>
     </message>
     <message>
@@ -376,7 +376,7 @@ GFLOP, zvakayerwa</translation>
     <message>
         <source>Offload per step
 measured</source>
-        <translation>Offload padanho
+        <translation>Kutamisira padanho
 zvakayerwa</translation>
     </message>
     <message>
@@ -493,11 +493,11 @@ kuenzaniswa, zvakayerwa</translation>
     </message>
     <message>
         <source>Sequence length</source>
-        <translation>Kureba kwe-sequence</translation>
+        <translation>Hurefu hwe-sequence</translation>
     </message>
     <message>
         <source>Batch size</source>
-        <translation>Saizi ye-batch</translation>
+        <translation>Ukuru hwe-batch</translation>
     </message>
     <message>
         <source>Reset sizes</source>
@@ -509,15 +509,15 @@ kuenzaniswa, zvakayerwa</translation>
     </message>
     <message>
         <source>Activations selective recomputation keeps</source>
-        <translation>Ma-activation anochengetwa ne-selective recomputation</translation>
+        <translation>Ma-activation anochengetwa ne-selective</translation>
     </message>
     <message>
         <source>Ticked kinds are stored in the forward pass; the rest are recomputed in the backward pass.</source>
-        <translation>Marudzi akasarudzwa anochengetwa mu-forward pass; mamwe anodzokororwa mu-backward pass.</translation>
+        <translation>Marudzi akasarudzwa anochengetwa mu-forward pass; mamwe anoverengwazve mu-backward pass.</translation>
     </message>
     <message>
         <source>This demo sweeps this size; the charts show every value.</source>
-        <translation>Muratidzo uyu unoedza saizi iyi yakasiyana-siyana; machati anoratidza kukosha kwese.</translation>
+        <translation>Muratidzo uyu unoedza saizi iyi yakasiyana-siyana; machati anoratidza ma-value ose.</translation>
     </message>
 </context>
 <context>
@@ -532,7 +532,7 @@ kuenzaniswa, zvakayerwa</translation>
     </message>
     <message>
         <source>recompute</source>
-        <translation>kudzokorora</translation>
+        <translation>kuverengazve</translation>
     </message>
     <message>
         <source>backward</source>
@@ -560,7 +560,7 @@ kuenzaniswa, zvakayerwa</translation>
     </message>
     <message>
         <source>Recompute workspace</source>
-        <translation>Nzvimbo yekudzokorora</translation>
+        <translation>Nzvimbo yekuverengazve</translation>
     </message>
     <message>
         <source>Temporaries</source>
@@ -568,23 +568,23 @@ kuenzaniswa, zvakayerwa</translation>
     </message>
     <message>
         <source>Host offloaded</source>
-        <translation>Zvakaendeswa ku-host</translation>
+        <translation>Zvakatamisirwa ku-host</translation>
     </message>
     <message>
         <source>The residual stream entering the block.</source>
-        <translation>Residual stream inopinda mubhuroka.</translation>
+        <translation>Residual stream inopinda mu-block.</translation>
     </message>
     <message>
         <source>LayerNorm outputs: cheap to recompute.</source>
-        <translation>Mhedzisiro ye-LayerNorm: iri nyore kudzokorora.</translation>
+        <translation>Mhedzisiro ye-LayerNorm: iri nyore kuverengazve.</translation>
     </message>
     <message>
         <source>The query, key and value matmul output: costly to recompute.</source>
-        <translation>Mhedzisiro ye-matmul ye-query, key ne-value: inodhura kudzokorora.</translation>
+        <translation>Mhedzisiro ye-matmul ye-query, key ne-value: inodhura kuverengazve.</translation>
     </message>
     <message>
         <source>Attention probabilities, batch x heads x seq x seq: large at long sequences, cheap to recompute.</source>
-        <translation>Ma-probability e-attention, batch x misoro x seq x seq: akakura kana ma-sequence akareba, ari nyore kudzokorora.</translation>
+        <translation>Ma-probability e-attention, batch x misoro x seq x seq: akakura kana ma-sequence akareba, ari nyore kuverengazve.</translation>
     </message>
     <message>
         <source>Attention probabilities after dropout (when dropout is on).</source>
@@ -596,15 +596,15 @@ kuenzaniswa, zvakayerwa</translation>
     </message>
     <message>
         <source>The residual stream after the attention half of the block.</source>
-        <translation>Residual stream mushure mehafu ye-attention yebhuroka.</translation>
+        <translation>Residual stream mushure mehafu ye-attention ye-block.</translation>
     </message>
     <message>
         <source>The first MLP matmul output, four times the width: costly to recompute.</source>
-        <translation>Mhedzisiro ye-matmul yekutanga ye-MLP, kana kana upamhi: inodhura kudzokorora.</translation>
+        <translation>Mhedzisiro ye-matmul yekutanga ye-MLP, ine upamhi hwakapetwa kana (4×): inodhura kuverengazve.</translation>
     </message>
     <message>
         <source>GELU output, four times the width: cheap to recompute.</source>
-        <translation>Mhedzisiro ye-GELU, kana kana upamhi: iri nyore kudzokorora.</translation>
+        <translation>Mhedzisiro ye-GELU, ine upamhi hwakapetwa kana (4×): iri nyore kuverengazve.</translation>
     </message>
     <message>
         <source>layers</source>
@@ -612,7 +612,7 @@ kuenzaniswa, zvakayerwa</translation>
     </message>
     <message>
         <source>sequence length</source>
-        <translation>kureba kwe-sequence</translation>
+        <translation>hurefu hwe-sequence</translation>
     </message>
     <message>
         <source>width</source>
@@ -624,17 +624,17 @@ kuenzaniswa, zvakayerwa</translation>
     </message>
     <message>
         <source>Run %1 of %2 (%3): %4</source>
-        <translation>Kumhanya %1 ye %2 (%3): %4</translation>
+        <translation>Kumhanya %1 ye-%2 (%3): %4</translation>
     </message>
     <message>
         <source>Run %1 of %2 (%3): step %4 of %5, %6</source>
-        <translation>Kumhanya %1 ye %2 (%3): danho %4 ye %5, %6</translation>
+        <translation>Kumhanya %1 ye-%2 (%3): danho %4 ye-%5, %6</translation>
     </message>
     <message numerus="yes">
         <source>Finished %n run(s) in %1 s.</source>
         <translation>
-            <numerusform>Kumhanya %n kwapera mu %1 s.</numerusform>
-            <numerusform>Kumhanya %n kwapera mu %1 s.</numerusform>
+            <numerusform>Kumhanya %n kwapera mu-%1 s.</numerusform>
+            <numerusform>Kumhanya %n kwapera mu-%1 s.</numerusform>
         </translation>
     </message>
     <message>
@@ -694,7 +694,7 @@ kuenzaniswa, zvakayerwa</translation>
     </message>
     <message>
         <source>Retry the &amp;wrong ones</source>
-        <translation>Edzazve dzaka&amp;kanganiswa</translation>
+        <translation>Edzazve dzawaka&amp;kanganisa</translation>
     </message>
     <message>
         <source>&amp;Language</source>
@@ -745,7 +745,7 @@ Ctrl+Home: dzokera kubvunzo</translation>
     </message>
     <message>
         <source>Recompute Lab teaches activation recomputation (gradient checkpointing) with quizzes and live demos that train a small GPT-style model and measure its memory and time.</source>
-        <translation>Recompute Lab inodzidzisa activation recomputation (gradient checkpointing) nebvunzo uye miratidzo mhenyu inodzidzisa modhi diki yakaita seGPT ichiyera ndangariro nenguva yayo.</translation>
+        <translation>Recompute Lab inodzidzisa kuverengazve ma-activation (activation recomputation, gradient checkpointing) nebvunzo uye miratidzo mhenyu inodzidzisa modhi diki yakaita se-GPT ichiyera ndangariro nenguva yayo.</translation>
     </message>
     <message>
         <source>Start over</source>
@@ -760,7 +760,7 @@ Ctrl+Home: dzokera kubvunzo</translation>
     <name>MemoryChart</name>
     <message>
         <source>Peak memory by category, MiB (measured)</source>
-        <translation>Ndangariro yepamusoro pamarudzi, MiB (zvakayerwa)</translation>
+        <translation>Nhongonya yendangariro pamarudzi, MiB (zvakayerwa)</translation>
     </message>
     <message>
         <source>MiB</source>
@@ -768,7 +768,7 @@ Ctrl+Home: dzokera kubvunzo</translation>
     </message>
     <message>
         <source>Peak memory by category at %1 = %2, MiB (measured)</source>
-        <translation>Ndangariro yepamusoro pamarudzi pa %1 = %2, MiB (zvakayerwa)</translation>
+        <translation>Nhongonya yendangariro pamarudzi pa-%1 = %2, MiB (zvakayerwa)</translation>
     </message>
 </context>
 <context>
@@ -780,8 +780,8 @@ Ctrl+Home: dzokera kubvunzo</translation>
     <message numerus="yes">
         <source>and %n more (hover to see all)</source>
         <translation>
-            <numerusform>ne %n imwe (isa mbeva pano kuti uone zvese)</numerusform>
-            <numerusform>ne %n dzimwe (isa mbeva pano kuti uone zvese)</numerusform>
+            <numerusform>ne-%n imwe (isa mbeva pano kuti uone zvese)</numerusform>
+            <numerusform>ne-%n dzimwe (isa mbeva pano kuti uone zvese)</numerusform>
         </translation>
     </message>
 </context>
@@ -812,7 +812,7 @@ Ctrl+Home: dzokera kubvunzo</translation>
     </message>
     <message>
         <source>Could not read your progress from %1 (%2); starting with empty progress.</source>
-        <translation>Hazvina kukwanisa kuverenga kufambira mberi kwako kubva ku %1 (%2); tinotanga pasina kufambira mberi.</translation>
+        <translation>Hazvina kukwanisa kuverenga kufambira mberi kwako kubva ku-%1 (%2); tinotanga pasina kufambira mberi.</translation>
     </message>
     <message>
         <source>it is not a JSON object</source>
@@ -832,19 +832,19 @@ Ctrl+Home: dzokera kubvunzo</translation>
     </message>
     <message>
         <source>the answers of %1 are not an object</source>
-        <translation>mhinduro dze %1 hadzisi object</translation>
+        <translation>mhinduro dze-%1 hadzisi object</translation>
     </message>
     <message>
         <source>an answer in %1 is not text</source>
-        <translation>mhinduro iri mu %1 haisi chinyorwa</translation>
+        <translation>mhinduro iri mu-%1 haisi chinyorwa</translation>
     </message>
     <message>
         <source>Could not save your progress to %1: %2.</source>
-        <translation>Hazvina kukwanisa kuchengetedza kufambira mberi kwako mu %1: %2.</translation>
+        <translation>Hazvina kukwanisa kuchengetedza kufambira mberi kwako mu-%1: %2.</translation>
     </message>
     <message>
         <source>Your progress file was damaged (%1); it was moved to %2 and progress starts empty.</source>
-        <translation>Faira rekufambira mberi kwako rakanga rakuvara (%1); rakaendeswa ku %2 uye kufambira mberi kunotanga patsva.</translation>
+        <translation>Faira rekufambira mberi kwako rakanga rakuvara (%1); rakaendeswa ku-%2 uye kufambira mberi kunotanga patsva.</translation>
     </message>
     <message>
         <source>Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.</source>
@@ -875,7 +875,7 @@ Ctrl+Home: dzokera kubvunzo</translation>
     </message>
     <message>
         <source>%1 of %2 answered, %3 correct. Double-click or press Enter on a question to open it.</source>
-        <translation>Yapindurwa %1 ye %2, yakarurama %3. Baya kaviri kana tsikira Enter pamubvunzo kuti uuvhure.</translation>
+        <translation>Yapindurwa %1 ye-%2, yakarurama %3. Baya kaviri kana tsikira Enter pamubvunzo kuti uuvhure.</translation>
     </message>
     <message>
         <source>Not answered</source>
@@ -894,11 +894,11 @@ Ctrl+Home: dzokera kubvunzo</translation>
     <name>QuestionPage</name>
     <message>
         <source>Question %1 of %2</source>
-        <translation>Mubvunzo %1 ye %2</translation>
+        <translation>Mubvunzo %1 ye-%2</translation>
     </message>
     <message>
         <source>· retrying the wrong ones: %1 of %2</source>
-        <translation>· kuedzazve dzakakanganiswa: %1 ye %2</translation>
+        <translation>· kuedzazve dzawakakanganisa: %1 ye-%2</translation>
     </message>
     <message>
         <source>See results</source>
@@ -914,7 +914,7 @@ Ctrl+Home: dzokera kubvunzo</translation>
     </message>
     <message>
         <source>✘ Not quite: the right answer is %1.</source>
-        <translation>✘ Kwete: mhinduro chaiyo ndeye %1.</translation>
+        <translation>✘ Kwete: mhinduro chaiyo ndeye-%1.</translation>
     </message>
     <message>
         <source>Why:</source>
@@ -997,13 +997,13 @@ Ctrl+Home: dzokera kubvunzo</translation>
     </message>
     <message>
         <source>Retry the wrong ones (%1)</source>
-        <translation>Edzazve dzakakanganiswa (%1)</translation>
+        <translation>Edzazve dzawakakanganisa (%1)</translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n correct</source>
         <translation>
-            <numerusform>%1 pa %n dzakarurama</numerusform>
-            <numerusform>%1 pa %n dzakarurama</numerusform>
+            <numerusform>%1 pa-%n dzakarurama</numerusform>
+            <numerusform>%1 pa-%n dzakarurama</numerusform>
         </translation>
     </message>
     <message>
@@ -1055,7 +1055,7 @@ Ctrl+Home: dzokera kubvunzo</translation>
     </message>
     <message>
         <source>Learn activation recomputation (gradient checkpointing) by answering questions. Each question opens a live demo that trains a small GPT-style model and measures memory and time.</source>
-        <translation>Dzidza activation recomputation (gradient checkpointing) nekupindura mibvunzo. Mubvunzo wega wega unovhura muratidzo mhenyu unodzidzisa modhi diki yakaita seGPT uchiyera ndangariro nenguva.</translation>
+        <translation>Dzidza kuverengazve ma-activation (activation recomputation, gradient checkpointing) nekupindura mibvunzo. Mubvunzo wega wega unovhura muratidzo mhenyu unodzidzisa modhi diki yakaita se-GPT uchiyera ndangariro nenguva.</translation>
     </message>
     <message>
         <source>No quizzes could be loaded. See the notice above for what went wrong.</source>
@@ -1108,7 +1108,7 @@ Ctrl+Home: dzokera kubvunzo</translation>
     </message>
     <message>
         <source>Clear the answers of %1</source>
-        <translation>Dzima mhinduro dze %1</translation>
+        <translation>Dzima mhinduro dze-%1</translation>
     </message>
 </context>
 <context>
@@ -1142,7 +1142,7 @@ Ctrl+Home: dzokera kubvunzo</translation>
     <name>SweepChart</name>
     <message>
         <source>peak activation MiB</source>
-        <translation>pamusoro pema-activation MiB</translation>
+        <translation>nhongonya yema-activation, MiB</translation>
     </message>
     <message>
         <source>%1 (predicted)</source>
@@ -1150,11 +1150,11 @@ Ctrl+Home: dzokera kubvunzo</translation>
     </message>
     <message>
         <source>Peak activation memory, MiB: measured (solid), predicted (dashed)</source>
-        <translation>Ndangariro yepamusoro yema-activation, MiB: zvakayerwa (mutsetse wakasimba), zvakafungidzirwa (mutsetse wakatsemuka)</translation>
+        <translation>Nhongonya yendangariro yema-activation, MiB: zvakayerwa (mutsetse wakasimba), zvakafungidzirwa (mutsetse wakatsemuka)</translation>
     </message>
     <message>
         <source>%1: grows as %2^%3</source>
-        <translation>%1: inokura se %2^%3</translation>
+        <translation>%1: inokura se-%2^%3</translation>
     </message>
 </context>
 <context>
@@ -1165,7 +1165,7 @@ Ctrl+Home: dzokera kubvunzo</translation>
     </message>
     <message>
         <source>One step of %1: activations, MiB (measured)</source>
-        <translation>Danho rimwe re %1: ma-activation, MiB (zvakayerwa)</translation>
+        <translation>Danho rimwe re-%1: ma-activation, MiB (zvakayerwa)</translation>
     </message>
     <message>
         <source>One step: activations, MiB (measured)</source>

@@ -7,6 +7,8 @@
 #include <QImageWriter>
 #include <QPixmap>
 #include <QRegularExpression>
+#include <QTabWidget>
+#include <QTextBrowser>
 #include <QTimer>
 
 #include "demopanel.h"
@@ -45,6 +47,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     const QCommandLineOption answer(
         QStringLiteral("answer"), QStringLiteral("Choose option N (from 1)."), QStringLiteral("N"));
     const QCommandLineOption runDemo(QStringLiteral("run-demo"), QStringLiteral("Run the question's demo."));
+    const QCommandLineOption guide(QStringLiteral("guide"),
+        QStringLiteral("Show the question's guide section beside it, not the demo."));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
         QStringLiteral("Render the window to this PNG file and exit."), QStringLiteral("file.png"));
     const QCommandLineOption size(QStringLiteral("size"),
@@ -55,7 +59,7 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("With --run-demo: write the demo's results (.json or .csv, with the step-time "
                        "intervals and the claims) to this file and exit, without a window."),
         QStringLiteral("file"));
-    parser.addOptions({lang, quiz, question, answer, runDemo, screenshot, size, content, exportResults});
+    parser.addOptions({lang, quiz, question, answer, runDemo, guide, screenshot, size, content, exportResults});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText() + QLatin1Char('.');
@@ -91,11 +95,13 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
                      .arg(parser.value(answer));
         return std::nullopt;
     }
-    if ((options.question || options.answer || parser.isSet(runDemo)) && options.quiz.isEmpty()) {
-        *error = QStringLiteral("--question, --answer and --run-demo need --quiz.");
+    if ((options.question || options.answer || parser.isSet(runDemo) || parser.isSet(guide))
+        && options.quiz.isEmpty()) {
+        *error = QStringLiteral("--question, --answer, --run-demo and --guide need --quiz.");
         return std::nullopt;
     }
     options.runDemo = parser.isSet(runDemo);
+    options.showGuide = parser.isSet(guide);
     if (parser.isSet(size)) {
         static const QRegularExpression pattern(QStringLiteral("^(\\d{3,5})x(\\d{3,5})$"));
         const QRegularExpressionMatch match = pattern.match(parser.value(size));
@@ -240,6 +246,8 @@ std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOption
     // A question answered earlier stays as it was (screenshots start from empty progress).
     if (options.answer > 0)
         window.session()->choose(options.answer - 1);
+    if (options.showGuide)
+        window.questionPage()->sideTabs()->setCurrentWidget(window.questionPage()->guideView());
     return std::nullopt;
 }
 

@@ -16,6 +16,7 @@ struct LaunchOptions {
     int question = 0; // 1-based; 0: not given
     int answer = 0; // 1-based; 0: not given
     bool runDemo = false;
+    bool showGuide = false; // the guide section's tab instead of the demo's
     QString screenshot; // PNG path; empty: run interactively
     QString exportPath; // with runDemo: write the demo's results here (CSV or JSON) and exit
     QSize size {1280, 800};

@@ -50,7 +50,11 @@ CpuBackend::CpuBackend(int threads)
 
 std::string CpuBackend::name() const
 {
-    return "cpu (Eigen, " + std::to_string(m_threads) + (m_threads == 1 ? " thread)" : " threads)");
+    const std::string gemm = RLAB_GEMM_NAME;
+    // A portable build says which copy runs ("avx512", "avx2", "baseline").
+    const std::string isa = RLAB_CPU_DISPATCH ? ", " RLAB_CPU_ISA_NAME : "";
+    return "cpu (" + (gemm == "Eigen" ? gemm : "Eigen, " + gemm + " GEMM") + isa + ", "
+        + std::to_string(m_threads) + (m_threads == 1 ? " thread)" : " threads)");
 }
 
 std::unique_ptr<StepTimer> CpuBackend::makeTimer()
@@ -94,9 +98,13 @@ void CpuBackend::fill(float* out, float value, std::size_t n)
     std::fill(out, out + n, value);
 }
 
-std::unique_ptr<Backend> makeCpuBackend(int threads)
+inline namespace RLAB_CPU_ISA {
+
+std::unique_ptr<Backend> makeIsaCpuBackend(int threads)
 {
     return std::make_unique<CpuBackend>(threads);
 }
+
+} // namespace RLAB_CPU_ISA
 
 } // namespace rlab

@@ -3,9 +3,11 @@
 // kernel in kernels/, so the two can be read side by side.
 
 #include "cpu_allocator.h"
+#include "cpu_isa.h"
 #include "rlab/backend.h"
 
 namespace rlab {
+inline namespace RLAB_CPU_ISA {
 
 class CpuBackend : public Backend {
 public:
@@ -49,6 +51,8 @@ public:
         const float* qkv, int B, int T, int C, int H) override;
     void geluForward(float* out, const float* inp, std::size_t n) override;
     void geluBackward(float* dinp, const float* inp, const float* dout, std::size_t n) override;
+    void matmulGeluBackward(float* dinp, float* dweight, float* dbias, const float* dout, const float* inp,
+        const float* weight, const float* geluInput, int N, int C, int OC) override;
     void residualForward(float* out, const float* a, const float* b, std::size_t n) override;
     void dropoutForward(float* out, const float* inp, std::size_t n, const DropoutSite& site) override;
     void dropoutBackward(float* dinp, const float* dout, std::size_t n, const DropoutSite& site) override;
@@ -73,4 +77,16 @@ private:
     CpuAllocator m_hostAllocator;
 };
 
+// This copy's backend; makeCpuBackend (cpu_dispatch.cpp) picks the copy.
+[[gnu::visibility("default")]] std::unique_ptr<Backend> makeIsaCpuBackend(int threads);
+
+namespace cpu {
+
+// GELU's backward on one range, single-threaded: the one kernel geluBackward and matmulGeluBackward
+// share, so the fused op gives the same bits as the two ops.
+void geluBackwardRange(float* dinp, const float* inp, const float* dout, std::size_t n);
+
+} // namespace cpu
+
+} // namespace RLAB_CPU_ISA
 } // namespace rlab

@@ -160,21 +160,26 @@ void CpuBackend::geluForward(float* out, const float* inp, std::size_t n)
     });
 }
 
+void cpu::geluBackwardRange(float* dinp, const float* inp, const float* dout, std::size_t n)
+{
+    // tanh once per element, into a small stack buffer that stays in L1.
+    constexpr std::size_t kPiece = 1024;
+    alignas(64) float tanhs[kPiece];
+    for (std::size_t at = 0; at < n; at += kPiece) {
+        const auto count = static_cast<Eigen::Index>(std::min(kPiece, n - at));
+        const ConstArrayMap x(inp + at, count), d(dout + at, count);
+        ArrayMap t(tanhs, count);
+        t = (kGeluScale * (x + kGeluCubic * x.cube())).tanh();
+        ArrayMap(dinp + at, count) = d
+            * (0.5f * (1.0f + t)
+                + 0.5f * x * (1.0f - t.square()) * kGeluScale * (1.0f + 3.0f * kGeluCubic * x.square()));
+    }
+}
+
 void CpuBackend::geluBackward(float* dinp, const float* inp, const float* dout, std::size_t n)
 {
     parallelChunks(n, [&](std::size_t begin, std::size_t len) {
-        // tanh once per element, into a small stack buffer that stays in L1.
-        constexpr std::size_t kPiece = 1024;
-        alignas(64) float tanhs[kPiece];
-        for (std::size_t at = begin; at < begin + len; at += kPiece) {
-            const auto count = static_cast<Eigen::Index>(std::min(kPiece, begin + len - at));
-            const ConstArrayMap x(inp + at, count), d(dout + at, count);
-            ArrayMap t(tanhs, count);
-            t = (kGeluScale * (x + kGeluCubic * x.cube())).tanh();
-            ArrayMap(dinp + at, count) = d
-                * (0.5f * (1.0f + t)
-                    + 0.5f * x * (1.0f - t.square()) * kGeluScale * (1.0f + 3.0f * kGeluCubic * x.square()));
-        }
+        geluBackwardRange(dinp + begin, inp + begin, dout + begin, len);
     });
 }
 

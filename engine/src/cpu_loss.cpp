@@ -60,32 +60,4 @@ float CpuBackend::meanLoss(const float* losses, int N)
     return static_cast<float>(sum / N);
 }
 
-void CpuBackend::sgdUpdate(
-    float* params, const float* grads, float* momentum, std::size_t n, float lr, float mu, float weightDecay)
-{
-    parallelChunks(n, [&](std::size_t begin, std::size_t len) {
-        const auto count = static_cast<Eigen::Index>(len);
-        ArrayMap p(params + begin, count), m(momentum + begin, count);
-        const ConstArrayMap g(grads + begin, count);
-        m = mu * m + g + weightDecay * p;
-        p -= lr * m;
-    });
-}
-
-void CpuBackend::adamwUpdate(float* params, const float* grads, float* m, float* v, std::size_t n, float lr,
-    float beta1, float beta2, float eps, float weightDecay, int t)
-{
-    const float c1 = 1.0f - std::pow(beta1, static_cast<float>(t));
-    const float c2 = 1.0f - std::pow(beta2, static_cast<float>(t));
-    parallelChunks(n, [&](std::size_t begin, std::size_t len) {
-        const auto count = static_cast<Eigen::Index>(len);
-        ArrayMap p(params + begin, count), mm(m + begin, count), vv(v + begin, count);
-        const ConstArrayMap g(grads + begin, count);
-        mm = beta1 * mm + (1.0f - beta1) * g;
-        vv = beta2 * vv + (1.0f - beta2) * g.square();
-        p *= 1.0f - lr * weightDecay;
-        p -= lr * (mm / c1) / ((vv / c2).sqrt() + eps);
-    });
-}
-
 } // namespace rlab

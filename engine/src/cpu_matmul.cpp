@@ -8,8 +8,16 @@
 // A thread's rows are the same ones the elementwise ops that follow give it, so the data stays
 // in that core's cache. No split cuts a sum short: every output element is one whole dot
 // product, whatever the thread count.
+//
+// Built with RLAB_GEMM=OpenBLAS or BLIS, each thread's product is one cblas_sgemm on the same rows
+// instead (engine/CMakeLists.txt says when that is faster). Either way forward and recompute run
+// the same calls on the same rows, so every policy's gradients stay bit-identical.
 #include "cpu_backend.h"
 #include "cpu_parallel.h"
+
+#if RLAB_CBLAS
+#include <cblas.h>
+#endif
 
 namespace rlab {
 
@@ -24,15 +32,20 @@ void forwardRows(
     float* out, const float* inp, const float* weight, const float* bias, int rows, int C, int OC)
 {
     MatrixMap o(out, rows, OC);
+    // Start from the bias and accumulate the product: no zero fill, no second pass.
+    if (bias)
+        o.rowwise() = Eigen::Map<const Eigen::RowVectorXf>(bias, OC);
+#if RLAB_CBLAS
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, rows, OC, C, 1.0f, inp, C, weight, C,
+        bias ? 1.0f : 0.0f, out, OC);
+#else
     const ConstMatrixMap x(inp, rows, C);
     const ConstMatrixMap w(weight, OC, C);
-    if (bias) {
-        // Start from the bias and accumulate the product: no zero fill, no second pass.
-        o.rowwise() = Eigen::Map<const Eigen::RowVectorXf>(bias, OC);
+    if (bias)
         o.noalias() += x * w.transpose();
-    } else {
+    else
         o.noalias() = x * w.transpose();
-    }
+#endif
 }
 
 // dweight rows [o0, o0+len) += dout[:, o0:o0+len]^T @ inp; dbias likewise, rows summed in order.
@@ -42,9 +55,14 @@ void weightGradient(
     if (len <= 0)
         return;
     const ConstStridedMap d(dout + o0, N, len, Eigen::OuterStride<>(OC));
+#if RLAB_CBLAS
+    cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, len, C, N, 1.0f, dout + o0, OC, inp, C, 1.0f,
+        dweight + static_cast<std::size_t>(o0) * C, C);
+#else
     const ConstMatrixMap x(inp, N, C);
     MatrixMap dw(dweight + static_cast<std::size_t>(o0) * C, len, C);
     dw.noalias() += d.transpose() * x;
+#endif
     if (dbias) {
         Eigen::Map<Eigen::RowVectorXf> db(dbias + o0, len);
         for (int r = 0; r < N; ++r)
@@ -56,10 +74,16 @@ void inputGradient(float* dinp, const float* dout, const float* weight, int r0, 
 {
     if (rows <= 0)
         return;
+#if RLAB_CBLAS
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, C, OC, 1.0f,
+        dout + static_cast<std::size_t>(r0) * OC, OC, weight, C, 0.0f,
+        dinp + static_cast<std::size_t>(r0) * C, C);
+#else
     const ConstMatrixMap d(dout + static_cast<std::size_t>(r0) * OC, rows, OC);
     const ConstMatrixMap w(weight, OC, C);
     MatrixMap di(dinp + static_cast<std::size_t>(r0) * C, rows, C);
     di.noalias() = d * w;
+#endif
 }
 
 } // namespace
@@ -80,26 +104,50 @@ void CpuBackend::matmulForward(
     }
 }
 
-void CpuBackend::matmulBackward(float* dinp, float* dweight, float* dbias, const float* dout,
-    const float* inp, const float* weight, int N, int C, int OC)
+namespace {
+
+// matmulBackward, and with geluInput GELU's backward on each thread's rows of dinp right after
+// their product.
+void backward(int teams, float* dinp, float* dweight, float* dbias, const float* dout, const float* inp,
+    const float* weight, const float* geluInput, int N, int C, int OC)
 {
-    const int teams = std::int64_t {N} * C * OC >= kParallelMacs ? m_threads : 1;
+    const auto inputRows = [&](Range r) {
+        inputGradient(dinp, dout, weight, r.begin, r.length, C, OC);
+        if (geluInput) {
+            const std::size_t at = static_cast<std::size_t>(r.begin) * C;
+            geluBackwardRange(dinp + at, geluInput + at, dinp + at, static_cast<std::size_t>(r.length) * C);
+        }
+    };
     if (teams <= 1) {
         if (dinp)
-            inputGradient(dinp, dout, weight, 0, N, C, OC);
+            inputRows({0, N});
         weightGradient(dweight, dbias, dout, inp, N, C, OC, 0, OC);
         return;
     }
 #pragma omp parallel num_threads(teams)
     {
         const int t = threadIndex(), n = threadCount();
-        if (dinp) {
-            const Range r = splitRange(N, t, n, 8);
-            inputGradient(dinp, dout, weight, r.begin, r.length, C, OC);
-        }
+        if (dinp)
+            inputRows(splitRange(N, t, n, 8));
         const Range r = splitRange(OC, t, n, 8);
         weightGradient(dweight, dbias, dout, inp, N, C, OC, r.begin, r.length);
     }
+}
+
+} // namespace
+
+void CpuBackend::matmulBackward(float* dinp, float* dweight, float* dbias, const float* dout,
+    const float* inp, const float* weight, int N, int C, int OC)
+{
+    const int teams = std::int64_t {N} * C * OC >= kParallelMacs ? m_threads : 1;
+    backward(teams, dinp, dweight, dbias, dout, inp, weight, nullptr, N, C, OC);
+}
+
+void CpuBackend::matmulGeluBackward(float* dinp, float* dweight, float* dbias, const float* dout,
+    const float* inp, const float* weight, const float* geluInput, int N, int C, int OC)
+{
+    const int teams = std::int64_t {N} * C * OC >= kParallelMacs ? m_threads : 1;
+    backward(teams, dinp, dweight, dbias, dout, inp, weight, geluInput, N, C, OC);
 }
 
 } // namespace rlab

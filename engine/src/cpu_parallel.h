@@ -12,7 +12,11 @@
 #include <omp.h>
 #endif
 
-namespace rlab::cpu {
+#include "cpu_isa.h"
+
+namespace rlab {
+inline namespace RLAB_CPU_ISA {
+namespace cpu {
 
 using RowMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 using MatrixMap = Eigen::Map<RowMatrix>;
@@ -84,4 +88,6 @@ template<class Fn> void parallelChunks(std::size_t n, Fn&& fn)
     });
 }
 
-} // namespace rlab::cpu
+} // namespace cpu
+} // namespace RLAB_CPU_ISA
+} // namespace rlab

@@ -227,10 +227,8 @@ private:
     void backwardBlock(int block)
     {
         m_ledger.take(kTemporaries, m_stream); // dproj
-        m_ledger.take(kTemporaries, valueBytes(Slot::Gelu)); // dwide
-        m_ledger.take(kTemporaries, valueBytes(Slot::Fc1)); // dfc1
+        m_ledger.take(kTemporaries, valueBytes(Slot::Fc1)); // dfc1 (fc2's and GELU's backward in one op)
         m_ledger.take(kTemporaries, valueBytes(Slot::Ln2)); // dnorm
-        m_ledger.give(kTemporaries, valueBytes(Slot::Gelu));
         m_ledger.give(kTemporaries, valueBytes(Slot::Fc1));
         m_ledger.take(kTemporaries, valueBytes(Slot::AttValues)); // dvalues
         m_ledger.take(kTemporaries, valueBytes(Slot::Att)); // datt

@@ -458,16 +458,13 @@ void Trainer::backwardBlock(int block, float* dx)
     };
 
     Buffer dproj = device(btc * sizeof(float), MemoryCategory::Temporaries);
-    Buffer dwide = gradient(Slot::Gelu);
     Buffer dfc1 = gradient(Slot::Fc1);
     Buffer dnorm = gradient(Slot::Ln2);
-    op("fc2_backward", 2 * m_sizes.outputFlops, [&] {
+    op("fc2_gelu_backward", 2 * m_sizes.outputFlops + 2 * fl(Slot::Gelu), [&] {
         m_backend.dropoutBackward(dproj.floats(), dx, btc, site(block, kSiteMlpOutput));
-        m_backend.matmulBackward(dwide.floats(), g + w.fc2w, g + w.fc2b, dproj.floats(), acts[Slot::Gelu].ptr,
-            p + w.fc2w, BT, 4 * C, C);
+        m_backend.matmulGeluBackward(dfc1.floats(), g + w.fc2w, g + w.fc2b, dproj.floats(),
+            acts[Slot::Gelu].ptr, p + w.fc2w, acts[Slot::Fc1].ptr, BT, 4 * C, C);
     });
-    op("gelu_backward", 2 * fl(Slot::Gelu),
-        [&] { m_backend.geluBackward(dfc1.floats(), acts[Slot::Fc1].ptr, dwide.floats(), 4 * btc); });
     op("fc1_backward", 2 * fl(Slot::Fc1), [&] {
         m_backend.matmulBackward(dnorm.floats(), g + w.fc1w, g + w.fc1b, dfc1.floats(), acts[Slot::Ln2].ptr,
             p + w.fc1w, BT, C, 4 * C);
@@ -477,7 +474,6 @@ void Trainer::backwardBlock(int block, float* dx)
         m_backend.layernormBackward(dx, g + w.ln2w, g + w.ln2b, dnorm.floats(), acts[Slot::Residual].ptr,
             p + w.ln2w, ln2.stats.floats(), ln2.stats.floats() + BT, BT, C);
     });
-    dwide.reset();
     dfc1.reset();
 
     Buffer dvalues = gradient(Slot::AttValues);

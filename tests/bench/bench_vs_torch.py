@@ -3,7 +3,7 @@
 
 For each policy, runs `rlab run --json` and then the PyTorch reference model
 (tests/reference/reference_model.py) in this process, both training with AdamW and dropout 0.1
-on the demo shape, and prints the median step time (warm-up excluded) side by side with:
+(or --optimizer sgd, --dropout 0) on the demo shape, and prints the median step time (warm-up excluded) side by side with:
   - torch/rlab speedup per policy (goal: >= 3x),
   - each policy's cost relative to `none` (goal: full <= 1.4x, selective <= 1.15x),
   - selective's measured activation bytes relative to none's (goal: <= 60%).
@@ -52,14 +52,13 @@ def find_rlab(explicit):
 
 
 def run_rlab(rlab, policy, args):
+    """(step ms, the run's --json object)."""
     if args.clock == "cpu":
         short_ms, short = rlab_cpu_ms(rlab, policy, args, args.warmup + 1)
         long_ms, result = rlab_cpu_ms(rlab, policy, args, args.warmup + args.steps)
-        per_step = (long_ms - short_ms) / (args.steps - 1)
-        return per_step, result["peak_activation_bytes"], result["recompute_flops"]
+        return (long_ms - short_ms) / (args.steps - 1), result
     result = rlab_json(rlab, policy, args, args.warmup + args.steps)
-    times = result["step_ms_all"][args.warmup:]
-    return pick(times, args.statistic), result["peak_activation_bytes"], result["recompute_flops"]
+    return pick(result["step_ms_all"][args.warmup:], args.statistic), result
 
 
 def rlab_cpu_ms(rlab, policy, args, steps):
@@ -71,7 +70,7 @@ def rlab_cpu_ms(rlab, policy, args, steps):
 
 def rlab_json(rlab, policy, args, steps):
     command = [rlab, "run", "--policy", policy, "--json", "--threads", str(args.threads), "--steps",
-               str(steps), "--warmup", str(args.warmup), "--dropout", str(args.dropout), "--optimizer", "adamw",
+               str(steps), "--warmup", str(args.warmup), "--dropout", str(args.dropout), "--optimizer", args.optimizer,
                "--layers", str(args.layers), "--width", str(args.width), "--heads", str(args.heads), "--seq",
                str(args.seq), "--batch", str(args.batch), "--vocab", str(args.vocab)]
     # rlab keeps its own OpenMP settings: the PyTorch-side OMP_WAIT_POLICY is not passed on.
@@ -104,7 +103,7 @@ def run_torch(policy, args):
     model = reference_model.Gpt(args.layers, args.width, args.heads, args.seq, args.vocab, args.dropout)
     model.set_recompute(policy)
     model.train()
-    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    optimizer = make_optimizer(model, args.optimizer)
     tokens = torch.randint(0, args.vocab, (args.batch, args.seq))
     targets = torch.randint(0, args.vocab, (args.batch, args.seq))
     saved = torch_saved_bytes(model, tokens, targets)
@@ -119,6 +118,29 @@ def run_torch(policy, args):
         times.append((clock() - start) * 1e3)
     measured = times[args.warmup:]
     return (statistics.mean(measured) if args.clock == "cpu" else pick(measured, args.statistic)), saved
+
+
+def make_optimizer(model, name):
+    """rlab's optimizers (engine/src/trainer.cpp): lr 1e-3, no weight decay; AdamW betas (0.9, 0.95),
+    eps 1e-8; SGD momentum 0.9."""
+    if name == "sgd":
+        return torch.optim.SGD(model.parameters(), lr=1e-3, momentum=0.9)
+    return torch.optim.AdamW(model.parameters(), lr=1e-3, betas=(0.9, 0.95), eps=1e-8, weight_decay=0.0)
+
+
+def load_torch(threads, omp_wait):
+    """Imports PyTorch and the reference model with the thread settings both benchmarks use."""
+    # Debian's PyTorch calls OpenBLAS, which starts its own threads unless told: the same count as rlab's.
+    os.environ["OPENBLAS_NUM_THREADS"] = str(threads)
+    # PyTorch's OpenMP threads spin after each parallel op while OpenBLAS's own threads run the next
+    # matmul; on 2 cores that triples its step time, so PyTorch gets its better setting, passive waits.
+    if omp_wait != "default":
+        os.environ["OMP_WAIT_POLICY"] = omp_wait.upper()
+    global torch, reference_model
+    import torch
+    import reference_model
+    torch.set_num_threads(threads)
+    return torch
 
 
 def pick(times, statistic):
@@ -149,6 +171,7 @@ def main():
     parser.add_argument("--warmup", type=int, default=2)
     parser.add_argument("--policies", default="none,full,sqrt,selective")
     parser.add_argument("--dropout", type=float, default=0.1)
+    parser.add_argument("--optimizer", choices=("adamw", "sgd"), default="adamw")
     parser.add_argument("--statistic", choices=("median", "min"), default="median",
                         help="wall step time per side over the measured steps (default median)")
     parser.add_argument("--torch-omp-wait", choices=("passive", "active", "default"), default="passive",
@@ -170,20 +193,11 @@ def main():
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
     rlab = find_rlab(args.rlab)
-    # Debian's PyTorch calls OpenBLAS, which starts its own threads unless told: the same count as rlab's.
-    os.environ["OPENBLAS_NUM_THREADS"] = str(args.threads)
-    # PyTorch's OpenMP threads spin after each parallel op while OpenBLAS's own threads run the next
-    # matmul; on 2 cores that triples its step time, so PyTorch gets its better setting, passive waits.
-    if args.torch_omp_wait != "default":
-        os.environ["OMP_WAIT_POLICY"] = args.torch_omp_wait.upper()
-    global torch, reference_model
-    import torch
-    import reference_model
-    torch.set_num_threads(args.threads)
+    load_torch(args.threads, args.torch_omp_wait)
     policies = args.policies.split(",")
 
-    print("shape N=%d d=%d H=%d T=%d B=%d V=%d, AdamW, dropout %g, %d measured steps after %d warm-up, %d threads, %s"
-          % (args.layers, args.width, args.heads, args.seq, args.batch, args.vocab, args.dropout, args.steps,
+    print("shape N=%d d=%d H=%d T=%d B=%d V=%d, %s, dropout %g, %d measured steps after %d warm-up, %d threads, %s"
+          % (args.layers, args.width, args.heads, args.seq, args.batch, args.vocab, args.optimizer, args.dropout, args.steps,
              args.warmup, args.threads,
              "mean CPU time per step" if args.clock == "cpu" else args.statistic + " wall time per step"))
     print("rlab %s; PyTorch %s, %d threads, OMP_WAIT_POLICY %s, BLAS: %s"
@@ -196,7 +210,8 @@ def main():
     samples = {policy: ([], []) for policy in policies}
     for _ in range(args.rounds):
         for policy in policies:
-            rlab_ms, rlab_bytes, rlab_recompute = run_rlab(rlab, policy, args)
+            rlab_ms, result = run_rlab(rlab, policy, args)
+            rlab_bytes, rlab_recompute = result["peak_activation_bytes"], result["recompute_flops"]
             torch_ms, torch_bytes = run_torch(policy, args)
             samples[policy][0].append(rlab_ms)
             samples[policy][1].append(torch_ms)

@@ -5,14 +5,19 @@
 #include <sstream>
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXmlStreamReader>
 
 #include "commands.h"
 #include "content_tree.h"
+#include "file_report.h"
+#include "glossary.h"
 #include "rlab/content/content.h"
+#include "yaml_tree.h"
 
 namespace fs = std::filesystem;
 using namespace rlab::content;
@@ -97,6 +102,9 @@ private slots:
     void newLanguageStartsFromAHeader();
     void checkContentExitStatus();
     void checkContentBinary();
+    void glossaryVariantIsPlaced();
+    void interfaceStringsFollowTheGlossary_data();
+    void interfaceStringsFollowTheGlossary();
 };
 
 void ContentTest::realQuizzesLoadInEveryLanguage_data()
@@ -618,6 +626,97 @@ void ContentTest::checkContentBinary()
     QVERIFY(replaceOnce(root / "quizzes/alpha/quiz.yaml", "answer: 2", "answer: 5"));
     QCOMPARE(status({QString::fromStdString(root.string())}), 1);
     QCOMPARE(status({}), 2);
+}
+
+void ContentTest::glossaryVariantIsPlaced()
+{
+    const fs::path root = editableTree();
+    // A stem in another case catches the inflected word; a stem inside a word ("счёт" in "пересчёт")
+    // is not a match, nor is a key ("what-is-traded:"); a variant inside the chosen rendering is itself
+    // an error in the glossary.
+    writeFile(root / "glossary.ru.yaml",
+        "schema: 1\n"
+        "language: ru\n"
+        "terms:\n"
+        "  - term: recomputation\n"
+        "    use: повторное вычисление\n"
+        "    forbidden: [ПЕРЕСЧ, счёт, what-is]\n"
+        "    note: a test term\n"
+        "  - term: step\n"
+        "    use: шаг обучения\n"
+        "    forbidden: [шаг]\n");
+    const Content content = loadContent(root, "en");
+    const Diagnostic* found = findDiagnostic(content, "'пересчёт' is a forbidden variant ('ПЕРЕСЧ')");
+    QVERIFY2(found, listed(content.errors).c_str());
+    QCOMPARE(found->file.generic_string(), std::string("content/quizzes/alpha/quiz.ru.yaml"));
+    QCOMPARE(found->line, 8);
+    QCOMPARE(found->column, 24); // characters, not bytes: "    text: Чем жертвует " is 23
+    QVERIFY(found->message.find("write 'повторное вычисление'") != std::string::npos);
+    QVERIFY2(!findDiagnostic(content, "('счёт')"), listed(content.errors).c_str());
+    QVERIFY2(!findDiagnostic(content, "('what-is')"), listed(content.errors).c_str()); // a key, not text
+    const Diagnostic* circular = findDiagnostic(content, "is part of the chosen rendering");
+    QVERIFY2(circular, listed(content.errors).c_str());
+    QCOMPARE(circular->file.generic_string(), std::string("content/glossary.ru.yaml"));
+    QCOMPARE(circular->line, 10);
+    QCOMPARE(circular->column, 17);
+    QVERIFY2(findDiagnostic(content, "'Пересчёт' is a forbidden variant"), listed(content.errors).c_str());
+    QVERIFY2(content.errors.size() == 3, listed(content.errors).c_str()); // the guide's line as well
+
+    const CommandOutput checked = runCheckContent({root.string()});
+    QCOMPARE(checked.status, 1);
+    QVERIFY2(
+        checked.err.find("content/quizzes/alpha/quiz.ru.yaml:8:24: error: 'пересчёт' is a forbidden variant")
+            != std::string::npos,
+        checked.err.c_str());
+
+    writeFile(root / "glossary.ru.yaml", "schema: 1\nlanguage: sn\nterms: []\n");
+    const Content mislabelled = loadContent(root, "en");
+    QVERIFY2(findDiagnostic(mislabelled, "language 'sn' must match the file name's 'ru'"),
+        listed(mislabelled.errors).c_str());
+}
+
+void ContentTest::interfaceStringsFollowTheGlossary_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("ru") << QStringLiteral("ru");
+    QTest::newRow("sn") << QStringLiteral("sn");
+}
+
+// check-content searches the content; the app's own strings must use the same terms, so the same
+// glossary is run over every <translation> of translations/recompute-lab_<lang>.ts here.
+void ContentTest::interfaceStringsFollowTheGlossary()
+{
+    QFETCH(QString, language);
+    const std::string code = language.toStdString();
+    std::vector<Diagnostic> errors;
+    FileReport glossaryReport(realContent() / ("glossary." + code + ".yaml"), errors);
+    const YamlNodePtr tree = readYamlFile(glossaryReport.shown(), glossaryReport);
+    QVERIFY2(tree, listed(errors).c_str());
+    const std::optional<Glossary> glossary = readGlossary(*tree, glossaryReport, code);
+    QVERIFY2(glossary && errors.empty(), listed(errors).c_str());
+
+    const fs::path ts = fs::path(RLAB_TEST_SOURCE_DIR) / "translations" / ("recompute-lab_" + code + ".ts");
+    QFile file(QString::fromStdString(ts.string()));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    std::string translations; // each translation on its .ts line, so errors point into the .ts
+    int lines = 1;
+    int count = 0;
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::StartElement
+            && (xml.name() == QLatin1String("translation") || xml.name() == QLatin1String("numerusform"))) {
+            for (const auto line = xml.lineNumber(); lines < line; ++lines)
+                translations += '\n';
+            translations
+                += xml.readElementText(QXmlStreamReader::IncludeChildElements).simplified().toStdString();
+            ++count;
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(count > 200);
+    FileReport report(ts, errors);
+    checkTerms(*glossary, translations, report);
+    QVERIFY2(errors.empty(), listed(errors).c_str());
 }
 
 QTEST_GUILESS_MAIN(ContentTest)

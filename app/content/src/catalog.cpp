@@ -4,6 +4,7 @@
 #include <set>
 
 #include "file_report.h"
+#include "glossary.h"
 #include "guide_reader.h"
 #include "preset_reader.h"
 #include "quiz_reader.h"
@@ -60,6 +61,7 @@ public:
         readPresetFiles();
         readGuideFiles();
         readQuizFiles();
+        checkGlossaries(m_root, m_translationFiles, [this](const fs::path& file) { return reportFor(file); });
         m_catalog.languages = {"en"};
         m_catalog.languages.insert(m_catalog.languages.end(), m_languages.begin(), m_languages.end());
         return std::move(m_catalog);
@@ -93,6 +95,7 @@ private:
                     "English is the source and lives in " + base + ".yaml; this file is not read");
             else if (!language.empty()) {
                 files.translations[language] = entry.path();
+                m_translationFiles[language].push_back(entry.path());
                 m_languages.insert(language);
             } else {
                 std::string message = "unexpected file name: this folder holds ";
@@ -199,6 +202,7 @@ private:
     PresetCatalog m_presets;
     std::set<std::string> m_brokenGuides;
     std::set<std::string> m_languages;
+    std::map<std::string, std::vector<fs::path>> m_translationFiles; // for the glossary check
 };
 
 } // namespace

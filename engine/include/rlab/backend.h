@@ -104,8 +104,17 @@ public:
 
     // out = gelu_tanh(inp)
     virtual void geluForward(float* out, const float* inp, std::size_t n) = 0;
-    // dinp = gelu'(inp) * dout (overwritten)
+    // dinp = gelu'(inp) * dout (overwritten; may alias dout)
     virtual void geluBackward(float* dinp, const float* inp, const float* dout, std::size_t n) = 0;
+    // matmulBackward whose dinp goes on through GELU's backward: dinp = gelu'(geluInput) * (dout @ weight),
+    // geluInput(N,C) being the GELU's input (fc1's output). The CPU applies GELU's backward to each
+    // thread's rows while the product has just left them in cache; the default runs the two ops.
+    virtual void matmulGeluBackward(float* dinp, float* dweight, float* dbias, const float* dout,
+        const float* inp, const float* weight, const float* geluInput, int N, int C, int OC)
+    {
+        matmulBackward(dinp, dweight, dbias, dout, inp, weight, N, C, OC);
+        geluBackward(dinp, geluInput, dinp, static_cast<std::size_t>(N) * static_cast<std::size_t>(C));
+    }
 
     // out = a + b (out may alias a)
     virtual void residualForward(float* out, const float* a, const float* b, std::size_t n) = 0;
