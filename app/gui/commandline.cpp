@@ -59,7 +59,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("With --run-demo: write the demo's results (.json or .csv, with the step-time "
                        "intervals and the claims) to this file and exit, without a window."),
         QStringLiteral("file"));
-    parser.addOptions({lang, quiz, question, answer, runDemo, guide, screenshot, size, content, exportResults});
+    parser.addOptions(
+        {lang, quiz, question, answer, runDemo, guide, screenshot, size, content, exportResults});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText() + QLatin1Char('.');
