@@ -9,6 +9,129 @@
     </message>
 </context>
 <context>
+    <name>DemoClaims</name>
+    <message>
+        <source>peak activation memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak total memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recompute FLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recompute FLOPs as a share of the forward pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient error relative to the largest gradient</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss difference from none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copy time to and from the host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MFLOP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms [%2, %3]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 below %3%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 above %3%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 equal to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 at most %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 at least %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 grows as %3^%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 within its budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 as the predictor said</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (at %1 = %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: time %2%, counted FLOPs %3%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fitted exponent %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Holds in this run:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Does not hold at these sizes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same within noise:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What this run shows</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>DemoExport</name>
     <message>
         <source>Could not write %1: %2</source>
@@ -216,15 +339,6 @@ measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Measured: fastest and slowest step, warm-up step excluded.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Step ms, range
-measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Measured: floating-point operations of one forward pass, counted by the engine for every op it ran.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -261,20 +375,29 @@ measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Measured: the largest difference between this run&apos;s first-step gradients and those of the `none` run, element by element. Zero means recomputation reproduced the exact gradients.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gradient error
-vs none, measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Where the run was measured.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: the 95% confidence interval of the median step time. Two runs whose intervals overlap are the same within noise.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step ms, 95% interval
+measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: the largest difference between this run&apos;s first-step gradients and those of the `none` run, element by element, relative to the largest gradient. Zero means recomputation reproduced the exact gradients.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradient error
+relative, measured</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -310,77 +433,6 @@ vs none, measured</source>
     </message>
     <message>
         <source>Sweep</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>DemoRunner</name>
-    <message>
-        <source>Every size must be at least 1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>At most %1 layers are allowed for this demo.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The width may be at most %1 for this demo.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>At most %1 heads are allowed for this demo.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The sequence length may be at most %1 for this demo.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The batch may be at most %1 for this demo.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The vocabulary may be at most %1 for this demo.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The number of heads (%1) must divide the width (%2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tick at least one kind of activation for selective recomputation to keep.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This demo has no runs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run &quot;%1&quot;: unknown op kind &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run &quot;%1&quot;: unknown save precision &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Run &quot;%1&quot;: unknown optimizer &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none (reference)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The sweep over %1 has no values.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A sweep over &quot;%1&quot; is not supported.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -574,6 +626,10 @@ vs none, measured</source>
     </message>
     <message>
         <source>The demo failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1 of %2 (%3): step %4, %5</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -9,6 +9,129 @@
     </message>
 </context>
 <context>
+    <name>DemoClaims</name>
+    <message>
+        <source>peak activation memory</source>
+        <translation>пиковая память активаций</translation>
+    </message>
+    <message>
+        <source>peak total memory</source>
+        <translation>пиковая память, всего</translation>
+    </message>
+    <message>
+        <source>recompute FLOPs</source>
+        <translation>FLOP пересчёта</translation>
+    </message>
+    <message>
+        <source>recompute FLOPs as a share of the forward pass</source>
+        <translation>доля FLOP пересчёта от прямого прохода</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>время шага</translation>
+    </message>
+    <message>
+        <source>gradient error relative to the largest gradient</source>
+        <translation>ошибка градиентов относительно наибольшего градиента</translation>
+    </message>
+    <message>
+        <source>loss difference from none</source>
+        <translation>разница потерь с none</translation>
+    </message>
+    <message>
+        <source>copy time to and from the host</source>
+        <translation>время копирования на хост и обратно</translation>
+    </message>
+    <message>
+        <source>%1 MFLOP</source>
+        <translation>%1 МФЛОП</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>%1 ms [%2, %3]</source>
+        <translation>%1 мс [%2, %3]</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 мс</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 МиБ</translation>
+    </message>
+    <message>
+        <source>%1 of %2 below %3%4</source>
+        <translation>%1 у %2 ниже, чем %3%4</translation>
+    </message>
+    <message>
+        <source>%1 of %2 above %3%4</source>
+        <translation>%1 у %2 выше, чем %3%4</translation>
+    </message>
+    <message>
+        <source>%1 of %2 equal to %3</source>
+        <translation>%1 у %2 равна %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 at most %3</source>
+        <translation>%1 у %2 не больше %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 at least %3</source>
+        <translation>%1 у %2 не меньше %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 grows as %3^%4</source>
+        <translation>%1 у %2 растёт как (%3)^%4</translation>
+    </message>
+    <message>
+        <source>%1 of %2 within its budget</source>
+        <translation>%1 у %2 укладывается в бюджет</translation>
+    </message>
+    <message>
+        <source>%1 of %2 as the predictor said</source>
+        <translation>%1 у %2 совпадает с предсказанием</translation>
+    </message>
+    <message>
+        <source> (at %1 = %2)</source>
+        <translation> (при «%1» = %2)</translation>
+    </message>
+    <message>
+        <source>%1: time %2%, counted FLOPs %3%</source>
+        <translation>%1: время %2%, подсчитанные FLOP %3%</translation>
+    </message>
+    <message>
+        <source>budget</source>
+        <translation>бюджет</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>предсказано</translation>
+    </message>
+    <message>
+        <source>fitted exponent %1</source>
+        <translation>подобранный показатель степени %1</translation>
+    </message>
+    <message>
+        <source>Holds in this run:</source>
+        <translation>Выполняется в этом запуске:</translation>
+    </message>
+    <message>
+        <source>Does not hold at these sizes:</source>
+        <translation>Не выполняется при этих размерах:</translation>
+    </message>
+    <message>
+        <source>Same within noise:</source>
+        <translation>Одинаково в пределах шума:</translation>
+    </message>
+    <message>
+        <source>What this run shows</source>
+        <translation>Что показал этот запуск</translation>
+    </message>
+</context>
+<context>
     <name>DemoExport</name>
     <message>
         <source>Could not write %1: %2</source>
@@ -227,16 +350,6 @@ measured</source>
 измерено</translation>
     </message>
     <message>
-        <source>Measured: fastest and slowest step, warm-up step excluded.</source>
-        <translation>Измерено: самый быстрый и самый медленный шаг, без разогревочного.</translation>
-    </message>
-    <message>
-        <source>Step ms, range
-measured</source>
-        <translation>Шаг, мс, разброс
-измерено</translation>
-    </message>
-    <message>
         <source>Measured: floating-point operations of one forward pass, counted by the engine for every op it ran.</source>
         <translation>Измерено: операции с плавающей точкой одного прямого прохода, подсчитанные движком для каждой выполненной операции.</translation>
     </message>
@@ -277,22 +390,32 @@ measured</source>
 измерено</translation>
     </message>
     <message>
-        <source>Measured: the largest difference between this run&apos;s first-step gradients and those of the `none` run, element by element. Zero means recomputation reproduced the exact gradients.</source>
-        <translation>Измерено: наибольшая поэлементная разница между градиентами первого шага этого запуска и запуска `none`. Ноль означает, что пересчёт воспроизвёл градиенты в точности.</translation>
-    </message>
-    <message>
-        <source>Gradient error
-vs none, measured</source>
-        <translation>Ошибка градиента
-относительно none, измерено</translation>
-    </message>
-    <message>
         <source>Where the run was measured.</source>
         <translation>Где был измерен запуск.</translation>
     </message>
     <message>
         <source>Device</source>
         <translation>Устройство</translation>
+    </message>
+    <message>
+        <source>Measured: the 95% confidence interval of the median step time. Two runs whose intervals overlap are the same within noise.</source>
+        <translation>Измерено: 95-процентный доверительный интервал медианы времени шага. Если интервалы двух запусков перекрываются, они одинаковы в пределах шума.</translation>
+    </message>
+    <message>
+        <source>Step ms, 95% interval
+measured</source>
+        <translation>Шаг, мс, 95% интервал
+измерено</translation>
+    </message>
+    <message>
+        <source>Measured: the largest difference between this run&apos;s first-step gradients and those of the `none` run, element by element, relative to the largest gradient. Zero means recomputation reproduced the exact gradients.</source>
+        <translation>Измерено: наибольшая поэлементная разница между градиентами первого шага этого запуска и запуска `none`, делённая на наибольший градиент. Ноль означает, что пересчёт воспроизвёл градиенты в точности.</translation>
+    </message>
+    <message>
+        <source>Gradient error
+relative, measured</source>
+        <translation>Ошибка градиентов
+относительная, измерено</translation>
     </message>
 </context>
 <context>
@@ -328,77 +451,6 @@ vs none, measured</source>
     <message>
         <source>Sweep</source>
         <translation>Серия</translation>
-    </message>
-</context>
-<context>
-    <name>DemoRunner</name>
-    <message>
-        <source>Every size must be at least 1.</source>
-        <translation>Каждый размер должен быть не меньше 1.</translation>
-    </message>
-    <message>
-        <source>At most %1 layers are allowed for this demo.</source>
-        <translation>В этом демо допускается не больше %1 слоёв.</translation>
-    </message>
-    <message>
-        <source>The width may be at most %1 for this demo.</source>
-        <translation>В этом демо ширина может быть не больше %1.</translation>
-    </message>
-    <message>
-        <source>At most %1 heads are allowed for this demo.</source>
-        <translation>В этом демо допускается не больше %1 голов.</translation>
-    </message>
-    <message>
-        <source>The sequence length may be at most %1 for this demo.</source>
-        <translation>В этом демо длина последовательности может быть не больше %1.</translation>
-    </message>
-    <message>
-        <source>The batch may be at most %1 for this demo.</source>
-        <translation>В этом демо батч может быть не больше %1.</translation>
-    </message>
-    <message>
-        <source>The vocabulary may be at most %1 for this demo.</source>
-        <translation>В этом демо словарь может быть не больше %1.</translation>
-    </message>
-    <message>
-        <source>The number of heads (%1) must divide the width (%2).</source>
-        <translation>Число голов (%1) должно делить ширину (%2).</translation>
-    </message>
-    <message>
-        <source>Tick at least one kind of activation for selective recomputation to keep.</source>
-        <translation>Отметьте хотя бы один вид активаций, который будет хранить выборочный пересчёт.</translation>
-    </message>
-    <message>
-        <source>This demo has no runs.</source>
-        <translation>В этом демо нет запусков.</translation>
-    </message>
-    <message>
-        <source>Run &quot;%1&quot;: %2</source>
-        <translation>Запуск «%1»: %2</translation>
-    </message>
-    <message>
-        <source>Run &quot;%1&quot;: unknown op kind &quot;%2&quot;.</source>
-        <translation>Запуск «%1»: неизвестный вид операции «%2».</translation>
-    </message>
-    <message>
-        <source>Run &quot;%1&quot;: unknown save precision &quot;%2&quot;.</source>
-        <translation>Запуск «%1»: неизвестная точность хранения «%2».</translation>
-    </message>
-    <message>
-        <source>Run &quot;%1&quot;: unknown optimizer &quot;%2&quot;.</source>
-        <translation>Запуск «%1»: неизвестный оптимизатор «%2».</translation>
-    </message>
-    <message>
-        <source>none (reference)</source>
-        <translation>none (эталон)</translation>
-    </message>
-    <message>
-        <source>The sweep over %1 has no values.</source>
-        <translation>В серии по %1 нет значений.</translation>
-    </message>
-    <message>
-        <source>A sweep over &quot;%1&quot; is not supported.</source>
-        <translation>Серия по «%1» не поддерживается.</translation>
     </message>
 </context>
 <context>
@@ -593,6 +645,10 @@ vs none, measured</source>
     <message>
         <source>The demo failed: %1</source>
         <translation>Демо завершилось с ошибкой: %1</translation>
+    </message>
+    <message>
+        <source>Run %1 of %2 (%3): step %4, %5</source>
+        <translation>Запуск %1 из %2 (%3): шаг %4, %5</translation>
     </message>
 </context>
 <context>

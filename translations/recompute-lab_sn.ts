@@ -9,6 +9,129 @@
     </message>
 </context>
 <context>
+    <name>DemoClaims</name>
+    <message>
+        <source>peak activation memory</source>
+        <translation>ndangariro yepamusoro yema-activation</translation>
+    </message>
+    <message>
+        <source>peak total memory</source>
+        <translation>ndangariro yepamusoro, yese</translation>
+    </message>
+    <message>
+        <source>recompute FLOPs</source>
+        <translation>ma-FLOP ekudzokorora</translation>
+    </message>
+    <message>
+        <source>recompute FLOPs as a share of the forward pass</source>
+        <translation>ma-FLOP ekudzokorora sechikamu che-forward pass</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>nguva yedanho</translation>
+    </message>
+    <message>
+        <source>gradient error relative to the largest gradient</source>
+        <translation>kukanganisa kwema-gradient kuenzaniswa ne-gradient hombe</translation>
+    </message>
+    <message>
+        <source>loss difference from none</source>
+        <translation>musiyano we-loss ne-none</translation>
+    </message>
+    <message>
+        <source>copy time to and from the host</source>
+        <translation>nguva yekukopa kuenda nekubva ku-host</translation>
+    </message>
+    <message>
+        <source>%1 MFLOP</source>
+        <translation>%1 MFLOP</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>%1 ms [%2, %3]</source>
+        <translation>%1 ms [%2, %3]</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 of %2 below %3%4</source>
+        <translation>%1 ye %2 iri pasi pe %3%4</translation>
+    </message>
+    <message>
+        <source>%1 of %2 above %3%4</source>
+        <translation>%1 ye %2 iri pamusoro pe %3%4</translation>
+    </message>
+    <message>
+        <source>%1 of %2 equal to %3</source>
+        <translation>%1 ye %2 yakaenzana ne %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 at most %3</source>
+        <translation>%1 ye %2 haipfuuri %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 at least %3</source>
+        <translation>%1 ye %2 inosvika %3 kana kupfuura</translation>
+    </message>
+    <message>
+        <source>%1 of %2 grows as %3^%4</source>
+        <translation>%1 ye %2 inokura se (%3)^%4</translation>
+    </message>
+    <message>
+        <source>%1 of %2 within its budget</source>
+        <translation>%1 ye %2 inokwana mu-budget yayo</translation>
+    </message>
+    <message>
+        <source>%1 of %2 as the predictor said</source>
+        <translation>%1 ye %2 sezvakafungidzirwa</translation>
+    </message>
+    <message>
+        <source> (at %1 = %2)</source>
+        <translation> (pa %1 = %2)</translation>
+    </message>
+    <message>
+        <source>%1: time %2%, counted FLOPs %3%</source>
+        <translation>%1: nguva %2%, ma-FLOP akaverengwa %3%</translation>
+    </message>
+    <message>
+        <source>budget</source>
+        <translation>budget</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>zvakafungidzirwa</translation>
+    </message>
+    <message>
+        <source>fitted exponent %1</source>
+        <translation>exponent yakawanikwa %1</translation>
+    </message>
+    <message>
+        <source>Holds in this run:</source>
+        <translation>Zvaita mukumhanya uku:</translation>
+    </message>
+    <message>
+        <source>Does not hold at these sizes:</source>
+        <translation>Hazviiti pahukuru uhu:</translation>
+    </message>
+    <message>
+        <source>Same within noise:</source>
+        <translation>Zvakafanana mukati me-noise:</translation>
+    </message>
+    <message>
+        <source>What this run shows</source>
+        <translation>Zvinoratidzwa nekumhanya uku</translation>
+    </message>
+</context>
+<context>
     <name>DemoExport</name>
     <message>
         <source>Could not write %1: %2</source>
@@ -227,16 +350,6 @@ measured</source>
 zvakayerwa</translation>
     </message>
     <message>
-        <source>Measured: fastest and slowest step, warm-up step excluded.</source>
-        <translation>Zvakayerwa: danho rinokurumidza nerinononoka, kunze kwedanho rekudziyisa.</translation>
-    </message>
-    <message>
-        <source>Step ms, range
-measured</source>
-        <translation>Danho ms, mutsauko
-zvakayerwa</translation>
-    </message>
-    <message>
         <source>Measured: floating-point operations of one forward pass, counted by the engine for every op it ran.</source>
         <translation>Zvakayerwa: mashandiro e-floating-point e-forward pass imwe, akaverengwa neinjini pa-op rimwe nerimwe raakamhanyisa.</translation>
     </message>
@@ -277,22 +390,32 @@ measured</source>
 zvakayerwa</translation>
     </message>
     <message>
-        <source>Measured: the largest difference between this run&apos;s first-step gradients and those of the `none` run, element by element. Zero means recomputation reproduced the exact gradients.</source>
-        <translation>Zvakayerwa: mutsauko mukuru pakati pema-gradient edanho rekutanga ekumhanya uku neekumhanya kwe-`none`, chinhu nechinhu. Zero zvinoreva kuti kuverengazve kwakadzosa ma-gradient akafanana chaizvo.</translation>
-    </message>
-    <message>
-        <source>Gradient error
-vs none, measured</source>
-        <translation>Kukanganisa kwe-gradient
-vs none, zvakayerwa</translation>
-    </message>
-    <message>
         <source>Where the run was measured.</source>
         <translation>Pakayerwa kumhanya uku.</translation>
     </message>
     <message>
         <source>Device</source>
         <translation>Mudziyo</translation>
+    </message>
+    <message>
+        <source>Measured: the 95% confidence interval of the median step time. Two runs whose intervals overlap are the same within noise.</source>
+        <translation>Zvakayerwa: interval ye-95% yenguva yepakati yedanho. Kumhanya kuviri kune ma-interval anopindirana kwakafanana mukati me-noise.</translation>
+    </message>
+    <message>
+        <source>Step ms, 95% interval
+measured</source>
+        <translation>Danho ms, interval ye-95%
+zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Measured: the largest difference between this run&apos;s first-step gradients and those of the `none` run, element by element, relative to the largest gradient. Zero means recomputation reproduced the exact gradients.</source>
+        <translation>Zvakayerwa: musiyano mukuru pakati pema-gradient edanho rekutanga ekumhanya uku neekumhanya kwe-`none`, chimwe nechimwe, kuenzaniswa ne-gradient hombe. Zero zvinoreva kuti kudzokorora kwakadzosa ma-gradient chaiwo.</translation>
+    </message>
+    <message>
+        <source>Gradient error
+relative, measured</source>
+        <translation>Kukanganisa kwema-gradient
+kuenzaniswa, zvakayerwa</translation>
     </message>
 </context>
 <context>
@@ -328,77 +451,6 @@ vs none, zvakayerwa</translation>
     <message>
         <source>Sweep</source>
         <translation>Sweep</translation>
-    </message>
-</context>
-<context>
-    <name>DemoRunner</name>
-    <message>
-        <source>Every size must be at least 1.</source>
-        <translation>Saizi imwe neimwe inofanira kuva 1 zvichikwira.</translation>
-    </message>
-    <message>
-        <source>At most %1 layers are allowed for this demo.</source>
-        <translation>Ma-layer anosvika %1 chete ndiwo anobvumirwa pamuratidzo uyu.</translation>
-    </message>
-    <message>
-        <source>The width may be at most %1 for this demo.</source>
-        <translation>Upamhi hunogona kusvika %1 chete pamuratidzo uyu.</translation>
-    </message>
-    <message>
-        <source>At most %1 heads are allowed for this demo.</source>
-        <translation>Misoro inosvika %1 chete ndiyo inobvumirwa pamuratidzo uyu.</translation>
-    </message>
-    <message>
-        <source>The sequence length may be at most %1 for this demo.</source>
-        <translation>Hurefu hwe-sequence hunogona kusvika %1 chete pamuratidzo uyu.</translation>
-    </message>
-    <message>
-        <source>The batch may be at most %1 for this demo.</source>
-        <translation>Batch inogona kusvika %1 chete pamuratidzo uyu.</translation>
-    </message>
-    <message>
-        <source>The vocabulary may be at most %1 for this demo.</source>
-        <translation>Vocabulary inogona kusvika %1 chete pamuratidzo uyu.</translation>
-    </message>
-    <message>
-        <source>The number of heads (%1) must divide the width (%2).</source>
-        <translation>Huwandu hwemisoro (%1) hunofanira kugovera upamhi (%2) pasina chasara.</translation>
-    </message>
-    <message>
-        <source>Tick at least one kind of activation for selective recomputation to keep.</source>
-        <translation>Sarudza kanenge rudzi rumwe rwema-activation runofanira kuchengetwa nekuverengazve zvakasarudzwa (selective).</translation>
-    </message>
-    <message>
-        <source>This demo has no runs.</source>
-        <translation>Muratidzo uyu hauna kumhanya kupi nekupi.</translation>
-    </message>
-    <message>
-        <source>Run &quot;%1&quot;: %2</source>
-        <translation>Kumhanya &quot;%1&quot;: %2</translation>
-    </message>
-    <message>
-        <source>Run &quot;%1&quot;: unknown op kind &quot;%2&quot;.</source>
-        <translation>Kumhanya &quot;%1&quot;: rudzi rwe-op &quot;%2&quot; haruzivikanwe.</translation>
-    </message>
-    <message>
-        <source>Run &quot;%1&quot;: unknown save precision &quot;%2&quot;.</source>
-        <translation>Kumhanya &quot;%1&quot;: precision yekuchengetedza &quot;%2&quot; haizivikanwe.</translation>
-    </message>
-    <message>
-        <source>Run &quot;%1&quot;: unknown optimizer &quot;%2&quot;.</source>
-        <translation>Kumhanya &quot;%1&quot;: optimizer &quot;%2&quot; haizivikanwe.</translation>
-    </message>
-    <message>
-        <source>none (reference)</source>
-        <translation>none (chienzaniso)</translation>
-    </message>
-    <message>
-        <source>The sweep over %1 has no values.</source>
-        <translation>Sweep pa-%1 haina ma-value.</translation>
-    </message>
-    <message>
-        <source>A sweep over &quot;%1&quot; is not supported.</source>
-        <translation>Sweep pa &quot;%1&quot; haitsigirwe.</translation>
     </message>
 </context>
 <context>
@@ -592,6 +644,10 @@ vs none, zvakayerwa</translation>
     <message>
         <source>The demo failed: %1</source>
         <translation>Muratidzo wakundikana: %1</translation>
+    </message>
+    <message>
+        <source>Run %1 of %2 (%3): step %4, %5</source>
+        <translation>Kumhanya %1 ye %2 (%3): danho %4, %5</translation>
     </message>
 </context>
 <context>

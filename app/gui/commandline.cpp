@@ -55,7 +55,12 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("Window size for the screenshot (1280x800)."), QStringLiteral("WxH"));
     const QCommandLineOption content(QStringLiteral("content"),
         QStringLiteral("Folder holding quizzes/, guides/ and demos/."), QStringLiteral("dir"));
-    parser.addOptions({lang, quiz, question, answer, runDemo, guide, screenshot, size, content});
+    const QCommandLineOption exportResults(QStringLiteral("export"),
+        QStringLiteral("With --run-demo: write the demo's results (.json or .csv, with the step-time "
+                       "intervals and the claims) to this file and exit, without a window."),
+        QStringLiteral("file"));
+    parser.addOptions(
+        {lang, quiz, question, answer, runDemo, guide, screenshot, size, content, exportResults});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText() + QLatin1Char('.');
@@ -116,6 +121,25 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
                      .arg(options.screenshot);
         return std::nullopt;
     }
+    options.exportPath = parser.value(exportResults);
+    if (parser.isSet(exportResults)) {
+        const QFileInfo file(options.exportPath);
+        const QString suffix = file.suffix().toLower();
+        if (!options.runDemo) {
+            *error = QStringLiteral("--export needs --run-demo (and --quiz and --question).");
+            return std::nullopt;
+        }
+        if (suffix != QLatin1String("json") && suffix != QLatin1String("csv")) {
+            *error = QStringLiteral("--export needs a file name ending in .json or .csv, not \"%1\".")
+                         .arg(options.exportPath);
+            return std::nullopt;
+        }
+        if (!QFileInfo(file.absolutePath()).isDir()) {
+            *error = QStringLiteral("Cannot write the results to \"%1\": its folder is missing.")
+                         .arg(options.exportPath);
+            return std::nullopt;
+        }
+    }
     options.contentRoot = parser.isSet(content) ? parser.value(content) : QStringLiteral(RLAB_CONTENT_DIR);
     if (!QFileInfo(options.contentRoot).isDir()) {
         *error = QStringLiteral("The content folder \"%1\" does not exist.").arg(options.contentRoot);
@@ -124,14 +148,54 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     return options;
 }
 
-bool wantsScreenshot(int argc, char** argv)
+namespace {
+
+bool hasOption(int argc, char** argv, const QByteArray& name)
 {
     for (int i = 1; i < argc; ++i) {
         const QByteArray argument(argv[i]);
-        if (argument == "--screenshot" || argument.startsWith("--screenshot="))
+        if (argument == name || argument.startsWith(name + '='))
             return true;
     }
     return false;
+}
+
+// Runs the question's demo and waits for its end; nullopt when it finished, else why not.
+std::optional<QString> runDemoToEnd(MainWindow& window)
+{
+    DemoPanel* demo = window.demoPanel();
+    if (demo->presetId().isEmpty())
+        return QStringLiteral("This question has no demo to run.");
+    QEventLoop loop;
+    bool succeeded = false;
+    QString message;
+    QObject::connect(demo, &DemoPanel::finished, &loop, [&](const DemoOutcome& outcome) {
+        succeeded = outcome.ok();
+        message = demoOutcomeText(outcome);
+        loop.quit();
+    });
+    QTimer::singleShot(DemoTimeoutMs, &loop, [&] {
+        message = QStringLiteral("the demo took longer than ten minutes");
+        demo->cancel();
+    });
+    window.questionPage()->runDemo();
+    if (demo->isRunning())
+        loop.exec();
+    if (succeeded)
+        return std::nullopt;
+    return QStringLiteral("The demo did not finish (%1).").arg(message);
+}
+
+} // namespace
+
+bool wantsScreenshot(int argc, char** argv)
+{
+    return hasOption(argc, argv, "--screenshot");
+}
+
+bool wantsExport(int argc, char** argv)
+{
+    return hasOption(argc, argv, "--export");
 }
 
 bool needsNoWindow(int argc, char** argv)
@@ -142,7 +206,7 @@ bool needsNoWindow(int argc, char** argv)
             || argument == "-v")
             return true;
     }
-    return wantsScreenshot(argc, argv);
+    return wantsScreenshot(argc, argv) || wantsExport(argc, argv);
 }
 
 std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOptions& options)
@@ -199,27 +263,12 @@ std::optional<LaunchFailure> saveScreenshot(MainWindow& window, const LaunchOpti
     window.show();
     QCoreApplication::processEvents();
     if (options.runDemo) {
-        DemoPanel* demo = window.demoPanel();
-        if (demo->presetId().isEmpty())
-            return LaunchFailure {2, QStringLiteral("This question has no demo to run.")};
-        QEventLoop loop;
-        bool succeeded = false;
-        QString message;
-        QObject::connect(demo, &DemoPanel::finished, &loop, [&](const DemoOutcome& outcome) {
-            succeeded = outcome.ok();
-            message = demoOutcomeText(outcome);
-            loop.quit();
-        });
-        QTimer::singleShot(DemoTimeoutMs, &loop, [&] {
-            message = QStringLiteral("the demo took longer than ten minutes");
-            demo->cancel();
-        });
-        window.questionPage()->runDemo();
-        if (demo->isRunning())
-            loop.exec();
-        if (!succeeded)
-            demoFailure = LaunchFailure {1,
-                QStringLiteral("The demo did not finish (%1); the screenshot shows its state.").arg(message)};
+        if (const std::optional<QString> problem = runDemoToEnd(window)) {
+            if (window.demoPanel()->presetId().isEmpty())
+                return LaunchFailure {2, *problem};
+            demoFailure
+                = LaunchFailure {1, QStringLiteral("%1 The screenshot shows its state.").arg(*problem)};
+        }
     }
     // Let layouts and charts settle before the grab.
     for (int i = 0; i < 5; ++i)
@@ -231,4 +280,17 @@ std::optional<LaunchFailure> saveScreenshot(MainWindow& window, const LaunchOpti
             QStringLiteral("Cannot write the screenshot to \"%1\": %2.")
                 .arg(options.screenshot, writer.errorString())};
     return demoFailure;
+}
+
+std::optional<LaunchFailure> exportDemo(MainWindow& window, const LaunchOptions& options, bool demoDone)
+{
+    if (!demoDone) {
+        window.resize(options.size); // laid out as on screen, never shown
+        if (const std::optional<QString> problem = runDemoToEnd(window))
+            return LaunchFailure {window.demoPanel()->presetId().isEmpty() ? 2 : 1, *problem};
+    }
+    const QString problem = window.demoPanel()->exportResults(options.exportPath);
+    if (!problem.isEmpty())
+        return LaunchFailure {1, problem};
+    return std::nullopt;
 }

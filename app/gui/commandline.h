@@ -18,6 +18,7 @@ struct LaunchOptions {
     bool runDemo = false;
     bool showGuide = false; // the guide section's tab instead of the demo's
     QString screenshot; // PNG path; empty: run interactively
+    QString exportPath; // with runDemo: write the demo's results here (CSV or JSON) and exit
     QSize size {1280, 800};
     QString contentRoot;
     bool helpShown = false; // --help or --version printed; exit 0
@@ -32,8 +33,10 @@ struct LaunchFailure {
 // Parses `arguments` (argv, program name first). A bad value gives nullopt and one sentence.
 std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QString* error);
 
-// Whether these arguments ask for a screenshot (decided before QApplication exists).
+// Whether these arguments ask for a screenshot or an export, which exit when done and leave the
+// learner's saved progress alone (decided before QApplication exists).
 bool wantsScreenshot(int argc, char** argv);
+bool wantsExport(int argc, char** argv);
 // A screenshot, --help or --version: nothing is shown on a screen, so no display is needed.
 bool needsNoWindow(int argc, char** argv);
 
@@ -48,3 +51,7 @@ std::optional<QString> screenshotUnwritable(const LaunchOptions& options);
 // picture was written and shows what was asked; else why not, with exit status 2 for a demo the
 // question does not have and 1 for a demo that failed (its state is still saved) or a failed write.
 std::optional<LaunchFailure> saveScreenshot(MainWindow& window, const LaunchOptions& options);
+// Runs the question's demo to its end (unless a screenshot already did) and writes its results to
+// options.exportPath, with no window shown. nullopt on success; else why not, with exit status 2
+// for a demo the question does not have and 1 for a failed demo or write.
+std::optional<LaunchFailure> exportDemo(MainWindow& window, const LaunchOptions& options, bool demoDone);

@@ -57,6 +57,7 @@ void provideRuntimeDir()
 int main(int argc, char** argv)
 {
     const bool screenshot = wantsScreenshot(argc, argv);
+    const bool exporting = wantsExport(argc, argv);
     if (!displayAvailable(argc, argv)) {
         if (!needsNoWindow(argc, argv)) {
             std::fputs(
@@ -90,14 +91,19 @@ int main(int argc, char** argv)
     }
 
     // A screenshot must not change the learner's saved progress or language.
-    ProgressStore progress = screenshot ? ProgressStore::inMemory() : ProgressStore();
+    ProgressStore progress = screenshot || exporting ? ProgressStore::inMemory() : ProgressStore();
     MainWindow window(options->contentRoot, progress, options->language);
     if (const std::optional<QString> problem = applyLaunchOptions(window, *options)) {
         std::fprintf(stderr, "recompute-lab: %s\n", qPrintable(*problem));
         return 2;
     }
-    if (screenshot) {
-        if (const std::optional<LaunchFailure> failure = saveScreenshot(window, *options)) {
+    if (screenshot || exporting) {
+        std::optional<LaunchFailure> failure;
+        if (screenshot)
+            failure = saveScreenshot(window, *options);
+        if (!failure && exporting)
+            failure = exportDemo(window, *options, screenshot);
+        if (failure) {
             std::fprintf(stderr, "recompute-lab: %s\n", qPrintable(failure->sentence));
             return failure->exitStatus;
         }

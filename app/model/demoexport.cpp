@@ -53,7 +53,8 @@ QByteArray demoResultsCsv(const QList<DemoResult>& results)
         QStringLiteral("step_ms_median"), QStringLiteral("step_ms_min"), QStringLiteral("step_ms_max"),
         QStringLiteral("forward_flops"), QStringLiteral("backward_flops"), QStringLiteral("recompute_flops"),
         QStringLiteral("offload_bytes"), QStringLiteral("offload_ms"), QStringLiteral("final_loss"),
-        QStringLiteral("grad_max_abs_diff_vs_none")};
+        QStringLiteral("grad_max_abs_diff_vs_none"), QStringLiteral("step_ms_ci95_low"),
+        QStringLiteral("step_ms_ci95_high"), QStringLiteral("grad_error_relative")};
 
     QString out = header.join(QLatin1Char(',')) + QLatin1Char('\n');
     for (const DemoResult& result : results) {
@@ -69,13 +70,16 @@ QByteArray demoResultsCsv(const QList<DemoResult>& results)
             csvNumber(run.forwardFlops), csvNumber(run.backwardFlops), csvNumber(run.recomputeFlops),
             QString::number(run.offloadBytes), csvNumber(run.offloadMs),
             run.loss.empty() ? QString() : csvNumber(run.loss.back()),
-            run.gradMaxAbsDiffVsNone < 0 ? QString() : csvNumber(run.gradMaxAbsDiffVsNone)};
+            run.gradMaxAbsDiffVsNone < 0 ? QString() : csvNumber(run.gradMaxAbsDiffVsNone),
+            csvNumber(run.stepMsCi95Low), csvNumber(run.stepMsCi95High),
+            result.gradError < 0 ? QString() : csvNumber(result.gradError)};
         out += row.join(QLatin1Char(',')) + QLatin1Char('\n');
     }
     return out.toUtf8();
 }
 
-QByteArray demoResultsJson(const QString& presetId, const QList<DemoResult>& results)
+QByteArray demoResultsJson(const QString& presetId, const QList<DemoResult>& results,
+    const std::vector<rlab::demo::ClaimCheck>& claims)
 {
     QJsonArray runs;
     for (const DemoResult& result : results) {
@@ -87,6 +91,8 @@ QByteArray demoResultsJson(const QString& presetId, const QList<DemoResult>& res
         }
         if (result.run.gradMaxAbsDiffVsNone >= 0)
             entry[QStringLiteral("grad_max_abs_diff_vs_none")] = result.run.gradMaxAbsDiffVsNone;
+        if (result.gradError >= 0) // relative to the largest gradient of `none`
+            entry[QStringLiteral("grad_error_relative")] = result.gradError;
         QJsonParseError error {};
         const QJsonDocument engine
             = QJsonDocument::fromJson(QByteArray::fromStdString(result.run.toJson()), &error);
@@ -99,15 +105,30 @@ QByteArray demoResultsJson(const QString& presetId, const QList<DemoResult>& res
     QJsonObject root;
     root[QStringLiteral("preset")] = presetId;
     root[QStringLiteral("runs")] = runs;
+    QJsonArray checked; // as `rlab check-claims --json` names them
+    for (const rlab::demo::ClaimCheck& check : claims) {
+        QJsonObject entry;
+        entry[QStringLiteral("claim")] = QString::fromStdString(check.claimId);
+        entry[QStringLiteral("statement")] = QString::fromStdString(check.statement);
+        entry[QStringLiteral("verdict")]
+            = QString::fromStdString(std::string(rlab::demo::verdictName(check.verdict)));
+        entry[QStringLiteral("measured")] = QString::fromStdString(check.measured);
+        if (!check.reason.empty())
+            entry[QStringLiteral("reason")] = QString::fromStdString(check.reason);
+        checked.push_back(entry);
+    }
+    if (!claims.empty())
+        root[QStringLiteral("claims")] = checked;
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
-QString exportDemoResults(const QString& path, const QString& presetId, const QList<DemoResult>& results)
+QString exportDemoResults(const QString& path, const QString& presetId, const QList<DemoResult>& results,
+    const std::vector<rlab::demo::ClaimCheck>& claims)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("csv"))
         return writeDemoExport(path, demoResultsCsv(results));
     if (suffix == QLatin1String("json"))
-        return writeDemoExport(path, demoResultsJson(presetId, results));
+        return writeDemoExport(path, demoResultsJson(presetId, results, claims));
     return QCoreApplication::translate("DemoExport", "Choose a file name ending in .csv or .json.");
 }

@@ -7,9 +7,12 @@
 #include <QString>
 
 #include "demoresult.h"
+#include "rlab/demo/demo.h"
 
 QByteArray demoResultsCsv(const QList<DemoResult>& results);
-QByteArray demoResultsJson(const QString& presetId, const QList<DemoResult>& results);
+QByteArray demoResultsJson(const QString& presetId, const QList<DemoResult>& results,
+    const std::vector<rlab::demo::ClaimCheck>& claims = {});
 // Writes the results as CSV or JSON, chosen by the suffix of `path`, in one piece (a failed write
 // leaves any old file untouched). Empty on success, else one sentence.
-QString exportDemoResults(const QString& path, const QString& presetId, const QList<DemoResult>& results);
+QString exportDemoResults(const QString& path, const QString& presetId, const QList<DemoResult>& results,
+    const std::vector<rlab::demo::ClaimCheck>& claims = {});

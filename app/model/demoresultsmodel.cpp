@@ -114,7 +114,7 @@ bool DemoResultsModel::isColumnUsed(int column) const
                 return true;
             break;
         case GradientError:
-            if (run.gradMaxAbsDiffVsNone >= 0 || std::isnan(run.gradMaxAbsDiffVsNone))
+            if (result.gradError >= 0 || std::isnan(result.gradError))
                 return true;
             break;
         default:
@@ -209,7 +209,7 @@ QVariant DemoResultsModel::rawValue(const DemoResult& result, int column) const
     case StepMs:
         return run.stepMsMedian;
     case StepSpread:
-        return run.stepMsMax - run.stepMsMin;
+        return run.stepMsCi95High - run.stepMsCi95Low;
     case ForwardFlops:
         return run.forwardFlops;
     case RecomputeFlops:
@@ -219,7 +219,7 @@ QVariant DemoResultsModel::rawValue(const DemoResult& result, int column) const
     case FinalLoss:
         return run.loss.empty() ? QVariant() : QVariant(double(run.loss.back()));
     case GradientError:
-        return run.gradMaxAbsDiffVsNone < 0 ? QVariant() : QVariant(run.gradMaxAbsDiffVsNone);
+        return result.gradError < 0 ? QVariant() : QVariant(result.gradError);
     case Device:
         return QString::fromStdString(run.deviceName);
     default:
@@ -239,7 +239,8 @@ QString DemoResultsModel::text(const DemoResult& result, int column) const
         return QLocale().toString(run.stepMsMedian, 'f', run.stepMsMedian < 10 ? 2 : 1);
     case StepSpread:
         return tr("%1 to %2")
-            .arg(QLocale().toString(run.stepMsMin, 'f', 2), QLocale().toString(run.stepMsMax, 'f', 2));
+            .arg(QLocale().toString(run.stepMsCi95Low, 'f', 2),
+                QLocale().toString(run.stepMsCi95High, 'f', 2));
     case ForwardFlops:
     case RecomputeFlops:
         return number(raw.toDouble() / 1e9, 3);
@@ -302,8 +303,9 @@ QVariant DemoResultsModel::headerData(int section, Qt::Orientation orientation, 
         return tip ? tr("Measured: median wall-clock time of a training step, warm-up step excluded.")
                    : tr("Step ms, median\nmeasured");
     case StepSpread:
-        return tip ? tr("Measured: fastest and slowest step, warm-up step excluded.")
-                   : tr("Step ms, range\nmeasured");
+        return tip ? tr("Measured: the 95% confidence interval of the median step time. Two runs whose "
+                        "intervals overlap are the same within noise.")
+                   : tr("Step ms, 95% interval\nmeasured");
     case ForwardFlops:
         return tip
             ? tr(
@@ -324,8 +326,9 @@ QVariant DemoResultsModel::headerData(int section, Qt::Orientation orientation, 
     case GradientError:
         return tip
             ? tr("Measured: the largest difference between this run's first-step gradients and those of the "
-                 "`none` run, element by element. Zero means recomputation reproduced the exact gradients.")
-            : tr("Gradient error\nvs none, measured");
+                 "`none` run, element by element, relative to the largest gradient. Zero means recomputation "
+                 "reproduced the exact gradients.")
+            : tr("Gradient error\nrelative, measured");
     case Device:
         return tip ? tr("Where the run was measured.") : tr("Device");
     default:

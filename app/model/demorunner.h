@@ -1,10 +1,12 @@
 #pragma once
-// Runs a demo preset's engine runs one after another on a worker thread. No widgets: the panel
-// renders what this reports, and tests drive it headless.
+// Runs a demo preset on a worker thread through rlab_demo (the planner, the interleaved runner and
+// the claim checks `rlab check-claims` uses), and reports on the GUI thread at most about ten
+// times a second. No widgets: the panel renders what this reports, and tests drive it headless.
 
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -14,21 +16,13 @@
 
 #include "demoresult.h"
 #include "rlab/config.h"
+#include "rlab/demo/demo.h"
 #include "rlab/memory.h"
 
-namespace rlab::content {
-struct DemoPreset;
-}
-
-// One engine run the preset asks for, ready to hand to rlab::run.
-struct DemoRunPlan {
-    QString label;
-    QString sweepParameter;
-    int sweepValue = 0;
-    rlab::RunConfig config;
-    bool reference = false; // the `none` run others' gradients are compared against
-    bool hiddenReference = false; // added only for that comparison; not in the preset
-};
+// One engine run the preset asks for: rlab_demo's planner is the one home of that translation.
+using DemoRunPlan = rlab::demo::PlannedRun;
+// What the learner changed: the base sizes and, when the preset allows it, selective's op kinds.
+using DemoChoice = rlab::demo::Choice;
 
 // Where a running demo is: the progress bar and the status line read this.
 struct DemoProgress {
@@ -36,8 +30,8 @@ struct DemoProgress {
     int run = 0; // 0-based index of the run under way
     int runs = 0;
     QString label; // that run's label
-    int step = 0; // 0-based
-    int steps = 0;
+    int step = 0; // 0-based, of that run
+    int steps = 0; // 0 when the run measures until a time budget is spent
     rlab::Phase phase = rlab::Phase::Setup;
 };
 
@@ -48,6 +42,7 @@ struct DemoOutcome {
     QString message; // Failed: the engine's sentence; Refused: why it could not start
     int runs = 0; // Finished: the results shown
     double seconds = 0; // Finished: from start to the last result
+    std::vector<rlab::demo::ClaimCheck> claims; // Finished: the preset's claims against this run
 
     DemoOutcome() = default;
     explicit DemoOutcome(Ending how, QString why = {})
@@ -56,12 +51,6 @@ struct DemoOutcome {
     {
     }
     bool ok() const { return ending == Ending::Finished; }
-};
-
-// What the learner changed: the base sizes and, when the preset allows it, selective's op kinds.
-struct DemoChoice {
-    rlab::ModelShape shape;
-    std::vector<rlab::OpKind> keep; // used by selective runs when the preset has userKeepChoice
 };
 
 class DemoRunner : public QObject {
@@ -75,15 +64,16 @@ public:
     static DemoChoice defaultChoice(const rlab::content::DemoPreset& preset);
     // One sentence when the learner's sizes are outside the preset's limits; empty when fine.
     static QString checkChoice(const rlab::content::DemoPreset& preset, const DemoChoice& choice);
-    // Turns the preset into engine runs (sweep values applied, value by value). On a problem
-    // returns an empty list and sets *error to one sentence.
+    // The preset as engine runs (rlab::demo::planRuns, timed per the preset's min_time). On a
+    // problem returns an empty list and sets *error to one sentence.
     static QList<DemoRunPlan> plan(
         const rlab::content::DemoPreset& preset, const DemoChoice& choice, QString* error);
     static rlab::Device device(); // CUDA when it works, else the CPU
     static QString deviceName(); // the engine's name for device()
 
     // Starts the runs on the worker; false when a demo is already running or `plans` is empty.
-    bool start(const QList<DemoRunPlan>& plans);
+    // With the preset, its claims are checked when the runs finish (DemoOutcome::claims).
+    bool start(const QList<DemoRunPlan>& plans, const rlab::content::DemoPreset* preset = nullptr);
     bool isRunning() const;
     void cancel();
     void wait(); // blocks until the worker has returned
@@ -94,7 +84,8 @@ signals:
     void ended(const DemoOutcome& outcome); // after the last result, a cancel or a failure
 
 private:
-    void work(QList<DemoRunPlan> plans, std::shared_ptr<std::atomic<bool>> cancelFlag);
+    void work(std::vector<DemoRunPlan> plans, std::optional<rlab::content::DemoPreset> preset,
+        std::shared_ptr<std::atomic<bool>> cancelFlag);
     void join();
     void end(DemoOutcome outcome); // on the runner's thread: no longer running, then ended()
 

@@ -96,11 +96,18 @@ QString sweepParameterTitle(const QString& parameter)
 
 QString demoProgressText(const DemoProgress& progress)
 {
-    if (progress.steps <= 0 || progress.phase == rlab::Phase::Setup)
+    if (progress.phase == rlab::Phase::Setup)
         return QCoreApplication::translate("DemoTexts", "Run %1 of %2 (%3): %4")
             .arg(progress.run + 1)
             .arg(progress.runs)
             .arg(progress.label, phaseTitle(progress.phase));
+    if (progress.steps <= 0) // measured until its time budget is spent: no step count ahead
+        return QCoreApplication::translate("DemoTexts", "Run %1 of %2 (%3): step %4, %5")
+            .arg(progress.run + 1)
+            .arg(progress.runs)
+            .arg(progress.label)
+            .arg(progress.step + 1)
+            .arg(phaseTitle(progress.phase));
     return QCoreApplication::translate("DemoTexts", "Run %1 of %2 (%3): step %4 of %5, %6")
         .arg(progress.run + 1)
         .arg(progress.runs)

@@ -215,8 +215,11 @@ void Training::step()
     batchFor(s.config, s.in, index, &tokens, &targets);
     s.trainer->loadBatch(tokens, targets);
     s.timer->start();
-    const float loss = s.trainer->step(index, s.config.recordTimeline && index == s.config.steps - 1);
+    const bool recording = s.config.recordTimeline && index == s.config.steps - 1;
+    const float loss = s.trainer->step(index, recording);
     const double ms = s.timer->stopMs();
+    if (recording) // kept now: steps the time budget adds after it clear the trainer's timeline
+        s.result.timeline = s.trainer->timeline();
     s.result.stepMs.push_back(ms);
     s.result.loss.push_back(loss);
     if (index >= s.config.warmupSteps)
@@ -248,7 +251,6 @@ RunResult Training::finish()
         done.lastLoss = result.loss.empty() ? 0.0f : result.loss.back();
         s.progress(done);
     }
-    result.timeline = s.trainer->timeline();
     result.offloadBytes = s.trainer->offloadBytes();
     result.offloadMs = s.trainer->offloadMs();
 

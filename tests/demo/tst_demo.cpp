@@ -236,7 +236,9 @@ void DemoTest::cancelStopsSoonWithoutLeaking()
     panel.setPreset(preset);
     QSignalSpy finished(&panel, &DemoPanel::finished);
     panel.run();
-    QTRY_VERIFY(panel.findChild<QProgressBar*>(QStringLiteral("demoProgress"))->value() > 0); // under way
+    // Under way (progress comes at most ten times a second, after every run's setup; slow when busy).
+    QTRY_VERIFY_WITH_TIMEOUT(
+        panel.findChild<QProgressBar*>(QStringLiteral("demoProgress"))->value() > 0, 60000);
     QVERIFY(panel.isRunning());
     const auto start = std::chrono::steady_clock::now();
     panel.cancel();

@@ -50,13 +50,13 @@ void DemoRunnerTest::planMapsRunsToEngineConfigs()
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(plans.size(), 6);
     QCOMPARE(plans[0].config.policy.kind, rlab::PolicyKind::None);
-    QCOMPARE(plans[0].label, QStringLiteral("none"));
+    QCOMPARE(plans[0].label, std::string("none"));
     QCOMPARE(plans[1].config.policy.kind, rlab::PolicyKind::Sqrt);
     QCOMPARE(plans[2].config.policy.kind, rlab::PolicyKind::Selective);
     QCOMPARE(plans[2].config.policy.keep, (std::vector<rlab::OpKind> {rlab::OpKind::Qkv, rlab::OpKind::Fc1}));
     QCOMPARE(plans[3].config.policy.kind, rlab::PolicyKind::Full);
     QVERIFY(plans[3].config.policy.offload);
-    QCOMPARE(plans[3].label, QStringLiteral("full + offload"));
+    QCOMPARE(plans[3].label, std::string("full + offload"));
     QCOMPARE(plans[4].config.policy.kind, rlab::PolicyKind::Budget);
     QCOMPARE(plans[4].config.policy.budgetBytes, std::uint64_t(1024 * 1024));
     // bf16 storage makes the gradients differ, so every run keeps them and none runs first.
@@ -70,7 +70,7 @@ void DemoRunnerTest::planMapsRunsToEngineConfigs()
         QCOMPARE(plan.config.shape.layers, 2);
         QCOMPARE(plan.config.shape.vocab, 64);
         QVERIFY(plan.config.keepGradients);
-        QVERIFY(plan.sweepParameter.isEmpty());
+        QVERIFY(plan.sweepParameter.empty());
     }
 }
 
@@ -92,7 +92,7 @@ void DemoRunnerTest::planAppliesSweepAndOverrides()
     for (int i = 0; i < plans.size(); ++i) {
         QCOMPARE(plans[i].config.shape.layers, layers[i]);
         QCOMPARE(plans[i].sweepValue, layers[i]);
-        QCOMPARE(plans[i].sweepParameter, QStringLiteral("layers"));
+        QCOMPARE(plans[i].sweepParameter, std::string("layers"));
         QCOMPARE(plans[i].config.shape.width, 48);
         QCOMPARE(plans[i].config.shape.heads, 3);
         QCOMPARE(plans[i].config.shape.batch, 4);

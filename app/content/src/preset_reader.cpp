@@ -27,6 +27,17 @@ constexpr std::array<DemoLimit, 6> demoLimits {{
     {"batch", 256},
     {"vocab", 65536},
 }};
+
+// The results views a preset may open first (DemoPreset::view).
+constexpr std::array<std::string_view, 5> resultViews {"table", "memory", "step-time", "timeline", "sweep"};
+
+std::string listedViews()
+{
+    std::string text;
+    for (std::string_view name : resultViews)
+        text.append(text.empty() ? "" : ", ").append(name);
+    return text;
+}
 constexpr int maxSteps = 200;
 constexpr double maxMinTimeSeconds = 10; // a demo's runs share a few seconds
 
@@ -180,7 +191,7 @@ void readSweep(const YamlNode& node, FileReport& report, DemoPreset& preset)
 DemoPreset readPreset(const YamlNode& node, FileReport& report)
 {
     const Fields fields(node, report, describe(node, "preset"), {"id", "title", "look_for", "shape", "runs"},
-        {"max_shape", "steps", "min_time", "dropout", "user_keep_choice", "sweep", "claims"});
+        {"max_shape", "steps", "min_time", "dropout", "user_keep_choice", "sweep", "claims", "view"});
     DemoPreset preset;
     preset.id = fields.id("id").value_or("");
     preset.title.value = fields.text("title").value_or("");
@@ -220,6 +231,14 @@ DemoPreset readPreset(const YamlNode& node, FileReport& report)
         readSweep(*sweep, report, preset);
     if (const YamlNode* claims = fields.list("claims"))
         readClaims(*claims, report, preset);
+    if (const auto view = fields.id("view")) {
+        if (std::find(resultViews.begin(), resultViews.end(), *view) == resultViews.end())
+            report.error(*fields.node("view"), "unknown view '" + *view + "' (known: " + listedViews() + ")");
+        else if (*view == "sweep" && !preset.sweep)
+            report.error(*fields.node("view"), "view 'sweep' needs a sweep");
+        else
+            preset.view = *view;
+    }
     preset.userKeepChoice = fields.boolean("user_keep_choice").value_or(false);
     const bool hasSelective = std::any_of(
         preset.runs.begin(), preset.runs.end(), [](const DemoRun& run) { return run.isSelective(); });

@@ -19,6 +19,7 @@
 #include <QVBoxLayout>
 
 #include "contenttext.h"
+#include "democlaimstext.h"
 #include "demoexport.h"
 #include "demoresultsmodel.h"
 #include "demoresultsview.h"
@@ -112,6 +113,13 @@ void DemoPanel::buildUi()
     statusLine->addWidget(m_status, 1);
     statusLine->addWidget(m_device);
 
+    m_claims = new QLabel;
+    m_claims->setObjectName(QStringLiteral("demoClaims"));
+    m_claims->setWordWrap(true);
+    m_claims->setTextFormat(Qt::RichText);
+    m_claims->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_claims->hide();
+
     m_view = new DemoResultsView(m_results);
 
     // The panel scrolls up and down when the window is too short for its controls and charts.
@@ -123,6 +131,7 @@ void DemoPanel::buildUi()
     layout->addWidget(m_sizes);
     layout->addLayout(m_buttonRow);
     layout->addLayout(statusLine);
+    layout->addWidget(m_claims);
     layout->addWidget(m_view, 1);
     m_scroll = new QScrollArea;
     m_scroll->setObjectName(QStringLiteral("demoScroll"));
@@ -136,6 +145,7 @@ void DemoPanel::buildUi()
 
 void DemoPanel::retranslate()
 {
+    showClaims();
     m_run->setText(tr("&Run demo"));
     m_run->setToolTip(tr("Train the model with each policy and measure memory and time."));
     m_cancel->setText(tr("Cancel"));
@@ -271,7 +281,10 @@ void DemoPanel::updateButtons()
 void DemoPanel::clearResults()
 {
     m_results->clear();
+    m_claimChecks.clear();
+    showClaims();
     m_view->setSweepShown(m_preset && m_preset->sweep.has_value());
+    m_view->showStoryFirst(m_preset ? QString::fromStdString(m_preset->view) : QString());
     updateButtons();
 }
 
@@ -306,7 +319,7 @@ void DemoPanel::run()
     const QList<DemoRunPlan> plans = DemoRunner::plan(*m_preset, m_sizes->choice(), &error);
     clearResults();
     m_progress->setValue(0);
-    if (!m_runner->start(plans)) {
+    if (!m_runner->start(plans, m_preset.get())) {
         setStatus([error] { return error; }, true);
         emit finished(DemoOutcome {DemoOutcome::Ending::Refused, error});
         return;
@@ -332,12 +345,23 @@ void DemoPanel::onProgress(const DemoProgress& progress)
 
 void DemoPanel::onEnded(const DemoOutcome& outcome)
 {
-    if (outcome.ok())
+    if (outcome.ok()) {
         m_progress->setValue(kProgressRange);
+        m_claimChecks = outcome.claims;
+        showClaims();
+    }
     setStatus([outcome] { return demoOutcomeText(outcome); }, outcome.ending == DemoOutcome::Ending::Failed);
     updateButtons();
     emit runningChanged(false);
     emit finished(outcome);
+}
+
+void DemoPanel::showClaims()
+{
+    const QString text
+        = m_preset ? demoClaimsHtml(*m_preset, m_claimChecks, m_results->results()) : QString();
+    m_claims->setText(text);
+    m_claims->setVisible(!text.isEmpty());
 }
 
 QString DemoPanel::resultsTsv() const
@@ -353,7 +377,7 @@ void DemoPanel::copyResults()
 
 QString DemoPanel::exportResults(const QString& path) const
 {
-    return exportDemoResults(path, presetId(), m_results->results());
+    return exportDemoResults(path, presetId(), m_results->results(), m_claimChecks);
 }
 
 void DemoPanel::exportResultsWithDialog()

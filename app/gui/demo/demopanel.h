@@ -64,6 +64,7 @@ private:
     void updateValidity();
     void updateButtons();
     void clearResults();
+    void showClaims();
     void replaceRunner();
     void onProgress(const DemoProgress& progress);
     void onEnded(const DemoOutcome& outcome);
@@ -77,6 +78,8 @@ private:
 
     QLabel* m_title = nullptr;
     QLabel* m_lookFor = nullptr;
+    QLabel* m_claims = nullptr; // the preset's claims, marked after a run
+    std::vector<rlab::demo::ClaimCheck> m_claimChecks; // of the last finished run
     DemoSizesForm* m_sizes = nullptr;
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;

@@ -113,7 +113,8 @@ void DemoResultsView::setSweepShown(bool shown)
 void DemoResultsView::placeTable(int panelHeight)
 {
     m_panelHeight = panelHeight;
-    const bool above = panelHeight >= kTableAboveChartsHeight;
+    const bool tableFirst = m_storyView.isEmpty() || m_storyView == QLatin1String("table");
+    const bool above = tableFirst && panelHeight >= kTableAboveChartsHeight;
     const int tab = m_tabs->indexOf(m_table);
     if (above && tab >= 0) {
         m_tabs->removeTab(tab);
@@ -134,6 +135,18 @@ void DemoResultsView::placeTable(int panelHeight)
         + std::max(rows, 2 * m_table->verticalHeader()->defaultSectionSize())
         + m_table->horizontalScrollBar()->sizeHint().height() + 2 * m_table->frameWidth() + 2;
     m_table->setFixedHeight(std::min(wanted, panelHeight / 3));
+}
+
+void DemoResultsView::showStoryFirst(const QString& view)
+{
+    m_storyView = view;
+    placeTable(m_panelHeight);
+    const QList<QPair<QString, QWidget*>> pages = {{QStringLiteral("memory"), m_memoryChart},
+        {QStringLiteral("step-time"), m_stepTimeChart}, {QStringLiteral("timeline"), m_timelinePage},
+        {QStringLiteral("sweep"), m_sweepChart}, {QStringLiteral("table"), m_table}};
+    for (const auto& [name, page] : pages)
+        if (name == view && m_tabs->indexOf(page) >= 0)
+            m_tabs->setCurrentWidget(page);
 }
 
 void DemoResultsView::onResultsAdded()

@@ -23,7 +23,11 @@ public:
 
     void setSweepShown(bool shown); // the sweep chart's tab, for presets with a sweep
     // From `panelHeight` on, the table sits above the charts, always visible; below it is a tab.
+    // With a story view, the table is always a tab, one away from that view.
     void placeTable(int panelHeight);
+    // Opens the view that tells the preset's claim (DemoPreset::view: "memory", "step-time",
+    // "timeline", "sweep"); empty or "table": the table first.
+    void showStoryFirst(const QString& view);
 
 protected:
     void changeEvent(QEvent* event) override; // QEvent::LanguageChange → retranslate own strings
@@ -36,6 +40,7 @@ private:
 
     DemoResultsModel* m_results;
     int m_panelHeight = 0; // the last placeTable's; each new row refits the table to it
+    QString m_storyView; // the preset's view; empty: the table first
 
     QVBoxLayout* m_layout = nullptr;
     QTabWidget* m_tabs = nullptr;

@@ -153,6 +153,8 @@ struct DemoPreset {
     DemoShape maxShape; // the largest sizes the learner may choose; `shape` when the YAML gives none
     double minTimeSeconds = 0.3; // measured step time per run, spread over rounds (see rlab::Training)
     std::vector<DemoClaim> claims;
+    std::string view; // the results view that tells the claim first (table, memory, step-time, timeline,
+                      // sweep); empty: table
 };
 
 // One problem in the content: one sentence, with where it is.

@@ -1,0 +1,224 @@
+#include "democlaimstext.h"
+
+#include <algorithm>
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include "demotexts.h"
+
+namespace {
+
+using rlab::content::ClaimQuantity;
+using rlab::content::ClaimRelation;
+
+QString quantityTitle(ClaimQuantity quantity)
+{
+    switch (quantity) {
+    case ClaimQuantity::PeakActivationBytes:
+        return QCoreApplication::translate("DemoClaims", "peak activation memory");
+    case ClaimQuantity::PeakBytes:
+        return QCoreApplication::translate("DemoClaims", "peak total memory");
+    case ClaimQuantity::Parameters:
+        return memoryCategoryTitle(rlab::MemoryCategory::Parameters);
+    case ClaimQuantity::Gradients:
+        return memoryCategoryTitle(rlab::MemoryCategory::Gradients);
+    case ClaimQuantity::OptimizerState:
+        return memoryCategoryTitle(rlab::MemoryCategory::OptimizerState);
+    case ClaimQuantity::SavedActivations:
+        return memoryCategoryTitle(rlab::MemoryCategory::SavedActivations);
+    case ClaimQuantity::RecomputeWorkspace:
+        return memoryCategoryTitle(rlab::MemoryCategory::RecomputeWorkspace);
+    case ClaimQuantity::Temporaries:
+        return memoryCategoryTitle(rlab::MemoryCategory::Temporaries);
+    case ClaimQuantity::HostOffloaded:
+        return memoryCategoryTitle(rlab::MemoryCategory::HostOffloaded);
+    case ClaimQuantity::RecomputeFlops:
+        return QCoreApplication::translate("DemoClaims", "recompute FLOPs");
+    case ClaimQuantity::RecomputeShare:
+        return QCoreApplication::translate("DemoClaims", "recompute FLOPs as a share of the forward pass");
+    case ClaimQuantity::StepMs:
+        return QCoreApplication::translate("DemoClaims", "step time");
+    case ClaimQuantity::GradError:
+        return QCoreApplication::translate("DemoClaims", "gradient error relative to the largest gradient");
+    case ClaimQuantity::LossDifference:
+        return QCoreApplication::translate("DemoClaims", "loss difference from none");
+    case ClaimQuantity::OffloadMs:
+        return QCoreApplication::translate("DemoClaims", "copy time to and from the host");
+    }
+    return {};
+}
+
+QString number(double value, int decimals)
+{
+    return QLocale().toString(value, 'f', decimals);
+}
+
+// A figure in the learner's locale; step times with their 95% interval.
+QString figureText(ClaimQuantity quantity, const rlab::demo::Figure& f)
+{
+    switch (quantity) {
+    case ClaimQuantity::RecomputeFlops:
+        return QCoreApplication::translate("DemoClaims", "%1 MFLOP").arg(number(f.value / 1e6, 1));
+    case ClaimQuantity::RecomputeShare:
+        return QCoreApplication::translate("DemoClaims", "%1%").arg(number(100 * f.value, 1));
+    case ClaimQuantity::StepMs:
+        return QCoreApplication::translate("DemoClaims", "%1 ms [%2, %3]")
+            .arg(number(f.value, 2), number(f.low, 2), number(f.high, 2));
+    case ClaimQuantity::GradError:
+        return QLocale().toString(f.value, 'g', 3);
+    case ClaimQuantity::LossDifference:
+        return number(f.value, 4);
+    case ClaimQuantity::OffloadMs:
+        return QCoreApplication::translate("DemoClaims", "%1 ms").arg(number(f.value, 3));
+    default:
+        return QCoreApplication::translate("DemoClaims", "%1 MiB")
+            .arg(number(f.value / (1024.0 * 1024.0), 3));
+    }
+}
+
+QString statement(const rlab::content::DemoClaim& claim, const QString& sweep)
+{
+    const QString what = quantityTitle(claim.quantity);
+    const QString run = QString::fromStdString(claim.run);
+    const QString than = QString::fromStdString(claim.than);
+    const QString factor
+        = claim.factor != 1 ? QLocale().toString(claim.factor, 'g', 3) + QStringLiteral(" × ") : QString();
+    QString text;
+    switch (claim.is) {
+    case ClaimRelation::Below:
+        text = QCoreApplication::translate("DemoClaims", "%1 of %2 below %3%4").arg(what, run, factor, than);
+        break;
+    case ClaimRelation::Above:
+        text = QCoreApplication::translate("DemoClaims", "%1 of %2 above %3%4").arg(what, run, factor, than);
+        break;
+    case ClaimRelation::Equal:
+        text = QCoreApplication::translate("DemoClaims", "%1 of %2 equal to %3").arg(what, run, than);
+        break;
+    case ClaimRelation::AtMost:
+        text = QCoreApplication::translate("DemoClaims", "%1 of %2 at most %3")
+                   .arg(what, run, QLocale().toString(claim.value, 'g', 3));
+        break;
+    case ClaimRelation::AtLeast:
+        text = QCoreApplication::translate("DemoClaims", "%1 of %2 at least %3")
+                   .arg(what, run, QLocale().toString(claim.value, 'g', 3));
+        break;
+    case ClaimRelation::Grows:
+        text = QCoreApplication::translate("DemoClaims", "%1 of %2 grows as %3^%4")
+                   .arg(what, run, sweep, QLocale().toString(claim.exponent, 'g', 3));
+        break;
+    case ClaimRelation::WithinBudget:
+        text = QCoreApplication::translate("DemoClaims", "%1 of %2 within its budget").arg(what, run);
+        break;
+    case ClaimRelation::Predicted:
+        text = QCoreApplication::translate("DemoClaims", "%1 of %2 as the predictor said").arg(what, run);
+        break;
+    }
+    if (claim.at)
+        text += QCoreApplication::translate("DemoClaims", " (at %1 = %2)").arg(sweep).arg(*claim.at);
+    return text;
+}
+
+const DemoResult* resultOf(const QList<DemoResult>& results, const std::string& label, int sweepValue)
+{
+    const QString wanted = QString::fromStdString(label);
+    for (const DemoResult& result : results)
+        if (result.label == wanted && result.sweepValue == sweepValue)
+            return &result;
+    return nullptr;
+}
+
+double countedFlops(const rlab::RunResult& run)
+{
+    return run.forwardFlops + run.backwardFlops + run.recomputeFlops;
+}
+
+// For a step-time comparison: the measured time overhead of each sweep point beside the counted
+// FLOP overhead of the same two runs.
+QString overheads(const rlab::content::DemoClaim& claim, const rlab::demo::ClaimCheck& check,
+    const QList<DemoResult>& results)
+{
+    if (claim.quantity != ClaimQuantity::StepMs || claim.than.empty())
+        return {};
+    QStringList parts;
+    std::vector<int> seen;
+    for (const rlab::demo::Figure& f : check.figures) {
+        if (std::find(seen.begin(), seen.end(), f.sweepValue) != seen.end())
+            continue;
+        seen.push_back(f.sweepValue);
+        const DemoResult* a = resultOf(results, claim.run, f.sweepValue);
+        const DemoResult* b = resultOf(results, claim.than, f.sweepValue);
+        if (!a || !b || b->run.stepMsMedian <= 0 || countedFlops(b->run) <= 0)
+            continue;
+        const double time = 100 * (a->run.stepMsMedian / b->run.stepMsMedian - 1);
+        const double flops = 100 * (countedFlops(a->run) / countedFlops(b->run) - 1);
+        parts.push_back(
+            QCoreApplication::translate("DemoClaims", "%1: time %2%, counted FLOPs %3%")
+                .arg(a->title(), QLocale().toString(time, 'f', 0), QLocale().toString(flops, 'f', 0)));
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
+QString measured(const rlab::demo::ClaimCheck& check, const QString& sweep)
+{
+    QStringList parts;
+    for (const rlab::demo::Figure& f : check.figures) {
+        QString run = QString::fromStdString(f.run);
+        if (run == QLatin1String("budget"))
+            run = QCoreApplication::translate("DemoClaims", "budget");
+        else if (run == QLatin1String("predicted"))
+            run = QCoreApplication::translate("DemoClaims", "predicted");
+        if (!sweep.isEmpty())
+            run = QStringLiteral("%1 (%2 = %3)").arg(run, sweep).arg(f.sweepValue);
+        parts.push_back(QStringLiteral("%1 %2").arg(run, figureText(check.quantity, f)));
+    }
+    if (check.fitted != 0)
+        parts.push_back(
+            QCoreApplication::translate("DemoClaims", "fitted exponent %1").arg(number(check.fitted, 2)));
+    return parts.join(QStringLiteral("; "));
+}
+
+} // namespace
+
+QString demoClaimsHtml(const rlab::content::DemoPreset& preset,
+    const std::vector<rlab::demo::ClaimCheck>& checks, const QList<DemoResult>& results)
+{
+    const QString sweep
+        = preset.sweep ? sweepParameterTitle(QString::fromStdString(preset.sweep->parameter)) : QString();
+    QStringList lines;
+    for (const rlab::demo::ClaimCheck& check : checks) {
+        const auto claim = std::find_if(preset.claims.begin(), preset.claims.end(),
+            [&](const rlab::content::DemoClaim& c) { return c.id == check.claimId; });
+        if (claim == preset.claims.end())
+            continue;
+        QString mark;
+        switch (check.verdict) {
+        case rlab::demo::Verdict::Holds:
+            mark = QStringLiteral("<span style=\"color:#2e7d32\">✔ %1</span>")
+                       .arg(QCoreApplication::translate("DemoClaims", "Holds in this run:"));
+            break;
+        case rlab::demo::Verdict::Fails:
+            mark = QStringLiteral("<span style=\"color:#c62828\">✘ %1</span>")
+                       .arg(QCoreApplication::translate("DemoClaims", "Does not hold at these sizes:"));
+            break;
+        case rlab::demo::Verdict::WithinNoise:
+            mark = QStringLiteral("<span style=\"color:#8d6e00\">≈ %1</span>")
+                       .arg(QCoreApplication::translate("DemoClaims", "Same within noise:"));
+            break;
+        }
+        QString line = QStringLiteral("%1 %2<br><small>%3</small>")
+                           .arg(mark, statement(*claim, sweep).toHtmlEscaped(),
+                               measured(check, sweep).toHtmlEscaped());
+        if (const QString extra = overheads(*claim, check, results); !extra.isEmpty())
+            line += QStringLiteral("<br><small>%1</small>").arg(extra.toHtmlEscaped());
+        if (check.verdict != rlab::demo::Verdict::Holds && !claim->reason.value.empty())
+            line += QStringLiteral("<br><small><i>%1</i></small>")
+                        .arg(QString::fromStdString(claim->reason.value).toHtmlEscaped());
+        lines.push_back(line);
+    }
+    if (lines.isEmpty())
+        return {};
+    return QStringLiteral("<b>%1</b><br>")
+               .arg(QCoreApplication::translate("DemoClaims", "What this run shows"))
+        + lines.join(QStringLiteral("<br>"));
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""The app's demo timings agree with `rlab run`: runs a question's demo headless
+(recompute-lab --run-demo --export FILE.json), then `rlab run` with each exported run's own
+sizes, policy and time budget, and checks that the two step-time 95% intervals overlap and the
+exact figures (peak activation bytes, recompute FLOPs) are equal.
+
+usage: app_matches_rlab.py RECOMPUTE_LAB RLAB CONTENT_DIR WORK_DIR QUIZ QUESTION
+Exit status: 0 all agree, 1 some do not, 2 bad arguments or a tool failed."""
+import json
+import os
+import subprocess
+import sys
+
+
+def main(argv):
+    if len(argv) != 7:
+        print(__doc__, file=sys.stderr)
+        return 2
+    app, rlab, content, work, quiz, question = argv[1:]
+    os.makedirs(work, exist_ok=True)
+    exported = os.path.join(work, "demo.json")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run([app, "--content", content, "--quiz", quiz, "--question", question, "--answer", "1",
+                           "--run-demo", "--export", exported], env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        print(f"app_matches_rlab: recompute-lab failed: {done.stderr.strip()}", file=sys.stderr)
+        return 2
+    with open(exported, encoding="utf-8") as f:
+        demo = json.load(f)
+    if not demo.get("runs") or "claims" not in demo:
+        print("app_matches_rlab: the export has no runs or no claims", file=sys.stderr)
+        return 1
+    apart = 0
+    for run in demo["runs"]:
+        r = run["result"]
+        args = [rlab, "run", "--policy", r["policy"].replace("+offload", "").strip(), "--json",
+                "--min-time", str(r["min_time_s"]), "--steps", str(r["steps"]), "--seed", str(r["seed"]),
+                "--dropout", str(r["dropout"]), "--optimizer", r["optimizer"],
+                "--save-precision", r["save_precision"]]
+        for size in ("layers", "width", "heads", "seq", "batch", "vocab"):
+            args += ["--" + size, str(r[size])]
+        if r["offload"]:
+            args.append("--offload")
+        if not r["rng_replay"]:
+            args.append("--no-rng-replay")
+        cli = subprocess.run(args, capture_output=True, text=True)
+        if cli.returncode != 0:
+            print(f"app_matches_rlab: {' '.join(args)} failed: {cli.stderr.strip()}", file=sys.stderr)
+            return 2
+        c = json.loads(cli.stdout)
+        (lo1, hi1), (lo2, hi2) = r["step_ms_ci95"], c["step_ms_ci95"]
+        overlap = lo1 <= hi2 and lo2 <= hi1
+        exact = (r["peak_activation_bytes"] == c["peak_activation_bytes"]
+                 and r["recompute_flops"] == c["recompute_flops"])
+        print(f"{run['label']}: app {r['step_ms']:.2f} ms [{lo1:.2f}, {hi1:.2f}], rlab {c['step_ms']:.2f} ms "
+              f"[{lo2:.2f}, {hi2:.2f}] {'overlap' if overlap else 'APART'}; peak activations "
+              f"{r['peak_activation_bytes']} vs {c['peak_activation_bytes']} {'equal' if exact else 'DIFFER'}")
+        apart += (not overlap) + (not exact)
+    return 1 if apart else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
