@@ -1,9 +1,9 @@
 #include "caching_pool.h"
 
-#include <cstdio>
 #include <string>
 
 #include "rlab/engine.h"
+#include "rlab/text.h"
 
 namespace rlab::cuda {
 namespace {
@@ -14,13 +14,6 @@ std::size_t roundedSize(std::size_t bytes)
 {
     const std::size_t size = (bytes + kGranule - 1) / kGranule * kGranule;
     return size > 0 ? size : kGranule;
-}
-
-std::string mib(std::uint64_t bytes)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
-    return text;
 }
 
 } // namespace
@@ -120,14 +113,14 @@ void CachingPool::rawFree(void* ptr) const
 
 void CachingPool::throwOutOfMemory(std::size_t bytes, MemoryCategory category) const
 {
-    const std::string what = mib(bytes) + " for " + std::string(memoryCategoryName(category));
+    const std::string what = text::mebibytes(bytes, 1) + " for " + std::string(memoryCategoryName(category));
     if (m_kind == Kind::PinnedHost)
         throw OutOfMemory("The host ran out of pinned memory while allocating " + what + ".");
     std::size_t freeBytes = 0;
     std::size_t totalBytes = 0;
     cudaMemGetInfo(&freeBytes, &totalBytes);
-    throw OutOfMemory("The GPU ran out of memory while allocating " + what + " (" + mib(freeBytes)
-        + " free of " + mib(totalBytes) + ").");
+    throw OutOfMemory("The GPU ran out of memory while allocating " + what + " ("
+        + text::mebibytes(freeBytes, 1) + " free of " + text::mebibytes(totalBytes, 1) + ").");
 }
 
 } // namespace rlab::cuda

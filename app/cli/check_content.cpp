@@ -3,15 +3,15 @@
 // each language translates.
 
 #include <algorithm>
-#include <charconv>
-#include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "commands.h"
 #include "rlab/content/content.h"
+#include "rlab/text.h"
 
 namespace {
 
@@ -28,9 +28,8 @@ void printUsage(std::ostream& out)
 
 std::string percent(int part, int whole)
 {
-    char text[16];
-    std::snprintf(text, sizeof text, "%5.1f%%", whole > 0 ? 100.0 * part / whole : 100.0);
-    return text;
+    const std::string text = rlab::text::fixed(whole > 0 ? 100.0 * part / whole : 100.0, 1) + "%";
+    return std::string(text.size() < 6 ? 6 - text.size() : 0, ' ') + text;
 }
 
 void printCoverage(const rlab::content::Content& content, int missingShown)
@@ -65,10 +64,9 @@ int checkContentCommand(int argc, char** argv)
         }
         if (arg == "--missing") {
             const std::string_view value = i + 1 < argc ? argv[++i] : "";
-            const auto [end, error]
-                = std::from_chars(value.data(), value.data() + value.size(), missingShown);
-            if (value.empty() || error != std::errc() || end != value.data() + value.size()
-                || missingShown < 0) {
+            const std::optional<int> count = rlab::text::parseInteger<int>(value);
+            missingShown = count.value_or(-1);
+            if (missingShown < 0) {
                 std::cerr << "rlab check-content: --missing needs a count of 0 or more, not '" << value
                           << "'.\n";
                 return 2;

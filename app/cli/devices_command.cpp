@@ -2,7 +2,7 @@
 #include <cstdio>
 
 #include "commands.h"
-#include "summary.h"
+#include "rlab/text.h"
 #include "train.h"
 
 int devicesCommand(int argc, char** argv)
@@ -19,7 +19,7 @@ int devicesCommand(int argc, char** argv)
         if (info.usable) {
             std::printf("%-5s %s", device.c_str(), info.name.c_str());
             if (info.totalBytes > 0)
-                std::printf(", %s", mibText(info.totalBytes).c_str());
+                std::printf(", %s", rlab::text::mebibytes(info.totalBytes, 2).c_str());
             std::printf("\n");
         } else {
             std::printf("%-5s unavailable: %s\n", device.c_str(), info.reason.c_str());

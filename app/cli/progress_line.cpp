@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <unistd.h>
 
+#include "rlab/text.h"
+
 ProgressLine::ProgressLine(std::string label)
     : m_label(std::move(label))
     , m_enabled(isatty(STDERR_FILENO) != 0)
@@ -24,15 +26,12 @@ void ProgressLine::show(const rlab::Progress& progress)
     if (m_shown && now - m_lastDraw < std::chrono::milliseconds(100))
         return;
     m_lastDraw = now;
-    char loss[32] = "";
-    if (!std::isnan(progress.lastLoss))
-        std::snprintf(loss, sizeof loss, "  loss %.4f", static_cast<double>(progress.lastLoss));
-    char block[24] = "";
-    if (progress.block >= 0)
-        std::snprintf(block, sizeof block, " block %d", progress.block);
-    std::fprintf(stderr, "\r\033[K%s step %d/%d %s%s %3.0f%%%s", m_label.c_str(), progress.step + 1,
-        progress.steps, std::string(rlab::phaseName(progress.phase)).c_str(), block,
-        100.0 * progress.fraction, loss);
+    const std::string loss
+        = std::isnan(progress.lastLoss) ? "" : "  loss " + rlab::text::fixed(progress.lastLoss, 4);
+    const std::string block = progress.block >= 0 ? " block " + std::to_string(progress.block) : "";
+    std::fprintf(stderr, "\r\033[K%s step %d/%d %s%s %3s%%%s", m_label.c_str(), progress.step + 1,
+        progress.steps, std::string(rlab::phaseName(progress.phase)).c_str(), block.c_str(),
+        rlab::text::fixed(100.0 * progress.fraction, 0).c_str(), loss.c_str());
     std::fflush(stderr);
     m_shown = true;
 }

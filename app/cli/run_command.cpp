@@ -17,7 +17,7 @@ int runCommand(int argc, char** argv)
     const std::optional<RunOptions> options = parseRunOptions(args, &error);
     if (!options)
         return complain(error, 2);
-    if (const std::optional<std::string> refusal = checkConfig(options->config))
+    if (const std::optional<std::string> refusal = rlab::validate(options->config))
         return complain(*refusal, 2);
 
     rlab::RunResult result;

@@ -1,12 +1,9 @@
 #include "run_options.h"
 
-#include <charconv>
-#include <cmath>
-#include <functional>
-#include <limits>
 #include <string_view>
 
 #include "rlab/engine.h"
+#include "rlab/text.h"
 
 namespace {
 
@@ -40,45 +37,39 @@ std::vector<std::string> splitList(const std::string& flag, const std::string& t
 
 template<typename Int> Int parseInteger(const std::string& flag, const std::string& text, Int minimum)
 {
-    Int value {};
-    const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (status == std::errc::result_out_of_range)
+    bool tooLarge = false;
+    const std::optional<Int> value = rlab::text::parseInteger<Int>(text, &tooLarge);
+    if (tooLarge)
         refuse(flag + " got " + text + ", which is too large.");
-    if (status != std::errc() || end != text.data() + text.size())
+    if (!value)
         refuse(flag + " needs a whole number, not '" + text + "'.");
-    if (value < minimum)
+    if (*value < minimum)
         refuse(flag + " must be at least " + std::to_string(minimum) + ", not " + text + ".");
-    return value;
+    return *value;
 }
 
 double parseReal(const std::string& flag, const std::string& text)
 {
-    double value = 0;
-    const auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (status != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
+    const std::optional<double> value = rlab::text::parseNumber(text);
+    if (!value)
         refuse(flag + " needs a number, not '" + text + "'.");
-    return value;
+    return *value;
 }
 
-// Plain bytes or with a K/M/G (powers of 1000) or KiB/MiB/GiB (powers of 1024) suffix: the same
-// words budget:<bytes> takes, read by the same parser.
 std::uint64_t parseBytes(const std::string& flag, const std::string& text)
 {
-    const std::optional<rlab::RecomputePolicy> budget
-        = rlab::RecomputePolicy::parse("budget:" + text, nullptr);
-    if (!budget || budget->kind != rlab::PolicyKind::Budget || budget->offload)
-        refuse(flag + " needs a size in bytes such as 512MiB or 2G, not '" + text + "'.");
-    return budget->budgetBytes;
+    const std::optional<std::uint64_t> bytes = rlab::parseByteSize(text);
+    if (!bytes)
+        refuse(flag + " needs a size in bytes such as " + rlab::kByteSizeExamples + ", not '" + text + "'.");
+    return *bytes;
 }
 
-rlab::RecomputePolicy parsePolicy(const std::string& flag, const std::string& text)
+rlab::RecomputePolicy parsePolicy(const std::string& text)
 {
     std::string error;
     std::optional<rlab::RecomputePolicy> policy = rlab::RecomputePolicy::parse(text, &error);
     if (!policy)
-        refuse(error.empty() ? flag + " got unknown policy '" + text
-                    + "'; use none, full, sqrt, selective or budget:<bytes>."
-                             : error);
+        refuse(error);
     return *policy;
 }
 
@@ -87,27 +78,22 @@ std::vector<rlab::OpKind> parseKeep(const std::string& flag, const std::string& 
     std::vector<rlab::OpKind> kinds;
     for (const std::string& name : splitList(flag, text)) {
         const std::optional<rlab::OpKind> kind = rlab::parseOpKind(name);
-        if (!kind) {
-            std::string known;
-            for (const rlab::OpKind each : rlab::allOpKinds())
-                known += (known.empty() ? "" : ", ") + std::string(rlab::opKindName(each));
-            refuse(flag + " got unknown op kind '" + name + "'; the kinds are " + known + ".");
-        }
+        if (!kind)
+            refuse(flag + " got unknown op kind '" + name + "'; the kinds are " + rlab::opKindList() + ".");
         kinds.push_back(*kind);
     }
     return kinds;
 }
 
-// One of two named values: "--device must be cpu or cuda, not 'gpu'."
+// One of a setting's names: "--device must be cpu or cuda, not 'gpu'."
 template<typename T>
-T parseChoice(const std::string& flag, const std::string& text, const char* first, T firstValue,
-    const char* second, T secondValue)
+T parseChoice(const std::string& flag, const std::string& text, std::optional<T> (*parse)(std::string_view),
+    std::string (*choices)())
 {
-    if (text == first)
-        return firstValue;
-    if (text != second)
-        refuse(flag + " must be " + first + " or " + second + ", not '" + text + "'.");
-    return secondValue;
+    const std::optional<T> value = parse(text);
+    if (!value)
+        refuse(flag + " must be " + choices() + ", not '" + text + "'.");
+    return *value;
 }
 
 std::vector<int> parseSizes(const std::string& flag, const std::string& text, bool allowList)
@@ -154,7 +140,7 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
             parsed.policies.clear();
             for (const std::string& item :
                 sweep ? splitList(flag, value()) : std::vector<std::string> {value()})
-                parsed.policies.push_back(parsePolicy(flag, item));
+                parsed.policies.push_back(parsePolicy(item));
         } else if (flag == "--layers") {
             sizes(&parsed.layers, &config.shape.layers);
         } else if (flag == "--width") {
@@ -186,13 +172,12 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
                 refuse("--lr must be above 0, not " + text + ".");
             config.learningRate = static_cast<float>(lr);
         } else if (flag == "--device") {
-            config.device = parseChoice(flag, value(), "cpu", rlab::Device::Cpu, "cuda", rlab::Device::Cuda);
+            config.device = parseChoice(flag, value(), rlab::parseDevice, rlab::deviceChoices);
         } else if (flag == "--save-precision") {
-            config.savePrecision = parseChoice(
-                flag, value(), "fp32", rlab::SavePrecision::Fp32, "bf16", rlab::SavePrecision::Bf16);
+            config.savePrecision
+                = parseChoice(flag, value(), rlab::parseSavePrecision, rlab::savePrecisionChoices);
         } else if (flag == "--optimizer") {
-            config.optimizer
-                = parseChoice(flag, value(), "sgd", rlab::Optimizer::Sgd, "adamw", rlab::Optimizer::AdamW);
+            config.optimizer = parseChoice(flag, value(), rlab::parseOptimizer, rlab::optimizerChoices);
         } else if (flag == "--offload") {
             noValue();
             offload = true;
@@ -229,7 +214,7 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
     if (parsed.policies.empty()) {
         for (const char* name : sweep ? std::vector<const char*> {"none", "full", "sqrt", "selective"}
                                       : std::vector<const char*> {"none"})
-            parsed.policies.push_back(parsePolicy("--policies", name));
+            parsed.policies.push_back(parsePolicy(name));
     }
     // --offload and --keep modify whichever policies were named, in any order.
     bool anySelective = false;
@@ -299,15 +284,6 @@ std::vector<rlab::RunConfig> sweepConfigs(const SweepOptions& options)
                         configs.push_back(config);
                     }
     return configs;
-}
-
-std::optional<std::string> checkConfig(const rlab::RunConfig& config)
-{
-    const rlab::ModelShape& shape = config.shape;
-    if (shape.width % shape.heads != 0)
-        return "The width (" + std::to_string(shape.width) + ") must divide evenly by the number of heads ("
-            + std::to_string(shape.heads) + ").";
-    return rlab::validate(config);
 }
 
 const char* const kRunUsage = R"(usage: rlab run [options]

@@ -1,5 +1,5 @@
 #pragma once
-// The flags of `rlab run` and `rlab sweep` (DESIGN.md "Command line" contract), parsed into the
+// The flags of `rlab run` and `rlab sweep` (docs/cli.md), parsed into the
 // engine's RunConfig. Parsing allocates nothing large and never runs the engine, so bad
 // arguments are refused before any work starts.
 
@@ -27,10 +27,6 @@ std::optional<SweepOptions> parseSweepOptions(const std::vector<std::string>& ar
 
 // Every configuration a sweep runs, policies outermost.
 std::vector<rlab::RunConfig> sweepConfigs(const SweepOptions& options);
-
-// Checks a parsed configuration the way `rlab run` does before running: the shape rules the
-// parser knows, then rlab::validate(). nullopt when fine, else one sentence.
-std::optional<std::string> checkConfig(const rlab::RunConfig& config);
 
 extern const char* const kRunUsage;
 extern const char* const kSweepUsage;

@@ -2,76 +2,75 @@
 
 #include <cmath>
 
+#include "rlab/text.h"
+
 namespace {
 
-double mib(std::uint64_t bytes)
+using rlab::text::fixed;
+
+std::string mib(std::uint64_t bytes)
 {
-    return static_cast<double>(bytes) / (1024.0 * 1024.0);
+    return rlab::text::mebibytes(bytes, 2);
 }
 
 std::string gflopText(double flops)
 {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.3f GFLOP", flops / 1e9);
-    return buffer;
+    return fixed(flops / 1e9, 3) + " GFLOP";
 }
 
-const char* shapeLine(const rlab::ModelShape& s, char* buffer, std::size_t size)
+std::string shapeLine(const rlab::ModelShape& s)
 {
-    std::snprintf(
-        buffer, size, "N=%d d=%d H=%d T=%d B=%d V=%d", s.layers, s.width, s.heads, s.seq, s.batch, s.vocab);
-    return buffer;
+    return "N=" + std::to_string(s.layers) + " d=" + std::to_string(s.width) + " H=" + std::to_string(s.heads)
+        + " T=" + std::to_string(s.seq) + " B=" + std::to_string(s.batch) + " V=" + std::to_string(s.vocab);
+}
+
+// Measured peak against the prediction, in percent of the prediction.
+double deviationPercent(const rlab::RunResult& r)
+{
+    const double predicted = static_cast<double>(r.predictedPeakActivationBytes);
+    return predicted > 0 ? 100.0 * (static_cast<double>(r.peakActivationBytes) - predicted) / predicted : 0.0;
 }
 
 } // namespace
 
-std::string mibText(std::uint64_t bytes)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.2f MiB", mib(bytes));
-    return buffer;
-}
-
+// Numbers go through rlab::text, so the report reads the same in every locale; printf only pads.
 void printRunSummary(std::FILE* out, const rlab::RunResult& r)
 {
     const rlab::RunConfig& c = r.config;
-    char shape[96];
     std::fprintf(out, "policy      %s on %s\n", r.policyName.c_str(), r.deviceName.c_str());
-    std::fprintf(out, "model       %s, %d steps (%d warm-up), %s lr %g, dropout %g, saved as %s%s\n",
-        shapeLine(c.shape, shape, sizeof shape), c.steps, c.warmupSteps,
-        c.optimizer == rlab::Optimizer::Sgd ? "sgd" : "adamw", static_cast<double>(c.learningRate),
-        static_cast<double>(c.dropout), c.savePrecision == rlab::SavePrecision::Bf16 ? "bf16" : "fp32",
-        c.rngReplay ? "" : ", rng replay OFF");
+    std::fprintf(out, "model       %s, %d steps (%d warm-up), %s lr %s, dropout %s, saved as %s%s\n",
+        shapeLine(c.shape).c_str(), c.steps, c.warmupSteps,
+        std::string(rlab::optimizerName(c.optimizer)).c_str(), rlab::text::shortest(c.learningRate).c_str(),
+        rlab::text::shortest(c.dropout).c_str(),
+        std::string(rlab::savePrecisionName(c.savePrecision)).c_str(), c.rngReplay ? "" : ", rng replay OFF");
     if (!r.loss.empty())
-        std::fprintf(out, "loss        %.4f -> %.4f over %zu steps (measured)\n",
-            static_cast<double>(r.loss.front()), static_cast<double>(r.loss.back()), r.loss.size());
+        std::fprintf(out, "loss        %s -> %s over %zu steps (measured)\n",
+            fixed(r.loss.front(), 4).c_str(), fixed(r.loss.back(), 4).c_str(), r.loss.size());
     const std::size_t measuredSteps = r.stepMs.size() > static_cast<std::size_t>(c.warmupSteps)
         ? r.stepMs.size() - static_cast<std::size_t>(c.warmupSteps)
         : 0;
-    std::fprintf(out,
-        "step time   %.2f ms median, %.2f .. %.2f ms over %zu steps (measured, warm-up excluded)\n",
-        r.stepMsMedian, r.stepMsMin, r.stepMsMax, measuredSteps);
-    std::fprintf(out, "memory      peak %s in all, reserved %s (measured)\n", mibText(r.peakBytes).c_str(),
-        mibText(r.reservedBytes).c_str());
+    std::fprintf(out, "step time   %s ms median, %s .. %s ms over %zu steps (measured, warm-up excluded)\n",
+        fixed(r.stepMsMedian, 2).c_str(), fixed(r.stepMsMin, 2).c_str(), fixed(r.stepMsMax, 2).c_str(),
+        measuredSteps);
+    std::fprintf(out, "memory      peak %s in all, reserved %s (measured)\n", mib(r.peakBytes).c_str(),
+        mib(r.reservedBytes).c_str());
     for (const auto& [category, bytes] : r.bytesByCategory)
-        std::fprintf(out, "              %-20s %12s peak\n", category.c_str(), mibText(bytes).c_str());
+        std::fprintf(out, "              %-20s %12s peak\n", category.c_str(), mib(bytes).c_str());
     if (r.deviceTotalBytes > 0)
         std::fprintf(out, "device      %s free of %s (as the device reports it)\n",
-            mibText(r.deviceFreeBytes).c_str(), mibText(r.deviceTotalBytes).c_str());
-    const double predicted = static_cast<double>(r.predictedPeakActivationBytes);
-    const double deviation
-        = predicted > 0 ? 100.0 * (static_cast<double>(r.peakActivationBytes) - predicted) / predicted : 0.0;
-    std::fprintf(out, "activations peak %s measured, %s predicted (%+.1f%%)\n",
-        mibText(r.peakActivationBytes).c_str(), mibText(r.predictedPeakActivationBytes).c_str(), deviation);
+            mib(r.deviceFreeBytes).c_str(), mib(r.deviceTotalBytes).c_str());
+    std::fprintf(out, "activations peak %s measured, %s predicted (%s)\n", mib(r.peakActivationBytes).c_str(),
+        mib(r.predictedPeakActivationBytes).c_str(), rlab::text::signedPercent(deviationPercent(r)).c_str());
     const double recomputeShare = r.forwardFlops > 0 ? 100.0 * r.recomputeFlops / r.forwardFlops : 0.0;
     std::fprintf(out,
-        "FLOPs       forward %s, recompute %s (%.0f%% of forward), backward %s (counted per op)\n",
-        gflopText(r.forwardFlops).c_str(), gflopText(r.recomputeFlops).c_str(), recomputeShare,
-        gflopText(r.backwardFlops).c_str());
+        "FLOPs       forward %s, recompute %s (%s%% of forward), backward %s (counted per op)\n",
+        gflopText(r.forwardFlops).c_str(), gflopText(r.recomputeFlops).c_str(),
+        fixed(recomputeShare, 0).c_str(), gflopText(r.backwardFlops).c_str());
     if (r.config.policy.offload)
-        std::fprintf(out, "offload     %s moved per step, %.2f ms in copies (measured)\n",
-            mibText(r.offloadBytes).c_str(), r.offloadMs);
-    std::fprintf(out, "gradients   checksum %.9g (sum of |g| over the first step)\n", r.gradChecksum);
+        std::fprintf(out, "offload     %s moved per step, %s ms in copies (measured)\n",
+            mib(r.offloadBytes).c_str(), fixed(r.offloadMs, 2).c_str());
+    std::fprintf(out, "gradients   checksum %s (sum of |g| over the first step)\n",
+        rlab::text::general(r.gradChecksum, 9).c_str());
 }
 
 void printSweepTable(std::FILE* out, const std::vector<rlab::RunResult>& results)
@@ -80,15 +79,15 @@ void printSweepTable(std::FILE* out, const std::vector<rlab::RunResult>& results
         "act MiB", "predicted", "diff", "step ms", "recompute", "loss");
     std::fprintf(out, "%-22s %4s %5s %5s %4s | %12s %12s %6s | %9s %14s %9s\n", "", "", "", "", "",
         "measured", "MiB", "", "median", "GFLOP/step", "last");
+    constexpr double perMiB = 1024.0 * 1024.0;
     for (const rlab::RunResult& r : results) {
         const rlab::ModelShape& s = r.config.shape;
-        const double predicted = static_cast<double>(r.predictedPeakActivationBytes);
-        const double deviation = predicted > 0
-            ? 100.0 * (static_cast<double>(r.peakActivationBytes) - predicted) / predicted
-            : 0.0;
-        std::fprintf(out, "%-22s %4d %5d %5d %4d | %12.2f %12.2f %+5.1f%% | %9.2f %14.4f %9.4f\n",
-            r.policyName.c_str(), s.layers, s.width, s.seq, s.batch, mib(r.peakActivationBytes),
-            mib(r.predictedPeakActivationBytes), deviation, r.stepMsMedian, r.recomputeFlops / 1e9,
-            r.loss.empty() ? std::nan("") : static_cast<double>(r.loss.back()));
+        std::fprintf(out, "%-22s %4d %5d %5d %4d | %12s %12s %6s | %9s %14s %9s\n", r.policyName.c_str(),
+            s.layers, s.width, s.seq, s.batch,
+            fixed(static_cast<double>(r.peakActivationBytes) / perMiB, 2).c_str(),
+            fixed(static_cast<double>(r.predictedPeakActivationBytes) / perMiB, 2).c_str(),
+            rlab::text::signedPercent(deviationPercent(r)).c_str(), fixed(r.stepMsMedian, 2).c_str(),
+            fixed(r.recomputeFlops / 1e9, 4).c_str(),
+            r.loss.empty() ? "nan" : fixed(r.loss.back(), 4).c_str());
     }
 }

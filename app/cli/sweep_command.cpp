@@ -20,7 +20,7 @@ int sweepCommand(int argc, char** argv)
     const std::vector<rlab::RunConfig> configs = sweepConfigs(*options);
     // Every configuration is checked before the first one runs, so a typo costs no training time.
     for (const rlab::RunConfig& config : configs)
-        if (const std::optional<std::string> refusal = checkConfig(config))
+        if (const std::optional<std::string> refusal = rlab::validate(config))
             return complain(*refusal, 2);
 
     std::vector<rlab::RunResult> results;

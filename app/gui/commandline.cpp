@@ -105,16 +105,10 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         options.size = QSize(width, height);
     }
     options.screenshot = parser.value(screenshot);
-    if (parser.isSet(screenshot)) {
-        const QFileInfo file(options.screenshot);
-        const QFileInfo folder(file.absolutePath());
-        if (options.screenshot.isEmpty() || file.isDir() || !folder.isDir() || !folder.isWritable()
-            || (file.exists() && !file.isWritable())) {
-            *error = QStringLiteral(
-                "Cannot write the screenshot to \"%1\": its folder is missing or not writable.")
-                         .arg(options.screenshot);
-            return std::nullopt;
-        }
+    if (parser.isSet(screenshot) && (options.screenshot.isEmpty() || QFileInfo(options.screenshot).isDir())) {
+        *error = QStringLiteral("--screenshot needs the name of a PNG file, not \"%1\".")
+                     .arg(options.screenshot);
+        return std::nullopt;
     }
     options.contentRoot = parser.isSet(content) ? parser.value(content) : QStringLiteral(RLAB_CONTENT_DIR);
     if (!QFileInfo(options.contentRoot).isDir()) {
@@ -180,15 +174,26 @@ std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOption
     return std::nullopt;
 }
 
-std::optional<QString> saveScreenshot(MainWindow& window, const LaunchOptions& options)
+std::optional<QString> screenshotUnwritable(const LaunchOptions& options)
 {
+    const QFileInfo file(options.screenshot);
+    const QFileInfo folder(file.absolutePath());
+    if (folder.isDir() && folder.isWritable() && (!file.exists() || file.isWritable()))
+        return std::nullopt;
+    return QStringLiteral("Cannot write the screenshot to \"%1\": its folder is missing or not writable.")
+        .arg(options.screenshot);
+}
+
+std::optional<LaunchFailure> saveScreenshot(MainWindow& window, const LaunchOptions& options)
+{
+    std::optional<LaunchFailure> demoFailure;
     window.resize(options.size);
     window.show();
     QCoreApplication::processEvents();
     if (options.runDemo) {
         DemoPanel* demo = window.demoPanel();
         if (demo->presetId().isEmpty())
-            return QStringLiteral("This question has no demo to run.");
+            return LaunchFailure {2, QStringLiteral("This question has no demo to run.")};
         QEventLoop loop;
         bool succeeded = false;
         QString message;
@@ -205,10 +210,8 @@ std::optional<QString> saveScreenshot(MainWindow& window, const LaunchOptions& o
         if (demo->isRunning())
             loop.exec();
         if (!succeeded)
-            fprintf(stderr, "recompute-lab: %s\n",
-                qPrintable(QStringLiteral("The demo did not finish (%1); the screenshot shows "
-                                          "its state.")
-                               .arg(message)));
+            demoFailure = LaunchFailure {1,
+                QStringLiteral("The demo did not finish (%1); the screenshot shows its state.").arg(message)};
     }
     // Let layouts and charts settle before the grab.
     for (int i = 0; i < 5; ++i)
@@ -216,7 +219,8 @@ std::optional<QString> saveScreenshot(MainWindow& window, const LaunchOptions& o
     const QPixmap pixmap = window.grab();
     QImageWriter writer(options.screenshot, "png");
     if (!writer.write(pixmap.toImage()))
-        return QStringLiteral("Cannot write the screenshot to \"%1\": %2.")
-            .arg(options.screenshot, writer.errorString());
-    return std::nullopt;
+        return LaunchFailure {1,
+            QStringLiteral("Cannot write the screenshot to \"%1\": %2.")
+                .arg(options.screenshot, writer.errorString())};
+    return demoFailure;
 }

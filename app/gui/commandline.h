@@ -22,6 +22,12 @@ struct LaunchOptions {
     bool helpShown = false; // --help or --version printed; exit 0
 };
 
+// Why the command line stops short: its exit status (1 a failure, 2 bad arguments) and one sentence.
+struct LaunchFailure {
+    int exitStatus = 1;
+    QString sentence;
+};
+
 // Parses `arguments` (argv, program name first). A bad value gives nullopt and one sentence.
 std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QString* error);
 
@@ -33,6 +39,11 @@ bool needsNoWindow(int argc, char** argv);
 // Puts the window in the state the options ask for; nullopt when done, else one sentence.
 std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOptions& options);
 
-// Shows the window at the asked size, runs the demo when asked, saves the PNG.
-// nullopt on success, else one sentence.
-std::optional<QString> saveScreenshot(MainWindow& window, const LaunchOptions& options);
+// Where the screenshot cannot be written (a missing or read-only folder): one sentence, checked
+// before any demo runs so the learner does not wait for nothing. nullopt when it looks writable.
+std::optional<QString> screenshotUnwritable(const LaunchOptions& options);
+
+// Shows the window at the asked size, runs the demo when asked, saves the PNG. nullopt when the
+// picture was written and shows what was asked; else why not, with exit status 2 for a demo the
+// question does not have and 1 for a demo that failed (its state is still saved) or a failed write.
+std::optional<LaunchFailure> saveScreenshot(MainWindow& window, const LaunchOptions& options);

@@ -84,6 +84,10 @@ int main(int argc, char** argv)
     }
     if (options->helpShown)
         return 0;
+    if (const std::optional<QString> problem = screenshot ? screenshotUnwritable(*options) : std::nullopt) {
+        std::fprintf(stderr, "recompute-lab: %s\n", qPrintable(*problem));
+        return 1;
+    }
 
     // A screenshot must not change the learner's saved progress or language.
     ProgressStore progress = screenshot ? ProgressStore::inMemory() : ProgressStore();
@@ -93,9 +97,9 @@ int main(int argc, char** argv)
         return 2;
     }
     if (screenshot) {
-        if (const std::optional<QString> problem = saveScreenshot(window, *options)) {
-            std::fprintf(stderr, "recompute-lab: %s\n", qPrintable(*problem));
-            return 2;
+        if (const std::optional<LaunchFailure> failure = saveScreenshot(window, *options)) {
+            std::fprintf(stderr, "recompute-lab: %s\n", qPrintable(failure->sentence));
+            return failure->exitStatus;
         }
         return 0;
     }

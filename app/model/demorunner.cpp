@@ -17,18 +17,6 @@ QString fromStd(const std::string& text)
     return QString::fromStdString(text);
 }
 
-rlab::ModelShape toShape(const rlab::content::DemoShape& shape)
-{
-    rlab::ModelShape result;
-    result.layers = shape.layers;
-    result.width = shape.width;
-    result.heads = shape.heads;
-    result.seq = shape.seq;
-    result.batch = shape.batch;
-    result.vocab = shape.vocab;
-    return result;
-}
-
 bool isPlainNone(const rlab::RunConfig& config)
 {
     return config.policy.kind == rlab::PolicyKind::None && !config.policy.offload && config.rngReplay
@@ -44,17 +32,10 @@ bool comparesGradients(const rlab::content::DemoPreset& preset)
 
 bool setSweepValue(rlab::ModelShape& shape, const std::string& parameter, int value)
 {
-    if (parameter == "layers")
-        shape.layers = value;
-    else if (parameter == "seq")
-        shape.seq = value;
-    else if (parameter == "width")
-        shape.width = value;
-    else if (parameter == "batch")
-        shape.batch = value;
-    else
-        return false;
-    return true;
+    const rlab::ShapeField* field = rlab::sweepParameter(parameter);
+    if (field)
+        shape.*field->member = value;
+    return field != nullptr;
 }
 
 // Largest elementwise |a - b| over every parameter's first-step gradient.
@@ -88,7 +69,7 @@ DemoRunner::~DemoRunner()
 DemoChoice DemoRunner::defaultChoice(const rlab::content::DemoPreset& preset)
 {
     DemoChoice choice;
-    choice.shape = toShape(preset.shape);
+    choice.shape = preset.shape;
     choice.keep = rlab::defaultSelectiveKeep();
     for (const auto& run : preset.runs) {
         if (run.policy != "selective" || run.keep.empty())
@@ -121,7 +102,7 @@ QString DemoRunner::checkChoice(const rlab::content::DemoPreset& preset, const D
         return tr("The batch may be at most %1 for this demo.").arg(max.batch);
     if (s.vocab > max.vocab)
         return tr("The vocabulary may be at most %1 for this demo.").arg(max.vocab);
-    if (s.width % s.heads != 0)
+    if (!rlab::headsDivideWidth(s))
         return tr("The number of heads (%1) must divide the width (%2).").arg(s.heads).arg(s.width);
     if (preset.userKeepChoice && choice.keep.empty())
         return tr("Tick at least one kind of activation for selective recomputation to keep.");
@@ -169,14 +150,14 @@ QList<DemoRunPlan> DemoRunner::plan(
         config.warmupSteps = preset.steps > 1 ? 1 : 0;
         config.dropout = preset.dropout;
         config.rngReplay = run.rngReplay;
-        if (run.savePrecision == "bf16")
-            config.savePrecision = rlab::SavePrecision::Bf16;
-        else if (run.savePrecision != "fp32")
+        if (const auto precision = rlab::parseSavePrecision(run.savePrecision))
+            config.savePrecision = *precision;
+        else
             return fail(
                 tr("Run \"%1\": unknown save precision \"%2\".").arg(item.label, fromStd(run.savePrecision)));
-        if (run.optimizer == "sgd")
-            config.optimizer = rlab::Optimizer::Sgd;
-        else if (run.optimizer != "adamw")
+        if (const auto optimizer = rlab::parseOptimizer(run.optimizer))
+            config.optimizer = *optimizer;
+        else
             return fail(tr("Run \"%1\": unknown optimizer \"%2\".").arg(item.label, fromStd(run.optimizer)));
         config.device = device();
         config.recordTimeline = true;

@@ -5,6 +5,8 @@
 #include <iterator>
 #include <limits>
 
+#include "rlab/text.h"
+
 namespace rlab::detail {
 
 namespace {
@@ -48,13 +50,6 @@ Plan segmentPlan(const RunConfig& config, int k)
         plan.segments.push_back({first, std::min(first + k, n) - 1});
     }
     return plan;
-}
-
-std::string mib(std::uint64_t bytes)
-{
-    char text[64];
-    std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
-    return text;
 }
 
 std::optional<Plan> planForBudget(const RunConfig& config, std::string* error)
@@ -102,7 +97,7 @@ std::optional<Plan> planForBudget(const RunConfig& config, std::string* error)
     if (!best && error)
         *error = "No recomputation plan fits the activations in " + std::to_string(config.policy.budgetBytes)
             + " bytes; the smallest budget that fits this model is " + std::to_string(smallest) + " bytes ("
-            + mib(smallest) + ").";
+            + text::mebibytes(smallest, 1) + ").";
     return best;
 }
 

@@ -1,11 +1,10 @@
-// RunResult::toJson: the `rlab run --json` object (DESIGN.md "Command line" contract).
-#include <cinttypes>
+// RunResult::toJson: the `rlab run --json` object (the contract in docs/cli.md).
 #include <cmath>
-#include <cstdio>
 #include <string>
 #include <string_view>
 
 #include "rlab/result.h"
+#include "rlab/text.h"
 
 namespace rlab {
 namespace {
@@ -31,21 +30,25 @@ public:
     void integer(std::string_view key, std::uint64_t value)
     {
         prefix(key);
-        char buffer[32];
-        std::snprintf(buffer, sizeof buffer, "%" PRIu64, value);
-        m_text += buffer;
+        m_text += std::to_string(value);
     }
     void integer(std::string_view key, std::int64_t value)
     {
         prefix(key);
-        char buffer[32];
-        std::snprintf(buffer, sizeof buffer, "%" PRId64, value);
-        m_text += buffer;
+        m_text += std::to_string(value);
     }
-    // float: 9 significant digits round-trip exactly; NaN and infinities are not JSON, so null.
-    void number(std::string_view key, float value) { real(key, static_cast<double>(value), "%.9g"); }
-    // double: 17 significant digits round-trip exactly.
-    void number(std::string_view key, double value) { real(key, value, "%.17g"); }
+    // The shortest text that reads back as the same float or double, whatever the C locale;
+    // NaN and infinities are not JSON, so null.
+    void number(std::string_view key, float value)
+    {
+        if (finite(key, value))
+            m_text += text::shortest(value);
+    }
+    void number(std::string_view key, double value)
+    {
+        if (finite(key, value))
+            m_text += text::shortest(value);
+    }
     void null(std::string_view key)
     {
         prefix(key);
@@ -55,16 +58,15 @@ public:
     std::string take() { return std::move(m_text); }
 
 private:
-    void real(std::string_view key, double value, const char* format)
+    // Writes the key (or null for a value JSON cannot hold) and says whether the value follows.
+    bool finite(std::string_view key, double value)
     {
         if (!std::isfinite(value)) {
             null(key);
-            return;
+            return false;
         }
         prefix(key);
-        char buffer[40];
-        std::snprintf(buffer, sizeof buffer, format, value);
-        m_text += buffer;
+        return true;
     }
     void open(std::string_view key, char bracket)
     {
@@ -116,10 +118,10 @@ private:
                 break;
             default:
                 if (static_cast<unsigned char>(c) < 0x20) {
-                    char buffer[8];
-                    std::snprintf(buffer, sizeof buffer, "\\u%04x",
-                        static_cast<unsigned>(static_cast<unsigned char>(c)));
-                    m_text += buffer;
+                    constexpr std::string_view hex = "0123456789abcdef";
+                    m_text += "\\u00";
+                    m_text += hex[static_cast<unsigned char>(c) >> 4];
+                    m_text += hex[static_cast<unsigned char>(c) & 15];
                 } else {
                     m_text += c; // UTF-8 bytes pass through unchanged
                 }
@@ -131,16 +133,6 @@ private:
     std::string m_text;
     bool m_first = true;
 };
-
-std::string_view optimizerText(Optimizer optimizer)
-{
-    return optimizer == Optimizer::Sgd ? "sgd" : "adamw";
-}
-
-std::string_view precisionText(SavePrecision precision)
-{
-    return precision == SavePrecision::Bf16 ? "bf16" : "fp32";
-}
 
 } // namespace
 
@@ -163,8 +155,8 @@ std::string RunResult::toJson() const
     json.integer("seed", std::uint64_t {config.seed});
     json.number("dropout", config.dropout);
     json.number("learning_rate", config.learningRate);
-    json.string("optimizer", optimizerText(config.optimizer));
-    json.string("save_precision", precisionText(config.savePrecision));
+    json.string("optimizer", optimizerName(config.optimizer));
+    json.string("save_precision", savePrecisionName(config.savePrecision));
     json.boolean("rng_replay", config.rngReplay);
     json.boolean("offload", config.policy.offload);
     json.integer("threads", std::int64_t {config.threads});

@@ -1,33 +1,15 @@
 // Checks a configuration and predicts its memory before anything large is allocated.
 #include <cmath>
-#include <cstdio>
 
 #include "machine.h"
 #include "plan.h"
 #include "rlab/backend.h"
 #include "rlab/engine.h"
+#include "rlab/text.h"
 
 namespace rlab {
 
 namespace {
-
-std::string gib(double bytes)
-{
-    char text[64];
-    std::snprintf(text, sizeof text, "%.2f GiB", bytes / (1024.0 * 1024.0 * 1024.0));
-    return text;
-}
-
-std::optional<std::string> checkSize(const char* what, const char* option, int value, int least, int most)
-{
-    if (value < least)
-        return std::string("The ") + what + " must be at least " + std::to_string(least) + " (" + option
-            + " was " + std::to_string(value) + ").";
-    if (value > most)
-        return std::string("The ") + what + " must be at most " + std::to_string(most) + " (" + option
-            + " was " + std::to_string(value) + ").";
-    return std::nullopt;
-}
 
 // Temporaries of the biggest moment: a block's forward scratch or its backward gradients.
 std::uint64_t temporaryBytes(const RunConfig& config)
@@ -55,21 +37,8 @@ double roughBytes(const ModelShape& s)
 std::optional<std::string> validate(const RunConfig& config)
 {
     const ModelShape& s = config.shape;
-    if (auto e = checkSize("number of layers", "--layers", s.layers, 1, 4096))
-        return e;
-    if (auto e = checkSize("width", "--width", s.width, 1, 65536))
-        return e;
-    if (auto e = checkSize("number of heads", "--heads", s.heads, 1, 65536))
-        return e;
-    if (auto e = checkSize("sequence length", "--seq", s.seq, 1, 65536))
-        return e;
-    if (auto e = checkSize("batch size", "--batch", s.batch, 1, 65536))
-        return e;
-    if (auto e = checkSize("vocabulary size", "--vocab", s.vocab, 2, 1 << 24))
-        return e;
-    if (s.width % s.heads != 0)
-        return "The width (" + std::to_string(s.width) + ") must be divisible by the number of heads ("
-            + std::to_string(s.heads) + ").";
+    if (auto problem = shapeProblem(s))
+        return problem;
     if (config.steps < 1)
         return "The run needs at least one step (--steps was " + std::to_string(config.steps) + ").";
     if (config.warmupSteps < 0)
@@ -95,8 +64,8 @@ std::optional<std::string> validate(const RunConfig& config)
     }
     const double rough = roughBytes(s);
     if (rough > 1e18 || (limit > 0 && rough > 1e3 * static_cast<double>(limit)))
-        return "This configuration needs about " + gib(rough) + ", more than " + where
-            + gib(static_cast<double>(limit)) + "; make the model smaller.";
+        return "This configuration needs about " + text::gibibytes(rough, 2) + ", more than " + where
+            + text::gibibytes(static_cast<double>(limit), 2) + "; make the model smaller.";
 
     std::string error;
     const std::optional<detail::Plan> plan = detail::makePlan(config, &error);
@@ -107,8 +76,9 @@ std::optional<std::string> validate(const RunConfig& config)
         if (config.device == Device::Cpu)
             needed += detail::predictHostPeak(*plan, config); // the host pool is the same memory
         if (needed > limit)
-            return "This configuration is predicted to need " + gib(static_cast<double>(needed))
-                + ", more than " + where + gib(static_cast<double>(limit))
+            return "This configuration is predicted to need "
+                + text::gibibytes(static_cast<double>(needed), 2) + ", more than " + where
+                + text::gibibytes(static_cast<double>(limit), 2)
                 + "; make the model smaller or choose a policy that keeps less.";
     }
     return std::nullopt;

@@ -1,5 +1,6 @@
 // The built recompute-lab binary: --screenshot renders a PNG and exits 0; bad values are one
-// sentence on stderr and exit 2; without a display it says so in one sentence.
+// sentence on stderr and exit 2; a screenshot that could not be written or shows a failed demo
+// exits 1; without a display it says so in one sentence.
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
@@ -8,30 +9,37 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "run_program.h"
+
 namespace {
 struct Outcome {
     int exitCode = -1;
     QString errors;
 };
 
-QString binary()
-{
-    const QString dir = qEnvironmentVariable("RLAB_BIN_DIR");
-    return QDir(dir).filePath(QStringLiteral("recompute-lab"));
-}
-
 Outcome run(const QStringList& arguments, const QProcessEnvironment& environment)
 {
-    QProcess process;
-    process.setProcessEnvironment(environment);
-    process.start(binary(), arguments);
-    if (!process.waitForFinished(120000)) {
-        process.kill();
-        process.waitForFinished();
-        return {};
+    const rlab::test::Outcome outcome = rlab::test::execute(
+        rlab::test::binaryPath(QStringLiteral("recompute-lab")), arguments, 120000, environment);
+    return {outcome.exitCode, QString::fromUtf8(outcome.err)};
+}
+
+// The app's fixture tree copied into `folder`, with its one preset broken so no question has a demo.
+bool copyFixturesWithoutDemos(const QString& folder)
+{
+    const QDir source(QStringLiteral(RLAB_APP_FIXTURES));
+    for (const QString& path : {QStringLiteral("quizzes/mini-quiz/quiz.yaml"),
+             QStringLiteral("guides/mini-guide/guide.yaml"), QStringLiteral("demos/presets.yaml")}) {
+        QFile in(source.filePath(path));
+        if (!QDir().mkpath(QFileInfo(QDir(folder).filePath(path)).path()) || !in.open(QIODevice::ReadOnly))
+            return false;
+        QByteArray text = in.readAll();
+        text.replace("dropout: 0.1", "dropout: lots");
+        QFile out(QDir(folder).filePath(path));
+        if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size())
+            return false;
     }
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-        QString::fromUtf8(process.readAllStandardError())};
+    return true;
 }
 } // namespace
 
@@ -45,6 +53,8 @@ private slots:
     void screenshotAfterTheDemoRan();
     void badValuesExitWithStatus2_data();
     void badValuesExitWithStatus2();
+    void unwritableScreenshotExitsWithStatus1();
+    void noDemoToRunIsNeverSuccess();
     void noDisplayIsOneSentence();
     void screenshotNeedsNoDisplay();
     void noRuntimeDirWarning();
@@ -56,7 +66,7 @@ private:
 
 void CommandLineTest::initTestCase()
 {
-    if (!QFile::exists(binary()))
+    if (!QFile::exists(rlab::test::binaryPath(QStringLiteral("recompute-lab"))))
         QSKIP("recompute-lab is not built (RLAB_BIN_DIR unset or wrong)");
     QVERIFY(m_dir.isValid());
     m_environment = QProcessEnvironment::systemEnvironment();
@@ -124,8 +134,8 @@ void CommandLineTest::badValuesExitWithStatus2_data()
                                   << QStringLiteral("Unknown quiz");
     QTest::newRow("unknown language")
         << (base + QStringList {"--lang", "xx"}) << QStringLiteral("Unknown language");
-    QTest::newRow("unwritable file") << QStringList {"--content", RLAB_APP_FIXTURES, "--screenshot",
-        "/nonexistent-folder/x.png"} << QStringLiteral("Cannot write the screenshot");
+    QTest::newRow("no file name") << QStringList {"--content", RLAB_APP_FIXTURES, "--screenshot", ""}
+                                  << QStringLiteral("--screenshot needs the name of a PNG file");
     QTest::newRow("bad size") << (base + QStringList {"--size", "big"}) << QStringLiteral("--size");
 }
 
@@ -140,6 +150,35 @@ void CommandLineTest::badValuesExitWithStatus2()
     const QStringList ours = outcome.errors.split(QLatin1Char('\n'))
                                  .filter(QRegularExpression(QStringLiteral("^recompute-lab:")));
     QVERIFY2(ours.size() == 1, qPrintable(outcome.errors));
+}
+
+void CommandLineTest::unwritableScreenshotExitsWithStatus1()
+{
+    // The arguments are fine; writing fails, so this is a failure (1), not a bad argument (2).
+    const Outcome outcome
+        = run({QStringLiteral("--content"), QStringLiteral(RLAB_APP_FIXTURES), QStringLiteral("--screenshot"),
+                  QStringLiteral("/nonexistent-folder/x.png")},
+            m_environment);
+    QCOMPARE(outcome.exitCode, 1);
+    QVERIFY2(
+        outcome.errors.contains(QStringLiteral("Cannot write the screenshot")), qPrintable(outcome.errors));
+}
+
+void CommandLineTest::noDemoToRunIsNeverSuccess()
+{
+    // What a learner met under a comma-decimal locale: every preset broken, so --run-demo has no demo.
+    QTemporaryDir content;
+    QVERIFY(content.isValid());
+    QVERIFY(copyFixturesWithoutDemos(content.path()));
+    const QString png = m_dir.filePath(QStringLiteral("no-demo.png"));
+    const Outcome outcome
+        = run({QStringLiteral("--content"), content.path(), QStringLiteral("--quiz"),
+                  QStringLiteral("mini-quiz"), QStringLiteral("--question"), QStringLiteral("1"),
+                  QStringLiteral("--run-demo"), QStringLiteral("--screenshot"), png},
+            m_environment);
+    QCOMPARE(outcome.exitCode, 2);
+    QVERIFY2(outcome.errors.contains(QStringLiteral("no demo to run")), qPrintable(outcome.errors));
+    QVERIFY(!QFile::exists(png));
 }
 
 void CommandLineTest::noDisplayIsOneSentence()

@@ -10,41 +10,22 @@
 #include <QtTest>
 
 #include "run_options.h"
+#include "run_program.h"
 
 namespace {
 
-struct Outcome {
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using rlab::test::execute;
+using rlab::test::Outcome;
 
 QString rlabPath()
 {
-    const QString dir = qEnvironmentVariable("RLAB_BIN_DIR", QCoreApplication::applicationDirPath());
-    return QDir(dir).filePath("rlab");
+    return rlab::test::binaryPath(QStringLiteral("rlab"));
 }
 
 QString referenceScript()
 {
     const QString source = qEnvironmentVariable("RLAB_SOURCE_DIR", QStringLiteral(RLAB_TEST_SOURCE_DIR));
     return QDir(source).filePath("tests/reference/torch_reference.py");
-}
-
-Outcome execute(const QString& program, const QStringList& args, int timeoutMs = 120000)
-{
-    QProcess process;
-    process.start(program, args);
-    Outcome outcome;
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        outcome.err = "timed out or did not start: " + program.toUtf8();
-        return outcome;
-    }
-    outcome.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    outcome.out = process.readAllStandardOutput();
-    outcome.err = process.readAllStandardError();
-    return outcome;
 }
 
 Outcome runRlab(const QStringList& args)

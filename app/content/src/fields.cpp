@@ -1,10 +1,7 @@
 #include "fields.h"
 
-#include <charconv>
-#include <cmath>
-#include <cstdlib>
-
 #include "file_report.h"
+#include "rlab/text.h"
 
 namespace rlab::content {
 
@@ -26,8 +23,7 @@ std::string shown(const YamlNode& node)
     return "'" + node.scalar + "'";
 }
 
-std::string joined(
-    std::initializer_list<std::string_view> required, std::initializer_list<std::string_view> optional)
+std::string joined(std::span<const std::string_view> required, std::span<const std::string_view> optional)
 {
     std::string all;
     for (const auto list : {required, optional})
@@ -79,26 +75,19 @@ std::optional<std::string> readId(const YamlNode& node, FileReport& report, std:
 
 std::optional<long long> readInteger(const YamlNode& node, FileReport& report, std::string_view name)
 {
-    long long value = 0;
-    if (node.kind == YamlNode::Kind::Scalar && node.plain) {
-        const std::string& text = node.scalar;
-        const char* first = text.data() + (text.starts_with('+') ? 1 : 0);
-        const auto [end, error] = std::from_chars(first, text.data() + text.size(), value);
-        if (error == std::errc() && end == text.data() + text.size() && first != end)
+    if (node.kind == YamlNode::Kind::Scalar && node.plain)
+        if (const auto value = text::parseInteger<long long>(node.scalar))
             return value;
-    }
     report.error(node, quoted(name) + " must be a whole number, not " + shown(node));
     return std::nullopt;
 }
 
 std::optional<double> readNumber(const YamlNode& node, FileReport& report, std::string_view name)
 {
-    if (node.kind == YamlNode::Kind::Scalar && node.plain && !node.scalar.empty()) {
-        char* end = nullptr;
-        const double value = std::strtod(node.scalar.c_str(), &end);
-        if (end == node.scalar.c_str() + node.scalar.size() && std::isfinite(value))
+    // Not strtod: it follows the C locale, and the app's locale may want "0,1" for 0.1.
+    if (node.kind == YamlNode::Kind::Scalar && node.plain)
+        if (const auto value = text::parseNumber(node.scalar))
             return value;
-    }
     report.error(node, quoted(name) + " must be a number, not " + shown(node));
     return std::nullopt;
 }
@@ -143,7 +132,7 @@ std::string describe(const YamlNode& node, std::string_view noun)
 }
 
 Fields::Fields(const YamlNode& node, FileReport& report, std::string what,
-    std::initializer_list<std::string_view> required, std::initializer_list<std::string_view> optional)
+    std::span<const std::string_view> required, std::span<const std::string_view> optional)
     : m_node(node)
     , m_report(report)
     , m_what(std::move(what))

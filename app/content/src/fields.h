@@ -4,6 +4,7 @@
 
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -27,7 +28,13 @@ class Fields {
 public:
     // `what` names the mapping in messages ("question 'what-is-traded'").
     Fields(const YamlNode& node, FileReport& report, std::string what,
-        std::initializer_list<std::string_view> required, std::initializer_list<std::string_view> optional);
+        std::initializer_list<std::string_view> required, std::initializer_list<std::string_view> optional)
+        : Fields(node, report, std::move(what), std::span(required.begin(), required.size()),
+            std::span(optional.begin(), optional.size()))
+    {
+    }
+    Fields(const YamlNode& node, FileReport& report, std::string what,
+        std::span<const std::string_view> required, std::span<const std::string_view> optional);
 
     bool isMapping() const { return m_isMapping; }
     const std::string& what() const { return m_what; }

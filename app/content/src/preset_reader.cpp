@@ -2,69 +2,61 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
+#include <vector>
 
 #include "fields.h"
 #include "file_report.h"
+#include "rlab/words.h"
 
 namespace rlab::content {
 
 namespace {
 
-struct ShapeField {
+// The largest size a demo may use, per shape field: a demo trains on a laptop in seconds to
+// minutes. The fields, their names and the engine's own limits are rlab::shapeFields().
+struct DemoLimit {
     std::string_view key;
-    int DemoShape::*member;
-    int max; // keeps a demo within what a laptop trains in seconds to minutes
+    int most;
 };
-
-constexpr std::array<ShapeField, 6> shapeFields {{
-    {"layers", &DemoShape::layers, 128},
-    {"width", &DemoShape::width, 2048},
-    {"heads", &DemoShape::heads, 64},
-    {"seq", &DemoShape::seq, 2048},
-    {"batch", &DemoShape::batch, 256},
-    {"vocab", &DemoShape::vocab, 65536},
+constexpr std::array<DemoLimit, 6> demoLimits {{
+    {"layers", 128},
+    {"width", 2048},
+    {"heads", 64},
+    {"seq", 2048},
+    {"batch", 256},
+    {"vocab", 65536},
 }};
-
-constexpr std::array<std::string_view, 9> opKinds {
-    "block_input", "layernorm", "qkv", "softmax", "attn_dropout", "attn_values", "residual", "fc1", "gelu"};
-constexpr std::array<std::string_view, 4> sweepParameters {"layers", "seq", "width", "batch"};
 constexpr int maxSteps = 200;
 
-template<std::size_t N> std::string listed(const std::array<std::string_view, N>& names)
+int demoMost(const ShapeField& field)
 {
-    std::string text;
-    for (std::string_view name : names)
-        text.append(text.empty() ? "" : ", ").append(name);
-    return text;
+    for (const DemoLimit& limit : demoLimits)
+        if (limit.key == field.key)
+            return std::min(limit.most, field.most);
+    return field.most;
 }
 
-template<std::size_t N> bool contains(const std::array<std::string_view, N>& names, std::string_view name)
+std::vector<std::string_view> shapeKeys()
 {
-    return std::find(names.begin(), names.end(), name) != names.end();
-}
-
-const ShapeField* shapeField(std::string_view key)
-{
-    for (const ShapeField& field : shapeFields)
-        if (field.key == key)
-            return &field;
-    return nullptr;
+    std::vector<std::string_view> keys;
+    for (const ShapeField& field : shapeFields())
+        keys.push_back(field.key);
+    return keys;
 }
 
 void readShape(const YamlNode& node, FileReport& report, const std::string& what, DemoShape& shape)
 {
-    const Fields fields(node, report, what, {}, {"layers", "width", "heads", "seq", "batch", "vocab"});
-    for (const ShapeField& field : shapeFields) {
+    const Fields fields(node, report, what, {}, shapeKeys());
+    for (const ShapeField& field : shapeFields()) {
         const auto value = fields.integer(field.key);
-        if (value && (*value < 1 || *value > field.max))
+        if (value && (*value < field.least || *value > demoMost(field)))
             report.error(*fields.node(field.key),
-                std::string(field.key) + " must be 1 to " + std::to_string(field.max) + ", not "
-                    + std::to_string(*value));
+                std::string(field.key) + " must be " + std::to_string(field.least) + " to "
+                    + std::to_string(demoMost(field)) + ", not " + std::to_string(*value));
         else if (value)
             shape.*field.member = static_cast<int>(*value);
     }
-    if (fields.isMapping() && shape.width % shape.heads != 0)
+    if (fields.isMapping() && !headsDivideWidth(shape))
         report.error(node,
             what + ": width " + std::to_string(shape.width) + " is not a multiple of heads "
                 + std::to_string(shape.heads));
@@ -74,7 +66,7 @@ void readShape(const YamlNode& node, FileReport& report, const std::string& what
 void checkMaxShape(
     const YamlNode& node, FileReport& report, const DemoShape& shape, const DemoShape& maxShape)
 {
-    for (const ShapeField& field : shapeFields)
+    for (const ShapeField& field : shapeFields())
         if (maxShape.*field.member < shape.*field.member)
             report.error(node,
                 "max_shape " + std::string(field.key) + " " + std::to_string(maxShape.*field.member)
@@ -86,11 +78,12 @@ void readKeep(const YamlNode& list, FileReport& report, DemoRun& run)
     if (run.policy != "selective")
         report.error(list, "keep applies only to the selective policy, not '" + run.policy + "'");
     for (const YamlNodePtr& item : list.items) {
-        const auto kind = readId(*item, report, "keep");
-        if (kind && !contains(opKinds, *kind))
-            report.error(*item, "unknown op kind '" + *kind + "' (known: " + listed(opKinds) + ")");
+        const auto name = readId(*item, report, "keep");
+        const auto kind = name ? parseOpKind(*name) : std::nullopt;
+        if (name && !kind)
+            report.error(*item, "unknown op kind '" + *name + "' (known: " + opKindList() + ")");
         else if (kind)
-            run.keep.push_back(*kind);
+            run.keep.emplace_back(opKindName(*kind));
     }
 }
 
@@ -106,17 +99,19 @@ DemoRun readRun(const YamlNode& node, FileReport& report, const std::string& pre
     }
     run.offload = fields.boolean("offload").value_or(false);
     run.rngReplay = fields.boolean("rng_replay").value_or(true);
-    if (auto precision = fields.text("save_precision")) {
-        if (*precision != "fp32" && *precision != "bf16")
+    if (auto text = fields.text("save_precision")) {
+        if (const auto precision = parseSavePrecision(*text))
+            run.savePrecision = savePrecisionName(*precision);
+        else
             report.error(*fields.node("save_precision"),
-                "save_precision must be fp32 or bf16, not '" + *precision + "'");
-        run.savePrecision = *precision;
+                "save_precision must be " + savePrecisionChoices() + ", not '" + *text + "'");
     }
-    if (auto optimizer = fields.text("optimizer")) {
-        if (*optimizer != "sgd" && *optimizer != "adamw")
-            report.error(
-                *fields.node("optimizer"), "optimizer must be sgd or adamw, not '" + *optimizer + "'");
-        run.optimizer = *optimizer;
+    if (auto text = fields.text("optimizer")) {
+        if (const auto optimizer = parseOptimizer(*text))
+            run.optimizer = optimizerName(*optimizer);
+        else
+            report.error(*fields.node("optimizer"),
+                "optimizer must be " + optimizerChoices() + ", not '" + *text + "'");
     }
     if (const YamlNode* keep = fields.list("keep"))
         readKeep(*keep, report, run);
@@ -144,12 +139,12 @@ void readSweep(const YamlNode& node, FileReport& report, DemoPreset& preset)
     const Fields fields(node, report, "the sweep of preset '" + preset.id + "'", {"parameter", "values"}, {});
     DemoSweep sweep;
     if (auto parameter = fields.text("parameter")) {
-        if (!contains(sweepParameters, *parameter))
+        if (!sweepParameter(*parameter))
             report.error(*fields.node("parameter"),
-                "sweep parameter must be one of " + listed(sweepParameters) + ", not '" + *parameter + "'");
+                "sweep parameter must be one of " + sweepParameterList() + ", not '" + *parameter + "'");
         sweep.parameter = *parameter;
     }
-    const ShapeField* field = shapeField(sweep.parameter);
+    const ShapeField* field = sweepParameter(sweep.parameter);
     if (const YamlNode* values = fields.list("values")) {
         if (values->items.empty())
             report.error(*values, "the sweep of preset '" + preset.id + "' has no values");
@@ -157,11 +152,14 @@ void readSweep(const YamlNode& node, FileReport& report, DemoPreset& preset)
             const auto value = readInteger(*item, report, "values");
             if (!value || !field)
                 continue;
-            if (*value < 1 || *value > field->max)
+            DemoShape swept = preset.shape;
+            swept.*field->member = static_cast<int>(*value);
+            if (*value < field->least || *value > demoMost(*field))
                 report.error(*item,
                     "sweep value " + std::to_string(*value) + " is out of range: " + sweep.parameter
-                        + " must be 1 to " + std::to_string(field->max));
-            else if (sweep.parameter == "width" && *value % preset.shape.heads != 0)
+                        + " must be " + std::to_string(field->least) + " to "
+                        + std::to_string(demoMost(*field)));
+            else if (!headsDivideWidth(swept))
                 report.error(*item,
                     "sweep width " + std::to_string(*value) + " is not a multiple of heads "
                         + std::to_string(preset.shape.heads));
@@ -214,23 +212,6 @@ DemoPreset readPreset(const YamlNode& node, FileReport& report)
     return preset;
 }
 
-// "16M", "4MiB", "1048576": bytes, with K/M/G meaning powers of 1024 as KiB/MiB/GiB do.
-bool isByteCount(std::string_view text)
-{
-    std::size_t digits = 0;
-    while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9')
-        ++digits;
-    if (digits == 0)
-        return false;
-    unsigned long long value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + digits, value);
-    if (error != std::errc() || value == 0)
-        return false;
-    const std::string_view suffix = text.substr(digits);
-    return suffix.empty() || suffix == "K" || suffix == "M" || suffix == "G" || suffix == "KiB"
-        || suffix == "MiB" || suffix == "GiB";
-}
-
 } // namespace
 
 std::string defaultRunLabel(const DemoRun& run)
@@ -249,19 +230,17 @@ std::string defaultRunLabel(const DemoRun& run)
 
 std::string policyProblem(std::string_view policy)
 {
-    if (policy == "none" || policy == "full" || policy == "sqrt" || policy == "selective")
+    std::string problem;
+    const std::optional<RecomputePolicy> parsed = RecomputePolicy::parse(policy, &problem);
+    if (parsed && !parsed->offload)
         return {};
-    if (policy.starts_with("budget:")) {
-        if (isByteCount(policy.substr(7)))
-            return {};
-        return "policy '" + std::string(policy)
-            + "' needs a positive byte count after 'budget:', like budget:16MiB (suffixes K, M, G, KiB, MiB, "
-              "GiB)";
-    }
     if (policy.find("offload") != std::string_view::npos)
         return "policy '" + std::string(policy)
             + "' is not a policy; write the base policy and offload: true";
-    return "unknown policy '" + std::string(policy) + "' (use none, full, sqrt, selective or budget:<bytes>)";
+    if (policy.starts_with("budget:"))
+        return "policy '" + std::string(policy) + "' needs a positive byte count after 'budget:', like "
+            + "budget:16MiB (" + kByteSizeExamples + "; K, M and G are powers of 1024)";
+    return "unknown policy '" + std::string(policy) + "' (use " + kPolicyChoices + ")";
 }
 
 PresetCatalog readPresets(const YamlNode& root, FileReport& report)

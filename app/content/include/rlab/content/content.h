@@ -1,13 +1,16 @@
 #pragma once
 // Quizzes, guides and demo presets loaded from the YAML tree in content/ (see content/README.md).
 // Plain C++ on yaml-cpp: shared by the desktop app and `rlab check-content`. Knows nothing of
-// the engine: a question names a demo preset by id, and a preset names policies as text.
+// the engine but its words (rlab/words.h: policy grammar, op kinds, sizes): a question names a
+// demo preset by id, and a preset names policies as text the engine's parser accepts.
 
 #include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "rlab/words.h"
 
 namespace rlab::content {
 
@@ -78,9 +81,7 @@ struct DemoRun {
 // The label a run shows when the preset gives none: the policy and what differs from the defaults.
 std::string defaultRunLabel(const DemoRun& run);
 
-struct DemoShape {
-    int layers = 12, width = 128, heads = 4, seq = 64, batch = 8, vocab = 256;
-};
+using DemoShape = rlab::ModelShape; // the engine's sizes; unset keys keep its defaults
 
 struct DemoSweep {
     std::string parameter; // "layers", "seq", "width", "batch"

@@ -1,0 +1,100 @@
+#pragma once
+// The engine's words, defined once: the model's sizes and the rules on them, the recomputation
+// policies and their grammar, op kinds, optimizer, save precision and device names, byte sizes
+// and sweep parameters. Plain C++ with no Qt, no YAML and no engine behind it, so the content
+// loader, `rlab` and the app all read and write the same words (docs/architecture.md).
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rlab {
+
+// GPT-2-style decoder sizes (docs/architecture.md "The reference model").
+struct ModelShape {
+    int layers = 12; // N
+    int width = 128; // d
+    int heads = 4; // H
+    int seq = 64; // T
+    int batch = 8; // B
+    int vocab = 256; // V
+};
+
+// One size of the model as users name it ("layers", "--layers") and the engine's limits on it.
+struct ShapeField {
+    std::string_view key; // "layers": the content key and, with "--", the rlab flag
+    std::string_view what; // "number of layers": for sentences
+    int ModelShape::*member;
+    int least;
+    int most;
+    bool sweepable; // a sweep may vary it (layers, seq, width, batch)
+};
+std::span<const ShapeField> shapeFields(); // layers, width, heads, seq, batch, vocab
+const ShapeField* shapeField(std::string_view key); // nullptr for an unknown key
+const ShapeField* sweepParameter(std::string_view key); // nullptr unless a sweepable field
+std::string sweepParameterList(); // "layers, width, seq, batch"
+// The attention heads split the width evenly: d = H * dh.
+bool headsDivideWidth(const ModelShape& shape);
+// nullopt when every size is within its limits and the heads divide the width, else one sentence.
+std::optional<std::string> shapeProblem(const ModelShape& shape);
+
+// The activations a block can keep for backward, by the op that produced them.
+// `selective` keeps the kinds named in RecomputePolicy::keep and recomputes the rest.
+enum class OpKind {
+    BlockInput, // residual stream entering the block (always kept by full/sqrt at boundaries)
+    LayerNorm, // ln1/ln2 outputs (+ mean, rstd)
+    Qkv, // qkv matmul output (B,T,3d)
+    Softmax, // attention probabilities (B,H,T,T)
+    AttnDropout, // attention probabilities after dropout (when dropout > 0)
+    AttnValues, // P v, merged heads (B,T,d): a (batched) matmul output
+    Residual, // residual stream after the attention half
+    Fc1, // fc1 matmul output (B,T,4d)
+    Gelu, // GELU output (B,T,4d)
+};
+std::string_view opKindName(OpKind kind); // "layernorm", "qkv", ...
+std::optional<OpKind> parseOpKind(std::string_view name); // inverse of opKindName, any letter case
+std::vector<OpKind> allOpKinds();
+std::string opKindList(); // "block_input, layernorm, ..., gelu"
+// The matmul outputs qkv, attn_values and fc1, with the block input and the residual.
+std::vector<OpKind> defaultSelectiveKeep();
+
+// Byte sizes, one grammar everywhere: a positive number with an optional unit, K/KiB, M/MiB or
+// G/GiB (powers of 1024) or B; letter case is ignored. "16M" = "16MiB" = 16777216, "1.5G" =
+// 1610612736. KB, MB and GB are refused: people read them as powers of 1000 and 1024 alike.
+std::optional<std::uint64_t> parseByteSize(std::string_view text);
+extern const char* const kByteSizeExamples; // "16777216, 16M, 64MiB or 1.5G"
+
+enum class PolicyKind { None, Full, Sqrt, Selective, Budget };
+
+struct RecomputePolicy {
+    PolicyKind kind = PolicyKind::None;
+    std::uint64_t budgetBytes = 0; // for Budget
+    bool offload = false; // modifier: kept checkpoints live in the host pool
+    std::vector<OpKind> keep; // for Selective; empty means defaultSelectiveKeep()
+
+    // Parses "none", "full", "sqrt", "selective", "budget:<size>" (parseByteSize), each with an
+    // optional "+offload". On failure returns nullopt and sets *error to one sentence.
+    static std::optional<RecomputePolicy> parse(std::string_view text, std::string* error);
+    std::string name() const; // canonical text, e.g. "budget:16777216", "selective+offload"
+};
+extern const char* const kPolicyChoices; // "none, full, sqrt, selective or budget:<bytes>"
+
+enum class Device { Cpu, Cuda };
+enum class Optimizer { Sgd, AdamW };
+enum class SavePrecision { Fp32, Bf16 };
+
+std::string_view deviceName(Device device); // "cpu", "cuda"
+std::string_view optimizerName(Optimizer optimizer); // "sgd", "adamw"
+std::string_view savePrecisionName(SavePrecision precision); // "fp32", "bf16"
+std::optional<Device> parseDevice(std::string_view text);
+std::optional<Optimizer> parseOptimizer(std::string_view text);
+std::optional<SavePrecision> parseSavePrecision(std::string_view text);
+// "cpu or cuda", "sgd or adamw", "fp32 or bf16": the choices, for sentences.
+std::string deviceChoices();
+std::string optimizerChoices();
+std::string savePrecisionChoices();
+
+} // namespace rlab
