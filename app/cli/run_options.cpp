@@ -1,5 +1,6 @@
 #include "run_options.h"
 
+#include <limits>
 #include <string_view>
 
 #include "rlab/engine.h"
@@ -35,7 +36,9 @@ std::vector<std::string> splitList(const std::string& flag, const std::string& t
     }
 }
 
-template<typename Int> Int parseInteger(const std::string& flag, const std::string& text, Int minimum)
+template<typename Int>
+Int parseInteger(const std::string& flag, const std::string& text, Int minimum,
+    Int maximum = std::numeric_limits<Int>::max())
 {
     bool tooLarge = false;
     const std::optional<Int> value = rlab::text::parseInteger<Int>(text, &tooLarge);
@@ -45,6 +48,8 @@ template<typename Int> Int parseInteger(const std::string& flag, const std::stri
         refuse(flag + " needs a whole number, not '" + text + "'.");
     if (*value < minimum)
         refuse(flag + " must be at least " + std::to_string(minimum) + ", not " + text + ".");
+    if (*value > maximum)
+        refuse(flag + " must be at most " + std::to_string(maximum) + ", not " + text + ".");
     return *value;
 }
 
@@ -96,10 +101,21 @@ T parseChoice(const std::string& flag, const std::string& text, std::optional<T>
     return *value;
 }
 
+// A sweep list is refused before its values are parsed, so a huge list costs nothing.
+void checkListLength(const std::string& flag, std::size_t length)
+{
+    if (length > rlab::kMostSweepValues)
+        refuse(flag + " lists " + std::to_string(length) + " values; a sweep takes at most "
+            + std::to_string(rlab::kMostSweepValues) + " per list.");
+}
+
 std::vector<int> parseSizes(const std::string& flag, const std::string& text, bool allowList)
 {
+    const std::vector<std::string> items
+        = allowList ? splitList(flag, text) : std::vector<std::string> {text};
+    checkListLength(flag, items.size());
     std::vector<int> sizes;
-    for (const std::string& item : allowList ? splitList(flag, text) : std::vector<std::string> {text})
+    for (const std::string& item : items)
         sizes.push_back(parseInteger<int>(flag, item, 1));
     return sizes;
 }
@@ -138,8 +154,10 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
 
         if (flag == "--policy" || (sweep && flag == "--policies")) {
             parsed.policies.clear();
-            for (const std::string& item :
-                sweep ? splitList(flag, value()) : std::vector<std::string> {value()})
+            const std::vector<std::string> items
+                = sweep ? splitList(flag, value()) : std::vector<std::string> {value()};
+            checkListLength(flag, items.size());
+            for (const std::string& item : items)
                 parsed.policies.push_back(parsePolicy(item));
         } else if (flag == "--layers") {
             sizes(&parsed.layers, &config.shape.layers);
@@ -154,7 +172,7 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
         } else if (flag == "--vocab") {
             config.shape.vocab = parseInteger<int>(flag, value(), 2);
         } else if (flag == "--steps") {
-            config.steps = parseInteger<int>(flag, value(), 1);
+            config.steps = parseInteger<int>(flag, value(), 1, rlab::kMostSteps);
         } else if (flag == "--warmup") {
             config.warmupSteps = parseInteger<int>(flag, value(), 0);
         } else if (flag == "--seed") {
@@ -187,7 +205,7 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
             noValue();
             config.rngReplay = false;
         } else if (flag == "--threads") {
-            config.threads = parseInteger<int>(flag, value(), 0);
+            config.threads = parseInteger<int>(flag, value(), 0, rlab::kMostThreads);
         } else if (flag == "--memory-limit") {
             config.memoryLimitBytes = parseBytes(flag, value());
         } else if (flag == "--json") {
@@ -262,6 +280,15 @@ std::optional<SweepOptions> parseSweepOptions(const std::vector<std::string>& ar
                     {&options.seqs, shape.seq}, {&options.batches, shape.batch}})
                 if (list->empty())
                     list->push_back(single);
+            // The product is checked before sweepConfigs builds every combination.
+            std::uint64_t runs = options.policies.size();
+            for (const std::vector<int>* list :
+                {&options.layers, &options.widths, &options.seqs, &options.batches})
+                runs *= list->size();
+            if (runs > rlab::kMostSweepRuns)
+                refuse("This sweep has " + std::to_string(runs)
+                    + " runs (the product of its lists); a sweep runs at most "
+                    + std::to_string(rlab::kMostSweepRuns) + ".");
             return options;
         },
         error);
@@ -295,7 +322,7 @@ memory and time (DESIGN.md "Command line").
   --keep KINDS          op kinds selective keeps, comma separated (default: the matmul outputs)
   --layers N --width d --heads H --seq T --batch B --vocab V
                         model shape; default 12, 128, 4, 64, 8, 256
-  --steps S             training steps (default 10)
+  --steps S             training steps (default 10, at most 1000000)
   --warmup N            first steps left out of the step time (default 1)
   --seed X              data, initial weights and dropout masks (default 1234)
   --dropout p           drop probability at the three dropout sites (default 0.1)
@@ -305,7 +332,7 @@ memory and time (DESIGN.md "Command line").
                         storage of saved activations; compute stays fp32 (default fp32)
   --no-rng-replay       recompute draws fresh dropout masks (wrong on purpose: a demo)
   --device cpu|cuda     (default cpu)
-  --threads N           CPU threads, 0 for all cores (default 0)
+  --threads N           CPU threads, 0 for all cores (default 0, at most 1024)
   --memory-limit BYTES  refuse configurations predicted to need more (default: physical memory)
   --json                print one JSON object instead of the summary
   --dump DIR            write tokens, targets, initial params and first-step grads as .npy
@@ -320,6 +347,7 @@ Runs several policies and sizes one after another and prints a table (or a JSON 
   --policies LIST       comma separated policies (default none,full,sqrt,selective)
   --layers LIST --width LIST --seq LIST --batch LIST
                         comma separated sizes; every combination is run
+                        (at most 64 values per list and 4096 runs in all)
   every other rlab run option applies to each run (not --dump or --init-from)
   --json                print a JSON array of rlab run --json objects
 
