@@ -76,6 +76,7 @@ struct DemoRun {
     std::string savePrecision = "fp32"; // "fp32" | "bf16"
     std::string optimizer = "adamw"; // "sgd" | "adamw"
     std::vector<std::string> keep; // selective op kinds; empty: the engine's default
+    int policyLine = 0, policyColumn = 0; // where `policy` is written, for checks the engine makes
 };
 
 // The label a run shows when the preset gives none: the policy and what differs from the defaults.
