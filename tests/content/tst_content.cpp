@@ -388,13 +388,13 @@ void ContentTest::errorIsPlaced_data()
     QTest::newRow("image in a guide body")
         << guide << "body: Keep every sqrt(N)-th block input."
         << "body: Keep ![x](https://example.org/x.png) input." << 11 << 16 << "a guide shows no images";
-    QTest::newRow("table of 201 rows")
+    QTest::newRow("table of 51 rows")
         << guide << "      Recomputation trades compute for memory [Chen 2016].\n"
-        << QString("      | x |\n").repeated(201) << 208 << 7 << "a table has more than 200 rows";
+        << QString("      | x |\n").repeated(51) << 58 << 7 << "a table has more than 50 rows";
     QTest::newRow("text field of 70,000 bytes")
         << guide << "body: Keep every sqrt(N)-th block input."
         << "body: " + QString(70000, 'x') << 11 << 11
-        << "'body' is 70000 bytes long; a text field holds at most 65536";
+        << "'body' is 70000 bytes long; a text field holds at most 16384";
     QTest::newRow("two documents") << ru << "schema: 1\n"
                                    << "schema: 1\n---\nschema: 1\n---\n"
                                    << 2 << 1 << "a second YAML document";
