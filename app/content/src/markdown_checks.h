@@ -13,7 +13,8 @@ namespace rlab::content {
 class FileReport;
 struct YamlNode;
 
-inline constexpr std::size_t kMostFieldBytes = 16 * 1024; // any one text field (the largest real one: 3.6 KiB)
+inline constexpr std::size_t kMostFieldBytes
+    = 16 * 1024; // any one text field (the largest real one: 3.6 KiB)
 inline constexpr int kMostTableRows = 50; // rows of one Markdown table (real ones: 5)
 
 struct MarkdownProblem {
