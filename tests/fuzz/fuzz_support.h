@@ -23,9 +23,13 @@ inline const std::filesystem::path& scratch()
     return folder;
 }
 
+// A path the pack cannot hold (a file where a folder should be) is skipped, as a pack would lack it.
 inline void writeFile(const std::filesystem::path& file, const char* data, std::size_t size)
 {
-    std::filesystem::create_directories(file.parent_path());
+    std::error_code error;
+    std::filesystem::create_directories(file.parent_path(), error);
+    if (error)
+        return;
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
     out.write(data, static_cast<std::streamsize>(size));
 }
