@@ -115,6 +115,7 @@ std::vector<int> parseSizes(const std::string& flag, const std::string& text, bo
         = allowList ? splitList(flag, text) : std::vector<std::string> {text};
     checkListLength(flag, items.size());
     std::vector<int> sizes;
+    sizes.reserve(items.size());
     for (const std::string& item : items)
         sizes.push_back(parseInteger<int>(flag, item, 1));
     return sizes;
@@ -157,6 +158,7 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
             const std::vector<std::string> items
                 = sweep ? splitList(flag, value()) : std::vector<std::string> {value()};
             checkListLength(flag, items.size());
+            parsed.policies.reserve(items.size());
             for (const std::string& item : items)
                 parsed.policies.push_back(parsePolicy(item));
         } else if (flag == "--layers") {
