@@ -5,12 +5,14 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "commands.h"
 #include "rlab/content/content.h"
+#include "rlab/engine.h"
 #include "rlab/text.h"
 
 namespace {
@@ -47,6 +49,45 @@ void printCoverage(const rlab::content::Content& content, int missingShown)
             std::cout << "  ... and " << row.missing.size() - static_cast<std::size_t>(listed)
                       << " more missing (--missing N lists more)\n";
     }
+}
+
+// A budget run the engine can never plan: the content loader knows the grammar, only the
+// predictor knows whether some plan fits (at the preset's shape and every sweep value).
+std::vector<rlab::content::Diagnostic> unplannableBudgets(
+    const rlab::content::Content& content, const std::filesystem::path& folder)
+{
+    std::vector<rlab::content::Diagnostic> found;
+    std::filesystem::path root = std::filesystem::absolute(folder).lexically_normal();
+    if (!root.has_filename())
+        root = root.parent_path(); // "content/" names the folder "content", as the loader shows it
+    const std::filesystem::path shown = root.filename() / "demos" / "presets.yaml";
+    for (const auto& [id, preset] : content.presets) {
+        std::vector<rlab::ModelShape> shapes {preset.shape};
+        if (preset.sweep)
+            if (const rlab::ShapeField* field = rlab::shapeField(preset.sweep->parameter))
+                for (const int value : preset.sweep->values) {
+                    shapes.push_back(preset.shape);
+                    shapes.back().*field->member = value;
+                }
+        for (const rlab::content::DemoRun& run : preset.runs) {
+            const std::optional<rlab::RecomputePolicy> policy
+                = rlab::RecomputePolicy::parse(run.policy, nullptr);
+            if (!policy || policy->kind != rlab::PolicyKind::Budget)
+                continue;
+            for (const rlab::ModelShape& shape : shapes) {
+                rlab::RunConfig config;
+                config.shape = shape;
+                config.policy = *policy;
+                config.memoryLimitBytes = std::numeric_limits<std::uint64_t>::max(); // the plan alone
+                if (const std::optional<std::string> refusal = rlab::validate(config)) {
+                    found.push_back(
+                        {shown, run.policyLine, run.policyColumn, "preset '" + id + "': " + *refusal});
+                    break;
+                }
+            }
+        }
+    }
+    return found;
 }
 
 } // namespace
@@ -93,7 +134,9 @@ int checkContentCommand(int argc, char** argv)
         return 2;
     }
 
-    const rlab::content::Content content = rlab::content::loadContent(folder, "en");
+    rlab::content::Content content = rlab::content::loadContent(folder, "en");
+    for (rlab::content::Diagnostic& unplannable : unplannableBudgets(content, folder))
+        content.errors.push_back(std::move(unplannable));
     for (const rlab::content::Diagnostic& diagnostic : content.errors)
         std::cerr << diagnostic.toString() << "\n";
     std::cout << "Checked " << folder << ": " << content.quizzes.size() << " quizzes, "

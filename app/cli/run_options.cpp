@@ -1,5 +1,6 @@
 #include "run_options.h"
 
+#include <limits>
 #include <map>
 #include <string_view>
 
@@ -36,7 +37,9 @@ std::vector<std::string> splitList(const std::string& flag, const std::string& t
     }
 }
 
-template<typename Int> Int parseInteger(const std::string& flag, const std::string& text, Int minimum)
+template<typename Int>
+Int parseInteger(const std::string& flag, const std::string& text, Int minimum,
+    Int maximum = std::numeric_limits<Int>::max())
 {
     bool tooLarge = false;
     const std::optional<Int> value = rlab::text::parseInteger<Int>(text, &tooLarge);
@@ -46,6 +49,8 @@ template<typename Int> Int parseInteger(const std::string& flag, const std::stri
         refuse(flag + " needs a whole number, not '" + text + "'.");
     if (*value < minimum)
         refuse(flag + " must be at least " + std::to_string(minimum) + ", not " + text + ".");
+    if (*value > maximum)
+        refuse(flag + " must be at most " + std::to_string(maximum) + ", not " + text + ".");
     return *value;
 }
 
@@ -97,11 +102,23 @@ T parseChoice(const std::string& flag, const std::string& text, std::optional<T>
     return *value;
 }
 
+// A sweep list is refused before its values are parsed, so a huge list costs nothing.
+void checkListLength(const std::string& flag, std::size_t length)
+{
+    if (length > rlab::kMostSweepValues)
+        refuse(flag + " lists " + std::to_string(length) + " values; a sweep takes at most "
+            + std::to_string(rlab::kMostSweepValues) + " per list.");
+}
+
 std::vector<int> parseSizes(
     const std::string& flag, const std::string& text, bool allowList, const rlab::ShapeField& field)
 {
+    const std::vector<std::string> items
+        = allowList ? splitList(flag, text) : std::vector<std::string> {text};
+    checkListLength(flag, items.size());
     std::vector<int> sizes;
-    for (const std::string& item : allowList ? splitList(flag, text) : std::vector<std::string> {text})
+    sizes.reserve(items.size());
+    for (const std::string& item : items)
         sizes.push_back(parseInteger<int>(flag, item, field.least));
     return sizes;
 }
@@ -143,8 +160,11 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
 
         if (flag == "--policy" || (sweep && flag == "--policies")) {
             parsed.policies.clear();
-            for (const std::string& item :
-                sweep ? splitList(flag, value()) : std::vector<std::string> {value()})
+            const std::vector<std::string> items
+                = sweep ? splitList(flag, value()) : std::vector<std::string> {value()};
+            checkListLength(flag, items.size());
+            parsed.policies.reserve(items.size());
+            for (const std::string& item : items)
                 parsed.policies.push_back(parsePolicy(item));
         } else if (const rlab::ShapeField* field = shapeFlag(flag)) {
             const bool list = sweep && field->sweepable;
@@ -153,7 +173,7 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
             if (list)
                 swept[field] = values;
         } else if (flag == "--steps") {
-            config.steps = parseInteger<int>(flag, value(), 1);
+            config.steps = parseInteger<int>(flag, value(), 1, rlab::kMostSteps);
         } else if (flag == "--min-time") {
             const std::string text = value();
             const double seconds = parseReal(flag, text);
@@ -161,7 +181,7 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
                 refuse("--min-time must be 0 to 3600 seconds, not " + text + ".");
             config.minTimeSeconds = seconds;
         } else if (flag == "--max-steps") {
-            config.maxSteps = parseInteger<int>(flag, value(), 1);
+            config.maxSteps = parseInteger<int>(flag, value(), 1, rlab::kMostSteps);
         } else if (flag == "--warmup") {
             config.warmupSteps = parseInteger<int>(flag, value(), 0);
         } else if (flag == "--seed") {
@@ -194,7 +214,7 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
             noValue();
             config.rngReplay = false;
         } else if (flag == "--threads") {
-            config.threads = parseInteger<int>(flag, value(), 0);
+            config.threads = parseInteger<int>(flag, value(), 0, rlab::kMostThreads);
         } else if (flag == "--memory-limit") {
             config.memoryLimitBytes = parseBytes(flag, value());
         } else if (flag == "--json") {
@@ -267,7 +287,20 @@ std::optional<RunOptions> parseRunOptions(const std::vector<std::string>& args, 
 
 std::optional<SweepOptions> parseSweepOptions(const std::vector<std::string>& args, std::string* error)
 {
-    return catchRefusal<SweepOptions>([&] { return parseArguments(args, true); }, error);
+    return catchRefusal<SweepOptions>(
+        [&] {
+            SweepOptions options = parseArguments(args, true);
+            // The product is checked before sweepConfigs builds every combination.
+            std::uint64_t runs = options.policies.size();
+            for (const auto& [field, values] : options.sizes)
+                runs *= values.size();
+            if (runs > rlab::kMostSweepRuns)
+                refuse("This sweep has " + std::to_string(runs)
+                    + " runs (the product of its lists); a sweep runs at most "
+                    + std::to_string(rlab::kMostSweepRuns) + ".");
+            return options;
+        },
+        error);
 }
 
 std::vector<rlab::RunConfig> sweepConfigs(const SweepOptions& options)
@@ -301,7 +334,7 @@ memory and time. The --json object and the rest of the command line: docs/cli.md
   --keep KINDS          op kinds selective keeps, comma separated (default: the matmul outputs)
   --layers N --width d --heads H --seq T --batch B --vocab V
                         model shape; default 12, 128, 4, 64, 8, 256
-  --steps S             training steps (default 10)
+  --steps S             training steps (default 10, at most 1000000)
   --min-time SECONDS    after --steps, keep training until this much measured time (warm-up
                         excluded) is spent and at least 6 steps are timed, for a trustworthy
                         median and its 95% interval (step_ms_ci95); default 0 (off)
@@ -315,7 +348,7 @@ memory and time. The --json object and the rest of the command line: docs/cli.md
                         storage of saved activations; compute stays fp32 (default fp32)
   --no-rng-replay       recompute draws fresh dropout masks (wrong on purpose: a demo)
   --device cpu|cuda     (default cpu)
-  --threads N           CPU threads, 0 for all cores (default 0)
+  --threads N           CPU threads, 0 for all cores (default 0, at most 1024)
   --memory-limit BYTES  refuse configurations predicted to need more (default: physical memory);
                         the same sizes as budget:<bytes>
   --json                print one JSON object instead of the summary
@@ -331,6 +364,7 @@ Runs several policies and sizes one after another and prints a table (or a JSON 
   --policies LIST       comma separated policies (default none,full,sqrt,selective)
   --layers LIST --width LIST --seq LIST --batch LIST
                         comma separated sizes; every combination is run
+                        (at most 64 values per list and 4096 runs in all)
   every other rlab run option applies to each run (not --dump or --init-from)
   --json                print a JSON array of rlab run --json objects
 

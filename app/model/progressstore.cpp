@@ -10,6 +10,8 @@
 #include <QSaveFile>
 #include <QStandardPaths>
 
+#include "rlab/words.h"
+
 namespace {
 constexpr int FormatVersion = 1;
 constexpr qint64 MaxFileBytes = 4 * 1024 * 1024; // progress is a few KiB; refuse anything absurd
@@ -43,6 +45,7 @@ void ProgressStore::load()
 {
     m_problem = nullptr;
     m_setAsidePath.clear();
+    m_keptUnread = false;
     m_language.clear();
     m_answers.clear();
     if (!m_persistent)
@@ -51,18 +54,18 @@ void ProgressStore::load()
     QFile file(m_filePath);
     if (!file.exists())
         return;
-    if (file.size() > MaxFileBytes)
-        return setAside([] { return tr("it is larger than any progress file could be"); });
-    if (!file.open(QIODevice::ReadOnly)) {
-        m_problem = [path = m_filePath, error = file.errorString()] {
-            return tr("Could not read your progress from %1 (%2); starting with empty progress.")
-                .arg(QDir::toNativeSeparators(path), error);
-        };
-        return;
-    }
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
+    // A FIFO would block before any window appears and a device would fill memory: never read.
+    if (rlab::notRegularFile(QFile::encodeName(m_filePath).toStdString()))
+        return keepUnread(tr("it is not a regular file"));
+    if (!file.open(QIODevice::ReadOnly))
+        return keepUnread(file.errorString());
+    // The cap counts the bytes actually read: size() says nothing true about special files.
+    const QByteArray bytes = file.read(MaxFileBytes + 1);
     file.close();
+    if (bytes.size() > MaxFileBytes)
+        return setAside([] { return tr("it is larger than any progress file could be"); });
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError)
         return setAside([why = parseError.errorString()] { return why; });
     if (!document.isObject())
@@ -100,6 +103,8 @@ bool ProgressStore::save()
 {
     if (!m_persistent)
         return true;
+    if (m_keptUnread)
+        return false; // the learner's file stays as it is; problem() already says why
     QJsonObject quizzes;
     for (auto quiz = m_answers.cbegin(); quiz != m_answers.cend(); ++quiz) {
         QJsonObject chosen;
@@ -155,4 +160,14 @@ void ProgressStore::setAside(const std::function<QString()>& why)
                 .arg(QDir::toNativeSeparators(path), why());
         };
     }
+}
+
+void ProgressStore::keepUnread(const QString& why)
+{
+    m_keptUnread = true;
+    m_problem = [why, path = m_filePath] {
+        return tr("Could not read your progress from %1 (%2); the file is kept as it is and this session's "
+                  "answers will not be saved.")
+            .arg(QDir::toNativeSeparators(path), why);
+    };
 }

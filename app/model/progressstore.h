@@ -21,7 +21,9 @@ public:
     // Reads the file. A missing file is fine (empty progress). A corrupt one is renamed to
     // progress.json.corrupt-<timestamp>, progress starts empty and problem() says so; never fatal.
     void load();
-    // Writes atomically; false (and problem() set) when the disk refuses.
+    // A file that exists but cannot be read (no permission, a FIFO, a device, a folder) is kept:
+    // progress starts empty, problem() says so, and save() leaves the file alone.
+    // Writes atomically; false (and problem() set) when the disk refuses or the file is kept.
     bool save();
 
     QString filePath() const { return m_filePath; }
@@ -40,9 +42,11 @@ private:
     ProgressStore(const QString& directory, bool persistent);
     // `why` is a function so the sentence follows a later language switch.
     void setAside(const std::function<QString()>& why);
+    void keepUnread(const QString& why);
 
     QString m_filePath;
     bool m_persistent = true;
+    bool m_keptUnread = false; // the file exists but was not read: never overwrite it
     std::function<QString()> m_problem;
     QString m_setAsidePath;
     QString m_language;

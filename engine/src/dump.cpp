@@ -1,8 +1,11 @@
 #include "dump.h"
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <system_error>
+#include <unistd.h>
 
 #include "npy.h"
 #include "rlab/engine.h"
@@ -54,6 +57,20 @@ void writeTensors(const fs::path& folder, const std::vector<NamedTensor>& tensor
 
 } // namespace
 
+std::optional<std::string> dumpFolderProblem(const std::string& dir)
+{
+    std::error_code error;
+    fs::path existing = fs::absolute(fs::path(dir), error);
+    // The nearest part of the path that exists decides: a folder we may write in, or a refusal.
+    while (!fs::exists(existing, error) && existing.has_parent_path() && existing != existing.parent_path())
+        existing = existing.parent_path();
+    if (!fs::is_directory(existing, error))
+        return "The --dump folder " + dir + " cannot be made: " + describe(existing) + " is not a folder.";
+    if (::access(existing.c_str(), W_OK | X_OK) != 0)
+        return "The --dump folder " + dir + " cannot be written: " + describe(existing) + " is not writable.";
+    return std::nullopt;
+}
+
 InitData readInit(const std::string& dir, const std::vector<NamedTensor>& expected, int B, int T, int vocab)
 {
     const fs::path root(dir);
@@ -75,6 +92,11 @@ InitData readInit(const std::string& dir, const std::vector<NamedTensor>& expect
         if (array.shape != want.shape)
             throw RunError("The file " + describe(path) + " has shape " + shapeText(array.shape) + ", but "
                 + want.name + " needs " + shapeText(want.shape) + " for this model shape.");
+        const auto bad = std::find_if_not(
+            array.floats.begin(), array.floats.end(), [](float value) { return std::isfinite(value); });
+        if (bad != array.floats.end())
+            throw RunError("The file " + describe(path) + " holds " + std::to_string(*bad) + " at position "
+                + std::to_string(bad - array.floats.begin()) + "; initial weights must be finite numbers.");
         init.params.push_back(NamedTensor {want.name, want.shape, std::move(array.floats)});
     }
 

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,10 @@ struct InitData {
 // is ignored) and tokens/targets when present (shape must be (B, T), values < vocab).
 // Throws rlab::RunError with one sentence naming the file on any problem.
 InitData readInit(const std::string& dir, const std::vector<NamedTensor>& expected, int B, int T, int vocab);
+
+// nullopt when DIR can hold the layout: it is a writable folder, or the nearest existing folder
+// above it is writable so it can be made. Else one sentence; checked before any training.
+std::optional<std::string> dumpFolderProblem(const std::string& dir);
 
 // Writes the whole layout; creates DIR (and parents). Throws rlab::RunError on failure.
 void writeDump(const std::string& dir, const std::vector<std::int32_t>& tokens,

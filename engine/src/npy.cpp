@@ -160,6 +160,9 @@ std::string shapeText(const std::vector<std::size_t>& shape)
 
 NpyArray readNpy(const std::string& path)
 {
+    // A FIFO would block the open below and a device would never end.
+    if (const std::optional<std::string> problem = notRegularFile(path))
+        throw RunError("The file " + *problem);
     std::ifstream in(path, std::ios::binary);
     if (!in)
         fail(path, "cannot be opened (" + std::string(std::strerror(errno)) + ")");

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "byte_count.h"
+#include "dump.h"
 #include "machine.h"
 #include "plan.h"
 #include "predictor.h"
@@ -18,6 +19,9 @@ std::optional<std::string> validate(const RunConfig& config)
         return problem;
     if (config.steps < 1)
         return "The run needs at least one step (--steps was " + std::to_string(config.steps) + ").";
+    if (config.steps > kMostSteps)
+        return "A run takes at most " + std::to_string(kMostSteps) + " steps (--steps was "
+            + std::to_string(config.steps) + ").";
     if (config.warmupSteps < 0)
         return std::string("The number of warm-up steps cannot be negative.");
     if (!(config.dropout >= 0.0f && config.dropout < 1.0f))
@@ -26,6 +30,12 @@ std::optional<std::string> validate(const RunConfig& config)
         return std::string("The learning rate must be a positive number.");
     if (config.threads < 0)
         return std::string("The number of threads cannot be negative (0 means all cores).");
+    if (config.threads > kMostThreads)
+        return "A run uses at most " + std::to_string(kMostThreads) + " threads (--threads was "
+            + std::to_string(config.threads) + ").";
+    if (!config.dumpDir.empty())
+        if (auto problem = detail::dumpFolderProblem(config.dumpDir))
+            return problem;
 
     std::uint64_t limit = config.memoryLimitBytes;
     std::string where = "the given limit of ";

@@ -1,7 +1,11 @@
 // ProgressStore: answers and language survive a new store on the same folder; a corrupt file is
 // set aside and reported, never fatal; writes are atomic (no temporary left behind).
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -18,6 +22,9 @@ private slots:
     void inMemoryStoreWritesNothing();
     void environmentChoosesTheFolder();
     void unwritableFolderIsReported();
+    void unreadableFileIsKept();
+    void specialFilesAreNotRead_data();
+    void specialFilesAreNotRead();
 };
 
 void ProgressStoreTest::roundTrip()
@@ -129,6 +136,57 @@ void ProgressStoreTest::unwritableFolderIsReported()
     store.setLanguage(QStringLiteral("en"));
     QVERIFY(!store.save());
     QVERIFY(!store.problem().isEmpty());
+}
+
+void ProgressStoreTest::unreadableFileIsKept()
+{
+    if (::geteuid() == 0)
+        QSKIP("root reads any file, so no file is unreadable");
+    QTemporaryDir dir;
+    const QString path = QDir(dir.path()).filePath(QStringLiteral("progress.json"));
+    const QByteArray answers = R"({"version":1,"quizzes":{"a":{"q1":"b"}}})";
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(answers);
+    file.close();
+    QVERIFY(file.setPermissions(QFileDevice::WriteOwner)); // writable, not readable
+
+    ProgressStore store(dir.path());
+    store.load();
+    QVERIFY2(store.problem().contains(QStringLiteral("kept as it is")), qPrintable(store.problem()));
+    // The answers used to be replaced by an empty file here; now the file is left alone.
+    store.setAnswers(QStringLiteral("a"), {{QStringLiteral("q1"), QStringLiteral("c")}});
+    QVERIFY(!store.save());
+    QVERIFY(file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), answers);
+}
+
+void ProgressStoreTest::specialFilesAreNotRead_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("named pipe") << QStringLiteral("fifo"); // blocked before any window appeared
+    QTest::newRow("link to /dev/zero") << QStringLiteral("zero"); // grew memory without end
+    QTest::newRow("folder") << QStringLiteral("folder");
+}
+
+void ProgressStoreTest::specialFilesAreNotRead()
+{
+    QFETCH(QString, kind);
+    QTemporaryDir dir;
+    const QString path = QDir(dir.path()).filePath(QStringLiteral("progress.json"));
+    if (kind == QLatin1String("fifo"))
+        QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+    else if (kind == QLatin1String("zero"))
+        QVERIFY(QFile::link(QStringLiteral("/dev/zero"), path));
+    else
+        QVERIFY(QDir().mkdir(path));
+
+    ProgressStore store(dir.path());
+    store.load();
+    QVERIFY2(store.problem().contains(QStringLiteral("not a regular file")), qPrintable(store.problem()));
+    QVERIFY(!store.save());
+    QVERIFY(QFileInfo(path).exists() || QFileInfo(path).isSymLink()); // still there, untouched
 }
 
 QTEST_GUILESS_MAIN(ProgressStoreTest)

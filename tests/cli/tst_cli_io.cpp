@@ -1,6 +1,8 @@
 // The engine's file formats: .npy arrays, the --dump / --init-from folder and the --json object.
 #include <cmath>
 #include <limits>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <QDir>
 #include <QFile>
@@ -52,6 +54,9 @@ private slots:
     void npyRefusesWhatItCannotRead();
     void dumpThenInitReadsTheSameTensors();
     void initRefusesMismatches();
+    void readsRegularFilesOnly();
+    void initRefusesNonFiniteWeights();
+    void dumpFolderIsCheckedFirst();
     void jsonHasTheContractKeys();
     void jsonEscapesAndRoundTripsNumbers();
 };
@@ -266,6 +271,60 @@ void TestCliIo::jsonEscapesAndRoundTripsNumbers()
     QVERIFY(loss.at(2).isNull());
     QCOMPARE(json["grad_checksum"].toDouble(), 1.0 / 3.0); // %.17g: the double comes back exactly
     QVERIFY(text.find("\"peak_bytes\":18446744073709551615") != std::string::npos); // integers stay integers
+}
+
+void TestCliIo::readsRegularFilesOnly()
+{
+    // A FIFO blocked the open for ever and a device never ended; both are refused before opening.
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath("pipe.npy");
+    QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+    QString error = errorOf([&] { readNpy(fifo.toStdString()); });
+    QVERIFY2(error.contains("named pipe") && isOneSentence(error), qPrintable(error));
+    const QString zero = dir.filePath("zero.npy");
+    QVERIFY(QFile::link("/dev/zero", zero));
+    error = errorOf([&] { readNpy(zero.toStdString()); });
+    QVERIFY2(error.contains("a device") && isOneSentence(error), qPrintable(error));
+    error = errorOf([&] { readNpy(dir.path().toStdString()); });
+    QVERIFY2(error.contains("a folder"), qPrintable(error));
+}
+
+void TestCliIo::initRefusesNonFiniteWeights()
+{
+    QTemporaryDir dir;
+    const std::string root = dir.path().toStdString();
+    for (const float bad :
+        {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity()}) {
+        const std::vector<NamedTensor> params {{"head.weight", {2}, {1, bad}}};
+        writeDump(root, {0}, {1}, 1, 1, params, params, "{}");
+        const QString error = errorOf([&] { readInit(root, params, 1, 1, 3); });
+        QVERIFY2(error.contains("head.weight.npy") && error.contains("position 1") && error.contains("finite")
+                && isOneSentence(error),
+            qPrintable(error));
+    }
+}
+
+void TestCliIo::dumpFolderIsCheckedFirst()
+{
+    QTemporaryDir dir;
+    QVERIFY(!dumpFolderProblem(dir.filePath("new/nested").toStdString())); // made when written
+    writeBytes(dir.filePath("file"), "x");
+    const QString error
+        = QString::fromStdString(dumpFolderProblem(dir.filePath("file/dump").toStdString()).value_or(""));
+    QVERIFY2(error.contains("is not a folder") && isOneSentence(error), qPrintable(error));
+    if (::geteuid() != 0) { // root writes anywhere
+        const QString locked = dir.filePath("locked");
+        QVERIFY(QDir().mkdir(locked));
+        QVERIFY(QFile::setPermissions(locked, QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+        QVERIFY(dumpFolderProblem((locked + "/dump").toStdString()).value_or("").find("not writable")
+            != std::string::npos);
+        QFile::setPermissions(
+            locked, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    }
+    // The engine refuses it in validate(), before any training.
+    rlab::RunConfig config;
+    config.dumpDir = dir.filePath("file/dump").toStdString();
+    QCOMPARE(QString::fromStdString(rlab::validate(config).value_or("")), error);
 }
 
 QTEST_GUILESS_MAIN(TestCliIo)

@@ -1,5 +1,7 @@
 // The rlab command line: argument parsing, exit statuses, the --json contract, and the
 // PyTorch cross-check through --dump / --init-from (tests/reference/torch_reference.py).
+#include <limits>
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -9,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "rlab/engine.h"
 #include "run_options.h"
 #include "run_program.h"
 
@@ -89,6 +92,7 @@ private slots:
     void refusesBadArguments_data();
     void refusesBadArguments();
     void expandsSweepLists();
+    void boundsSweepsBeforeBuildingThem();
     void exitsWithStatus2BeforeRunning_data();
     void exitsWithStatus2BeforeRunning();
     void printsHelpAndDevices();
@@ -173,6 +177,12 @@ void TestCliRlab::refusesBadArguments_data()
     QTest::newRow("bad memory limit") << QStringList {"--memory-limit", "lots"} << "size in bytes";
     QTest::newRow("no measured step") << QStringList {"--steps", "2", "--warmup", "2"} << "at least one step";
     QTest::newRow("value on a switch") << QStringList {"--json=yes"} << "takes no value";
+    QTest::newRow("threads beyond the bound")
+        << QStringList {"--threads", "100000"} << "--threads must be at most 1024";
+    QTest::newRow("threads near int max")
+        << QStringList {"--threads", "2147483647"} << "--threads must be at most 1024";
+    QTest::newRow("steps beyond the bound")
+        << QStringList {"--steps", "1000001"} << "--steps must be at most 1000000";
 }
 
 void TestCliRlab::refusesBadArguments()
@@ -209,6 +219,36 @@ void TestCliRlab::expandsSweepLists()
     QVERIFY(!parseRunOptions({"--layers", "2,4"}, &error));
 }
 
+void TestCliRlab::boundsSweepsBeforeBuildingThem()
+{
+    // 1,000 values per list once built 10^12 configurations and died in std::bad_alloc.
+    QStringList values;
+    for (int i = 1; i <= 1000; ++i)
+        values << QString::number(i);
+    const std::string thousand = values.join(',').toStdString();
+    std::string error;
+    QVERIFY(!parseSweepOptions({"--layers", thousand}, &error));
+    QVERIFY2(error == "--layers lists 1000 values; a sweep takes at most 64 per list.", error.c_str());
+    const std::string eight = "1,2,3,4,5,6,7,8";
+    QVERIFY(
+        !parseSweepOptions({"--layers", eight, "--width", eight, "--seq", eight, "--batch", eight}, &error));
+    QVERIFY2(error == "This sweep has 16384 runs (the product of its lists); a sweep runs at most 4096.",
+        error.c_str());
+    QVERIFY(parseSweepOptions({"--layers", eight, "--width", eight, "--seq", eight}, &error)); // 2048 runs
+    // The bounds the usage text states are the ones enforced.
+    for (const auto bound : {rlab::kMostThreads, rlab::kMostSteps})
+        QVERIFY(QByteArray(kRunUsage).contains(QByteArray::number(bound)));
+    QVERIFY(QByteArray(kSweepUsage).contains(QByteArray::number(qulonglong(rlab::kMostSweepValues))));
+    QVERIFY(QByteArray(kSweepUsage).contains(QByteArray::number(qulonglong(rlab::kMostSweepRuns))));
+    // The engine refuses the same counts for callers that skip the parser.
+    rlab::RunConfig config;
+    config.threads = 100000;
+    QVERIFY(rlab::validate(config).value_or("").find("at most 1024 threads") != std::string::npos);
+    config.threads = 0;
+    config.steps = 2000000;
+    QVERIFY(rlab::validate(config).value_or("").find("at most 1000000 steps") != std::string::npos);
+}
+
 void TestCliRlab::exitsWithStatus2BeforeRunning_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -222,6 +262,15 @@ void TestCliRlab::exitsWithStatus2BeforeRunning_data()
     QTest::newRow("bigger than the machine")
         << QStringList {"run", "--layers", "4096", "--width", "8192", "--seq", "8192", "--batch", "64"};
     QTest::newRow("sweep with a bad size") << QStringList {"sweep", "--layers", "2,0"};
+    QTest::newRow("threads beyond the bound") << QStringList {"run", "--threads", "100000"};
+    QTest::newRow("sweep of 40 values per list") << [] {
+        QStringList values;
+        for (int i = 1; i <= 40; ++i)
+            values << QString::number(i);
+        const QString list = values.join(',');
+        return QStringList {"sweep", "--layers", list, "--width", list, "--seq", list, "--batch", list};
+    }();
+    QTest::newRow("dump below a file") << QStringList {"run", "--dump", "/dev/null/dump"};
     QTest::newRow("unknown command") << QStringList {"train"};
 }
 
@@ -331,6 +380,18 @@ void TestCliRlab::dumpThenInitFromGivesTheSameLoss()
     // steps differ: the folder holds one batch, which --init-from trains on at every step.)
     QCOMPARE(again["loss"].toArray().at(0).toDouble(), dumped["loss"].toArray().at(0).toDouble());
     QCOMPARE(again["grad_checksum"].toDouble(), dumped["grad_checksum"].toDouble());
+
+    // Non-finite weights are refused before training instead of training to NaN.
+    QFile weight(QDir(dump).filePath("params/lnf.bias.npy"));
+    QVERIFY(weight.open(QIODevice::ReadWrite));
+    weight.seek(weight.size() - 4);
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    weight.write(reinterpret_cast<const char*>(&nan), 4);
+    weight.close();
+    const Outcome poisoned = runRlab(args + QStringList {"--init-from", dump});
+    QCOMPARE(poisoned.exitCode, 1);
+    QVERIFY2(
+        poisoned.err.contains("lnf.bias.npy") && poisoned.err.contains("finite"), poisoned.err.constData());
 
     // A folder for another shape is refused with one sentence and status 1 (the arguments were fine).
     const Outcome mismatch

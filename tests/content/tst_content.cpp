@@ -3,6 +3,7 @@
 
 #include <iostream>
 #include <sstream>
+#include <sys/stat.h>
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -105,6 +106,9 @@ private slots:
     void glossaryVariantIsPlaced();
     void interfaceStringsFollowTheGlossary_data();
     void interfaceStringsFollowTheGlossary();
+    void linksOutOfThePackAreNotRead();
+    void specialFilesAreNotRead();
+    void checkContentRefusesABudgetThatNeverPlans();
 };
 
 void ContentTest::realQuizzesLoadInEveryLanguage_data()
@@ -395,6 +399,24 @@ void ContentTest::errorIsPlaced_data()
                                      << ""
                                      << "schema: 1\n"
                                      << 0 << 0 << "unexpected file name";
+    const QString guide = "guides/basics/guide.yaml";
+    QTest::newRow("file link in a guide body")
+        << guide << "memory [Chen 2016].\n"
+        << "memory [Chen 2016].\n      See [the file](file:///etc/passwd).\n"
+        << 9 << 21 << "'body': the link 'file:///etc/passwd' is neither an http(s) address nor a #section";
+    QTest::newRow("raw HTML in a guide body")
+        << guide << "body: Keep every sqrt(N)-th block input."
+        << "body: Keep every <img src=x> block input." << 11 << 22 << "raw HTML ('<img')";
+    QTest::newRow("image in a guide body")
+        << guide << "body: Keep every sqrt(N)-th block input."
+        << "body: Keep ![x](https://example.org/x.png) input." << 11 << 16 << "a guide shows no images";
+    QTest::newRow("table of 51 rows")
+        << guide << "      Recomputation trades compute for memory [Chen 2016].\n"
+        << QString("      | x |\n").repeated(51) << 58 << 7 << "a table has more than 50 rows";
+    QTest::newRow("text field of 70,000 bytes")
+        << guide << "body: Keep every sqrt(N)-th block input."
+        << "body: " + QString(70000, 'x') << 11 << 11
+        << "'body' is 70000 bytes long; a text field holds at most 16384";
     QTest::newRow("two documents") << ru << "schema: 1\n"
                                    << "schema: 1\n---\nschema: 1\n---\n"
                                    << 2 << 1 << "a second YAML document";
@@ -717,6 +739,50 @@ void ContentTest::interfaceStringsFollowTheGlossary()
     FileReport report(ts, errors);
     checkTerms(*glossary, translations, report);
     QVERIFY2(errors.empty(), listed(errors).c_str());
+}
+
+void ContentTest::linksOutOfThePackAreNotRead()
+{
+    const fs::path root = editableTree();
+    QTemporaryDir outside;
+    const fs::path secret = fs::path(outside.path().toStdString()) / "secret.yaml";
+    writeFile(secret, "SECRET-WORDS: [unclosed\n");
+    fs::remove(root / "quizzes/alpha/quiz.yaml");
+    fs::create_symlink(secret, root / "quizzes/alpha/quiz.yaml");
+    const Content content = loadContent(root, "en");
+    const Diagnostic* found = findDiagnostic(content, "link to a file outside the content folder");
+    QVERIFY2(found, listed(content.errors).c_str());
+    QCOMPARE(found->file.generic_string(), std::string("content/quizzes/alpha/quiz.yaml"));
+    // Its text was followed and echoed in a "malformed YAML" error; now it is not read at all.
+    QVERIFY(listed(content.errors).find("SECRET") == std::string::npos);
+    // A link that stays inside the pack is fine.
+    fs::rename(root / "quizzes/beta/quiz.yaml", root / "quizzes/beta/real.yml.txt");
+    fs::create_symlink("real.yml.txt", root / "quizzes/beta/quiz.yaml");
+    QVERIFY(loadContent(root, "en").quiz("beta"));
+}
+
+void ContentTest::specialFilesAreNotRead()
+{
+    const fs::path root = editableTree();
+    fs::remove(root / "quizzes/alpha/quiz.ru.yaml");
+    QCOMPARE(::mkfifo((root / "quizzes/alpha/quiz.ru.yaml").c_str(), 0600), 0); // used to block for ever
+    const Content content = loadContent(root, "ru");
+    const Diagnostic* found = findDiagnostic(content, "not a regular file");
+    QVERIFY2(found, listed(content.errors).c_str());
+    QCOMPARE(found->file.generic_string(), std::string("content/quizzes/alpha/quiz.ru.yaml"));
+    QVERIFY(content.quiz("alpha"));
+}
+
+void ContentTest::checkContentRefusesABudgetThatNeverPlans()
+{
+    const fs::path root = editableTree();
+    QVERIFY(replaceOnce(root / "demos/presets.yaml", "policy: budget:64K", "policy: budget:1"));
+    const CommandOutput result = runCheckContent({root.string()});
+    QCOMPARE(result.status, 1);
+    QVERIFY2(result.err.find("content/demos/presets.yaml:21:17: error: preset 'sweep-demo': No recomputation "
+                             "plan fits the activations in 1 bytes")
+            != std::string::npos,
+        result.err.c_str());
 }
 
 QTEST_GUILESS_MAIN(ContentTest)

@@ -71,6 +71,20 @@ private:
     // Paths as authors see them: from the content folder's own name down.
     fs::path shown(const fs::path& file) const { return m_root.filename() / file.lexically_relative(m_root); }
 
+    // A file (or a folder above it) may be a link, but only to somewhere inside the content folder:
+    // a pack must not read other files of the user's, nor show their first characters in an error.
+    YamlNodePtr readFile(const fs::path& file, FileReport& report)
+    {
+        std::error_code error;
+        const fs::path real = fs::weakly_canonical(file, error);
+        const fs::path root = fs::weakly_canonical(m_root, error);
+        if (error || std::mismatch(root.begin(), root.end(), real.begin(), real.end()).first != root.end()) {
+            report.error(0, 0, "the file is a link to a file outside the content folder; it is not read");
+            return nullptr;
+        }
+        return readYamlFile(file, report);
+    }
+
     FileReport reportFor(const fs::path& file) { return FileReport(shown(file), m_catalog.source.errors); }
 
     void error(const fs::path& file, std::string message)
@@ -117,7 +131,7 @@ private:
             return;
         }
         FileReport report = reportFor(files.source);
-        if (const YamlNodePtr root = readYamlFile(files.source, report))
+        if (const YamlNodePtr root = readFile(files.source, report))
             m_presets = readPresets(*root, report);
         else
             m_presets.unavailable = true;
@@ -127,7 +141,7 @@ private:
             if (m_presets.unavailable)
                 continue; // nothing to check the ids against; the source's errors say why
             FileReport translation = reportFor(file);
-            if (const YamlNodePtr root = readYamlFile(file, translation))
+            if (const YamlNodePtr root = readFile(file, translation))
                 readPresetTranslation(
                     *root, translation, m_presets, language, m_catalog.translations[language]);
         }
@@ -146,7 +160,7 @@ private:
                 continue;
             }
             FileReport report = reportFor(files.source);
-            const YamlNodePtr root = readYamlFile(files.source, report);
+            const YamlNodePtr root = readFile(files.source, report);
             std::optional<Guide> guide = root ? readGuide(*root, report, id) : std::nullopt;
             if (!guide) {
                 m_brokenGuides.insert(id);
@@ -154,7 +168,7 @@ private:
             }
             for (const auto& [language, file] : files.translations) {
                 FileReport translation = reportFor(file);
-                if (const YamlNodePtr tree = readYamlFile(file, translation))
+                if (const YamlNodePtr tree = readFile(file, translation))
                     readGuideTranslation(
                         *tree, translation, *guide, language, m_catalog.translations[language]);
             }
@@ -182,14 +196,14 @@ private:
                 continue;
             }
             FileReport report = reportFor(files.source);
-            const YamlNodePtr root = readYamlFile(files.source, report);
+            const YamlNodePtr root = readFile(files.source, report);
             std::optional<Quiz> quiz = root ? readQuiz(*root, report, id, targets) : std::nullopt;
             if (!quiz)
                 continue; // left out; the other quizzes still load
             quiz->sourceFile = files.source;
             for (const auto& [language, file] : files.translations) {
                 FileReport translation = reportFor(file);
-                if (const YamlNodePtr tree = readYamlFile(file, translation))
+                if (const YamlNodePtr tree = readFile(file, translation))
                     readQuizTranslation(
                         *tree, translation, *quiz, language, m_catalog.translations[language]);
             }

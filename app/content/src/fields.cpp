@@ -1,6 +1,7 @@
 #include "fields.h"
 
 #include "file_report.h"
+#include "markdown_checks.h"
 #include "rlab/text.h"
 
 namespace rlab::content {
@@ -51,6 +52,12 @@ std::optional<std::string> readText(const YamlNode& node, FileReport& report, st
         return std::nullopt;
     }
     std::string text = node.kind == YamlNode::Kind::Scalar ? node.scalar : std::string();
+    if (text.size() > kMostFieldBytes) {
+        report.error(node,
+            quoted(name) + " is " + std::to_string(text.size()) + " bytes long; a text field holds at most "
+                + std::to_string(kMostFieldBytes) + " bytes");
+        return std::nullopt;
+    }
     // Block scalars end in a newline; trailing space carries no meaning in a field.
     const auto end = text.find_last_not_of(" \t\r\n");
     text.erase(end == std::string::npos ? 0 : end + 1);

@@ -2,6 +2,7 @@
 
 #include "fields.h"
 #include "file_report.h"
+#include "markdown_checks.h"
 
 namespace rlab::content {
 
@@ -18,6 +19,8 @@ void readSections(const YamlNode& list, FileReport& report, Guide& guide)
         section.id = fields.id("id").value_or("");
         section.title.value = fields.text("title").value_or("");
         section.body.value = fields.text("body").value_or("");
+        if (!section.body.value.empty())
+            checkMarkdown(*fields.node("body"), report, "body");
         if (!section.id.empty())
             seen.add(section.id, *fields.node("id"), report);
         guide.sections.push_back(std::move(section));
@@ -88,6 +91,8 @@ bool readGuideTranslation(const YamlNode& root, FileReport& report, const Guide&
             const Fields text(*entry.value, report, "section '" + entry.key + "'", {}, {"title", "body"});
             readTranslatedText(text, "title", sectionTextPath(source.id, entry.key, "title"), found);
             readTranslatedText(text, "body", sectionTextPath(source.id, entry.key, "body"), found);
+            if (const YamlNode* body = text.node("body"))
+                checkMarkdown(*body, report, "body");
         }
     }
     if (report.count() > before)

@@ -125,6 +125,8 @@ DemoRun readRun(const YamlNode& node, FileReport& report, const std::string& pre
         if (const std::string problem = policyProblem(*policy); !problem.empty())
             report.error(*fields.node("policy"), problem);
         run.policy = *policy;
+        run.policyLine = fields.node("policy")->line;
+        run.policyColumn = fields.node("policy")->column;
     }
     run.offload = fields.boolean("offload").value_or(false);
     run.rngReplay = fields.boolean("rng_replay").value_or(true);

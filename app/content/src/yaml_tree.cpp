@@ -12,6 +12,7 @@
 #include <yaml-cpp/parser.h>
 
 #include "file_report.h"
+#include "rlab/words.h"
 #include "text_checks.h"
 
 namespace rlab::content {
@@ -53,6 +54,23 @@ public:
         return {mark.line + 1, column};
     }
 
+    // The indentation of a block scalar's first non-blank line when `mark` is at its '|' or '>'.
+    int blockIndent(const YAML::Mark& mark) const
+    {
+        auto at = static_cast<std::size_t>(std::max(mark.pos, 0));
+        if (at >= m_text.size() || (m_text[at] != '|' && m_text[at] != '>'))
+            return 0;
+        for (at = m_text.find('\n', at); at != std::string::npos && at + 1 < m_text.size();
+             at = m_text.find('\n', at + 1)) {
+            std::size_t p = at + 1;
+            while (p < m_text.size() && m_text[p] == ' ')
+                ++p;
+            if (p < m_text.size() && m_text[p] != '\n' && m_text[p] != '\r')
+                return static_cast<int>(p - at - 1);
+        }
+        return 0;
+    }
+
     YamlNodePtr root() const { return m_root; }
 
     void OnDocumentStart(const YAML::Mark& mark) override
@@ -87,6 +105,7 @@ public:
         auto node = newNode(YamlNode::Kind::Scalar, mark);
         node->scalar = value;
         node->plain = tag == "?";
+        node->blockIndent = blockIndent(mark);
         complete(std::move(node), anchor);
     }
 
@@ -252,6 +271,10 @@ YamlNodePtr parseYaml(const std::string& source, FileReport& report)
 
 YamlNodePtr readYamlFile(const std::filesystem::path& file, FileReport& report)
 {
+    if (notRegularFile(file.string())) {
+        report.error(0, 0, "the file is not a regular file (a pipe, a device or a folder); it is not read");
+        return nullptr;
+    }
     std::error_code error;
     const std::uintmax_t size = std::filesystem::file_size(file, error);
     if (error) {

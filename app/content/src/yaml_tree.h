@@ -33,6 +33,7 @@ struct YamlNode {
     int column = 0;
     std::string scalar; // Kind::Scalar
     bool plain = false; // unquoted scalar: may be read as a number or a boolean
+    int blockIndent = 0; // a block scalar (| or >): its lines' indentation, from the next line on
     std::vector<YamlNodePtr> items; // Kind::Sequence
     std::vector<YamlEntry> entries; // Kind::Mapping, in file order, duplicates left out
 

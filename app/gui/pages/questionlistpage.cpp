@@ -24,6 +24,8 @@ QuestionListPage::QuestionListPage(QuizSession* session, QWidget* parent)
     titleFont.setBold(true);
     m_title->setFont(titleFont);
     m_title->setWordWrap(true);
+    m_title->setObjectName(QStringLiteral("questionListTitle"));
+    m_title->setTextFormat(Qt::PlainText); // the quiz title is content: never markup
     m_list->setObjectName(QStringLiteral("questionList"));
     m_list->setRootIsDecorated(false);
     m_list->setUniformRowHeights(false);

@@ -13,7 +13,6 @@
 #include <QSplitter>
 #include <QStyle>
 #include <QTabWidget>
-#include <QTextBrowser>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -68,7 +67,7 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     , m_keys(new QLabel(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_side(new QTabWidget(this))
-    , m_guide(new QTextBrowser(this))
+    , m_guide(new GuideView(this))
     , m_demo(new DemoPanel(this))
 {
     setObjectName(QStringLiteral("questionPage"));
@@ -115,6 +114,8 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     m_explanation = wrappingLabel(m_feedback);
     m_explanation->setObjectName(QStringLiteral("explanation"));
     m_whyWrongTitle = wrappingLabel(m_feedback);
+    m_whyWrongTitle->setObjectName(QStringLiteral("whyWrongTitle"));
+    m_whyWrongTitle->setTextFormat(Qt::PlainText); // it quotes option text: never markup
     m_whyWrong = wrappingLabel(m_feedback);
     m_whyWrong->setObjectName(QStringLiteral("whyWrong"));
     QFont titleFont = m_explanationTitle->font();
@@ -163,7 +164,6 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     scroll->setMinimumWidth(300);
 
     m_guide->setObjectName(QStringLiteral("guideView"));
-    m_guide->setOpenExternalLinks(true);
     m_demo->setObjectName(QStringLiteral("demoPanel"));
     m_side->setObjectName(QStringLiteral("sideTabs"));
     m_side->addTab(m_demo, QString());
@@ -410,7 +410,7 @@ void QuestionPage::renderGuide(const rlab::content::Quiz& shownQuiz, const rlab:
             markdown += QLatin1Char('\n');
         }
     }
-    m_guide->setMarkdown(markdown);
+    m_guide->showMarkdown(markdown);
     m_guide->setProperty("fallback", section->title.fallback || section->body.fallback);
     m_side->setTabText(1, tr("Guide: %1").arg(fromUtf8(section->title.value)));
     m_guideLink->setText(

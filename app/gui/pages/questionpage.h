@@ -5,6 +5,8 @@
 #include <QList>
 #include <QWidget>
 
+#include "guideview.h"
+
 class DemoPanel;
 class OptionButton;
 class QuizSession;
@@ -13,7 +15,6 @@ class QPushButton;
 class QSplitter;
 class QScrollArea;
 class QTabWidget;
-class QTextBrowser;
 class QFrame;
 namespace rlab::content {
 struct Content;
@@ -35,7 +36,7 @@ public:
     QLabel* counterLabel() const { return m_counter; }
     QLabel* explanationLabel() const { return m_explanation; }
     QLabel* whyWrongLabel() const { return m_whyWrong; }
-    QTextBrowser* guideView() const { return m_guide; }
+    GuideView* guideView() const { return m_guide; }
     OptionButton* optionButton(int index) const;
     QTabWidget* sideTabs() const { return m_side; }
 
@@ -87,7 +88,7 @@ private:
     QScrollArea* m_scroll = nullptr;
     QSplitter* m_splitter;
     QTabWidget* m_side;
-    QTextBrowser* m_guide;
+    GuideView* m_guide;
     DemoPanel* m_demo;
     bool m_splitPlaced = false;
 };

@@ -22,6 +22,8 @@ ResultsPage::ResultsPage(QuizSession* session, QWidget* parent)
 {
     setObjectName(QStringLiteral("resultsPage"));
     m_title->setWordWrap(true);
+    m_title->setObjectName(QStringLiteral("resultsTitle"));
+    m_title->setTextFormat(Qt::PlainText); // the quiz title is content: never markup
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
     titleFont.setBold(true);
@@ -51,6 +53,7 @@ ResultsPage::ResultsPage(QuizSession* session, QWidget* parent)
     connect(m_retry, &QPushButton::clicked, session, &QuizSession::retryWrong);
     connect(m_restart, &QPushButton::clicked, session, &QuizSession::restart);
     connect(m_back, &QPushButton::clicked, this, &ResultsPage::backRequested);
+    m_review->setOpenLinks(false); // question: links are handled below; nothing else is followed
     connect(m_review, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (url.scheme() == QLatin1String("question"))
             emit questionChosen(url.path().toInt() - 1);

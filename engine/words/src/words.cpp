@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <sys/stat.h>
 #include <utility>
 
 #include "rlab/text.h"
@@ -300,6 +301,19 @@ std::string optimizerChoices()
 std::string savePrecisionChoices()
 {
     return listIn<SavePrecision>(kSavePrecisionNames, " or ");
+}
+
+std::optional<std::string> notRegularFile(const std::string& path)
+{
+    struct stat info { };
+    if (::stat(path.c_str(), &info) != 0 || S_ISREG(info.st_mode))
+        return std::nullopt; // missing or unreadable: opening it says why
+    const char* what = S_ISDIR(info.st_mode)             ? "a folder"
+        : S_ISFIFO(info.st_mode)                         ? "a named pipe (FIFO)"
+        : S_ISCHR(info.st_mode) || S_ISBLK(info.st_mode) ? "a device"
+        : S_ISSOCK(info.st_mode)                         ? "a socket"
+                                                         : "a special file";
+    return path + " is " + what + ", not a regular file; only regular files are read.";
 }
 
 } // namespace rlab

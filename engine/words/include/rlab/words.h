@@ -41,6 +41,17 @@ bool headsDivideWidth(const ModelShape& shape);
 // nullopt when every size is within its limits and the heads divide the width, else one sentence.
 std::optional<std::string> shapeProblem(const ModelShape& shape);
 
+// Upper bounds on the other counts users give, checked before anything is allocated (README
+// "Limits" lists them with the shape limits above). Each keeps a run or a sweep within what one
+// machine can do in a day; beyond them the OpenMP runtime or the allocator fails instead.
+inline constexpr int kMostThreads = 1024; // --threads
+inline constexpr int kMostSteps = 1000000; // --steps (the step times and losses are kept)
+inline constexpr std::size_t kMostSweepValues = 64; // values in one sweep list (--layers 1,2,...)
+inline constexpr std::size_t kMostSweepRuns = 4096; // runs in one sweep: the lists' product
+// nullopt when `path` names a regular file (after symbolic links), else one sentence saying what
+// it is instead ("is a named pipe (FIFO)") so reading it neither blocks nor runs forever.
+std::optional<std::string> notRegularFile(const std::string& path);
+
 // The activations a block can keep for backward, by the op that produced them.
 // `selective` keeps the kinds named in RecomputePolicy::keep and recomputes the rest.
 enum class OpKind {

@@ -79,6 +79,7 @@ struct DemoRun {
     std::vector<std::string> keep; // selective op kinds; empty: the engine's default
 
     bool isSelective() const; // the policy is `selective`, in whatever letter case it was written
+    int policyLine = 0, policyColumn = 0; // where `policy` is written, for checks the engine makes
 };
 
 // The label a run shows when the preset gives none: the policy and what differs from the defaults.

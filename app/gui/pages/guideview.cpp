@@ -1,0 +1,61 @@
+#include "guideview.h"
+
+#include <QDesktopServices>
+#include <QMessageBox>
+#include <QTextDocument>
+
+namespace {
+
+// QTextDocument::loadResource reads local files itself when its widget answers nothing, so the
+// document is the place that must refuse: every image and style sheet named by content.
+class NoResourceDocument : public QTextDocument {
+public:
+    using QTextDocument::QTextDocument;
+
+protected:
+    QVariant loadResource(int, const QUrl&) override { return {}; }
+};
+
+} // namespace
+
+GuideView::GuideView(QWidget* parent)
+    : QTextBrowser(parent)
+    , m_confirm([this](const QUrl& url) {
+        return QMessageBox::question(this, tr("Open in the browser?"),
+                   tr("This link leads out of Recompute Lab to:\n\n%1\n\nOpen it in your web browser?")
+                       .arg(url.toDisplayString()))
+            == QMessageBox::Yes;
+    })
+    , m_opener([](const QUrl& url) { QDesktopServices::openUrl(url); })
+{
+    // Links are followed by follow() only, never by QTextBrowser itself (it would load file: URLs).
+    setDocument(new NoResourceDocument(this));
+    setOpenLinks(false);
+    setOpenExternalLinks(false);
+    connect(this, &QTextBrowser::anchorClicked, this, &GuideView::follow);
+}
+
+void GuideView::showMarkdown(const QString& markdown)
+{
+    // MarkdownFeatures is a flag set, but the enum values are not declared as flags in Qt 6.4.
+    document()->setMarkdown(markdown,
+        QTextDocument::MarkdownFeatures::fromInt(static_cast<int>(QTextDocument::MarkdownDialectGitHub)
+            | static_cast<int>(QTextDocument::MarkdownNoHTML)));
+}
+
+QVariant GuideView::loadResource(int, const QUrl&)
+{
+    return {}; // and the browser's own loader (setSource) fetches nothing either
+}
+
+void GuideView::follow(const QUrl& url)
+{
+    const QString scheme = url.scheme().toLower();
+    if (scheme.isEmpty() && url.path().isEmpty() && url.hasFragment()) {
+        scrollToAnchor(url.fragment());
+    } else if ((scheme == QLatin1String("https") || scheme == QLatin1String("http"))
+        && !url.host().isEmpty()) {
+        if (m_confirm(url))
+            m_opener(url);
+    }
+}

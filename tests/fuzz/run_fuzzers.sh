@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang (-fsanitize=fuzzer,address,undefined) and runs each for
+# a given time or number of executions, starting from the seed corpus in tests/fuzz/corpus/<target>.
+#
+#   tests/fuzz/run_fuzzers.sh [--time SECONDS] [--runs N] [--build DIR] [TARGET...]
+#
+# TARGETs: content npy rlab_args progress (default: all). New inputs go to DIR/corpus/<target>,
+# crashes to DIR/findings/; a finding makes the exit status 1. Keep each finding as a file in
+# tests/fuzz/corpus/<target>/ once fixed. Exit status 77: clang or its libFuzzer is missing (ctest
+# reports the tests as skipped).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+source_dir=$(cd "$here/../.." && pwd)
+seconds=60
+runs=""
+build="$source_dir/build/fuzz"
+targets=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --time) seconds=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    --build) build=$2; shift 2 ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+[ ${#targets[@]} -gt 0 ] || targets=(content npy rlab_args progress)
+
+cxx=${RLAB_FUZZ_CXX:-}
+if [ -z "$cxx" ]; then
+  for candidate in clang++ clang++-14 clang++-15 clang++-16; do
+    if command -v "$candidate" >/dev/null; then cxx=$candidate; break; fi
+  done
+fi
+if [ -z "$cxx" ]; then
+  echo "run_fuzzers: skipped: clang++ is not installed (scripts/lab deps installs clang)." >&2
+  exit 77
+fi
+mkdir -p "$build/corpus" "$build/findings"
+probe="$build/probe.cpp"
+printf '#include <cstddef>\n#include <cstdint>\nextern "C" int LLVMFuzzerTestOneInput(const std::uint8_t*, std::size_t) { return 0; }\n' >"$probe"
+if ! "$cxx" -fsanitize=fuzzer,address,undefined "$probe" -o "$build/probe" 2>/dev/null; then
+  echo "run_fuzzers: skipped: $cxx cannot link -fsanitize=fuzzer (libFuzzer missing)." >&2
+  exit 77
+fi
+
+flags=(-std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+  -fno-omit-frame-pointer -I"$here" -I"$source_dir/engine/include" -I"$source_dir/engine/words/include")
+words=("$source_dir"/engine/words/src/*.cpp)
+
+sources_of() {
+  case "$1" in
+    content) echo "$here/fuzz_content.cpp" "$source_dir"/app/content/src/*.cpp "${words[@]}" ;;
+    npy) echo "$here/fuzz_npy.cpp" "$source_dir/engine/src/npy.cpp" "${words[@]}" ;;
+    rlab_args) echo "$here/fuzz_rlab_args.cpp" "$source_dir/app/cli/run_options.cpp" "${words[@]}" ;;
+    progress) echo "$here/fuzz_progress.cpp" "$source_dir/app/model/progressstore.cpp" "${words[@]}" ;;
+    *) echo "run_fuzzers: unknown target '$1' (content, npy, rlab_args, progress)." >&2; exit 2 ;;
+  esac
+}
+extra_of() {
+  case "$1" in
+    content) echo "-I$source_dir/app/content/include -I$source_dir/app/content/src -lyaml-cpp" ;;
+    npy) echo "-I$source_dir/engine/src" ;;
+    rlab_args) echo "-I$source_dir/app/cli" ;;
+    progress) echo "-I$source_dir/app/model $(pkg-config --cflags --libs Qt6Core) -fPIC" ;;
+  esac
+}
+
+status=0
+for target in "${targets[@]}"; do
+  binary="$build/fuzz_$target"
+  read -r -a sources <<<"$(sources_of "$target")"
+  # Rebuilt only when a source or this script is newer than the binary.
+  if [ ! -x "$binary" ] || [ -n "$(find "${sources[@]}" "$0" "$here"/*.h -newer "$binary" 2>/dev/null | head -1)" ]; then
+    # shellcheck disable=SC2046
+    "$cxx" "${flags[@]}" "${sources[@]}" $(extra_of "$target") -o "$binary"
+  fi
+  mkdir -p "$build/corpus/$target"
+  limit=(-max_total_time="$seconds")
+  [ -z "$runs" ] || limit=(-runs="$runs")
+  [ "$target" != content ] || limit+=(-max_len=65536) # a pack of a few real files, not all of them
+  log="$build/fuzz_$target.log"
+  if "$binary" "$build/corpus/$target" "$here/corpus/$target" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$build/findings/$target-" >"$log" 2>&1; then
+    echo "fuzz $target: $(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}') executions, no finding"
+  else
+    echo "fuzz $target: FINDING (see $log and $build/findings/)" >&2
+    tail -40 "$log" >&2
+    status=1
+  fi
+done
+exit $status
