@@ -12,11 +12,11 @@
     <name>DemoClaims</name>
     <message>
         <source>peak activation memory</source>
-        <translation>ndangariro yepamusoro yema-activation</translation>
+        <translation>nhongonya yendangariro yema-activation</translation>
     </message>
     <message>
         <source>peak total memory</source>
-        <translation>ndangariro yepamusoro, yese</translation>
+        <translation>nhongonya yendangariro, yese</translation>
     </message>
     <message>
         <source>recompute FLOPs</source>

@@ -777,6 +777,7 @@ void ContentTest::checkContentRefusesABudgetThatNeverPlans()
 {
     const fs::path root = editableTree();
     QVERIFY(replaceOnce(root / "demos/presets.yaml", "policy: budget:64K", "policy: budget:1"));
+    QVERIFY(replaceOnce(root / "demos/presets.yaml", "run: budget:64K", "run: budget:1")); // its claim
     const CommandOutput result = runCheckContent({root.string()});
     QCOMPARE(result.status, 1);
     QVERIFY2(result.err.find("content/demos/presets.yaml:21:17: error: preset 'sweep-demo': No recomputation "

@@ -128,8 +128,9 @@ void WordsTest::byteSizesHaveOneGrammar_data()
     QTest::newRow("MiB") << "16MiB" << 16777216ULL;
     QTest::newRow("lower case") << "16mib" << 16777216ULL;
     QTest::newRow("G, fraction") << "1.5G" << 1610612736ULL;
-    QTest::newRow("MB is ambiguous") << "16MB" << 0ULL;
-    QTest::newRow("KB is ambiguous") << "16KB" << 0ULL;
+    QTest::newRow("MB is SI") << "16MB" << 16000000ULL;
+    QTest::newRow("GB is SI") << "24GB" << 24000000000ULL;
+    QTest::newRow("unknown unit") << "16XB" << 0ULL;
     QTest::newRow("zero") << "0" << 0ULL;
     QTest::newRow("negative") << "-1M" << 0ULL;
     QTest::newRow("exponent") << "1e6" << 0ULL;
@@ -157,7 +158,7 @@ void WordsTest::budgetMeansTheSameEverywhere()
     QCOMPARE(rlab::RecomputePolicy::parse("budget:16M", nullptr)->budgetBytes, sixteenMiB);
 
     // The content loader accepts budget:16M (the app hands that text to the same parser) and
-    // refuses budget:16MB with the grammar in its sentence.
+    // refuses budget:16XB with the grammar in its sentence.
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
     const QString fixtures = sourcePath(QStringLiteral("tests/content/fixtures/minimal"));
@@ -168,7 +169,7 @@ void WordsTest::budgetMeansTheSameEverywhere()
     const std::string policy = good.preset("sweep-demo")->runs.at(1).policy;
     QCOMPARE(policy, std::string("budget:16M"));
     QCOMPARE(rlab::RecomputePolicy::parse(policy, nullptr)->budgetBytes, sixteenMiB);
-    QVERIFY(copyTree(fixtures, folder.filePath("bad"), "budget:64K", "budget:16MB"));
+    QVERIFY(copyTree(fixtures, folder.filePath("bad"), "budget:64K", "budget:16XB"));
     const rlab::content::Content bad = rlab::content::loadContent(folder.filePath("bad").toStdString(), "en");
     QCOMPARE(bad.errors.size(), std::size_t(1));
     QVERIFY2(bad.errors.front().message.find("powers of 1024") != std::string::npos,

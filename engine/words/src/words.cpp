@@ -191,6 +191,12 @@ std::optional<std::uint64_t> parseByteSize(std::string_view text)
         scale = 1024.0 * 1024;
     else if (unit == "g" || unit == "gib")
         scale = 1024.0 * 1024 * 1024;
+    else if (unit == "kb")
+        scale = 1e3; // the SI units as written, as GPU makers' and disk makers' "80GB"
+    else if (unit == "mb")
+        scale = 1e6;
+    else if (unit == "gb")
+        scale = 1e9;
     else
         return std::nullopt;
     const double bytes = std::floor(*value * scale);

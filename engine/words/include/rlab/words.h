@@ -73,8 +73,8 @@ std::string opKindList(); // "block_input, layernorm, ..., gelu"
 std::vector<OpKind> defaultSelectiveKeep();
 
 // Byte sizes, one grammar everywhere: a positive number with an optional unit, K/KiB, M/MiB or
-// G/GiB (powers of 1024) or B; letter case is ignored. "16M" = "16MiB" = 16777216, "1.5G" =
-// 1610612736. KB, MB and GB are refused: people read them as powers of 1000 and 1024 alike.
+// G/GiB (powers of 1024), KB/MB/GB (powers of 1000, the SI units as written) or B; letter case is
+// ignored. "16M" = "16MiB" = 16777216, "1.5G" = 1610612736, "24GB" = 24000000000.
 std::optional<std::uint64_t> parseByteSize(std::string_view text);
 extern const char* const kByteSizeExamples; // "16777216, 16M, 64MiB or 1.5G"
 
