@@ -14,25 +14,13 @@ using rlab::content::ClaimRelation;
 
 QString quantityTitle(ClaimQuantity quantity)
 {
+    if (const std::optional<rlab::MemoryCategory> category = rlab::demo::memoryCategoryOf(quantity))
+        return memoryCategoryTitle(*category);
     switch (quantity) {
     case ClaimQuantity::PeakActivationBytes:
         return QCoreApplication::translate("DemoClaims", "peak activation memory");
     case ClaimQuantity::PeakBytes:
         return QCoreApplication::translate("DemoClaims", "peak total memory");
-    case ClaimQuantity::Parameters:
-        return memoryCategoryTitle(rlab::MemoryCategory::Parameters);
-    case ClaimQuantity::Gradients:
-        return memoryCategoryTitle(rlab::MemoryCategory::Gradients);
-    case ClaimQuantity::OptimizerState:
-        return memoryCategoryTitle(rlab::MemoryCategory::OptimizerState);
-    case ClaimQuantity::SavedActivations:
-        return memoryCategoryTitle(rlab::MemoryCategory::SavedActivations);
-    case ClaimQuantity::RecomputeWorkspace:
-        return memoryCategoryTitle(rlab::MemoryCategory::RecomputeWorkspace);
-    case ClaimQuantity::Temporaries:
-        return memoryCategoryTitle(rlab::MemoryCategory::Temporaries);
-    case ClaimQuantity::HostOffloaded:
-        return memoryCategoryTitle(rlab::MemoryCategory::HostOffloaded);
     case ClaimQuantity::RecomputeFlops:
         return QCoreApplication::translate("DemoClaims", "recompute FLOPs");
     case ClaimQuantity::RecomputeShare:
@@ -45,6 +33,8 @@ QString quantityTitle(ClaimQuantity quantity)
         return QCoreApplication::translate("DemoClaims", "loss difference from none");
     case ClaimQuantity::OffloadMs:
         return QCoreApplication::translate("DemoClaims", "copy time to and from the host");
+    default: // the memory categories, above
+        break;
     }
     return {};
 }

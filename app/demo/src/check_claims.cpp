@@ -49,28 +49,6 @@ std::string bytesText(double bytes)
     return printed("%.3f MiB", bytes / (1024.0 * 1024.0));
 }
 
-std::optional<MemoryCategory> categoryOf(ClaimQuantity quantity)
-{
-    switch (quantity) {
-    case ClaimQuantity::Parameters:
-        return MemoryCategory::Parameters;
-    case ClaimQuantity::Gradients:
-        return MemoryCategory::Gradients;
-    case ClaimQuantity::OptimizerState:
-        return MemoryCategory::OptimizerState;
-    case ClaimQuantity::SavedActivations:
-        return MemoryCategory::SavedActivations;
-    case ClaimQuantity::RecomputeWorkspace:
-        return MemoryCategory::RecomputeWorkspace;
-    case ClaimQuantity::Temporaries:
-        return MemoryCategory::Temporaries;
-    case ClaimQuantity::HostOffloaded:
-        return MemoryCategory::HostOffloaded;
-    default:
-        return std::nullopt;
-    }
-}
-
 // The quantity measured in one run; nullopt when the run did not measure it.
 std::optional<Figure> measure(ClaimQuantity quantity, const RunOutcome& out)
 {
@@ -79,7 +57,7 @@ std::optional<Figure> measure(ClaimQuantity quantity, const RunOutcome& out)
     f.run = out.label;
     f.sweepValue = out.sweepValue;
     double value = 0;
-    if (const std::optional<MemoryCategory> category = categoryOf(quantity)) {
+    if (const std::optional<MemoryCategory> category = memoryCategoryOf(quantity)) {
         const auto found = r.bytesByCategory.find(std::string(memoryCategoryName(*category)));
         value = found == r.bytesByCategory.end() ? 0.0 : static_cast<double>(found->second);
     } else {
@@ -233,6 +211,28 @@ std::string measuredText(
 }
 
 } // namespace
+
+std::optional<MemoryCategory> memoryCategoryOf(content::ClaimQuantity quantity)
+{
+    switch (quantity) {
+    case content::ClaimQuantity::Parameters:
+        return MemoryCategory::Parameters;
+    case content::ClaimQuantity::Gradients:
+        return MemoryCategory::Gradients;
+    case content::ClaimQuantity::OptimizerState:
+        return MemoryCategory::OptimizerState;
+    case content::ClaimQuantity::SavedActivations:
+        return MemoryCategory::SavedActivations;
+    case content::ClaimQuantity::RecomputeWorkspace:
+        return MemoryCategory::RecomputeWorkspace;
+    case content::ClaimQuantity::Temporaries:
+        return MemoryCategory::Temporaries;
+    case content::ClaimQuantity::HostOffloaded:
+        return MemoryCategory::HostOffloaded;
+    default:
+        return std::nullopt;
+    }
+}
 
 std::string_view verdictName(Verdict verdict)
 {
