@@ -133,7 +133,7 @@ std::string checkChoice(const content::DemoPreset& preset, const Choice& choice)
             return std::string(size.name) + " may be at most " + std::to_string(size.most)
                 + " for this demo.";
     }
-    if (s.width % s.heads != 0)
+    if (!headsDivideWidth(s))
         return "The number of heads (" + std::to_string(s.heads) + ") must divide the width ("
             + std::to_string(s.width) + ").";
     if (preset.userKeepChoice && choice.keep.empty())
