@@ -23,6 +23,7 @@ Plan basePlan(const RunConfig& config)
     plan.offload = config.policy.offload;
     plan.bf16 = config.savePrecision == SavePrecision::Bf16;
     plan.dropout = config.dropout > 0;
+    plan.fusedAttention = config.fusedAttention;
     return plan;
 }
 
@@ -142,7 +143,7 @@ SlotMask slotsOfKinds(const std::vector<OpKind>& kinds)
     return mask;
 }
 
-SlotSizes slotSizes(const ModelShape& shape, bool dropout)
+SlotSizes slotSizes(const ModelShape& shape, bool dropout, bool fusedAttention)
 {
     const std::uint64_t bt = product(shape.batch, shape.seq), btd = product(bt, shape.width);
     const std::uint64_t bhtt = product(bt, shape.heads, shape.seq);
@@ -163,8 +164,13 @@ SlotSizes slotSizes(const ModelShape& shape, bool dropout)
     set(Slot::Input, btd, 0, 0);
     set(Slot::Ln1, btd, lnStats, 8 * fbtd);
     set(Slot::Qkv, product(3, btd), 0, 2.0 * fbtd * 3.0 * d + 3 * fbtd);
-    set(Slot::Att, bhtt, 0, attMatmul + 5 * fbhtt);
-    set(Slot::AttDrop, dropout ? bhtt : 0, 0, drop * fbhtt);
+    if (fusedAttention) {
+        set(Slot::Att, 0, product(shape.batch, shape.heads, shape.seq, sizeof(float)), attMatmul + 5 * fbhtt);
+        set(Slot::AttDrop, 0, 0, drop * fbhtt);
+    } else {
+        set(Slot::Att, bhtt, 0, attMatmul + 5 * fbhtt);
+        set(Slot::AttDrop, dropout ? bhtt : 0, 0, drop * fbhtt);
+    }
     set(Slot::AttValues, btd, 0, attMatmul);
     set(Slot::Residual, btd, 0, 2.0 * fbtd * d + (2 + drop) * fbtd);
     set(Slot::Ln2, btd, lnStats, 8 * fbtd);
@@ -187,7 +193,7 @@ int bestSegmentBlocks(const RunConfig& config)
 {
     // Segments of k blocks keep N/k checkpoints of c bytes and rebuild k blocks of b bytes:
     // N c / k + k b is least at k = sqrt(N c / b) (Chen et al. 2016 with c = b gives sqrt(N)).
-    const SlotSizes sizes = slotSizes(config.shape, config.dropout > 0);
+    const SlotSizes sizes = slotSizes(config.shape, config.dropout > 0, config.fusedAttention);
     const bool bf16 = config.savePrecision == SavePrecision::Bf16;
     double block = 0;
     for (int s = 0; s < kSlotCount; ++s)
@@ -230,7 +236,7 @@ std::optional<Plan> makePlan(const RunConfig& config, std::string* error)
 
 double planRecomputeFlops(const Plan& plan, const RunConfig& config)
 {
-    const SlotSizes sizes = slotSizes(config.shape, plan.dropout);
+    const SlotSizes sizes = slotSizes(config.shape, plan.dropout, plan.fusedAttention);
     double flops = 0;
     for (const Segment& seg : plan.segments) {
         for (int m = seg.first; m <= seg.last; ++m) {
@@ -246,7 +252,7 @@ double planRecomputeFlops(const Plan& plan, const RunConfig& config)
 
 StepFlops stepFlops(const Plan& plan, const RunConfig& config)
 {
-    const SlotSizes sizes = slotSizes(config.shape, plan.dropout);
+    const SlotSizes sizes = slotSizes(config.shape, plan.dropout, plan.fusedAttention);
     double block = sizes.outputFlops;
     for (int s = 1; s < kSlotCount; ++s)
         block += sizes.flops[static_cast<std::size_t>(s)];
@@ -261,6 +267,9 @@ StepFlops stepFlops(const Plan& plan, const RunConfig& config)
     // cross_entropy, head, lnf (Trainer::backwardHead); blocks; embedding.
     step.backward = 2 * btv + 4 * btc * v + 16 * btc + layers * blockBackward + 2 * btc;
     step.recompute = planRecomputeFlops(plan, config);
+    if (plan.fusedAttention) // every block's backward rebuilds its probabilities from q, k and the logsumexp
+        step.recompute += layers
+            * (sizes.flops[static_cast<std::size_t>(Slot::Att)] + sizes.flops[static_cast<std::size_t>(Slot::AttDrop)]);
     return step;
 }
 

@@ -40,6 +40,7 @@ struct Plan {
     bool offload = false;
     bool bf16 = false;
     bool dropout = false; // p > 0: the attention dropout output is its own tensor
+    bool fusedAttention = false; // predicted only: no T x T tensors (RunConfig::fusedAttention)
 };
 
 // Sizes and modeled costs of one block's activations for a shape, and of the step's other
@@ -53,7 +54,9 @@ struct SlotSizes {
     std::uint64_t rows = 0; // B*T: tokens, targets, per-row losses
     std::uint64_t logitsElems = 0; // B*T*vocab: logits and probabilities
 };
-SlotSizes slotSizes(const ModelShape& shape, bool dropout);
+// With fused attention the probabilities are no tensor: the softmax slot keeps each row's
+// logsumexp (B*H*T floats, as statistics) and the dropout slot nothing (its mask is regenerated).
+SlotSizes slotSizes(const ModelShape& shape, bool dropout, bool fusedAttention = false);
 
 // Bytes a kept slot occupies while saved (bf16 halves the main tensor; stats stay fp32), checked.
 std::uint64_t keptBytes(const SlotSizes& sizes, Slot slot, bool bf16);

@@ -65,7 +65,7 @@ public:
     StepWalk(const Plan& plan, const RunConfig& config)
         : m_plan(plan)
         , m_config(config)
-        , m_sizes(slotSizes(config.shape, plan.dropout))
+        , m_sizes(slotSizes(config.shape, plan.dropout, plan.fusedAttention))
         , m_stream(floatBytes(m_sizes.outputElems))
     {
         for (std::size_t s = 0; s < m_value.size(); ++s) {
@@ -107,9 +107,16 @@ private:
     {
         if (m_config.device == Device::Cuda)
             m_ledger.take(kTemporaries, kCudaWorkspaceBytes);
-        const std::uint64_t params = floatBytes(parameterCount(m_config.shape));
-        m_ledger.take(MemoryCategory::Parameters, params);
-        m_ledger.take(MemoryCategory::Gradients, params);
+        const std::uint64_t count = parameterCount(m_config.shape);
+        const std::uint64_t params = floatBytes(count);
+        // bf16 weights (predicted only): 2-byte weights and gradients, the fp32 master copy in the
+        // optimizer's state beside its moments, as mixed-precision training keeps them.
+        const bool bf16Weights = m_config.weightPrecision == SavePrecision::Bf16;
+        const std::uint64_t weights = bf16Weights ? checkedMul(count, 2) : params;
+        m_ledger.take(MemoryCategory::Parameters, weights);
+        m_ledger.take(MemoryCategory::Gradients, weights);
+        if (bf16Weights)
+            m_ledger.take(MemoryCategory::OptimizerState, params);
         m_ledger.take(MemoryCategory::OptimizerState, params);
         if (m_config.optimizer == Optimizer::AdamW)
             m_ledger.take(MemoryCategory::OptimizerState, params);

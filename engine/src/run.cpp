@@ -152,6 +152,9 @@ Training::Training(const RunConfig& config, ProgressCallback progress, const std
     State& s = *m_state;
     if (const std::optional<std::string> error = validate(config))
         throw RunError(*error);
+    if (config.weightPrecision != SavePrecision::Fp32 || config.fusedAttention)
+        throw RunError("bf16 weights and fused attention are predicted only: the engine trains fp32 weights "
+                       "with attention that keeps its probabilities.");
     std::string error;
     s.plan = detail::makePlan(config, &error);
     if (!s.plan)

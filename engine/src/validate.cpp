@@ -1,4 +1,5 @@
 // Checks a configuration and predicts its memory before anything large is allocated.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -106,6 +107,16 @@ std::optional<Prediction> predict(const RunConfig& config, std::string* error)
         prediction.forwardFlops = step.forward;
         prediction.backwardFlops = step.backward;
         prediction.recomputeFlops = step.recompute;
+        const detail::SlotMask input = detail::slotBit(detail::Slot::Input);
+        const detail::SlotMask matmuls = detail::slotsOfKinds(defaultSelectiveKeep()) | input;
+        for (const detail::Segment& segment : plan->segments) {
+            prediction.segmentBlocks = std::max(prediction.segmentBlocks, segment.last - segment.first + 1);
+            if (segment.first == segment.last) {
+                const detail::SlotMask keep = plan->keep[static_cast<std::size_t>(segment.first)];
+                prediction.inputOnlyBlocks += keep == input ? 1 : 0;
+                prediction.matmulOutputBlocks += keep == matmuls ? 1 : 0;
+            }
+        }
         return prediction;
     } catch (const RunError& e) { // a count past 64 bits
         return refuse(e.what());

@@ -27,6 +27,11 @@ struct RunConfig {
     float learningRate = 1e-3f;
     Optimizer optimizer = kDefaultOptimizer;
     SavePrecision savePrecision = kDefaultSavePrecision;
+    // Predicted only (the planner; run() refuses them): bf16 weights and gradients with fp32 master
+    // weights in the optimizer state, and fused attention that keeps no T x T probabilities (only
+    // each row's logsumexp) and recomputes them in backward, as FlashAttention does.
+    SavePrecision weightPrecision = SavePrecision::Fp32;
+    bool fusedAttention = false;
     Device device = Device::Cpu;
     bool rngReplay = true; // false: recompute draws fresh dropout masks (wrong on purpose)
     int threads = 0; // 0: all cores

@@ -46,6 +46,12 @@ struct Prediction {
     double forwardFlops = 0; // one step, as the trainer counts them
     double backwardFlops = 0;
     double recomputeFlops = 0;
+    // The plan's shape, for code that does the same elsewhere: blocks per segment (the longest; 1
+    // when each block is its own), and how many single blocks keep only their input or, as
+    // selective does, the matmul outputs (the rest keep everything).
+    int segmentBlocks = 1;
+    int inputOnlyBlocks = 0;
+    int matmulOutputBlocks = 0;
 };
 // Checks the configuration as validate() does but against no memory limit; nullopt with *error
 // set to one sentence when a size is impossible, a count does not fit 64 bits or no plan meets
