@@ -49,6 +49,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     const QCommandLineOption runDemo(QStringLiteral("run-demo"), QStringLiteral("Run the question's demo."));
     const QCommandLineOption guide(QStringLiteral("guide"),
         QStringLiteral("Show the question's guide section beside it, not the demo."));
+    const QCommandLineOption planner(QStringLiteral("planner"),
+        QStringLiteral("Open the Planner: which policy fits a real-size model in a GPU's memory."));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
         QStringLiteral("Render the window to this PNG file and exit."), QStringLiteral("file.png"));
     const QCommandLineOption size(QStringLiteral("size"),
@@ -60,7 +62,7 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
                        "intervals and the claims) to this file and exit, without a window."),
         QStringLiteral("file"));
     parser.addOptions(
-        {lang, quiz, question, answer, runDemo, guide, screenshot, size, content, exportResults});
+        {lang, quiz, question, answer, runDemo, guide, planner, screenshot, size, content, exportResults});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText() + QLatin1Char('.');
@@ -103,6 +105,11 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     }
     options.runDemo = parser.isSet(runDemo);
     options.showGuide = parser.isSet(guide);
+    options.planner = parser.isSet(planner);
+    if (options.planner && !options.quiz.isEmpty()) {
+        *error = QStringLiteral("--planner opens a page of its own; use it without --quiz.");
+        return std::nullopt;
+    }
     if (parser.isSet(size)) {
         static const QRegularExpression pattern(QStringLiteral("^(\\d{3,5})x(\\d{3,5})$"));
         const QRegularExpressionMatch match = pattern.match(parser.value(size));
@@ -211,6 +218,8 @@ bool needsNoWindow(int argc, char** argv)
 
 std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOptions& options)
 {
+    if (options.planner)
+        window.showPlanner();
     if (options.quiz.isEmpty())
         return std::nullopt;
     const rlab::content::Quiz* quiz = window.content().quiz(options.quiz.toStdString());

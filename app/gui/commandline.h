@@ -17,6 +17,7 @@ struct LaunchOptions {
     int answer = 0; // 1-based; 0: not given
     bool runDemo = false;
     bool showGuide = false; // the guide section's tab instead of the demo's
+    bool planner = false; // open the Planner page
     QString screenshot; // PNG path; empty: run interactively
     QString exportPath; // with runDemo: write the demo's results here (CSV or JSON) and exit
     QSize size {1280, 800};

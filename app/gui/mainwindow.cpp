@@ -14,6 +14,7 @@
 #include "contenttext.h"
 #include "demopanel.h"
 #include "noticebanner.h"
+#include "plannerpage.h"
 #include "questionlistpage.h"
 #include "questionpage.h"
 #include "quizsession.h"
@@ -37,6 +38,7 @@ MainWindow::MainWindow(
     , m_question(new QuestionPage(m_session, this))
     , m_list(new QuestionListPage(m_session, this))
     , m_results(new ResultsPage(m_session, this))
+    , m_planner(new PlannerPage(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setMinimumSize(640, 480);
@@ -44,6 +46,7 @@ MainWindow::MainWindow(
     m_pages->addWidget(m_question);
     m_pages->addWidget(m_list);
     m_pages->addWidget(m_results);
+    m_pages->addWidget(m_planner);
 
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
@@ -83,6 +86,10 @@ MainWindow::MainWindow(
     connect(m_session, &QuizSession::finished, this, [this] { showPage(m_results); });
     connect(m_session, &QuizSession::answersChanged, this, &MainWindow::saveAnswers);
     connect(m_question->demoPanel(), &DemoPanel::runningChanged, this, &MainWindow::updateActions);
+    connect(m_start, &StartPage::plannerRequested, this, &MainWindow::showPlanner);
+    connect(m_question->demoPanel(), &DemoPanel::plannerRequested, this, &MainWindow::showPlanner);
+    connect(m_planner, &PlannerPage::backRequested, this,
+        [this] { showPage(m_beforePlanner ? m_beforePlanner : static_cast<QWidget*>(m_start)); });
 
     m_progress.load();
     reportProgressProblem();
@@ -165,6 +172,14 @@ void MainWindow::showAllQuestions()
     showPage(m_list);
 }
 
+void MainWindow::showPlanner()
+{
+    if (m_pages->currentWidget() != m_planner)
+        m_beforePlanner = m_pages->currentWidget();
+    setWindowTitle(tr("Planner — Recompute Lab"));
+    showPage(m_planner);
+}
+
 DemoPanel* MainWindow::demoPanel() const
 {
     return m_question->demoPanel();
@@ -208,6 +223,8 @@ void MainWindow::createMenus()
     m_runDemo = add(m_quizMenu, QKeySequence(Qt::Key_R), m_question, [this] { m_question->runDemo(); });
     m_quizMenu->addSeparator();
     m_retryWrong = add(m_quizMenu, QKeySequence(), m_session, [this] { m_session->retryWrong(); });
+    m_quizMenu->addSeparator();
+    m_openPlanner = add(m_quizMenu, QKeySequence(Qt::CTRL | Qt::Key_P), this, [this] { showPlanner(); });
 
     m_languageMenu = menuBar()->addMenu(QString());
     m_languages = new QActionGroup(this);
@@ -236,12 +253,15 @@ void MainWindow::retranslate()
     m_next->setText(tr("&Next question"));
     m_runDemo->setText(tr("&Run the demo"));
     m_retryWrong->setText(tr("Retry the &wrong ones"));
+    m_openPlanner->setText(tr("&Plan your own model…"));
     m_languageMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
     m_shortcuts->setText(tr("&Keyboard shortcuts"));
     m_about->setText(tr("&About Recompute Lab"));
     const rlab::content::Quiz* quiz = m_content.quiz(m_session->quizId().toStdString());
-    if (m_pages->currentWidget() == m_start || !quiz)
+    if (m_pages->currentWidget() == m_planner)
+        setWindowTitle(tr("Planner — Recompute Lab"));
+    else if (m_pages->currentWidget() == m_start || !quiz)
         setWindowTitle(tr("Recompute Lab"));
     else
         setWindowTitle(tr("%1 — Recompute Lab").arg(fromUtf8(quiz->title.value)));

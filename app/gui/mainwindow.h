@@ -11,6 +11,7 @@
 
 class DemoPanel;
 class NoticeBanner;
+class PlannerPage;
 class QuestionListPage;
 class QuestionPage;
 class QuizSession;
@@ -41,6 +42,8 @@ public:
     void showQuizzes();
     void showQuestion(int question);
     void showAllQuestions();
+    // The Planner page; Back returns to the page it was opened from.
+    void showPlanner();
 
     const rlab::content::Content& content() const { return m_content; }
     QuizSession* session() const { return m_session; }
@@ -48,6 +51,7 @@ public:
     QuestionPage* questionPage() const { return m_question; }
     QuestionListPage* questionListPage() const { return m_list; }
     ResultsPage* resultsPage() const { return m_results; }
+    PlannerPage* plannerPage() const { return m_planner; }
     DemoPanel* demoPanel() const;
     NoticeBanner* banner() const { return m_banner; }
     QStackedWidget* pages() const { return m_pages; }
@@ -82,6 +86,8 @@ private:
     QuestionPage* m_question;
     QuestionListPage* m_list;
     ResultsPage* m_results;
+    PlannerPage* m_planner;
+    QWidget* m_beforePlanner = nullptr; // where the Planner's Back goes
 
     QMenu* m_fileMenu = nullptr;
     QMenu* m_quizMenu = nullptr;
@@ -94,6 +100,7 @@ private:
     QAction* m_next = nullptr;
     QAction* m_runDemo = nullptr;
     QAction* m_retryWrong = nullptr;
+    QAction* m_openPlanner = nullptr;
     QAction* m_shortcuts = nullptr;
     QAction* m_about = nullptr;
     QActionGroup* m_languages = nullptr;

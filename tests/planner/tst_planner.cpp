@@ -42,8 +42,10 @@ std::uint64_t category(const PolicyRow& r, rlab::MemoryCategory c)
 // and recomputes least among the rows that fit on the device alone.
 RLAB_TEST(choosesByBudget)
 {
-    const std::optional<Report> large = rlab::planner::plan(gpt2("gpt2-124m", 1024, 8, 80'000'000'000), nullptr);
-    const std::optional<Report> small = rlab::planner::plan(gpt2("gpt2-124m", 1024, 8, 16'000'000'000), nullptr);
+    const std::optional<Report> large
+        = rlab::planner::plan(gpt2("gpt2-124m", 1024, 8, 80'000'000'000), nullptr);
+    const std::optional<Report> small
+        = rlab::planner::plan(gpt2("gpt2-124m", 1024, 8, 16'000'000'000), nullptr);
     RLAB_CHECK(large && small);
     RLAB_CHECK(large->cheapestRow() && small->cheapestRow());
     RLAB_CHECK_EQ(large->cheapestRow()->name(), std::string("none"));
@@ -58,7 +60,8 @@ RLAB_TEST(choosesByBudget)
     const int largest = row(*small, "none").largestBatch;
     RLAB_CHECK(largest >= 1 && largest < 8);
     RLAB_CHECK(rlab::planner::predictRow(gpt2("gpt2-124m", 1024, largest, 16'000'000'000), {}, "none").fits);
-    RLAB_CHECK(!rlab::planner::predictRow(gpt2("gpt2-124m", 1024, largest + 1, 16'000'000'000), {}, "none").fits);
+    RLAB_CHECK(
+        !rlab::planner::predictRow(gpt2("gpt2-124m", 1024, largest + 1, 16'000'000'000), {}, "none").fits);
 }
 
 // bf16 weights: 2-byte weights and gradients, the fp32 master copy beside AdamW's two moments.
@@ -67,7 +70,8 @@ RLAB_TEST(bf16WeightsKeepFp32Masters)
     Request fp32 = gpt2("gpt2-355m", 512, 2, 80'000'000'000);
     Request bf16 = fp32;
     bf16.config.weightPrecision = rlab::SavePrecision::Bf16;
-    const std::optional<Report> a = rlab::planner::plan(fp32, nullptr), b = rlab::planner::plan(bf16, nullptr);
+    const std::optional<Report> a = rlab::planner::plan(fp32, nullptr),
+                                b = rlab::planner::plan(bf16, nullptr);
     RLAB_CHECK(a && b);
     RLAB_CHECK_EQ(a->parameters, b->parameters);
     const std::uint64_t n = a->parameters;
@@ -123,7 +127,7 @@ RLAB_TEST(fusedAttentionKeepsNoProbabilities)
 RLAB_TEST(segmentBestUsesTheBestLength)
 {
     Request request;
-    request.config.shape = {16, 256, 4, 128, 2, 512};
+    request.config.shape = {100, 512, 4, 64, 1, 512}; // deep and narrow in T: segments beat single blocks
     request.budgetBytes = 1'000'000'000;
     const std::optional<Report> report = rlab::planner::plan(request, nullptr);
     RLAB_CHECK(report);
@@ -146,7 +150,8 @@ RLAB_TEST(segmentBestUsesTheBestLength)
 
 RLAB_TEST(fullAndSelectiveSnippets)
 {
-    const std::optional<Report> report = rlab::planner::plan(gpt2("gpt2-124m", 1024, 8, 24'000'000'000), nullptr);
+    const std::optional<Report> report
+        = rlab::planner::plan(gpt2("gpt2-124m", 1024, 8, 24'000'000'000), nullptr);
     RLAB_CHECK(report);
     const auto full = rlab::planner::snippets(row(*report, "full"), 12);
     RLAB_CHECK(full[0].kind == rlab::planner::SnippetKind::PyTorchPerBlock);
@@ -166,28 +171,29 @@ struct Refusal {
     Request request;
 };
 
-RLAB_TEST_CASES(refusesImpossibleRequests, Refusal,
-    ([] {
-        std::vector<rlab::test::Case<Refusal>> rows;
-        Request preset = gpt2("gpt2-124m", 1024, 1, 24'000'000'000);
-        Request r = preset;
-        r.config.shape.seq = 2048;
-        rows.push_back({"preset past its context", {r}});
-        r = preset;
-        r.model = "gpt5";
-        rows.push_back({"unknown model", {r}});
-        r = preset;
-        r.budgetBytes = 0;
-        rows.push_back({"no budget", {r}});
-        r = preset;
-        r.model = "custom";
-        r.config.shape.heads = 7;
-        rows.push_back({"heads do not divide the width", {r}});
-        r.config.shape = {4096, 65536, 1, 65536, 65536, 1 << 24};
-        rows.push_back({"count past 64 bits", {r}});
-        return rows;
-    }()),
-    const Refusal& refusal)
+std::vector<rlab::test::Case<Refusal>> refusals()
+{
+    std::vector<rlab::test::Case<Refusal>> rows;
+    Request preset = gpt2("gpt2-124m", 1024, 1, 24'000'000'000);
+    Request r = preset;
+    r.config.shape.seq = 2048;
+    rows.push_back({"preset past its context", {r}});
+    r = preset;
+    r.model = "gpt5";
+    rows.push_back({"unknown model", {r}});
+    r = preset;
+    r.budgetBytes = 0;
+    rows.push_back({"no budget", {r}});
+    r = preset;
+    r.model = "custom";
+    r.config.shape.heads = 7;
+    rows.push_back({"heads do not divide the width", {r}});
+    r.config.shape = {4096, 65536, 1, 65536, 65536, 1 << 24};
+    rows.push_back({"count past 64 bits", {r}});
+    return rows;
+}
+
+RLAB_TEST_CASES(refusesImpossibleRequests, refusals(), const Refusal& refusal)
 {
     std::string error;
     RLAB_CHECK(!rlab::planner::plan(refusal.request, &error));

@@ -91,6 +91,9 @@ void DemoPanel::buildUi()
     connect(m_cancel, &QPushButton::clicked, this, &DemoPanel::cancel);
     connect(m_copy, &QPushButton::clicked, this, &DemoPanel::copyResults);
     connect(m_export, &QPushButton::clicked, this, &DemoPanel::exportResultsWithDialog);
+    m_plan = new QPushButton;
+    m_plan->setObjectName(QStringLiteral("planRealModel"));
+    connect(m_plan, &QPushButton::clicked, this, &DemoPanel::plannerRequested);
     m_progress = new QProgressBar;
     m_progress->setObjectName(QStringLiteral("demoProgress"));
     m_progress->setRange(0, kProgressRange);
@@ -112,6 +115,7 @@ void DemoPanel::buildUi()
     auto* statusLine = new QHBoxLayout;
     statusLine->addWidget(m_status, 1);
     statusLine->addWidget(m_device);
+    statusLine->addWidget(m_plan, 0, Qt::AlignTop);
 
     m_claims = new QLabel;
     m_claims->setObjectName(QStringLiteral("demoClaims"));
@@ -153,6 +157,9 @@ void DemoPanel::retranslate()
     m_copy->setToolTip(tr("Copy the results table to the clipboard as tab-separated text."));
     m_export->setText(tr("Export…"));
     m_export->setToolTip(tr("Save the results as CSV or JSON."));
+    m_plan->setText(tr("Plan this for a real model…"));
+    m_plan->setToolTip(tr("Open the Planner: which policy fits a GPT-2-size model in your GPU's memory, "
+                          "and the code that does it."));
     m_progress->setAccessibleName(tr("Demo progress"));
     m_device->setText(tr("Device: %1").arg(DemoRunner::deviceName()));
     if (m_statusText)

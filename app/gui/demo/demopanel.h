@@ -50,6 +50,7 @@ public slots:
 signals:
     void runningChanged(bool running);
     void finished(const DemoOutcome& outcome); // after success, failure, cancel or a refused run
+    void plannerRequested(); // "Plan this for a real model": the window opens the Planner page
 
 protected:
     void changeEvent(QEvent* event) override; // QEvent::LanguageChange → retranslate own strings
@@ -85,6 +86,7 @@ private:
     QPushButton* m_cancel = nullptr;
     QPushButton* m_copy = nullptr;
     QPushButton* m_export = nullptr;
+    QPushButton* m_plan = nullptr;
     QProgressBar* m_progress = nullptr;
     QHBoxLayout* m_buttonRow = nullptr;
     QLabel* m_status = nullptr;

@@ -23,6 +23,7 @@ StartPage::StartPage(QWidget* parent)
     : QWidget(parent)
     , m_title(new QLabel(this))
     , m_intro(new QLabel(this))
+    , m_planner(new QPushButton(this))
     , m_cards(new QVBoxLayout)
 {
     setObjectName(QStringLiteral("startPage"));
@@ -32,6 +33,8 @@ StartPage::StartPage(QWidget* parent)
     titleFont.setBold(true);
     m_title->setFont(titleFont);
     m_intro->setWordWrap(true);
+    m_planner->setObjectName(QStringLiteral("openPlanner"));
+    connect(m_planner, &QPushButton::clicked, this, &StartPage::plannerRequested);
 
     auto* list = new QWidget;
     auto* listLayout = new QVBoxLayout(list);
@@ -50,6 +53,7 @@ StartPage::StartPage(QWidget* parent)
     layout->setSpacing(12);
     layout->addWidget(m_title);
     layout->addWidget(m_intro);
+    layout->addWidget(m_planner, 0, Qt::AlignLeft);
     layout->addWidget(scroll, 1);
     rebuild();
 }
@@ -87,6 +91,10 @@ void StartPage::rebuild()
         tr("Learn activation recomputation (gradient checkpointing) by answering questions. Each "
            "question opens a live demo that trains a small GPT-style model and measures memory and "
            "time."));
+    m_planner->setText(tr("Plan your own model…"));
+    m_planner->setToolTip(
+        tr("Which recomputation policy fits your model in your GPU's memory, what it costs, "
+           "and the code that does it."));
     while (QLayoutItem* item = m_cards->takeAt(0)) {
         delete item->widget();
         delete item;

@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QLabel;
+class QPushButton;
 class QVBoxLayout;
 namespace rlab::content {
 struct Content;
@@ -28,6 +29,7 @@ public:
 signals:
     void openRequested(const QString& quizId);
     void resetRequested(const QString& quizId);
+    void plannerRequested();
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -40,5 +42,6 @@ private:
     QHash<QString, QuizStanding> m_standings;
     QLabel* m_title;
     QLabel* m_intro;
+    QPushButton* m_planner;
     QVBoxLayout* m_cards;
 };

@@ -1,0 +1,104 @@
+#pragma once
+// The Planner page: the learner's own model and GPU in, each recomputation policy's predicted peak,
+// cost and fit out, with charts of peak memory against micro-batch and sequence and the code that
+// does the chosen policy. The arithmetic is rlab::planner's (shared with `rlab plan`); this page
+// only gathers the inputs and renders the report.
+
+#include <optional>
+#include <vector>
+
+#include <QWidget>
+
+#include "rlab/planner/planner.h"
+
+class QChartView;
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QTabWidget;
+class QTimer;
+
+class PlannerPage : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit PlannerPage(QWidget* parent = nullptr);
+
+    // What the form asks for now (a preset's sizes filled in).
+    rlab::planner::Request request() const;
+    // The last plan shown; nullopt while the inputs cannot be planned (the page says why).
+    const std::optional<rlab::planner::Report>& report() const { return m_report; }
+    // Plans now instead of after the typing pause (tests, screenshots).
+    void replan();
+    // Picks a model preset by its --model name ("gpt2-124m") or "custom"; false when unknown.
+    bool setModel(const QString& name);
+    void setBudgetBytes(std::uint64_t bytes);
+    void setSeqAndBatch(int seq, int batch);
+    QTableWidget* table() const { return m_table; }
+    QTabWidget* codeTabs() const { return m_code; }
+    QString summaryText() const;
+
+signals:
+    void backRequested();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void buildUi();
+    void retranslate();
+    void fillChoices(); // combo texts, kept on a language change
+    void modelChosen();
+    void scheduleReplan();
+    void render();
+    void renderTable();
+    void renderCharts();
+    void renderCode();
+    QString rowTitle(const rlab::planner::PolicyRow& row) const;
+    std::uint64_t budgetBytes() const;
+
+    std::optional<rlab::planner::Report> m_report;
+    QString m_problem;
+    int m_chosenRow = -1; // the row whose code is shown; -1: the cheapest that fits
+    QTimer* m_pause;
+
+    QLabel* m_title = nullptr;
+    QLabel* m_intro = nullptr;
+    QPushButton* m_back = nullptr;
+    QLabel* m_modelLabel = nullptr;
+    QComboBox* m_model = nullptr;
+    QLabel* m_layersLabel = nullptr;
+    QSpinBox* m_layers = nullptr;
+    QLabel* m_widthLabel = nullptr;
+    QSpinBox* m_width = nullptr;
+    QLabel* m_headsLabel = nullptr;
+    QSpinBox* m_heads = nullptr;
+    QLabel* m_vocabLabel = nullptr;
+    QSpinBox* m_vocab = nullptr;
+    QLabel* m_seqLabel = nullptr;
+    QSpinBox* m_seq = nullptr;
+    QLabel* m_batchLabel = nullptr;
+    QSpinBox* m_batch = nullptr;
+    QLabel* m_weightsLabel = nullptr;
+    QComboBox* m_weights = nullptr;
+    QLabel* m_activationsLabel = nullptr;
+    QComboBox* m_activations = nullptr;
+    QLabel* m_optimizerLabel = nullptr;
+    QComboBox* m_optimizer = nullptr;
+    QCheckBox* m_fused = nullptr;
+    QLabel* m_budgetLabel = nullptr;
+    QComboBox* m_budget = nullptr;
+    QDoubleSpinBox* m_budgetGb = nullptr;
+    QLabel* m_summary = nullptr;
+    QTableWidget* m_table = nullptr;
+    QChartView* m_byBatch = nullptr;
+    QChartView* m_bySeq = nullptr;
+    QLabel* m_codeTitle = nullptr;
+    QTabWidget* m_code = nullptr;
+    QPushButton* m_copy = nullptr;
+};
