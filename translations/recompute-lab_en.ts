@@ -145,10 +145,6 @@
 <context>
     <name>DemoPanel</name>
     <message>
-        <source>in English: not yet translated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Choose sizes and press Run.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -230,6 +226,14 @@
     </message>
     <message>
         <source>Results saved to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan this for a real model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the Planner: which policy fits a GPT-2-size model in your GPU&apos;s memory, and the code that does it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -634,6 +638,21 @@ relative, measured</source>
     </message>
 </context>
 <context>
+    <name>GuideView</name>
+    <message>
+        <source>Open in the browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This link leads out of Recompute Lab to:
+
+%1
+
+Open it in your web browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>%1 — Recompute Lab</source>
@@ -732,6 +751,14 @@ Ctrl+Home: back to the quizzes</source>
         <source>Clear every answer of this quiz and start again?</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Planner — Recompute Lab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Plan your own model…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -782,13 +809,259 @@ Ctrl+Home: back to the quizzes</source>
     </message>
 </context>
 <context>
-    <name>ProgressStore</name>
+    <name>PlannerPage</name>
     <message>
-        <source>it is larger than any progress file could be</source>
+        <source>Custom</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Could not read your progress from %1 (%2); starting with empty progress.</source>
+        <source>fp32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bf16 with fp32 master weights (predicted only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bf16 (saved copies)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AdamW</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This GPU: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which recomputation policy fits your model in your GPU&apos;s memory, and what it costs. Every figure on this page is predicted by the engine&apos;s memory predictor (the one that equals its measured peak in the demos); nothing is allocated or trained.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-&amp;batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fused attention (keeps no T×T probabilities)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>segment:best (%n block(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 + offload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot plan this:&lt;/b&gt; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted for %1: %2 million parameters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cheapest policy that fits: %1&lt;/b&gt;, peak %2 GiB of %3 GiB, recomputing %4% of the step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No policy fits this budget&lt;/b&gt;: try a smaller micro-batch or sequence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted only: the engine cannot train bf16 weights or fused attention, so no measurement backs these figures.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted peak, GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temporaries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recompute FLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All memory figures in GiB, predicted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted peak, GiB, by micro-batch (T = %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted peak, GiB, by sequence (B = %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>your budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code: pick a policy in the table to see the code that does it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code for %1. Each snippet says the version it needs in its first line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch, per block</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch, checkpoint_sequential</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch, selective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JAX</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProgressStore</name>
+    <message>
+        <source>it is larger than any progress file could be</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -825,6 +1098,14 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1085,6 +1366,14 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>Clear the answers of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan your own model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which recomputation policy fits your model in your GPU&apos;s memory, what it costs, and the code that does it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -145,10 +145,6 @@
 <context>
     <name>DemoPanel</name>
     <message>
-        <source>in English: not yet translated</source>
-        <translation>на английском: ещё не переведено</translation>
-    </message>
-    <message>
         <source>Choose sizes and press Run.</source>
         <translation>Выберите размеры и нажмите «Запустить».</translation>
     </message>
@@ -231,6 +227,14 @@
     <message>
         <source>Results saved to %1.</source>
         <translation>Результаты сохранены в %1.</translation>
+    </message>
+    <message>
+        <source>Plan this for a real model…</source>
+        <translation>Спланировать для настоящей модели…</translation>
+    </message>
+    <message>
+        <source>Open the Planner: which policy fits a GPT-2-size model in your GPU&apos;s memory, and the code that does it.</source>
+        <translation>Открыть планировщик: какая политика помещает модель размера GPT-2 в память вашего GPU, и код, который это делает.</translation>
     </message>
 </context>
 <context>
@@ -652,6 +656,21 @@ relative, measured</source>
     </message>
 </context>
 <context>
+    <name>GuideView</name>
+    <message>
+        <source>Open in the browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This link leads out of Recompute Lab to:
+
+%1
+
+Open it in your web browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>%1 — Recompute Lab</source>
@@ -757,6 +776,14 @@ Ctrl+Home: к списку тестов</translation>
         <source>Clear every answer of this quiz and start again?</source>
         <translation>Стереть все ответы этого теста и начать заново?</translation>
     </message>
+    <message>
+        <source>Planner — Recompute Lab</source>
+        <translation>Планировщик — Recompute Lab</translation>
+    </message>
+    <message>
+        <source>&amp;Plan your own model…</source>
+        <translation>&amp;Спланировать свою модель…</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -808,14 +835,261 @@ Ctrl+Home: к списку тестов</translation>
     </message>
 </context>
 <context>
+    <name>PlannerPage</name>
+    <message>
+        <source>Custom</source>
+        <translation>Своя</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>bf16 with fp32 master weights (predicted only)</source>
+        <translation>bf16 с мастер-весами в fp32 (только предсказание)</translation>
+    </message>
+    <message>
+        <source>bf16 (saved copies)</source>
+        <translation>bf16 (сохранённые копии)</translation>
+    </message>
+    <message>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>SGD с моментом</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 ГБ</translation>
+    </message>
+    <message>
+        <source>This GPU: %1</source>
+        <translation>Этот GPU: %1</translation>
+    </message>
+    <message>
+        <source>Other:</source>
+        <translation>Другой:</translation>
+    </message>
+    <message>
+        <source>Planner</source>
+        <translation>Планировщик</translation>
+    </message>
+    <message>
+        <source>Which recomputation policy fits your model in your GPU&apos;s memory, and what it costs. Every figure on this page is predicted by the engine&apos;s memory predictor (the one that equals its measured peak in the demos); nothing is allocated or trained.</source>
+        <translation>Какая политика пересчёта помещает вашу модель в память вашего GPU и чего это стоит. Каждое число на этой странице предсказано предсказателем памяти движка (тем, что в демо совпадает с измеренным пиком); ничего не выделяется и не обучается.</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Назад</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Модель</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Слои</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>Ширина</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>Головы</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>Словарь</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence</source>
+        <translation>&amp;Последовательность</translation>
+    </message>
+    <message>
+        <source>Micro-&amp;batch</source>
+        <translation>Микро&amp;батч</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Веса</translation>
+    </message>
+    <message>
+        <source>Saved activations</source>
+        <translation>Сохранённые активации</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Оптимизатор</translation>
+    </message>
+    <message>
+        <source>Fused attention (keeps no T×T probabilities)</source>
+        <translation>Fused attention (без хранения вероятностей T×T)</translation>
+    </message>
+    <message>
+        <source>&amp;Budget</source>
+        <translation>&amp;Бюджет памяти</translation>
+    </message>
+    <message>
+        <source>Copy code</source>
+        <translation>Копировать код</translation>
+    </message>
+    <message numerus="yes">
+        <source>segment:best (%n block(s))</source>
+        <translation>
+            <numerusform>segment:best (%n блок)</numerusform>
+            <numerusform>segment:best (%n блока)</numerusform>
+            <numerusform>segment:best (%n блоков)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 + offload</source>
+        <translation>%1 + offload</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot plan this:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Спланировать нельзя:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>Predicted for %1: %2 million parameters.</source>
+        <translation>Предсказано для %1: %2 млн параметров.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cheapest policy that fits: %1&lt;/b&gt;, peak %2 GiB of %3 GiB, recomputing %4% of the step.</source>
+        <translation>&lt;b&gt;Самая дешёвая подходящая политика: %1&lt;/b&gt;, пик %2 ГиБ из %3 ГиБ, пересчёт %4% шага.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No policy fits this budget&lt;/b&gt;: try a smaller micro-batch or sequence.</source>
+        <translation>&lt;b&gt;Ни одна политика не помещается в этот бюджет&lt;/b&gt;: попробуйте меньший микробатч или последовательность.</translation>
+    </message>
+    <message>
+        <source>Predicted only: the engine cannot train bf16 weights or fused attention, so no measurement backs these figures.</source>
+        <translation>Только предсказание: движок не обучает веса bf16 и fused attention, поэтому эти числа не подтверждены измерением.</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>Политика</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Помещается</translation>
+    </message>
+    <message>
+        <source>Predicted peak, GiB</source>
+        <translation>Предсказанный пик, ГиБ</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Параметры</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Градиенты</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>Сохранено</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>Буфер пересчёта</translation>
+    </message>
+    <message>
+        <source>Temporaries</source>
+        <translation>Временные</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Хост</translation>
+    </message>
+    <message>
+        <source>Recompute FLOPs</source>
+        <translation>FLOP пересчёта</translation>
+    </message>
+    <message>
+        <source>Max micro-batch</source>
+        <translation>Макс. микробатч</translation>
+    </message>
+    <message>
+        <source>Max sequence</source>
+        <translation>Макс. последовательность</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>да</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>no plan</source>
+        <translation>нет плана</translation>
+    </message>
+    <message>
+        <source>All memory figures in GiB, predicted.</source>
+        <translation>Вся память в ГиБ, предсказано.</translation>
+    </message>
+    <message>
+        <source>Predicted peak, GiB, by micro-batch (T = %1)</source>
+        <translation>Предсказанный пик, ГиБ, по микробатчу (T = %1)</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>Микробатч</translation>
+    </message>
+    <message>
+        <source>Predicted peak, GiB, by sequence (B = %1)</source>
+        <translation>Предсказанный пик, ГиБ, по последовательности (B = %1)</translation>
+    </message>
+    <message>
+        <source>Sequence</source>
+        <translation>Последовательность</translation>
+    </message>
+    <message>
+        <source>your budget</source>
+        <translation>ваш бюджет</translation>
+    </message>
+    <message>
+        <source>Code: pick a policy in the table to see the code that does it.</source>
+        <translation>Код: выберите политику в таблице, чтобы увидеть код, который её реализует.</translation>
+    </message>
+    <message>
+        <source>Code for %1. Each snippet says the version it needs in its first line.</source>
+        <translation>Код для %1. Каждый фрагмент в первой строке называет нужную ему версию.</translation>
+    </message>
+    <message>
+        <source>PyTorch, per block</source>
+        <translation>PyTorch, по блокам</translation>
+    </message>
+    <message>
+        <source>PyTorch, checkpoint_sequential</source>
+        <translation>PyTorch, checkpoint_sequential</translation>
+    </message>
+    <message>
+        <source>PyTorch, selective</source>
+        <translation>PyTorch, selective</translation>
+    </message>
+    <message>
+        <source>Megatron-LM</source>
+        <translation>Megatron-LM</translation>
+    </message>
+    <message>
+        <source>JAX</source>
+        <translation>JAX</translation>
+    </message>
+    <message>
+        <source>Needs %1.</source>
+        <translation>Нужен %1.</translation>
+    </message>
+</context>
+<context>
     <name>ProgressStore</name>
     <message>
         <source>it is larger than any progress file could be</source>
         <translation>он больше, чем может быть файл прогресса</translation>
-    </message>
-    <message>
-        <source>Could not read your progress from %1 (%2); starting with empty progress.</source>
-        <translation>Не удалось прочитать прогресс из %1 (%2); начинаем с пустого прогресса.</translation>
     </message>
     <message>
         <source>it is not a JSON object</source>
@@ -852,6 +1126,14 @@ Ctrl+Home: к списку тестов</translation>
     <message>
         <source>Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.</source>
         <translation>Файл прогресса %1 повреждён (%2), и его не удалось переместить; прогресс начинается заново.</translation>
+    </message>
+    <message>
+        <source>it is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1116,6 +1398,14 @@ Ctrl+Home: к списку тестов</translation>
     <message>
         <source>Clear the answers of %1</source>
         <translation>Стереть ответы теста %1</translation>
+    </message>
+    <message>
+        <source>Plan your own model…</source>
+        <translation>Спланировать свою модель…</translation>
+    </message>
+    <message>
+        <source>Which recomputation policy fits your model in your GPU&apos;s memory, what it costs, and the code that does it.</source>
+        <translation>Какая политика пересчёта помещает вашу модель в память вашего GPU, чего это стоит, и код, который это делает.</translation>
     </message>
 </context>
 <context>

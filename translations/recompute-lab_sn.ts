@@ -145,10 +145,6 @@
 <context>
     <name>DemoPanel</name>
     <message>
-        <source>in English: not yet translated</source>
-        <translation>muChirungu: hazvisati zvashandurwa</translation>
-    </message>
-    <message>
         <source>Choose sizes and press Run.</source>
         <translation>Sarudza saizi wobva watsikira Mhanyisa.</translation>
     </message>
@@ -231,6 +227,14 @@
     <message>
         <source>Results saved to %1.</source>
         <translation>Mhedzisiro yachengetedzwa mu-%1.</translation>
+    </message>
+    <message>
+        <source>Plan this for a real model…</source>
+        <translation>Ronga izvi kune model chaiyo…</translation>
+    </message>
+    <message>
+        <source>Open the Planner: which policy fits a GPT-2-size model in your GPU&apos;s memory, and the code that does it.</source>
+        <translation>Vhura Murongi: policy ipi inokwana model yakaita se-GPT-2 mundangariro ye-GPU yako, nekodhi inozviita.</translation>
     </message>
 </context>
 <context>
@@ -651,6 +655,21 @@ kuenzaniswa, zvakayerwa</translation>
     </message>
 </context>
 <context>
+    <name>GuideView</name>
+    <message>
+        <source>Open in the browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This link leads out of Recompute Lab to:
+
+%1
+
+Open it in your web browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>%1 — Recompute Lab</source>
@@ -755,6 +774,14 @@ Ctrl+Home: dzokera kubvunzo</translation>
         <source>Clear every answer of this quiz and start again?</source>
         <translation>Dzima mhinduro dzese dzebvunzo iyi utangezve?</translation>
     </message>
+    <message>
+        <source>Planner — Recompute Lab</source>
+        <translation>Murongi — Recompute Lab</translation>
+    </message>
+    <message>
+        <source>&amp;Plan your own model…</source>
+        <translation>&amp;Ronga model yako…</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -805,14 +832,260 @@ Ctrl+Home: dzokera kubvunzo</translation>
     </message>
 </context>
 <context>
+    <name>PlannerPage</name>
+    <message>
+        <source>Custom</source>
+        <translation>Yako pachako</translation>
+    </message>
+    <message>
+        <source>fp32</source>
+        <translation>fp32</translation>
+    </message>
+    <message>
+        <source>bf16 with fp32 master weights (predicted only)</source>
+        <translation>bf16 ine master weights dze-fp32 (zvakafungidzirwa chete)</translation>
+    </message>
+    <message>
+        <source>bf16 (saved copies)</source>
+        <translation>bf16 (makopi akachengetwa)</translation>
+    </message>
+    <message>
+        <source>AdamW</source>
+        <translation>AdamW</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>SGD ine momentum</translation>
+    </message>
+    <message>
+        <source>%1 GB</source>
+        <translation>%1 GB</translation>
+    </message>
+    <message>
+        <source>This GPU: %1</source>
+        <translation>GPU iyi: %1</translation>
+    </message>
+    <message>
+        <source>Other:</source>
+        <translation>Imwe:</translation>
+    </message>
+    <message>
+        <source>Planner</source>
+        <translation>Murongi</translation>
+    </message>
+    <message>
+        <source>Which recomputation policy fits your model in your GPU&apos;s memory, and what it costs. Every figure on this page is predicted by the engine&apos;s memory predictor (the one that equals its measured peak in the demos); nothing is allocated or trained.</source>
+        <translation>Policy ipi yekuverengazve inokwana model yako mundangariro ye-GPU yako, uye mutengo wayo. Nhamba imwe neimwe papeji rino yakafungidzirwa nemufungidziri wendangariro weinjini (uyo anoenzana nenhongonya yakayerwa mumiratidzo); hapana chinopihwa ndangariro kana kudzidziswa.</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Dzokera</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Model</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Ma-layer</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>Hupamhi</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>Misoro</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>Mazwi</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence</source>
+        <translation>&amp;Sequence</translation>
+    </message>
+    <message>
+        <source>Micro-&amp;batch</source>
+        <translation>Micro-&amp;batch</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Ma-weight</translation>
+    </message>
+    <message>
+        <source>Saved activations</source>
+        <translation>Ma-activation akachengetwa</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimizer</translation>
+    </message>
+    <message>
+        <source>Fused attention (keeps no T×T probabilities)</source>
+        <translation>Fused attention (haichengete ma-probability e-T×T)</translation>
+    </message>
+    <message>
+        <source>&amp;Budget</source>
+        <translation>&amp;Bhajeti</translation>
+    </message>
+    <message>
+        <source>Copy code</source>
+        <translation>Kopa kodhi</translation>
+    </message>
+    <message numerus="yes">
+        <source>segment:best (%n block(s))</source>
+        <translation>
+            <numerusform>segment:best (block %n)</numerusform>
+            <numerusform>segment:best (ma-block %n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 + offload</source>
+        <translation>%1 + offload</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cannot plan this:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Izvi hazvirongeki:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <source>Predicted for %1: %2 million parameters.</source>
+        <translation>Zvakafungidzirwa pa-%1: ma-parameter mamiriyoni %2.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cheapest policy that fits: %1&lt;/b&gt;, peak %2 GiB of %3 GiB, recomputing %4% of the step.</source>
+        <translation>&lt;b&gt;Policy inokwana yakachipa: %1&lt;/b&gt;, nhongonya %2 GiB pa-%3 GiB, ichiverengazve %4% yedanho.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No policy fits this budget&lt;/b&gt;: try a smaller micro-batch or sequence.</source>
+        <translation>&lt;b&gt;Hapana policy inokwana bhajeti iyi&lt;/b&gt;: edza micro-batch kana sequence diki.</translation>
+    </message>
+    <message>
+        <source>Predicted only: the engine cannot train bf16 weights or fused attention, so no measurement backs these figures.</source>
+        <translation>Zvakafungidzirwa chete: injini haigone kudzidzisa ma-weight e-bf16 kana fused attention, saka hapana kuyera kunotsigira nhamba idzi.</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>Policy</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>Inokwana</translation>
+    </message>
+    <message>
+        <source>Predicted peak, GiB</source>
+        <translation>Nhongonya yakafungidzirwa, GiB</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Ma-parameter</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Ma-gradient</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>Zvakachengetwa</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>Nzvimbo yekuverengazve</translation>
+    </message>
+    <message>
+        <source>Temporaries</source>
+        <translation>Zvenguva pfupi</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Recompute FLOPs</source>
+        <translation>Ma-FLOP ekuverengazve</translation>
+    </message>
+    <message>
+        <source>Max micro-batch</source>
+        <translation>Micro-batch huru</translation>
+    </message>
+    <message>
+        <source>Max sequence</source>
+        <translation>Sequence huru</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>hongu</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>kwete</translation>
+    </message>
+    <message>
+        <source>no plan</source>
+        <translation>hapana hurongwa</translation>
+    </message>
+    <message>
+        <source>All memory figures in GiB, predicted.</source>
+        <translation>Ndangariro yose iri mu-GiB, yakafungidzirwa.</translation>
+    </message>
+    <message>
+        <source>Predicted peak, GiB, by micro-batch (T = %1)</source>
+        <translation>Nhongonya yakafungidzirwa, GiB, ne-micro-batch (T = %1)</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>Micro-batch</translation>
+    </message>
+    <message>
+        <source>Predicted peak, GiB, by sequence (B = %1)</source>
+        <translation>Nhongonya yakafungidzirwa, GiB, ne-sequence (B = %1)</translation>
+    </message>
+    <message>
+        <source>Sequence</source>
+        <translation>Sequence</translation>
+    </message>
+    <message>
+        <source>your budget</source>
+        <translation>bhajeti yako</translation>
+    </message>
+    <message>
+        <source>Code: pick a policy in the table to see the code that does it.</source>
+        <translation>Kodhi: sarudza policy mutafura kuti uone kodhi inoiita.</translation>
+    </message>
+    <message>
+        <source>Code for %1. Each snippet says the version it needs in its first line.</source>
+        <translation>Kodhi ye-%1. Chidimbu chimwe nechimwe chinotaura version yachinoda mumutsara wacho wekutanga.</translation>
+    </message>
+    <message>
+        <source>PyTorch, per block</source>
+        <translation>PyTorch, block imwe neimwe</translation>
+    </message>
+    <message>
+        <source>PyTorch, checkpoint_sequential</source>
+        <translation>PyTorch, checkpoint_sequential</translation>
+    </message>
+    <message>
+        <source>PyTorch, selective</source>
+        <translation>PyTorch, selective</translation>
+    </message>
+    <message>
+        <source>Megatron-LM</source>
+        <translation>Megatron-LM</translation>
+    </message>
+    <message>
+        <source>JAX</source>
+        <translation>JAX</translation>
+    </message>
+    <message>
+        <source>Needs %1.</source>
+        <translation>Inoda %1.</translation>
+    </message>
+</context>
+<context>
     <name>ProgressStore</name>
     <message>
         <source>it is larger than any progress file could be</source>
         <translation>rakakura kupfuura faira rekufambira mberi ripi neripi</translation>
-    </message>
-    <message>
-        <source>Could not read your progress from %1 (%2); starting with empty progress.</source>
-        <translation>Hazvina kukwanisa kuverenga kufambira mberi kwako kubva ku-%1 (%2); tinotanga pasina kufambira mberi.</translation>
     </message>
     <message>
         <source>it is not a JSON object</source>
@@ -849,6 +1122,14 @@ Ctrl+Home: dzokera kubvunzo</translation>
     <message>
         <source>Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.</source>
         <translation>Faira rekufambira mberi %1 rakakuvara (%2) uye harina kukwanisa kubviswa; kufambira mberi kunotanga patsva.</translation>
+    </message>
+    <message>
+        <source>it is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1109,6 +1390,14 @@ Ctrl+Home: dzokera kubvunzo</translation>
     <message>
         <source>Clear the answers of %1</source>
         <translation>Dzima mhinduro dze-%1</translation>
+    </message>
+    <message>
+        <source>Plan your own model…</source>
+        <translation>Ronga model yako…</translation>
+    </message>
+    <message>
+        <source>Which recomputation policy fits your model in your GPU&apos;s memory, what it costs, and the code that does it.</source>
+        <translation>Policy ipi yekuverengazve inokwana model yako mundangariro ye-GPU yako, mutengo wayo, nekodhi inozviita.</translation>
     </message>
 </context>
 <context>
