@@ -950,10 +950,6 @@ Ctrl+Home: back to the quizzes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Predicted peak, GiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Parameters</source>
         <translation type="unfinished"></translation>
     </message>
@@ -975,18 +971,6 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>Host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recompute FLOPs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Max micro-batch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Max sequence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1055,6 +1039,26 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>Needs %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted
+peak, GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recompute
+FLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max
+micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max
+sequence</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

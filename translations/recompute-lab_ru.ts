@@ -974,11 +974,7 @@ Ctrl+Home: к списку тестов</translation>
     </message>
     <message>
         <source>Fits</source>
-        <translation>Помещается</translation>
-    </message>
-    <message>
-        <source>Predicted peak, GiB</source>
-        <translation>Предсказанный пик, ГиБ</translation>
+        <translation>Влезает</translation>
     </message>
     <message>
         <source>Parameters</source>
@@ -994,7 +990,8 @@ Ctrl+Home: к списку тестов</translation>
     </message>
     <message>
         <source>Recompute</source>
-        <translation>Буфер пересчёта</translation>
+        <translation>Буфер
+пересчёта</translation>
     </message>
     <message>
         <source>Temporaries</source>
@@ -1003,18 +1000,6 @@ Ctrl+Home: к списку тестов</translation>
     <message>
         <source>Host</source>
         <translation>Хост</translation>
-    </message>
-    <message>
-        <source>Recompute FLOPs</source>
-        <translation>FLOP пересчёта</translation>
-    </message>
-    <message>
-        <source>Max micro-batch</source>
-        <translation>Макс. микробатч</translation>
-    </message>
-    <message>
-        <source>Max sequence</source>
-        <translation>Макс. последовательность</translation>
     </message>
     <message>
         <source>yes</source>
@@ -1083,6 +1068,30 @@ Ctrl+Home: к списку тестов</translation>
     <message>
         <source>Needs %1.</source>
         <translation>Нужен %1.</translation>
+    </message>
+    <message>
+        <source>Predicted
+peak, GiB</source>
+        <translation>Предсказанный
+пик, ГиБ</translation>
+    </message>
+    <message>
+        <source>Recompute
+FLOPs</source>
+        <translation>FLOP
+пересчёта</translation>
+    </message>
+    <message>
+        <source>Max
+micro-batch</source>
+        <translation>Макс.
+микробатч</translation>
+    </message>
+    <message>
+        <source>Max
+sequence</source>
+        <translation>Макс.
+последовательность</translation>
     </message>
 </context>
 <context>

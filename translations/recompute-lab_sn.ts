@@ -973,10 +973,6 @@ Ctrl+Home: dzokera kubvunzo</translation>
         <translation>Inokwana</translation>
     </message>
     <message>
-        <source>Predicted peak, GiB</source>
-        <translation>Nhongonya yakafungidzirwa, GiB</translation>
-    </message>
-    <message>
         <source>Parameters</source>
         <translation>Ma-parameter</translation>
     </message>
@@ -990,27 +986,17 @@ Ctrl+Home: dzokera kubvunzo</translation>
     </message>
     <message>
         <source>Recompute</source>
-        <translation>Nzvimbo yekuverengazve</translation>
+        <translation>Nzvimbo
+yekuverengazve</translation>
     </message>
     <message>
         <source>Temporaries</source>
-        <translation>Zvenguva pfupi</translation>
+        <translation>Zvenguva
+pfupi</translation>
     </message>
     <message>
         <source>Host</source>
         <translation>Host</translation>
-    </message>
-    <message>
-        <source>Recompute FLOPs</source>
-        <translation>Ma-FLOP ekuverengazve</translation>
-    </message>
-    <message>
-        <source>Max micro-batch</source>
-        <translation>Micro-batch huru</translation>
-    </message>
-    <message>
-        <source>Max sequence</source>
-        <translation>Sequence huru</translation>
     </message>
     <message>
         <source>yes</source>
@@ -1079,6 +1065,30 @@ Ctrl+Home: dzokera kubvunzo</translation>
     <message>
         <source>Needs %1.</source>
         <translation>Inoda %1.</translation>
+    </message>
+    <message>
+        <source>Predicted
+peak, GiB</source>
+        <translation>Nhongonya
+yakafungidzirwa, GiB</translation>
+    </message>
+    <message>
+        <source>Recompute
+FLOPs</source>
+        <translation>Ma-FLOP
+ekuverengazve</translation>
+    </message>
+    <message>
+        <source>Max
+micro-batch</source>
+        <translation>Micro-batch
+huru</translation>
+    </message>
+    <message>
+        <source>Max
+sequence</source>
+        <translation>Sequence
+huru</translation>
     </message>
 </context>
 <context>

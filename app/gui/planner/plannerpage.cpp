@@ -176,7 +176,7 @@ void PlannerPage::buildUi()
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
-    m_table->setMinimumHeight(400); // all twelve rows without scrolling
+    m_table->setMinimumHeight(450); // all twelve rows without scrolling
     connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int) {
         m_chosenRow = row;
         renderCode();
@@ -211,9 +211,12 @@ void PlannerPage::buildUi()
     codeHead->addWidget(m_copy, 0, Qt::AlignBottom);
 
     // The inputs beside the charts; the table gets the full width for its thirteen columns.
+    auto* code = new QVBoxLayout;
+    code->addLayout(codeHead);
+    code->addWidget(m_code, 1);
     auto* upper = new QHBoxLayout;
     upper->addLayout(form);
-    upper->addLayout(charts, 1);
+    upper->addLayout(code, 1);
 
     auto* body = new QWidget;
     auto* layout = new QVBoxLayout(body);
@@ -222,8 +225,7 @@ void PlannerPage::buildUi()
     layout->addLayout(upper);
     layout->addWidget(m_summary);
     layout->addWidget(m_table);
-    layout->addLayout(codeHead);
-    layout->addWidget(m_code);
+    layout->addLayout(charts);
     auto* scroll = new QScrollArea;
     scroll->setWidget(body);
     scroll->setWidgetResizable(true);
@@ -460,9 +462,10 @@ void PlannerPage::render()
 void PlannerPage::renderTable()
 {
     const rlab::planner::Report& r = *m_report;
-    const QStringList headers {tr("Policy"), tr("Fits"), tr("Predicted peak, GiB"), tr("Parameters"),
+    // Two-line headers keep the thirteen columns within the window.
+    const QStringList headers {tr("Policy"), tr("Fits"), tr("Predicted\npeak, GiB"), tr("Parameters"),
         tr("Gradients"), tr("Optimizer"), tr("Saved"), tr("Recompute"), tr("Temporaries"), tr("Host"),
-        tr("Recompute FLOPs"), tr("Max micro-batch"), tr("Max sequence")};
+        tr("Recompute\nFLOPs"), tr("Max\nmicro-batch"), tr("Max\nsequence")};
     m_table->clear();
     m_table->setColumnCount(static_cast<int>(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
