@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "commands.h"
-#include "run_options.h"
 #include "rlab/planner/planner.h"
 #include "rlab/planner/snippets.h"
+#include "run_options.h"
 #include "train.h"
 
 namespace {
@@ -107,9 +107,11 @@ std::optional<PlanOptions> parsePlanOptions(const std::vector<std::string>& args
             return std::nullopt;
         }
     }
-    for (const auto& [flag, text] : {std::pair {"--activation-precision", &activation}, {"--param-precision", &weights}})
+    for (const auto& [flag, text] :
+        {std::pair {"--activation-precision", &activation}, {"--param-precision", &weights}})
         if (!rlab::parseSavePrecision(*text)) {
-            *error = std::string(flag) + " must be " + rlab::savePrecisionChoices() + ", not '" + *text + "'.";
+            *error
+                = std::string(flag) + " must be " + rlab::savePrecisionChoices() + ", not '" + *text + "'.";
             return std::nullopt;
         }
     runArgs.emplace_back("--save-precision");
@@ -186,12 +188,14 @@ void printJson(const rlab::planner::Report& report, const std::vector<rlab::plan
         "\"batch\": %d, \"vocab\": %d, \"parameters\": %" PRIu64 ",\n",
         jsonString(report.request.model).c_str(), s.layers, s.width, s.heads, s.seq, s.batch, s.vocab,
         report.parameters);
-    std::printf(" \"optimizer\": \"%s\", \"param_precision\": \"%s\", \"activation_precision\": \"%s\", "
-                "\"fused_attention\": %s, \"engine_measurable\": %s, \"dropout\": %g, \"budget_bytes\": %" PRIu64
-                ",\n",
+    std::printf(
+        " \"optimizer\": \"%s\", \"param_precision\": \"%s\", \"activation_precision\": \"%s\", "
+        "\"fused_attention\": %s, \"engine_measurable\": %s, \"dropout\": %g, \"budget_bytes\": %" PRIu64
+        ",\n",
         std::string(rlab::optimizerName(c.optimizer)).c_str(), precisionName(c.weightPrecision).c_str(),
         precisionName(c.savePrecision).c_str(), c.fusedAttention ? "true" : "false",
-        rlab::planner::predictedOnly(c) ? "false" : "true", static_cast<double>(c.dropout), report.request.budgetBytes);
+        rlab::planner::predictedOnly(c) ? "false" : "true", static_cast<double>(c.dropout),
+        report.request.budgetBytes);
     const rlab::planner::PolicyRow* cheapest = report.cheapestRow();
     std::printf(" \"cheapest_fitting_policy\": %s,\n \"policies\": [\n",
         cheapest ? jsonString(cheapest->name()).c_str() : "null");
@@ -225,7 +229,8 @@ void printJson(const rlab::planner::Report& report, const std::vector<rlab::plan
         for (std::size_t i = 0; i < code.size(); ++i)
             std::printf("  {\"kind\": \"%s\", \"needs\": %s, \"code\": %s}%s\n",
                 std::string(rlab::planner::snippetKindName(code[i].kind)).c_str(),
-                jsonString(code[i].needs).c_str(), jsonString(code[i].code).c_str(), i + 1 < code.size() ? "," : "");
+                jsonString(code[i].needs).c_str(), jsonString(code[i].code).c_str(),
+                i + 1 < code.size() ? "," : "");
         std::printf(" ]");
     }
     std::printf("}\n");
@@ -259,9 +264,10 @@ void printTable(const rlab::planner::Report& report, const std::vector<rlab::pla
         const rlab::Prediction& p = row.prediction;
         using C = rlab::MemoryCategory;
         std::printf("%-22s %-4s %8.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %8.1f%% %9d %8d\n",
-            row.name().c_str(), row.fits ? "yes" : "no", gib(p.memory.peakTotal), gib(peakOf(p, C::Parameters)),
-            gib(peakOf(p, C::Gradients)), gib(peakOf(p, C::OptimizerState)), gib(peakOf(p, C::SavedActivations)),
-            gib(peakOf(p, C::RecomputeWorkspace)), gib(peakOf(p, C::Temporaries)), gib(peakOf(p, C::HostOffloaded)),
+            row.name().c_str(), row.fits ? "yes" : "no", gib(p.memory.peakTotal),
+            gib(peakOf(p, C::Parameters)), gib(peakOf(p, C::Gradients)), gib(peakOf(p, C::OptimizerState)),
+            gib(peakOf(p, C::SavedActivations)), gib(peakOf(p, C::RecomputeWorkspace)),
+            gib(peakOf(p, C::Temporaries)), gib(peakOf(p, C::HostOffloaded)),
             100.0 * rlab::planner::recomputeShare(p), row.largestBatch, row.largestSeq);
     }
     std::printf(
@@ -295,13 +301,15 @@ int planCommand(int argc, char** argv)
         return complain(error, 2);
     std::vector<rlab::planner::Snippet> code;
     if (options->code) {
-        const rlab::planner::PolicyRow* chosen = *options->code == "cheapest" ? report->cheapestRow() : nullptr;
+        const rlab::planner::PolicyRow* chosen
+            = *options->code == "cheapest" ? report->cheapestRow() : nullptr;
         for (const rlab::planner::PolicyRow& row : report->rows)
             if (row.name() == *options->code)
                 chosen = &row;
         if (!chosen || !chosen->planned)
-            return complain("--code needs a planned row's name such as full, segment:best+offload or cheapest (when "
-                            "one fits), not '"
+            return complain(
+                "--code needs a planned row's name such as full, segment:best+offload or cheapest (when "
+                "one fits), not '"
                     + *options->code + "'.",
                 2);
         code = rlab::planner::snippets(*chosen, options->request.config.shape.layers);

@@ -269,7 +269,8 @@ StepFlops stepFlops(const Plan& plan, const RunConfig& config)
     step.recompute = planRecomputeFlops(plan, config);
     if (plan.fusedAttention) // every block's backward rebuilds its probabilities from q, k and the logsumexp
         step.recompute += layers
-            * (sizes.flops[static_cast<std::size_t>(Slot::Att)] + sizes.flops[static_cast<std::size_t>(Slot::AttDrop)]);
+            * (sizes.flops[static_cast<std::size_t>(Slot::Att)]
+                + sizes.flops[static_cast<std::size_t>(Slot::AttDrop)]);
     return step;
 }
 

@@ -16,7 +16,8 @@ constexpr std::array<ModelPreset, 4> kPresets {{
 }};
 constexpr std::array<std::uint64_t, 5> kBudgets {
     16'000'000'000, 24'000'000'000, 40'000'000'000, 80'000'000'000, 141'000'000'000};
-constexpr std::array<const char*, 6> kPolicies {"none", "selective", "full", "sqrt", "segment:best", "budget"};
+constexpr std::array<const char*, 6> kPolicies {
+    "none", "selective", "full", "sqrt", "segment:best", "budget"};
 
 // The largest size in 1..most whose step fits, by bisection: memory only grows with either size.
 int largestFitting(const Request& request, const RecomputePolicy& policy, int ModelShape::*size, int most)
@@ -94,8 +95,9 @@ std::optional<std::string> requestProblem(const Request& request)
     if (request.model != kCustomModel && !findModelPreset(request.model))
         return "Unknown model '" + request.model + "'; use " + modelChoices() + ".";
     if (findModelPreset(request.model) && request.config.shape.seq > kGpt2Context)
-        return "GPT-2 presets have " + std::to_string(kGpt2Context) + " positions, so the sequence must be at most "
-            + std::to_string(kGpt2Context) + " (use the custom model for longer sequences).";
+        return "GPT-2 presets have " + std::to_string(kGpt2Context)
+            + " positions, so the sequence must be at most " + std::to_string(kGpt2Context)
+            + " (use the custom model for longer sequences).";
     if (request.budgetBytes == 0)
         return std::string("The plan needs a device budget above zero bytes, such as 24GB or 80GB.");
     std::string error;
@@ -158,8 +160,8 @@ std::optional<Report> plan(const Request& request, std::string* error)
     const int mostBatch = shapeField("batch")->most;
     for (const bool offload : {false, true}) {
         for (const char* name : kPolicies) {
-            RecomputePolicy policy = *RecomputePolicy::parse(
-                std::string_view(name) == "budget" ? "budget:1" : name, nullptr);
+            RecomputePolicy policy
+                = *RecomputePolicy::parse(std::string_view(name) == "budget" ? "budget:1" : name, nullptr);
             policy.offload = offload;
             PolicyRow row = predictRow(request, policy, name);
             row.largestBatch = largestFitting(request, policy, &ModelShape::batch, mostBatch);
@@ -170,8 +172,7 @@ std::optional<Report> plan(const Request& request, std::string* error)
     // The fitting row that recomputes least, preferring the device alone (offload's host traffic
     // costs time the predictor does not model); then the smaller peak.
     const auto key = [](const PolicyRow& row) {
-        return std::tuple(
-            row.policy.offload, row.prediction.recomputeFlops, row.prediction.memory.peakTotal);
+        return std::tuple(row.policy.offload, row.prediction.recomputeFlops, row.prediction.memory.peakTotal);
     };
     for (std::size_t i = 0; i < report.rows.size(); ++i) {
         const PolicyRow& row = report.rows[i];

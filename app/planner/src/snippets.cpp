@@ -23,7 +23,8 @@ const char* const kPyTorchOffload
 const char* const kSelectivePolicy
     = "import torch\n"
       "from functools import partial\n"
-      "from torch.utils.checkpoint import checkpoint, create_selective_checkpoint_contexts, CheckpointPolicy\n"
+      "from torch.utils.checkpoint import checkpoint, create_selective_checkpoint_contexts, "
+      "CheckpointPolicy\n"
       "\n"
       "# Keep the matmul outputs (qkv, attention values, fc1); recompute LayerNorm, softmax, GELU, dropout.\n"
       "KEEP = {torch.ops.aten.mm.default, torch.ops.aten.addmm.default, torch.ops.aten.bmm.default}\n"
@@ -71,9 +72,10 @@ Snippet perBlock(const Shape& s)
     } else {
         const std::string a = std::to_string(s.inputOnly), b = std::to_string(s.inputOnly + s.matmuls);
         out.needs = s.matmuls > 0 ? "PyTorch 2.4 or later" : "PyTorch 1.11 or later";
-        c = s.matmuls > 0 ? "# PyTorch 2.4 or later (selective checkpointing).\n" + std::string(kSelectivePolicy)
-                          : "# PyTorch 1.11 or later (use_reentrant=False).\n"
-                            "from torch.utils.checkpoint import checkpoint\n";
+        c = s.matmuls > 0
+            ? "# PyTorch 2.4 or later (selective checkpointing).\n" + std::string(kSelectivePolicy)
+            : "# PyTorch 1.11 or later (use_reentrant=False).\n"
+              "from torch.utils.checkpoint import checkpoint\n";
         c += "\n# The budget planner's mix: the first " + a + " blocks keep only their input, the next "
             + std::to_string(s.matmuls)
             + " the matmul outputs,\n# the rest everything (they are backpropagated first).\n"
@@ -147,7 +149,8 @@ Snippet megatron(const Shape& s)
     else if (s.inputOnly == 0 && s.matmuls == 0)
         c += "# Nothing recomputed: leave out every --recompute-* flag.\n";
     else if (s.inputOnly == 0)
-        c += "# Selective recomputes the attention core (softmax, dropout, P v) only; it keeps the LayerNorm\n"
+        c += "# Selective recomputes the attention core (softmax, dropout, P v) only; it keeps the "
+             "LayerNorm\n"
              "# and GELU outputs that this plan recomputes, so it saves somewhat more.\n"
              "--recompute-granularity selective\n";
     else
@@ -172,7 +175,8 @@ Snippet jax(const Shape& s)
              "    for p in segment_params:\n"
              "        x = block(p, x)\n"
              "    return x\n\n"
-             "run_segment_remat = jax.checkpoint(run_segment, policy=jax.checkpoint_policies.nothing_saveable)\n\n"
+             "run_segment_remat = jax.checkpoint(run_segment, "
+             "policy=jax.checkpoint_policies.nothing_saveable)\n\n"
              "def run_blocks(block_params, x):\n"
              "    k = "
             + std::to_string(s.segment)
@@ -188,8 +192,10 @@ Snippet jax(const Shape& s)
              "    return x\n";
     } else {
         c += "full = jax.checkpoint(block, policy=jax.checkpoint_policies.nothing_saveable)\n"
-             "# Matmul outputs without batch dimensions kept (qkv, projections, fc1, fc2): near this plan's set.\n"
-             "selective = jax.checkpoint(block, policy=jax.checkpoint_policies.dots_with_no_batch_dims_saveable)\n\n"
+             "# Matmul outputs without batch dimensions kept (qkv, projections, fc1, fc2): near this plan's "
+             "set.\n"
+             "selective = jax.checkpoint(block, "
+             "policy=jax.checkpoint_policies.dots_with_no_batch_dims_saveable)\n\n"
              "def run_blocks(block_params, x):\n"
              "    for i, p in enumerate(block_params):\n";
         if (s.inputOnly == s.layers)
@@ -197,8 +203,9 @@ Snippet jax(const Shape& s)
         else if (s.inputOnly == 0 && s.matmuls == s.layers)
             c += "        x = selective(p, x)\n";
         else
-            c += "        x = full(p, x) if i < " + std::to_string(s.inputOnly) + " else selective(p, x) if i < "
-                + std::to_string(s.inputOnly + s.matmuls) + " else block(p, x)\n";
+            c += "        x = full(p, x) if i < " + std::to_string(s.inputOnly)
+                + " else selective(p, x) if i < " + std::to_string(s.inputOnly + s.matmuls)
+                + " else block(p, x)\n";
         c += "    return x\n";
     }
     if (s.offload)

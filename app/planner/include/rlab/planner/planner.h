@@ -77,7 +77,7 @@ std::uint64_t peakOf(const Prediction& prediction, MemoryCategory category);
 
 // The predicted device peak at each value of one size (batch or seq), the rest as requested;
 // nullopt where that size is impossible or no plan meets the budget.
-std::vector<std::optional<std::uint64_t>> peakCurve(
-    const Request& request, const RecomputePolicy& policy, int ModelShape::*size, std::span<const int> values);
+std::vector<std::optional<std::uint64_t>> peakCurve(const Request& request, const RecomputePolicy& policy,
+    int ModelShape::*size, std::span<const int> values);
 
 } // namespace rlab::planner
