@@ -77,8 +77,11 @@ void PlannerPageTest::showsTheSharedPlansChoice()
     // The table shows every row, the cheapest in bold, and code for it.
     QCOMPARE(page.table()->rowCount(), static_cast<int>(shared->rows.size()));
     QVERIFY(page.table()->item(shared->cheapest, 0)->font().bold());
-    QVERIFY(page.table()->item(shared->cheapest, 0)->text().startsWith(
-        QString::fromStdString(shared->cheapestRow()->label).section(QLatin1Char(':'), 0, 0)));
+    QVERIFY(page.table()
+                ->item(shared->cheapest, 0)
+                ->text()
+                .startsWith(
+                    QString::fromStdString(shared->cheapestRow()->label).section(QLatin1Char(':'), 0, 0)));
     QVERIFY(page.codeTabs()->count() >= 3);
     QVERIFY(page.summaryText().contains(QStringLiteral("Predicted")));
 }

@@ -109,7 +109,8 @@ void TestCliPlan::marksFitPerPolicy()
         = planJson({"--model", "gpt2-1.5b", "--seq", "1024", "--batch", "4", "--budget", "80GB"});
     QVERIFY(plan["predicted"].toBool());
     const QJsonArray rows = plan["policies"].toArray();
-    QCOMPARE(rows.size(), 12); // none, selective, full, sqrt, segment:best, budget; each with and without offload
+    QCOMPARE(
+        rows.size(), 12); // none, selective, full, sqrt, segment:best, budget; each with and without offload
     for (const QJsonValue row : rows) {
         QVERIFY2(row["fits"].isBool(), qPrintable(row["policy"].toString()));
         QVERIFY(row["offload"].isBool());
@@ -136,7 +137,8 @@ void TestCliPlan::refusesImpossibleInputs_data()
         << QStringList {"--model", "gpt2-124m", "--layers", "4"} + budget;
     QTest::newRow("fp16 parameters") << QStringList {"--model", "gpt2-124m", "--param-precision", "fp16"}
             + budget;
-    QTest::newRow("code for an unknown row") << QStringList {"--model", "gpt2-124m", "--code", "fastest"} + budget;
+    QTest::newRow("code for an unknown row")
+        << QStringList {"--model", "gpt2-124m", "--code", "fastest"} + budget;
     QTest::newRow("size past int") << QStringList {"--model", "custom", "--layers", "99999999999"} + budget;
     QTest::newRow("count past 64 bits")
         << QStringList {"--model", "custom", "--layers", "4096", "--width", "65536", "--heads", "1", "--seq",

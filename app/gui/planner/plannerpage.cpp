@@ -177,8 +177,8 @@ void PlannerPage::buildUi()
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
     m_table->setMinimumHeight(450); // all twelve rows without scrolling
-    connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int) {
-        m_chosenRow = row;
+    connect(m_table, &QTableWidget::cellClicked, this, [this](int clicked, int) {
+        m_chosenRow = clicked;
         renderCode();
     });
 
@@ -241,8 +241,8 @@ void PlannerPage::fillChoices()
         const int current = box->currentIndex();
         const QSignalBlocker quiet(box);
         box->clear();
-        for (const auto& [text, data] : items)
-            box->addItem(text, data);
+        for (const auto& [text, value] : items)
+            box->addItem(text, value);
         box->setCurrentIndex(current >= 0 ? current : 0);
     };
     QList<QPair<QString, QVariant>> models;
@@ -329,12 +329,12 @@ void PlannerPage::setBudgetBytes(std::uint64_t bytes)
 {
     int other = -1;
     for (int i = 0; i < m_budget->count(); ++i) {
-        const std::uint64_t data = m_budget->itemData(i).toULongLong();
-        if (data == bytes) {
+        const std::uint64_t preset = m_budget->itemData(i).toULongLong();
+        if (preset == bytes) {
             m_budget->setCurrentIndex(i);
             return;
         }
-        if (data == 0)
+        if (preset == 0)
             other = i;
     }
     m_budget->setCurrentIndex(other);
