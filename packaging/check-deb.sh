@@ -3,10 +3,10 @@
 # fresh bookworm chroot (debootstrap --variant=minbase, made once, copied for each run), so only the
 # packages' declared dependencies come along, then runs the installed programs there: rlab --version,
 # rlab check-content on the installed content, rlab devices, two short runs (the CPU kernels the
-# machine picks, then the x86-64 baseline ones), recompute-lab's start page rendered
-# headless (--screenshot), and the resident memory of `rlab --help` and of the app at its start page.
+# machine picks, then the x86-64 baseline ones), recompute-lab's start page and a question's live
+# demo rendered headless (--screenshot), and the resident memory of `rlab --help` and of the app at its start page.
 # Needs root, debootstrap and the Debian mirror. Writes OUT (default /tmp/rlab-deb/out): log.txt,
-# start-page.png.
+# start-page.png, demo.png.
 #   cpack --config build/CPackConfig.cmake -B build/packages && packaging/check-deb.sh build/packages/*.deb
 set -u
 [ $# -gt 0 ] || { echo "usage: $0 DEB..."; exit 2; }
@@ -56,7 +56,8 @@ if [ $failed -eq 0 ]; then
   step 'rlab run --policy sqrt --layers 4 --steps 3 | tail -n 4' || failed=1
   step 'RLAB_CPU=baseline rlab run --policy full --layers 2 --steps 3 | tail -n 2' || failed=1
   step 'QT_QPA_PLATFORM=offscreen recompute-lab --screenshot /tmp/start-page.png && ls -l /tmp/start-page.png' || failed=1
-  cp "$work/tmp/start-page.png" "$out/" 2> /dev/null
+  step 'QT_QPA_PLATFORM=offscreen recompute-lab --quiz gradient-checkpointing --question 2 --answer 1 --run-demo --screenshot /tmp/demo.png --size 1280x1000' || failed=1
+  cp "$work/tmp/start-page.png" "$work/tmp/demo.png" "$out/" 2> /dev/null
   # Resident memory: /usr/bin/time (the time package, added only now) for rlab; the app's VmRSS
   # after 5 s at its start page, offscreen.
   in_chroot 'DEBIAN_FRONTEND=noninteractive apt-get install -y -q time' > /dev/null 2>&1
