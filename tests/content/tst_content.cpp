@@ -182,7 +182,7 @@ void ContentTest::fixtureLoadsCleanly()
     QCOMPARE(small->runs.size(), std::size_t(3));
     QVERIFY(small->runs[1].offload);
     QCOMPARE(small->runs[1].label, std::string("full + offload"));
-    QCOMPARE(small->runs[2].keep, (std::vector<std::string> {"qkv", "fc1"}));
+    QCOMPARE(small->runs[2].keep, (std::vector<std::string> {"qkv", "attn_dropout"})); // the engine's words, underscores and all
     QVERIFY(!small->sweep);
     const DemoPreset* sweep = content.preset("sweep-demo");
     QVERIFY(sweep && sweep->sweep);
@@ -372,7 +372,7 @@ void ContentTest::errorIsPlaced_data()
     QTest::newRow("keep without selective")
         << presets << "{policy: full, offload: true}"
         << "{policy: full, keep: [qkv]}" << 12 << 30 << "keep applies only to the selective policy";
-    QTest::newRow("unknown op kind") << presets << "keep: [qkv, fc1]"
+    QTest::newRow("unknown op kind") << presets << "keep: [qkv, attn_dropout]"
                                      << "keep: [qkv, fc9]" << 13 << 41 << "unknown op kind 'fc9'";
     QTest::newRow("width not a multiple of heads")
         << presets << "width: 32, heads: 4"
