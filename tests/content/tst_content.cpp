@@ -185,7 +185,8 @@ void ContentTest::fixtureLoadsCleanly()
     QCOMPARE(small->runs.size(), std::size_t(3));
     QVERIFY(small->runs[1].offload);
     QCOMPARE(small->runs[1].label, std::string("full + offload"));
-    QCOMPARE(small->runs[2].keep, (std::vector<std::string> {"qkv", "attn_dropout"})); // the engine's words, underscores and all
+    // Op kinds are the engine's words, underscores and all.
+    QCOMPARE(small->runs[2].keep, (std::vector<std::string> {"qkv", "attn_dropout"}));
     QVERIFY(!small->sweep);
     const DemoPreset* sweep = content.preset("sweep-demo");
     QVERIFY(sweep && sweep->sweep);
