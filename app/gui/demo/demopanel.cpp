@@ -115,7 +115,6 @@ void DemoPanel::buildUi()
     auto* statusLine = new QHBoxLayout;
     statusLine->addWidget(m_status, 1);
     statusLine->addWidget(m_device);
-    statusLine->addWidget(m_plan, 0, Qt::AlignTop);
 
     m_claims = new QLabel;
     m_claims->setObjectName(QStringLiteral("demoClaims"));
@@ -135,6 +134,7 @@ void DemoPanel::buildUi()
     layout->addWidget(m_sizes);
     layout->addLayout(m_buttonRow);
     layout->addLayout(statusLine);
+    layout->addWidget(m_plan, 0, Qt::AlignLeft); // its own line: narrow panels keep their width
     layout->addWidget(m_claims);
     layout->addWidget(m_view, 1);
     m_scroll = new QScrollArea;
