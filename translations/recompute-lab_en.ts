@@ -130,6 +130,10 @@
         <source>What this run shows</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1× [%2, %3] (paired steps)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoExport</name>
@@ -144,10 +148,6 @@
 </context>
 <context>
     <name>DemoPanel</name>
-    <message>
-        <source>in English: not yet translated</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Choose sizes and press Run.</source>
         <translation type="unfinished"></translation>
@@ -400,6 +400,19 @@ measured</source>
 relative, measured</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted, not measured: the time the same bytes would take over PCIe 4.0 x16 between a typical GPU and pinned host memory, at about 25 GB/s per direction (32 GB/s raw less protocol overhead; NVIDIA&apos;s bandwidthTest reports 24-26 GB/s on such hosts). On the CPU the copies stay within RAM.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same bytes over PCIe
+predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsView</name>
@@ -433,6 +446,49 @@ relative, measured</source>
     </message>
     <message>
         <source>Sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DemoRunner</name>
+    <message>
+        <source>Every size must be at least 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most %1 layers are allowed for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The width may be at most %1 for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most %1 heads are allowed for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sequence length may be at most %1 for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch may be at most %1 for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vocabulary may be at most %1 for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The number of heads (%1) must divide the width (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick at least one kind of activation for selective recomputation to keep.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -634,6 +690,44 @@ relative, measured</source>
     </message>
 </context>
 <context>
+    <name>GuideView</name>
+    <message>
+        <source>Open in the browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This link leads out of Recompute Lab to:
+
+%1
+
+Open it in your web browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LossChart</name>
+    <message>
+        <source>Training loss per step (solid, left) and its distance from none&apos;s loss (dotted, right), measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>|loss − none&apos;s loss|</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 − none</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>%1 — Recompute Lab</source>
@@ -788,10 +882,6 @@ Ctrl+Home: back to the quizzes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Could not read your progress from %1 (%2); starting with empty progress.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>it is not a JSON object</source>
         <translation type="unfinished"></translation>
     </message>
@@ -825,6 +915,14 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1122,15 +1220,15 @@ Ctrl+Home: back to the quizzes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 (predicted)</source>
+        <source>Peak activation memory, MiB, on log-log axes: measured (solid), predicted (dashed), fitted growth in the legend</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Peak activation memory, MiB: measured (solid), predicted (dashed)</source>
+        <source>%1 ∝ %2^%3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: grows as %2^%3</source>
+        <source>sqrt would keep less than full from about %1 layers (extrapolated, dotted)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -130,6 +130,10 @@
         <source>What this run shows</source>
         <translation>Что показал этот запуск</translation>
     </message>
+    <message>
+        <source>%1× [%2, %3] (paired steps)</source>
+        <translation>%1× [%2, %3] (парные шаги)</translation>
+    </message>
 </context>
 <context>
     <name>DemoExport</name>
@@ -144,10 +148,6 @@
 </context>
 <context>
     <name>DemoPanel</name>
-    <message>
-        <source>in English: not yet translated</source>
-        <translation>на английском: ещё не переведено</translation>
-    </message>
     <message>
         <source>Choose sizes and press Run.</source>
         <translation>Выберите размеры и нажмите «Запустить».</translation>
@@ -417,6 +417,20 @@ relative, measured</source>
         <translation>Ошибка градиентов
 относительная, измерено</translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 мс</translation>
+    </message>
+    <message>
+        <source>Predicted, not measured: the time the same bytes would take over PCIe 4.0 x16 between a typical GPU and pinned host memory, at about 25 GB/s per direction (32 GB/s raw less protocol overhead; NVIDIA&apos;s bandwidthTest reports 24-26 GB/s on such hosts). On the CPU the copies stay within RAM.</source>
+        <translation>Предсказано, не измерено: сколько заняли бы те же байты по PCIe 4.0 x16 между типичным GPU и закреплённой памятью хоста, примерно 25 ГБ/с в каждую сторону (32 ГБ/с номинально за вычетом накладных расходов протокола; bandwidthTest от NVIDIA показывает 24-26 ГБ/с на таких машинах). На CPU копии остаются в пределах RAM.</translation>
+    </message>
+    <message>
+        <source>Same bytes over PCIe
+predicted</source>
+        <translation>Те же байты по PCIe
+предсказано</translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsView</name>
@@ -451,6 +465,49 @@ relative, measured</source>
     <message>
         <source>Sweep</source>
         <translation>Серия</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Потери</translation>
+    </message>
+</context>
+<context>
+    <name>DemoRunner</name>
+    <message>
+        <source>Every size must be at least 1.</source>
+        <translation>Каждый размер должен быть не меньше 1.</translation>
+    </message>
+    <message>
+        <source>At most %1 layers are allowed for this demo.</source>
+        <translation>В этом демо допускается не больше %1 слоёв.</translation>
+    </message>
+    <message>
+        <source>The width may be at most %1 for this demo.</source>
+        <translation>В этом демо ширина может быть не больше %1.</translation>
+    </message>
+    <message>
+        <source>At most %1 heads are allowed for this demo.</source>
+        <translation>В этом демо допускается не больше %1 голов.</translation>
+    </message>
+    <message>
+        <source>The sequence length may be at most %1 for this demo.</source>
+        <translation>В этом демо длина последовательности может быть не больше %1.</translation>
+    </message>
+    <message>
+        <source>The batch may be at most %1 for this demo.</source>
+        <translation>В этом демо батч может быть не больше %1.</translation>
+    </message>
+    <message>
+        <source>The vocabulary may be at most %1 for this demo.</source>
+        <translation>В этом демо словарь может быть не больше %1.</translation>
+    </message>
+    <message>
+        <source>The number of heads (%1) must divide the width (%2).</source>
+        <translation>Число голов (%1) должно делить ширину (%2).</translation>
+    </message>
+    <message>
+        <source>Tick at least one kind of activation for selective recomputation to keep.</source>
+        <translation>Отметьте хотя бы один вид активаций, который будет хранить выборочный пересчёт.</translation>
     </message>
 </context>
 <context>
@@ -652,6 +709,44 @@ relative, measured</source>
     </message>
 </context>
 <context>
+    <name>GuideView</name>
+    <message>
+        <source>Open in the browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This link leads out of Recompute Lab to:
+
+%1
+
+Open it in your web browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LossChart</name>
+    <message>
+        <source>Training loss per step (solid, left) and its distance from none&apos;s loss (dotted, right), measured</source>
+        <translation>Потери обучения на каждом шаге (сплошная, слева) и их отличие от потерь none (точки, справа), измерено</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>шаг обучения</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>потери</translation>
+    </message>
+    <message>
+        <source>|loss − none&apos;s loss|</source>
+        <translation>|потери − потери none|</translation>
+    </message>
+    <message>
+        <source>%1 − none</source>
+        <translation>%1 − none</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>%1 — Recompute Lab</source>
@@ -814,10 +909,6 @@ Ctrl+Home: к списку тестов</translation>
         <translation>он больше, чем может быть файл прогресса</translation>
     </message>
     <message>
-        <source>Could not read your progress from %1 (%2); starting with empty progress.</source>
-        <translation>Не удалось прочитать прогресс из %1 (%2); начинаем с пустого прогресса.</translation>
-    </message>
-    <message>
         <source>it is not a JSON object</source>
         <translation>это не объект JSON</translation>
     </message>
@@ -852,6 +943,14 @@ Ctrl+Home: к списку тестов</translation>
     <message>
         <source>Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.</source>
         <translation>Файл прогресса %1 повреждён (%2), и его не удалось переместить; прогресс начинается заново.</translation>
+    </message>
+    <message>
+        <source>it is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1152,16 +1251,16 @@ Ctrl+Home: к списку тестов</translation>
         <translation>пик активаций, МиБ</translation>
     </message>
     <message>
-        <source>%1 (predicted)</source>
-        <translation>%1 (предсказано)</translation>
+        <source>Peak activation memory, MiB, on log-log axes: measured (solid), predicted (dashed), fitted growth in the legend</source>
+        <translation>Пиковая память активаций, МиБ, в логарифмических осях: измерено (сплошная), предсказано (пунктир), подогнанный рост в легенде</translation>
     </message>
     <message>
-        <source>Peak activation memory, MiB: measured (solid), predicted (dashed)</source>
-        <translation>Пиковая память активаций, МиБ: измерено (сплошная), предсказано (пунктир)</translation>
+        <source>%1 ∝ %2^%3</source>
+        <translation>%1 ∝ %2^%3</translation>
     </message>
     <message>
-        <source>%1: grows as %2^%3</source>
-        <translation>%1: растёт как %2^%3</translation>
+        <source>sqrt would keep less than full from about %1 layers (extrapolated, dotted)</source>
+        <translation>sqrt хранил бы меньше, чем full, начиная примерно с %1 слоёв (экстраполяция, точки)</translation>
     </message>
 </context>
 <context>

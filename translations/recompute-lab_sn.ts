@@ -130,6 +130,10 @@
         <source>What this run shows</source>
         <translation>Zvinoratidzwa nekumhanya uku</translation>
     </message>
+    <message>
+        <source>%1× [%2, %3] (paired steps)</source>
+        <translation>%1× [%2, %3] (matanho akaviriswa)</translation>
+    </message>
 </context>
 <context>
     <name>DemoExport</name>
@@ -144,10 +148,6 @@
 </context>
 <context>
     <name>DemoPanel</name>
-    <message>
-        <source>in English: not yet translated</source>
-        <translation>muChirungu: hazvisati zvashandurwa</translation>
-    </message>
     <message>
         <source>Choose sizes and press Run.</source>
         <translation>Sarudza saizi wobva watsikira Mhanyisa.</translation>
@@ -417,6 +417,20 @@ relative, measured</source>
         <translation>Kukanganisa kwema-gradient
 kuenzaniswa, zvakayerwa</translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Predicted, not measured: the time the same bytes would take over PCIe 4.0 x16 between a typical GPU and pinned host memory, at about 25 GB/s per direction (32 GB/s raw less protocol overhead; NVIDIA&apos;s bandwidthTest reports 24-26 GB/s on such hosts). On the CPU the copies stay within RAM.</source>
+        <translation>Zvakafungidzirwa, hazvina kuyerwa: nguva yaizotorwa nema-byte akafanana pa-PCIe 4.0 x16 pakati pe-GPU yakajairika nendangariro ye-host yakapiniwa, anenge 25 GB/s kune rumwe rutivi (32 GB/s pasina kubviswa kwe-protocol; bandwidthTest ye-NVIDIA inoratidza 24-26 GB/s pamichina yakadaro). Pa-CPU makopi anoramba ari mu-RAM.</translation>
+    </message>
+    <message>
+        <source>Same bytes over PCIe
+predicted</source>
+        <translation>Ma-byte akafanana pa-PCIe
+zvakafungidzirwa</translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsView</name>
@@ -451,6 +465,49 @@ kuenzaniswa, zvakayerwa</translation>
     <message>
         <source>Sweep</source>
         <translation>Sweep</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Loss</translation>
+    </message>
+</context>
+<context>
+    <name>DemoRunner</name>
+    <message>
+        <source>Every size must be at least 1.</source>
+        <translation>Saizi imwe neimwe inofanira kuva 1 zvichikwira.</translation>
+    </message>
+    <message>
+        <source>At most %1 layers are allowed for this demo.</source>
+        <translation>Ma-layer anosvika %1 chete ndiwo anobvumirwa pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The width may be at most %1 for this demo.</source>
+        <translation>Upamhi hunogona kusvika %1 chete pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>At most %1 heads are allowed for this demo.</source>
+        <translation>Misoro inosvika %1 chete ndiyo inobvumirwa pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The sequence length may be at most %1 for this demo.</source>
+        <translation>Kureba kwe-sequence kunogona kusvika %1 chete pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The batch may be at most %1 for this demo.</source>
+        <translation>Batch inogona kusvika %1 chete pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The vocabulary may be at most %1 for this demo.</source>
+        <translation>Vocabulary inogona kusvika %1 chete pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The number of heads (%1) must divide the width (%2).</source>
+        <translation>Huwandu hwemisoro (%1) hunofanira kugovera upamhi (%2) pasina chasara.</translation>
+    </message>
+    <message>
+        <source>Tick at least one kind of activation for selective recomputation to keep.</source>
+        <translation>Sarudza rudzi rumwe zvishoma rwe-activation rwunochengetwa nekuverengazve zvakasarudzwa.</translation>
     </message>
 </context>
 <context>
@@ -651,6 +708,44 @@ kuenzaniswa, zvakayerwa</translation>
     </message>
 </context>
 <context>
+    <name>GuideView</name>
+    <message>
+        <source>Open in the browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This link leads out of Recompute Lab to:
+
+%1
+
+Open it in your web browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LossChart</name>
+    <message>
+        <source>Training loss per step (solid, left) and its distance from none&apos;s loss (dotted, right), measured</source>
+        <translation>Loss yekudzidzisa padanho rimwe nerimwe (mutsetse wakasimba, kuruboshwe) nemusiyano wayo neloss ye-none (madotsi, kurudyi), zvakayerwa</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>danho rekudzidzisa</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>loss</translation>
+    </message>
+    <message>
+        <source>|loss − none&apos;s loss|</source>
+        <translation>|loss − loss ye-none|</translation>
+    </message>
+    <message>
+        <source>%1 − none</source>
+        <translation>%1 − none</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>%1 — Recompute Lab</source>
@@ -811,10 +906,6 @@ Ctrl+Home: dzokera kubvunzo</translation>
         <translation>rakakura kupfuura faira rekufambira mberi ripi neripi</translation>
     </message>
     <message>
-        <source>Could not read your progress from %1 (%2); starting with empty progress.</source>
-        <translation>Hazvina kukwanisa kuverenga kufambira mberi kwako kubva ku-%1 (%2); tinotanga pasina kufambira mberi.</translation>
-    </message>
-    <message>
         <source>it is not a JSON object</source>
         <translation>harisi JSON object</translation>
     </message>
@@ -849,6 +940,14 @@ Ctrl+Home: dzokera kubvunzo</translation>
     <message>
         <source>Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.</source>
         <translation>Faira rekufambira mberi %1 rakakuvara (%2) uye harina kukwanisa kubviswa; kufambira mberi kunotanga patsva.</translation>
+    </message>
+    <message>
+        <source>it is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1145,16 +1244,16 @@ Ctrl+Home: dzokera kubvunzo</translation>
         <translation>nhongonya yema-activation, MiB</translation>
     </message>
     <message>
-        <source>%1 (predicted)</source>
-        <translation>%1 (zvakafungidzirwa)</translation>
+        <source>Peak activation memory, MiB, on log-log axes: measured (solid), predicted (dashed), fitted growth in the legend</source>
+        <translation>Nhongonya yendangariro yema-activation, MiB, pa-axis dze-log: zvakayerwa (mutsetse wakasimba), zvakafungidzirwa (mutsetse wakatsemuka), kukura kwakaenzaniswa kuri mu-legend</translation>
     </message>
     <message>
-        <source>Peak activation memory, MiB: measured (solid), predicted (dashed)</source>
-        <translation>Nhongonya yendangariro yema-activation, MiB: zvakayerwa (mutsetse wakasimba), zvakafungidzirwa (mutsetse wakatsemuka)</translation>
+        <source>%1 ∝ %2^%3</source>
+        <translation>%1 ∝ %2^%3</translation>
     </message>
     <message>
-        <source>%1: grows as %2^%3</source>
-        <translation>%1: inokura se-%2^%3</translation>
+        <source>sqrt would keep less than full from about %1 layers (extrapolated, dotted)</source>
+        <translation>sqrt yaizochengeta zvishoma pane full kubva pama-layer anenge %1 (zvakafungidzirwa kupfuura zvakayerwa, madotsi)</translation>
     </message>
 </context>
 <context>

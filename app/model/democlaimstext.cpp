@@ -53,6 +53,9 @@ QString figureText(ClaimQuantity quantity, const rlab::demo::Figure& f)
     case ClaimQuantity::RecomputeShare:
         return QCoreApplication::translate("DemoClaims", "%1%").arg(number(100 * f.value, 1));
     case ClaimQuantity::StepMs:
+        if (f.ratio)
+            return QCoreApplication::translate("DemoClaims", "%1× [%2, %3] (paired steps)")
+                .arg(number(f.value, 3), number(f.low, 3), number(f.high, 3));
         return QCoreApplication::translate("DemoClaims", "%1 ms [%2, %3]")
             .arg(number(f.value, 2), number(f.low, 2), number(f.high, 2));
     case ClaimQuantity::GradError:

@@ -256,6 +256,9 @@ QString DemoPanel::currentProblem() const
 {
     if (!m_preset)
         return tr("There is no demo to run.");
+    // The learner's sizes in the learner's language; what else can stop a plan is the content's.
+    if (QString problem = DemoRunner::checkChoice(*m_preset, m_sizes->choice()); !problem.isEmpty())
+        return problem;
     QString problem;
     DemoRunner::plan(*m_preset, m_sizes->choice(), &problem);
     return problem;
