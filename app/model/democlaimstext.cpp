@@ -152,6 +152,26 @@ QString overheads(const rlab::content::DemoClaim& claim, const rlab::demo::Claim
     return parts.join(QStringLiteral("; "));
 }
 
+// For a claim about copy time: each offloading run's measured copies beside what the same bytes
+// would take over PCIe (predicted, with the bandwidth it assumes).
+QString pcieBeside(const rlab::content::DemoClaim& claim, const QList<DemoResult>& results)
+{
+    if (claim.quantity != ClaimQuantity::OffloadMs)
+        return {};
+    QStringList parts;
+    for (const DemoResult& result : results) {
+        if (result.run.offloadBytes == 0)
+            continue;
+        parts.push_back(
+            QCoreApplication::translate("DemoClaims",
+                "%1: %2 MiB a step, copied in %3 ms (measured); over PCIe 4.0 x16 at about 25 GB/s, %4 ms "
+                "(predicted)")
+                .arg(result.title(), number(double(result.run.offloadBytes) / (1024.0 * 1024.0), 2),
+                    number(result.run.offloadMs, 3), number(result.predictedPcieMs, 3)));
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
 QString measured(const rlab::demo::ClaimCheck& check, const QString& sweep)
 {
     QStringList parts;
@@ -204,6 +224,8 @@ QString demoClaimsHtml(const rlab::content::DemoPreset& preset,
                                measured(check, sweep).toHtmlEscaped());
         if (const QString extra = overheads(*claim, check, results); !extra.isEmpty())
             line += QStringLiteral("<br><small>%1</small>").arg(extra.toHtmlEscaped());
+        if (const QString pcie = pcieBeside(*claim, results); !pcie.isEmpty())
+            line += QStringLiteral("<br><small>%1</small>").arg(pcie.toHtmlEscaped());
         if (check.verdict != rlab::demo::Verdict::Holds && !claim->reason.value.empty())
             line += QStringLiteral("<br><small><i>%1</i></small>")
                         .arg(QString::fromStdString(claim->reason.value).toHtmlEscaped());

@@ -35,9 +35,8 @@ LossChart::LossChart(QWidget* parent)
 
 void LossChart::rebuild()
 {
-    QChart* chart = resetDemoChart(this,
-        tr("Training loss per step (solid, left) and its distance from none's loss (dotted, right), "
-           "measured"));
+    QChart* chart
+        = resetDemoChart(this, tr("Loss per step (solid, left), distance from none's (dotted, right)"));
     setAccessibleName(chart->title());
     if (results().isEmpty() || !results().front().sweepParameter.isEmpty())
         return; // one curve per run; a sweep's many runs would hide each other

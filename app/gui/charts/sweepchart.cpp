@@ -56,10 +56,8 @@ SweepChart::SweepChart(QWidget* parent)
 
 void SweepChart::rebuild()
 {
-    QChart* chart = resetDemoChart(this,
-        tr("Peak activation memory, MiB, on log-log axes: measured (solid), predicted (dashed), fitted "
-           "growth "
-           "in the legend"));
+    QChart* chart = resetDemoChart(
+        this, tr("Peak activation memory, MiB, log-log: measured (solid), predicted (dashed)"));
     setAccessibleName(chart->title());
     QList<QString> labels; // in run order
     QString parameter;
@@ -142,12 +140,15 @@ void SweepChart::rebuild()
         }
     }
     if (crossing) {
+        // Named under the axis, where the sentence has the chart's whole width.
         auto* meet = new QScatterSeries;
         meet->setMarkerSize(9);
         meet->setColor(Qt::black);
-        meet->setName(tr("sqrt would keep less than full from about %1 layers (extrapolated, dotted)")
-                          .arg(QLocale().toString(crossing->layers, 'f', 0)));
         meet->append(crossing->layers, bytesToMiB(crossing->bytes));
         add(meet);
+        for (QLegendMarker* marker : chart->legend()->markers(meet))
+            marker->setVisible(false);
+        x->setTitleText(tr("%1 · dotted: extrapolated, sqrt keeps less than full from ≈%2")
+                            .arg(x->titleText(), QLocale().toString(crossing->layers, 'f', 0)));
     }
 }
