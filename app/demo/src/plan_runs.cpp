@@ -22,12 +22,6 @@ ModelShape toShape(const content::DemoShape& shape)
     return result;
 }
 
-bool isPlainNone(const RunConfig& config)
-{
-    return config.policy.kind == PolicyKind::None && !config.policy.offload && config.rngReplay
-        && config.savePrecision == SavePrecision::Fp32;
-}
-
 // Gradients and losses are compared with `none` when a run is expected to differ from it, or a
 // claim is about the difference.
 bool comparesWithNone(const content::DemoPreset& preset)
@@ -110,6 +104,12 @@ std::optional<PlannedRun> planRun(const content::DemoPreset& preset, const conte
 }
 
 } // namespace
+
+bool isPlainNone(const RunConfig& config)
+{
+    return config.policy.kind == PolicyKind::None && !config.policy.offload && config.rngReplay
+        && config.savePrecision == SavePrecision::Fp32;
+}
 
 Choice defaultChoice(const content::DemoPreset& preset)
 {

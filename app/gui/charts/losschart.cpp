@@ -10,18 +10,16 @@
 #include <QValueAxis>
 
 #include "chartstyle.h"
+#include "rlab/demo/demo.h"
 
 namespace {
 
 // The run others are compared with: a plain none run (the one rlab_demo's gradient error is from).
 const DemoResult* noneRun(const QList<DemoResult>& results)
 {
-    for (const DemoResult& result : results) {
-        const rlab::RunConfig& c = result.run.config;
-        if (c.policy.kind == rlab::PolicyKind::None && !c.policy.offload && c.rngReplay
-            && c.savePrecision == rlab::SavePrecision::Fp32)
+    for (const DemoResult& result : results)
+        if (rlab::demo::isPlainNone(result.run.config))
             return &result;
-    }
     return nullptr;
 }
 

@@ -43,6 +43,9 @@ struct PlannedRun {
     bool hiddenReference = false; // added only for that comparison; not one of the preset's runs
 };
 
+// A `none` run others' gradients and losses are compared with: no offload, RNG replay, fp32 storage.
+bool isPlainNone(const RunConfig& config);
+
 // The preset's own sizes and selective keep list, as a starting choice.
 Choice defaultChoice(const content::DemoPreset& preset);
 // Why the learner's sizes cannot run, as data: the app words it in the learner's language, rlab
