@@ -144,6 +144,7 @@ Verdict compare(ClaimRelation relation, const Figure& a, const Figure& b, double
 double fittedExponent(const std::vector<Figure>& figures)
 {
     std::vector<std::pair<double, double>> points;
+    points.reserve(figures.size());
     for (const Figure& f : figures)
         points.emplace_back(static_cast<double>(f.sweepValue), f.value);
     const PowerFit fit = fitPowerLaw(points);
