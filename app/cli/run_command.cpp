@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "commands.h"
+#include "rlab/memory_export.h"
 #include "run_options.h"
 #include "summary.h"
 #include "train.h"
@@ -23,6 +24,14 @@ int runCommand(int argc, char** argv)
     rlab::RunResult result;
     if (const int status = train(options->config, "rlab run " + options->config.policy.name(), &result))
         return status;
+    for (const auto& [path, write] : {std::pair {options->tracePath, &rlab::chromeTraceJson},
+             std::pair {options->memorySnapshotPath, &rlab::torchMemorySnapshotPickle}}) {
+        if (path.empty())
+            continue;
+        if (const std::string problem = rlab::writeExportFile(path, write({{result.policyName, &result}}));
+            !problem.empty())
+            return complain(problem, 1);
+    }
     if (options->json)
         std::printf("%s\n", result.toJson().c_str());
     else
