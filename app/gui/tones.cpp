@@ -1,0 +1,107 @@
+#include "tones.h"
+
+#include <QApplication>
+
+namespace {
+// Light and dark twins of each tone: the dark ones are lighter, for contrast on a dark base.
+QColor lightTone(Tone tone)
+{
+    switch (tone) {
+    case Tone::Right:
+        return QColor(0x2e7d32);
+    case Tone::Wrong:
+        return QColor(0xc62828);
+    case Tone::Uncertain:
+        return QColor(0x8d6e00);
+    case Tone::Notice:
+        return QColor(0xb08800);
+    case Tone::Tag:
+        return QColor(0x3b4a66);
+    }
+    return {};
+}
+
+QColor darkTone(Tone tone)
+{
+    switch (tone) {
+    case Tone::Right:
+        return QColor(0x81c784);
+    case Tone::Wrong:
+        return QColor(0xef9a9a);
+    case Tone::Uncertain:
+        return QColor(0xffd54f);
+    case Tone::Notice:
+        return QColor(0xe0b84a);
+    case Tone::Tag:
+        return QColor(0xb0c4e8);
+    }
+    return {};
+}
+
+QColor mixed(const QColor& a, const QColor& b, double share)
+{
+    return QColor::fromRgbF(static_cast<float>(a.redF() * (1 - share) + b.redF() * share),
+        static_cast<float>(a.greenF() * (1 - share) + b.greenF() * share),
+        static_cast<float>(a.blueF() * (1 - share) + b.blueF() * share));
+}
+} // namespace
+
+bool isDarkPalette(const QPalette& palette)
+{
+    return palette.color(QPalette::Window).lightness() < palette.color(QPalette::WindowText).lightness();
+}
+
+QColor toneColor(Tone tone, const QPalette& palette)
+{
+    return isDarkPalette(palette) ? darkTone(tone) : lightTone(tone);
+}
+
+QColor toneBackground(Tone tone, const QPalette& palette)
+{
+    // Enough of the tone to tell the cards apart, little enough that the text on them keeps its contrast.
+    return mixed(
+        palette.color(QPalette::Base), toneColor(tone, palette), isDarkPalette(palette) ? 0.22 : 0.13);
+}
+
+QString toneName(Tone tone)
+{
+    return toneColor(tone, QApplication::palette()).name();
+}
+
+QString toneBackgroundName(Tone tone)
+{
+    return toneBackground(tone, QApplication::palette()).name();
+}
+
+QPalette darkPalette()
+{
+    QPalette dark;
+    const QColor window(0x2b2b2b);
+    const QColor base(0x1e1e1e);
+    const QColor text(0xe6e6e6);
+    const QColor disabled(0x7f7f7f);
+    dark.setColor(QPalette::Window, window);
+    dark.setColor(QPalette::WindowText, text);
+    dark.setColor(QPalette::Base, base);
+    dark.setColor(QPalette::AlternateBase, QColor(0x333333));
+    dark.setColor(QPalette::ToolTipBase, window);
+    dark.setColor(QPalette::ToolTipText, text);
+    dark.setColor(QPalette::PlaceholderText, disabled);
+    dark.setColor(QPalette::Text, text);
+    dark.setColor(QPalette::Button, QColor(0x3a3a3a));
+    dark.setColor(QPalette::ButtonText, text);
+    dark.setColor(QPalette::BrightText, QColor(0xff5252));
+    dark.setColor(QPalette::Light, QColor(0x4a4a4a));
+    dark.setColor(QPalette::Midlight, QColor(0x3f3f3f));
+    dark.setColor(QPalette::Mid, QColor(0x5a5a5a));
+    dark.setColor(QPalette::Dark, QColor(0x191919));
+    dark.setColor(QPalette::Shadow, QColor(Qt::black));
+    dark.setColor(QPalette::Highlight, QColor(0x3d7bd9));
+    dark.setColor(QPalette::HighlightedText, QColor(0xffffff));
+    dark.setColor(QPalette::Link, QColor(0x7fb2ff));
+    dark.setColor(QPalette::LinkVisited, QColor(0xc3a6ff));
+    for (const QPalette::ColorRole role :
+        {QPalette::WindowText, QPalette::Text, QPalette::ButtonText, QPalette::HighlightedText})
+        dark.setColor(QPalette::Disabled, role, disabled);
+    return dark;
+}
