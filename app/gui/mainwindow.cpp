@@ -251,10 +251,19 @@ void MainWindow::createMenus()
 
 void MainWindow::fillLanguageMenu()
 {
-    // Rebuilt when packs come or go: a language is offered once some content exists in it.
+    // Rebuilt when packs bring or take a language: one is offered once some content exists in it.
+    const QStringList codes = m_library->languages();
+    QStringList shown;
+    for (const QAction* action : m_languages->actions())
+        shown << action->data().toString();
+    if (shown == codes) {
+        for (QAction* action : m_languages->actions())
+            action->setChecked(action->data().toString() == m_language.current());
+        return;
+    }
     for (QAction* action : m_languages->actions())
         delete action;
-    for (const QString& code : m_library->languages()) {
+    for (const QString& code : codes) {
         QAction* action = m_languageMenu->addAction(InterfaceLanguage::nativeName(code));
         action->setData(code);
         action->setCheckable(true);
