@@ -5,11 +5,11 @@
     <name>ContentLibrary</name>
     <message>
         <source>%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
-        <translation>%1 haisi forodha; pakeji yebvunzo iforodha ine quizzes/, guides/ uye demos/.</translation>
+        <translation>%1 haisi forodha; pakeji yebvunzo iforodha ine quizzes/, guides/ nemiratidzo yayo.</translation>
     </message>
     <message>
         <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
-        <translation>%1 haina forodha inonzi quizzes; pakeji yebvunzo iforodha ine quizzes/, guides/ uye demos/.</translation>
+        <translation>%1 haina forodha inonzi quizzes; pakeji yebvunzo iforodha ine quizzes/, guides/ nemiratidzo yayo.</translation>
     </message>
 </context>
 <context>
