@@ -20,6 +20,12 @@ int runCommand(int argc, char** argv)
         return complain(error, 2);
     if (const std::optional<std::string> refusal = rlab::validate(options->config))
         return complain(*refusal, 2);
+    for (const auto& [flag, path] : {std::pair {"--trace", options->tracePath},
+             std::pair {"--memory-snapshot", options->memorySnapshotPath}}) {
+        if (const std::string problem = path.empty() ? std::string() : rlab::exportPathProblem(flag, path);
+            !problem.empty())
+            return complain(problem, 2);
+    }
 
     rlab::RunResult result;
     if (const int status = train(options->config, "rlab run " + options->config.policy.name(), &result))

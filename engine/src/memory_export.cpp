@@ -8,8 +8,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
+#include <unistd.h>
 
 #include "json_writer.h"
 
@@ -313,6 +315,22 @@ std::string torchMemorySnapshotPickle(const std::vector<ExportedRun>& runs)
     pickle.endList();
     pickle.endDict();
     return pickle.take();
+}
+
+std::string exportPathProblem(const std::string& flag, const std::string& path)
+{
+    std::error_code error;
+    const std::filesystem::path file = std::filesystem::absolute(path, error);
+    if (std::filesystem::is_directory(file, error))
+        return "The " + flag + " file " + path + " is a folder; give a file name.";
+    const std::filesystem::path folder = file.parent_path();
+    if (!std::filesystem::is_directory(folder, error))
+        return "The " + flag + " file " + path + " cannot be written: its folder " + folder.string()
+            + " does not exist.";
+    if (::access(folder.c_str(), W_OK | X_OK) != 0)
+        return "The " + flag + " file " + path + " cannot be written: its folder " + folder.string()
+            + " is not writable.";
+    return {};
 }
 
 std::string writeExportFile(const std::string& path, const std::string& bytes)

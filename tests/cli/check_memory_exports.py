@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Runs `rlab run ... --json --trace T --memory-snapshot S` and checks both files against the run's
-own --json figures: the Chrome/Perfetto trace parses as JSON, has op slices and counters, and its
+own --json figures (and a file in a missing folder is refused with exit 2 before the run): the Chrome/Perfetto trace parses as JSON, has op slices and counters, and its
 device and activation counters peak at exactly peak_bytes and peak_activation_bytes; the snapshot
 unpickles (Python's own pickle, no torch) into {"segments", "device_traces"} whose alloc and
 free_completed events, replayed from the blocks held before the step, peak at peak_bytes too.
@@ -79,6 +79,12 @@ def main():
         peak = max(peak, live)
     if peak != run["peak_bytes"]:
         problems.append(f"snapshot: replayed device bytes peak at {peak}, the run measured peak_bytes {run['peak_bytes']}")
+
+    # A file that cannot be written is refused before the run, as a bad argument.
+    missing = os.path.join(workdir, "no-such-folder", "run.trace.json")
+    refused = subprocess.run(command + ["--trace", missing], capture_output=True, text=True)
+    if refused.returncode != 2 or "no-such-folder" not in refused.stderr or refused.stdout:
+        problems.append(f"--trace into a missing folder: exit {refused.returncode}, stderr {refused.stderr!r}")
 
     for problem in problems:
         print(problem)

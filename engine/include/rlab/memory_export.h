@@ -27,6 +27,10 @@ std::string chromeTraceJson(const std::vector<ExportedRun>& runs);
 // live at the step's end, so blocks from before the step show as allocated before the trace.
 std::string torchMemorySnapshotPickle(const std::vector<ExportedRun>& runs);
 
+// Why `path` cannot take an export (its folder is missing or not writable, or it is a folder),
+// named after `flag` ("--trace"); checked before a run so a long run is not wasted. Empty if fine.
+std::string exportPathProblem(const std::string& flag, const std::string& path);
+
 // Writes `bytes` to `path` in one piece; empty on success, else one sentence.
 std::string writeExportFile(const std::string& path, const std::string& bytes);
 
