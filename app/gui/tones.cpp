@@ -1,6 +1,8 @@
 #include "tones.h"
 
 #include <QApplication>
+#include <QEvent>
+#include <QWidget>
 
 namespace {
 // Light and dark twins of each tone, each at least 4.5:1 against a card tinted with it (WCAG AA;
@@ -39,6 +41,38 @@ QColor darkTone(Tone tone)
     return {};
 }
 
+// Rebuilds a widget's style sheet when its palette changes; a child of the widget, gone with it.
+class ToneStyleFollower : public QObject {
+public:
+    ToneStyleFollower(QWidget* widget, std::function<QString()> style)
+        : QObject(widget)
+        , m_widget(widget)
+        , m_style(std::move(style))
+    {
+        apply();
+        // The application hears of every palette switch; a widget with a style sheet may not.
+        QCoreApplication::instance()->installEventFilter(this);
+    }
+
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (watched == QCoreApplication::instance() && event->type() == QEvent::ApplicationPaletteChange)
+            apply();
+        return false;
+    }
+
+private:
+    void apply()
+    {
+        // Only a real change: setting a style sheet re-polishes, which may announce a palette change.
+        if (const QString style = m_style(); style != m_widget->styleSheet())
+            m_widget->setStyleSheet(style);
+    }
+
+    QWidget* m_widget;
+    std::function<QString()> m_style;
+};
+
 QColor mixed(const QColor& a, const QColor& b, double share)
 {
     return QColor::fromRgbF(static_cast<float>(a.redF() * (1 - share) + b.redF() * share),
@@ -72,6 +106,11 @@ QString toneName(Tone tone)
 QString toneBackgroundName(Tone tone)
 {
     return toneBackground(tone, QApplication::palette()).name();
+}
+
+void setToneStyleSheet(QWidget* widget, std::function<QString()> style)
+{
+    new ToneStyleFollower(widget, std::move(style));
 }
 
 QPalette darkPalette()

@@ -3,9 +3,13 @@
 // the application palette so they stay readable on a dark theme as on a light one. Everything else
 // the widgets draw takes the palette's own roles.
 
+#include <functional>
+
 #include <QColor>
 #include <QPalette>
 #include <QString>
+
+class QWidget;
 
 enum class Tone { Right, Wrong, Uncertain, Notice, Tag };
 
@@ -18,6 +22,10 @@ QColor toneBackground(Tone tone, const QPalette& palette);
 // The application palette's tone as "#rrggbb", for style sheets and rich text.
 QString toneName(Tone tone);
 QString toneBackgroundName(Tone tone);
+
+// Gives `widget` the style sheet `style` builds, now and again whenever the palette changes (a
+// desktop switching to its dark theme while the app runs), so tones written into it follow.
+void setToneStyleSheet(QWidget* widget, std::function<QString()> style);
 
 // Fusion's dark palette: what `recompute-lab --dark` uses where the desktop offers no dark theme.
 QPalette darkPalette();

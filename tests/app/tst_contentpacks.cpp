@@ -92,6 +92,7 @@ private slots:
     void windowLayoutIsRemembered();
     void toneColoursAreReadable_data();
     void toneColoursAreReadable();
+    void tonesFollowAPaletteSwitch();
 
 private:
     QString userPack(const QString& name) const
@@ -265,6 +266,22 @@ void ContentPacksTest::toneColoursAreReadable()
         QVERIFY2(contrast(palette.color(QPalette::Text), card) >= 4.5, qPrintable(card.name()));
     }
     QVERIFY(contrast(palette.color(QPalette::Text), toneBackground(Tone::Notice, palette)) >= 4.5);
+}
+
+void ContentPacksTest::tonesFollowAPaletteSwitch()
+{
+    // A desktop switching theme while the app runs: the pages' style sheets take the new tones.
+    MainWindow window(fixtures(), ProgressStore::inMemory(), QStringLiteral("en"));
+    const QPalette original = QApplication::palette();
+    QVERIFY(window.questionPage()->styleSheet().contains(toneName(Tone::Right)));
+    QApplication::setPalette(darkPalette());
+    QCoreApplication::processEvents();
+    const QString darkRight = toneColor(Tone::Right, darkPalette()).name();
+    QVERIFY2(window.questionPage()->styleSheet().contains(darkRight),
+        qPrintable(window.questionPage()->styleSheet()));
+    QVERIFY(window.banner()->styleSheet().contains(toneBackground(Tone::Notice, darkPalette()).name()));
+    QApplication::setPalette(original);
+    QVERIFY(!window.questionPage()->styleSheet().contains(darkRight));
 }
 
 QTEST_MAIN(ContentPacksTest)

@@ -72,7 +72,7 @@ DemoSizesForm::DemoSizesForm(QWidget* parent)
     m_problem = new QLabel;
     m_problem->setObjectName(QStringLiteral("demoProblem"));
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: %1;").arg(toneName(Tone::Wrong)));
+    setToneStyleSheet(m_problem, [] { return QStringLiteral("color: %1;").arg(toneName(Tone::Wrong)); });
     m_problem->setVisible(false);
 
     auto* layout = new QVBoxLayout(this);

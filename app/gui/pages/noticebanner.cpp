@@ -16,9 +16,11 @@ NoticeBanner::NoticeBanner(QWidget* parent)
     , m_close(new QToolButton(this))
 {
     setObjectName(QStringLiteral("noticeBanner"));
-    setStyleSheet(QStringLiteral("QFrame#noticeBanner { background: %1; border: 1px solid %2; "
-                                 "border-radius: 6px; } QFrame#noticeBanner QLabel { color: palette(text); }")
-                      .arg(toneBackgroundName(Tone::Notice), toneName(Tone::Notice)));
+    setToneStyleSheet(this, [] {
+        return QStringLiteral("QFrame#noticeBanner { background: %1; border: 1px solid %2; "
+                              "border-radius: 6px; } QFrame#noticeBanner QLabel { color: palette(text); }")
+            .arg(toneBackgroundName(Tone::Notice), toneName(Tone::Notice));
+    });
     m_label->setWordWrap(true);
     m_label->setTextFormat(Qt::RichText);
     m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -72,8 +72,10 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     , m_demo(new DemoPanel(this))
 {
     setObjectName(QStringLiteral("questionPage"));
-    setStyleSheet(QString::fromLatin1(PageStyle).arg(toneBackgroundName(Tone::Right), toneName(Tone::Right),
-        toneBackgroundName(Tone::Wrong), toneName(Tone::Wrong)));
+    setToneStyleSheet(this, [] {
+        return QString::fromLatin1(PageStyle).arg(toneBackgroundName(Tone::Right), toneName(Tone::Right),
+            toneBackgroundName(Tone::Wrong), toneName(Tone::Wrong));
+    });
 
     // Header: where the learner is.
     m_counter->setObjectName(QStringLiteral("questionCounter"));

@@ -27,7 +27,9 @@ StartPage::StartPage(QWidget* parent)
     , m_cards(new QVBoxLayout)
 {
     setObjectName(QStringLiteral("startPage"));
-    setStyleSheet(QString::fromLatin1(PageStyle).arg(toneBackgroundName(Tone::Tag), toneName(Tone::Tag)));
+    setToneStyleSheet(this, [] {
+        return QString::fromLatin1(PageStyle).arg(toneBackgroundName(Tone::Tag), toneName(Tone::Tag));
+    });
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.8);
     titleFont.setBold(true);
