@@ -1,12 +1,17 @@
 #include "commandline.h"
 
+#include <filesystem>
+#include <vector>
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QEventLoop>
+#include <QFile>
 #include <QFileInfo>
 #include <QImageWriter>
 #include <QPixmap>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QTimer>
@@ -18,6 +23,7 @@
 #include "mainwindow.h"
 #include "questionpage.h"
 #include "quizsession.h"
+#include "rlab/layout.h"
 
 // Messages here stay English: they are printed before any language is chosen, for scripts and logs.
 namespace {
@@ -28,6 +34,16 @@ bool positiveNumber(const QString& text, int* value)
     bool ok = false;
     *value = text.toInt(&ok);
     return ok && *value > 0;
+}
+
+// The built-in content: installed beside the program, else in the desktop's data folders
+// (QStandardPaths' GenericDataLocation, XDG_DATA_DIRS), else the checkout it was built from.
+QString builtInContentRoot()
+{
+    std::vector<std::filesystem::path> dataFolders;
+    for (const QString& folder : QStandardPaths::standardLocations(QStandardPaths::GenericDataLocation))
+        dataFolders.emplace_back(QFile::encodeName(folder).toStdString());
+    return QFile::decodeName(rlab::builtInContentFolder(dataFolders).c_str());
 }
 } // namespace
 
@@ -146,7 +162,12 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
             return std::nullopt;
         }
     }
-    options.contentRoot = parser.isSet(content) ? parser.value(content) : QStringLiteral(RLAB_CONTENT_DIR);
+    options.contentRoot = parser.isSet(content) ? parser.value(content) : builtInContentRoot();
+    if (options.contentRoot.isEmpty()) {
+        *error = QStringLiteral("The built-in content was found neither beside the program nor in the data "
+                                "folders; name a content folder with --content.");
+        return std::nullopt;
+    }
     if (!QFileInfo(options.contentRoot).isDir()) {
         *error = QStringLiteral("The content folder \"%1\" does not exist.").arg(options.contentRoot);
         return std::nullopt;

@@ -77,6 +77,8 @@ int main(int argc, char** argv)
     QApplication::setApplicationDisplayName(QStringLiteral("Recompute Lab"));
     QApplication::setOrganizationName(QStringLiteral("RecomputeLab"));
     QApplication::setApplicationVersion(QStringLiteral(RLAB_VERSION));
+    // The installed desktop entry's name (packaging/), so Wayland shells match windows to its icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral(RLAB_APP_ID));
 
     QString error;
     const std::optional<LaunchOptions> options = parseLaunchOptions(QApplication::arguments(), &error);

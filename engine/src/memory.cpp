@@ -5,6 +5,7 @@
 #include <atomic>
 #include <utility>
 
+#include "cuda_plugin_bytes.h"
 #include "rlab/engine.h"
 
 namespace rlab {
@@ -113,7 +114,11 @@ std::uint64_t TrackingAllocator::reserved() const
 
 std::uint64_t liveEngineBytes()
 {
+#ifdef RLAB_INSIDE_CUDA_PLUGIN // this copy counts the plugin's own allocations (engine/src/cuda_plugin.cpp)
     return g_liveEngineBytes.load();
+#else
+    return g_liveEngineBytes.load() + detail::cudaPluginLiveBytes();
+#endif
 }
 
 } // namespace rlab
