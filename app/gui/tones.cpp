@@ -1,45 +1,29 @@
 #include "tones.h"
 
+#include <array>
+
 #include <QApplication>
 #include <QEvent>
 #include <QWidget>
 
 namespace {
 // Light and dark twins of each tone, each at least 4.5:1 against a card tinted with it (WCAG AA;
-// tests/app/tst_contentpacks.cpp checks): the dark ones are lighter, for a dark base.
-QColor lightTone(Tone tone)
-{
-    switch (tone) {
-    case Tone::Right:
-        return QColor(0x2a6b2e);
-    case Tone::Wrong:
-        return QColor(0xb71c1c);
-    case Tone::Uncertain:
-        return QColor(0x7a5d00);
-    case Tone::Notice:
-        return QColor(0xb08800);
-    case Tone::Tag:
-        return QColor(0x3b4a66);
-    }
-    return {};
-}
+// tests/app/tst_contentpacks.cpp checks; the notice tone only borders its card): the dark ones are
+// lighter, for a dark base.
+struct ToneTwins {
+    QRgb light;
+    QRgb dark;
+};
 
-QColor darkTone(Tone tone)
-{
-    switch (tone) {
-    case Tone::Right:
-        return QColor(0x81c784);
-    case Tone::Wrong:
-        return QColor(0xef9a9a);
-    case Tone::Uncertain:
-        return QColor(0xffd54f);
-    case Tone::Notice:
-        return QColor(0xe0b84a);
-    case Tone::Tag:
-        return QColor(0xb0c4e8);
-    }
-    return {};
-}
+// By Tone: right, wrong, uncertain, notice, tag.
+constexpr std::array<ToneTwins, 5> Tones {{
+    {0x2a6b2e, 0x81c784},
+    {0xb71c1c, 0xef9a9a},
+    {0x7a5d00, 0xffd54f},
+    {0xb08800, 0xe0b84a},
+    {0x3b4a66, 0xb0c4e8},
+}};
+static_assert(Tones.size() == static_cast<std::size_t>(Tone::Tag) + 1, "one pair per tone");
 
 // Rebuilds a widget's style sheet when its palette changes; a child of the widget, gone with it.
 class ToneStyleFollower : public QObject {
@@ -88,7 +72,8 @@ bool isDarkPalette(const QPalette& palette)
 
 QColor toneColor(Tone tone, const QPalette& palette)
 {
-    return isDarkPalette(palette) ? darkTone(tone) : lightTone(tone);
+    const ToneTwins& twins = Tones[static_cast<std::size_t>(tone)];
+    return QColor(isDarkPalette(palette) ? twins.dark : twins.light);
 }
 
 QColor toneBackground(Tone tone, const QPalette& palette)
