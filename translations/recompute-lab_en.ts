@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>ContentLibrary</name>
+    <message>
+        <source>%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ContentText</name>
     <message>
         <source>Not translated yet: shown in English.</source>
@@ -146,7 +157,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Choose a file name ending in .csv or .json.</source>
+        <source>Choose a file name ending in .csv, .json, .trace.json or .pickle.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -178,10 +189,6 @@
     </message>
     <message>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save the results as CSV or JSON.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -234,6 +241,18 @@
     </message>
     <message>
         <source>Results saved to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON, or each run&apos;s memory as a trace or a PyTorch memory snapshot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory trace for ui.perfetto.dev (*.trace.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshot for memory_viz (*.pickle)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -711,6 +730,10 @@ Open it in your web browser?</source>
 <context>
     <name>LossChart</name>
     <message>
+        <source>Loss per step (solid, left), distance from none&apos;s (dotted, right)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>training step</source>
         <translation type="unfinished"></translation>
     </message>
@@ -724,10 +747,6 @@ Open it in your web browser?</source>
     </message>
     <message>
         <source>%1 − none</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Loss per step (solid, left), distance from none&apos;s (dotted, right)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -828,6 +847,30 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>Clear every answer of this quiz and start again?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a quiz pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open pack…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free software under the MIT licence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source code: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report a problem: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1224,11 +1267,11 @@ Ctrl+Home: back to the quizzes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 ∝ %2^%3</source>
+        <source>Peak activation memory, MiB, log-log: measured (solid), predicted (dashed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Peak activation memory, MiB, log-log: measured (solid), predicted (dashed)</source>
+        <source>%1 ∝ %2^%3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru">
 <context>
+    <name>ContentLibrary</name>
+    <message>
+        <source>%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>%1 — не папка; пакет тестов — это папка с quizzes/, guides/ и demos/.</translation>
+    </message>
+    <message>
+        <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>В %1 нет папки quizzes; пакет тестов — это папка с quizzes/, guides/ и demos/.</translation>
+    </message>
+</context>
+<context>
     <name>ContentText</name>
     <message>
         <source>Not translated yet: shown in English.</source>
@@ -146,8 +157,8 @@
         <translation>Не удалось записать %1: %2</translation>
     </message>
     <message>
-        <source>Choose a file name ending in .csv or .json.</source>
-        <translation>Выберите имя файла с окончанием .csv или .json.</translation>
+        <source>Choose a file name ending in .csv, .json, .trace.json or .pickle.</source>
+        <translation>Выберите имя файла с окончанием .csv, .json, .trace.json или .pickle.</translation>
     </message>
 </context>
 <context>
@@ -179,10 +190,6 @@
     <message>
         <source>Export…</source>
         <translation>Экспорт…</translation>
-    </message>
-    <message>
-        <source>Save the results as CSV or JSON.</source>
-        <translation>Сохранить результаты в CSV или JSON.</translation>
     </message>
     <message>
         <source>Demo progress</source>
@@ -235,6 +242,18 @@
     <message>
         <source>Results saved to %1.</source>
         <translation>Результаты сохранены в %1.</translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON, or each run&apos;s memory as a trace or a PyTorch memory snapshot.</source>
+        <translation>Сохранить результаты в CSV или JSON либо память каждого запуска как трассу или снимок памяти PyTorch.</translation>
+    </message>
+    <message>
+        <source>Memory trace for ui.perfetto.dev (*.trace.json)</source>
+        <translation>Трасса памяти для ui.perfetto.dev (*.trace.json)</translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshot for memory_viz (*.pickle)</source>
+        <translation>Снимок памяти PyTorch для memory_viz (*.pickle)</translation>
     </message>
 </context>
 <context>
@@ -716,7 +735,7 @@ predicted</source>
     <name>GuideView</name>
     <message>
         <source>Open in the browser?</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыть в браузере?</translation>
     </message>
     <message>
         <source>This link leads out of Recompute Lab to:
@@ -724,11 +743,19 @@ predicted</source>
 %1
 
 Open it in your web browser?</source>
-        <translation type="unfinished"></translation>
+        <translation>Эта ссылка ведёт за пределы Recompute Lab:
+
+%1
+
+Открыть её в веб-браузере?</translation>
     </message>
 </context>
 <context>
     <name>LossChart</name>
+    <message>
+        <source>Loss per step (solid, left), distance from none&apos;s (dotted, right)</source>
+        <translation>Потери на каждом шаге (сплошная, слева), отличие от none (точки, справа)</translation>
+    </message>
     <message>
         <source>training step</source>
         <translation>шаг обучения</translation>
@@ -744,10 +771,6 @@ Open it in your web browser?</source>
     <message>
         <source>%1 − none</source>
         <translation>%1 − none</translation>
-    </message>
-    <message>
-        <source>Loss per step (solid, left), distance from none&apos;s (dotted, right)</source>
-        <translation>Потери на каждом шаге (сплошная, слева), отличие от none (точки, справа)</translation>
     </message>
 </context>
 <context>
@@ -856,6 +879,30 @@ Ctrl+Home: к списку тестов</translation>
         <source>Clear every answer of this quiz and start again?</source>
         <translation>Стереть все ответы этого теста и начать заново?</translation>
     </message>
+    <message>
+        <source>Open a quiz pack</source>
+        <translation>Открыть пакет тестов</translation>
+    </message>
+    <message>
+        <source>&amp;Open pack…</source>
+        <translation>&amp;Открыть пакет…</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>О &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Free software under the MIT licence.</source>
+        <translation>Свободная программа под лицензией MIT.</translation>
+    </message>
+    <message>
+        <source>Source code: %1</source>
+        <translation>Исходный код: %1</translation>
+    </message>
+    <message>
+        <source>Report a problem: %1</source>
+        <translation>Сообщить о проблеме: %1</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -950,11 +997,11 @@ Ctrl+Home: к списку тестов</translation>
     </message>
     <message>
         <source>it is not a regular file</source>
-        <translation type="unfinished"></translation>
+        <translation>это не обычный файл</translation>
     </message>
     <message>
         <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось прочитать прогресс из %1 (%2); файл оставлен как есть, и ответы этого сеанса не будут сохранены.</translation>
     </message>
 </context>
 <context>
@@ -1255,12 +1302,12 @@ Ctrl+Home: к списку тестов</translation>
         <translation>пик активаций, МиБ</translation>
     </message>
     <message>
-        <source>%1 ∝ %2^%3</source>
-        <translation>%1 ∝ %2^%3</translation>
-    </message>
-    <message>
         <source>Peak activation memory, MiB, log-log: measured (solid), predicted (dashed)</source>
         <translation>Пиковая память активаций, МиБ, лог-лог: измерено (сплошная), предсказано (пунктир)</translation>
+    </message>
+    <message>
+        <source>%1 ∝ %2^%3</source>
+        <translation>%1 ∝ %2^%3</translation>
     </message>
     <message>
         <source>%1 · dotted: extrapolated, sqrt keeps less than full from ≈%2</source>

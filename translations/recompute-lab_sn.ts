@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="sn">
 <context>
+    <name>ContentLibrary</name>
+    <message>
+        <source>%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>%1 haisi forodha; pakeji yebvunzo iforodha ine quizzes/, guides/ nemiratidzo yayo.</translation>
+    </message>
+    <message>
+        <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>%1 haina forodha inonzi quizzes; pakeji yebvunzo iforodha ine quizzes/, guides/ nemiratidzo yayo.</translation>
+    </message>
+</context>
+<context>
     <name>ContentText</name>
     <message>
         <source>Not translated yet: shown in English.</source>
@@ -146,8 +157,8 @@
         <translation>Hazvina kukwanisa kunyora %1: %2</translation>
     </message>
     <message>
-        <source>Choose a file name ending in .csv or .json.</source>
-        <translation>Sarudza zita refaira rinopera ne .csv kana .json.</translation>
+        <source>Choose a file name ending in .csv, .json, .trace.json or .pickle.</source>
+        <translation>Sarudza zita refaira rinopera ne-.csv, .json, .trace.json kana .pickle.</translation>
     </message>
 </context>
 <context>
@@ -179,10 +190,6 @@
     <message>
         <source>Export…</source>
         <translation>Tumira kunze…</translation>
-    </message>
-    <message>
-        <source>Save the results as CSV or JSON.</source>
-        <translation>Chengetedza mhedzisiro se-CSV kana JSON.</translation>
     </message>
     <message>
         <source>Demo progress</source>
@@ -235,6 +242,18 @@
     <message>
         <source>Results saved to %1.</source>
         <translation>Mhedzisiro yachengetedzwa mu-%1.</translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON, or each run&apos;s memory as a trace or a PyTorch memory snapshot.</source>
+        <translation>Chengeta mhedzisiro se-CSV kana JSON, kana ndangariro yekumhanya kwega kwega se-trace kana se-snapshot yendangariro ye-PyTorch.</translation>
+    </message>
+    <message>
+        <source>Memory trace for ui.perfetto.dev (*.trace.json)</source>
+        <translation>Trace yendangariro ye-ui.perfetto.dev (*.trace.json)</translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshot for memory_viz (*.pickle)</source>
+        <translation>Snapshot yendangariro ye-PyTorch ye-memory_viz (*.pickle)</translation>
     </message>
 </context>
 <context>
@@ -715,7 +734,7 @@ zvakafungidzirwa</translation>
     <name>GuideView</name>
     <message>
         <source>Open in the browser?</source>
-        <translation type="unfinished"></translation>
+        <translation>Vhura mu-browser?</translation>
     </message>
     <message>
         <source>This link leads out of Recompute Lab to:
@@ -723,11 +742,19 @@ zvakafungidzirwa</translation>
 %1
 
 Open it in your web browser?</source>
-        <translation type="unfinished"></translation>
+        <translation>Link iyi inobuda mu-Recompute Lab ichienda ku:
+
+%1
+
+Unoda kuivhura mu-browser yako?</translation>
     </message>
 </context>
 <context>
     <name>LossChart</name>
+    <message>
+        <source>Loss per step (solid, left), distance from none&apos;s (dotted, right)</source>
+        <translation>Loss padanho (yakasimba, kuruboshwe), musiyano ne-none (madotsi, kurudyi)</translation>
+    </message>
     <message>
         <source>training step</source>
         <translation>danho rekudzidzisa</translation>
@@ -743,10 +770,6 @@ Open it in your web browser?</source>
     <message>
         <source>%1 − none</source>
         <translation>%1 − none</translation>
-    </message>
-    <message>
-        <source>Loss per step (solid, left), distance from none&apos;s (dotted, right)</source>
-        <translation>Loss padanho (yakasimba, kuruboshwe), musiyano ne-none (madotsi, kurudyi)</translation>
     </message>
 </context>
 <context>
@@ -854,6 +877,30 @@ Ctrl+Home: dzokera kubvunzo</translation>
         <source>Clear every answer of this quiz and start again?</source>
         <translation>Dzima mhinduro dzese dzebvunzo iyi utangezve?</translation>
     </message>
+    <message>
+        <source>Open a quiz pack</source>
+        <translation>Vhura pakeji yebvunzo</translation>
+    </message>
+    <message>
+        <source>&amp;Open pack…</source>
+        <translation>&amp;Vhura pakeji…</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Nezve &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Free software under the MIT licence.</source>
+        <translation>Purogiramu yemahara pasi perezinesi re-MIT.</translation>
+    </message>
+    <message>
+        <source>Source code: %1</source>
+        <translation>Kodhi yayo: %1</translation>
+    </message>
+    <message>
+        <source>Report a problem: %1</source>
+        <translation>Taura dambudziko: %1</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -947,11 +994,11 @@ Ctrl+Home: dzokera kubvunzo</translation>
     </message>
     <message>
         <source>it is not a regular file</source>
-        <translation type="unfinished"></translation>
+        <translation>harisi faira rakajairika</translation>
     </message>
     <message>
         <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hazvina kukwanisa kuverenga kufambira mberi kwako kubva ku-%1 (%2); faira rasiiwa sezvaringa rakaita uye mhinduro dzenguva ino hadzichachengetwa.</translation>
     </message>
 </context>
 <context>
@@ -1248,12 +1295,12 @@ Ctrl+Home: dzokera kubvunzo</translation>
         <translation>nhongonya yema-activation, MiB</translation>
     </message>
     <message>
-        <source>%1 ∝ %2^%3</source>
-        <translation>%1 ∝ %2^%3</translation>
-    </message>
-    <message>
         <source>Peak activation memory, MiB, log-log: measured (solid), predicted (dashed)</source>
         <translation>Nhongonya yema-activation, MiB, log-log: zvakayerwa (yakasimba), fungidziro (yakatsemuka)</translation>
+    </message>
+    <message>
+        <source>%1 ∝ %2^%3</source>
+        <translation>%1 ∝ %2^%3</translation>
     </message>
     <message>
         <source>%1 · dotted: extrapolated, sqrt keeps less than full from ≈%2</source>
