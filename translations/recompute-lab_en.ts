@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>ContentLibrary</name>
+    <message>
+        <source>%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ContentText</name>
     <message>
         <source>Not translated yet: shown in English.</source>
@@ -130,6 +141,14 @@
         <source>What this run shows</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1× [%2, %3] (paired steps)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 MiB a step, copied in %3 ms (measured); over PCIe 4.0 x16 at about 25 GB/s, %4 ms (predicted)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoExport</name>
@@ -138,7 +157,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Choose a file name ending in .csv or .json.</source>
+        <source>Choose a file name ending in .csv, .json, .trace.json or .pickle.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -170,10 +189,6 @@
     </message>
     <message>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save the results as CSV or JSON.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -226,6 +241,18 @@
     </message>
     <message>
         <source>Results saved to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON, or each run&apos;s memory as a trace or a PyTorch memory snapshot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory trace for ui.perfetto.dev (*.trace.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshot for memory_viz (*.pickle)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -404,6 +431,19 @@ measured</source>
 relative, measured</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted, not measured: the time the same bytes would take over PCIe 4.0 x16 between a typical GPU and pinned host memory, at about 25 GB/s per direction (32 GB/s raw less protocol overhead; NVIDIA&apos;s bandwidthTest reports 24-26 GB/s on such hosts). On the CPU the copies stay within RAM.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same bytes over PCIe
+predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsView</name>
@@ -437,6 +477,49 @@ relative, measured</source>
     </message>
     <message>
         <source>Sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DemoRunner</name>
+    <message>
+        <source>Every size must be at least 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most %1 layers are allowed for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The width may be at most %1 for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most %1 heads are allowed for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sequence length may be at most %1 for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch may be at most %1 for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vocabulary may be at most %1 for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The number of heads (%1) must divide the width (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick at least one kind of activation for selective recomputation to keep.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -653,6 +736,29 @@ Open it in your web browser?</source>
     </message>
 </context>
 <context>
+    <name>LossChart</name>
+    <message>
+        <source>Loss per step (solid, left), distance from none&apos;s (dotted, right)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>|loss − none&apos;s loss|</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 − none</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>%1 — Recompute Lab</source>
@@ -749,6 +855,30 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>Clear every answer of this quiz and start again?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a quiz pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open pack…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free software under the MIT licence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source code: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report a problem: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -950,6 +1080,11 @@ Ctrl+Home: back to the quizzes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Predicted
+peak, GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Parameters</source>
         <translation type="unfinished"></translation>
     </message>
@@ -971,6 +1106,21 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recompute
+FLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max
+micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max
+sequence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1039,26 +1189,6 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>Needs %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Predicted
-peak, GiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recompute
-FLOPs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Max
-micro-batch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Max
-sequence</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1415,15 +1545,15 @@ sequence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 (predicted)</source>
+        <source>Peak activation memory, MiB, log-log: measured (solid), predicted (dashed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Peak activation memory, MiB: measured (solid), predicted (dashed)</source>
+        <source>%1 ∝ %2^%3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: grows as %2^%3</source>
+        <source>%1 · dotted: extrapolated, sqrt keeps less than full from ≈%2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru">
 <context>
+    <name>ContentLibrary</name>
+    <message>
+        <source>%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>%1 — не папка; пакет тестов — это папка с quizzes/, guides/ и demos/.</translation>
+    </message>
+    <message>
+        <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>В %1 нет папки quizzes; пакет тестов — это папка с quizzes/, guides/ и demos/.</translation>
+    </message>
+</context>
+<context>
     <name>ContentText</name>
     <message>
         <source>Not translated yet: shown in English.</source>
@@ -130,6 +141,14 @@
         <source>What this run shows</source>
         <translation>Что показал этот запуск</translation>
     </message>
+    <message>
+        <source>%1× [%2, %3] (paired steps)</source>
+        <translation>%1× [%2, %3] (парные шаги)</translation>
+    </message>
+    <message>
+        <source>%1: %2 MiB a step, copied in %3 ms (measured); over PCIe 4.0 x16 at about 25 GB/s, %4 ms (predicted)</source>
+        <translation>%1: %2 МиБ за шаг, скопировано за %3 мс (измерено); по PCIe 4.0 x16 примерно при 25 ГБ/с — %4 мс (предсказано)</translation>
+    </message>
 </context>
 <context>
     <name>DemoExport</name>
@@ -138,8 +157,8 @@
         <translation>Не удалось записать %1: %2</translation>
     </message>
     <message>
-        <source>Choose a file name ending in .csv or .json.</source>
-        <translation>Выберите имя файла с окончанием .csv или .json.</translation>
+        <source>Choose a file name ending in .csv, .json, .trace.json or .pickle.</source>
+        <translation>Выберите имя файла с окончанием .csv, .json, .trace.json или .pickle.</translation>
     </message>
 </context>
 <context>
@@ -171,10 +190,6 @@
     <message>
         <source>Export…</source>
         <translation>Экспорт…</translation>
-    </message>
-    <message>
-        <source>Save the results as CSV or JSON.</source>
-        <translation>Сохранить результаты в CSV или JSON.</translation>
     </message>
     <message>
         <source>Demo progress</source>
@@ -227,6 +242,18 @@
     <message>
         <source>Results saved to %1.</source>
         <translation>Результаты сохранены в %1.</translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON, or each run&apos;s memory as a trace or a PyTorch memory snapshot.</source>
+        <translation>Сохранить результаты в CSV или JSON либо память каждого запуска как трассу или снимок памяти PyTorch.</translation>
+    </message>
+    <message>
+        <source>Memory trace for ui.perfetto.dev (*.trace.json)</source>
+        <translation>Трасса памяти для ui.perfetto.dev (*.trace.json)</translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshot for memory_viz (*.pickle)</source>
+        <translation>Снимок памяти PyTorch для memory_viz (*.pickle)</translation>
     </message>
     <message>
         <source>Plan this for a real model…</source>
@@ -421,6 +448,20 @@ relative, measured</source>
         <translation>Ошибка градиентов
 относительная, измерено</translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 мс</translation>
+    </message>
+    <message>
+        <source>Predicted, not measured: the time the same bytes would take over PCIe 4.0 x16 between a typical GPU and pinned host memory, at about 25 GB/s per direction (32 GB/s raw less protocol overhead; NVIDIA&apos;s bandwidthTest reports 24-26 GB/s on such hosts). On the CPU the copies stay within RAM.</source>
+        <translation>Предсказано, не измерено: сколько заняли бы те же байты по PCIe 4.0 x16 между типичным GPU и закреплённой памятью хоста, примерно 25 ГБ/с в каждую сторону (32 ГБ/с номинально за вычетом накладных расходов протокола; bandwidthTest от NVIDIA показывает 24-26 ГБ/с на таких машинах). На CPU копии остаются в пределах RAM.</translation>
+    </message>
+    <message>
+        <source>Same bytes over PCIe
+predicted</source>
+        <translation>Те же байты по PCIe
+предсказано</translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsView</name>
@@ -455,6 +496,49 @@ relative, measured</source>
     <message>
         <source>Sweep</source>
         <translation>Серия</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Потери</translation>
+    </message>
+</context>
+<context>
+    <name>DemoRunner</name>
+    <message>
+        <source>Every size must be at least 1.</source>
+        <translation>Каждый размер должен быть не меньше 1.</translation>
+    </message>
+    <message>
+        <source>At most %1 layers are allowed for this demo.</source>
+        <translation>В этом демо допускается не больше %1 слоёв.</translation>
+    </message>
+    <message>
+        <source>The width may be at most %1 for this demo.</source>
+        <translation>В этом демо ширина может быть не больше %1.</translation>
+    </message>
+    <message>
+        <source>At most %1 heads are allowed for this demo.</source>
+        <translation>В этом демо допускается не больше %1 голов.</translation>
+    </message>
+    <message>
+        <source>The sequence length may be at most %1 for this demo.</source>
+        <translation>В этом демо длина последовательности может быть не больше %1.</translation>
+    </message>
+    <message>
+        <source>The batch may be at most %1 for this demo.</source>
+        <translation>В этом демо батч может быть не больше %1.</translation>
+    </message>
+    <message>
+        <source>The vocabulary may be at most %1 for this demo.</source>
+        <translation>В этом демо словарь может быть не больше %1.</translation>
+    </message>
+    <message>
+        <source>The number of heads (%1) must divide the width (%2).</source>
+        <translation>Число голов (%1) должно делить ширину (%2).</translation>
+    </message>
+    <message>
+        <source>Tick at least one kind of activation for selective recomputation to keep.</source>
+        <translation>Отметьте хотя бы один вид активаций, который будет хранить выборочный пересчёт.</translation>
     </message>
 </context>
 <context>
@@ -659,7 +743,7 @@ relative, measured</source>
     <name>GuideView</name>
     <message>
         <source>Open in the browser?</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыть в браузере?</translation>
     </message>
     <message>
         <source>This link leads out of Recompute Lab to:
@@ -667,7 +751,34 @@ relative, measured</source>
 %1
 
 Open it in your web browser?</source>
-        <translation type="unfinished"></translation>
+        <translation>Эта ссылка ведёт за пределы Recompute Lab:
+
+%1
+
+Открыть её в веб-браузере?</translation>
+    </message>
+</context>
+<context>
+    <name>LossChart</name>
+    <message>
+        <source>Loss per step (solid, left), distance from none&apos;s (dotted, right)</source>
+        <translation>Потери на каждом шаге (сплошная, слева), отличие от none (точки, справа)</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>шаг обучения</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>потери</translation>
+    </message>
+    <message>
+        <source>|loss − none&apos;s loss|</source>
+        <translation>|потери − потери none|</translation>
+    </message>
+    <message>
+        <source>%1 − none</source>
+        <translation>%1 − none</translation>
     </message>
 </context>
 <context>
@@ -775,6 +886,30 @@ Ctrl+Home: к списку тестов</translation>
     <message>
         <source>Clear every answer of this quiz and start again?</source>
         <translation>Стереть все ответы этого теста и начать заново?</translation>
+    </message>
+    <message>
+        <source>Open a quiz pack</source>
+        <translation>Открыть пакет тестов</translation>
+    </message>
+    <message>
+        <source>&amp;Open pack…</source>
+        <translation>&amp;Открыть пакет…</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>О &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Free software under the MIT licence.</source>
+        <translation>Свободная программа под лицензией MIT.</translation>
+    </message>
+    <message>
+        <source>Source code: %1</source>
+        <translation>Исходный код: %1</translation>
+    </message>
+    <message>
+        <source>Report a problem: %1</source>
+        <translation>Сообщить о проблеме: %1</translation>
     </message>
     <message>
         <source>Planner — Recompute Lab</source>
@@ -977,6 +1112,12 @@ Ctrl+Home: к списку тестов</translation>
         <translation>Влезает</translation>
     </message>
     <message>
+        <source>Predicted
+peak, GiB</source>
+        <translation>Предсказанный
+пик, ГиБ</translation>
+    </message>
+    <message>
         <source>Parameters</source>
         <translation>Параметры</translation>
     </message>
@@ -1000,6 +1141,24 @@ Ctrl+Home: к списку тестов</translation>
     <message>
         <source>Host</source>
         <translation>Хост</translation>
+    </message>
+    <message>
+        <source>Recompute
+FLOPs</source>
+        <translation>FLOP
+пересчёта</translation>
+    </message>
+    <message>
+        <source>Max
+micro-batch</source>
+        <translation>Макс.
+микробатч</translation>
+    </message>
+    <message>
+        <source>Max
+sequence</source>
+        <translation>Макс.
+последовательность</translation>
     </message>
     <message>
         <source>yes</source>
@@ -1069,30 +1228,6 @@ Ctrl+Home: к списку тестов</translation>
         <source>Needs %1.</source>
         <translation>Нужен %1.</translation>
     </message>
-    <message>
-        <source>Predicted
-peak, GiB</source>
-        <translation>Предсказанный
-пик, ГиБ</translation>
-    </message>
-    <message>
-        <source>Recompute
-FLOPs</source>
-        <translation>FLOP
-пересчёта</translation>
-    </message>
-    <message>
-        <source>Max
-micro-batch</source>
-        <translation>Макс.
-микробатч</translation>
-    </message>
-    <message>
-        <source>Max
-sequence</source>
-        <translation>Макс.
-последовательность</translation>
-    </message>
 </context>
 <context>
     <name>ProgressStore</name>
@@ -1138,11 +1273,11 @@ sequence</source>
     </message>
     <message>
         <source>it is not a regular file</source>
-        <translation type="unfinished"></translation>
+        <translation>это не обычный файл</translation>
     </message>
     <message>
         <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось прочитать прогресс из %1 (%2); файл оставлен как есть, и ответы этого сеанса не будут сохранены.</translation>
     </message>
 </context>
 <context>
@@ -1451,16 +1586,16 @@ sequence</source>
         <translation>пик активаций, МиБ</translation>
     </message>
     <message>
-        <source>%1 (predicted)</source>
-        <translation>%1 (предсказано)</translation>
+        <source>Peak activation memory, MiB, log-log: measured (solid), predicted (dashed)</source>
+        <translation>Пиковая память активаций, МиБ, лог-лог: измерено (сплошная), предсказано (пунктир)</translation>
     </message>
     <message>
-        <source>Peak activation memory, MiB: measured (solid), predicted (dashed)</source>
-        <translation>Пиковая память активаций, МиБ: измерено (сплошная), предсказано (пунктир)</translation>
+        <source>%1 ∝ %2^%3</source>
+        <translation>%1 ∝ %2^%3</translation>
     </message>
     <message>
-        <source>%1: grows as %2^%3</source>
-        <translation>%1: растёт как %2^%3</translation>
+        <source>%1 · dotted: extrapolated, sqrt keeps less than full from ≈%2</source>
+        <translation>%1 · точки: экстраполяция, sqrt хранит меньше full начиная с ≈%2</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="sn">
 <context>
+    <name>ContentLibrary</name>
+    <message>
+        <source>%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>%1 haisi forodha; pakeji yebvunzo iforodha ine quizzes/, guides/ nemiratidzo yayo.</translation>
+    </message>
+    <message>
+        <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>%1 haina forodha inonzi quizzes; pakeji yebvunzo iforodha ine quizzes/, guides/ nemiratidzo yayo.</translation>
+    </message>
+</context>
+<context>
     <name>ContentText</name>
     <message>
         <source>Not translated yet: shown in English.</source>
@@ -130,6 +141,14 @@
         <source>What this run shows</source>
         <translation>Zvinoratidzwa nekumhanya uku</translation>
     </message>
+    <message>
+        <source>%1× [%2, %3] (paired steps)</source>
+        <translation>%1× [%2, %3] (matanho akaviriswa)</translation>
+    </message>
+    <message>
+        <source>%1: %2 MiB a step, copied in %3 ms (measured); over PCIe 4.0 x16 at about 25 GB/s, %4 ms (predicted)</source>
+        <translation>%1: %2 MiB padanho, zvakakopwa mu-%3 ms (zvakayerwa); pa-PCIe 4.0 x16 pa-25 GB/s kana zvakadaro, %4 ms (zvakafungidzirwa)</translation>
+    </message>
 </context>
 <context>
     <name>DemoExport</name>
@@ -138,8 +157,8 @@
         <translation>Hazvina kukwanisa kunyora %1: %2</translation>
     </message>
     <message>
-        <source>Choose a file name ending in .csv or .json.</source>
-        <translation>Sarudza zita refaira rinopera ne .csv kana .json.</translation>
+        <source>Choose a file name ending in .csv, .json, .trace.json or .pickle.</source>
+        <translation>Sarudza zita refaira rinopera ne-.csv, .json, .trace.json kana .pickle.</translation>
     </message>
 </context>
 <context>
@@ -171,10 +190,6 @@
     <message>
         <source>Export…</source>
         <translation>Tumira kunze…</translation>
-    </message>
-    <message>
-        <source>Save the results as CSV or JSON.</source>
-        <translation>Chengetedza mhedzisiro se-CSV kana JSON.</translation>
     </message>
     <message>
         <source>Demo progress</source>
@@ -227,6 +242,18 @@
     <message>
         <source>Results saved to %1.</source>
         <translation>Mhedzisiro yachengetedzwa mu-%1.</translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON, or each run&apos;s memory as a trace or a PyTorch memory snapshot.</source>
+        <translation>Chengeta mhedzisiro se-CSV kana JSON, kana ndangariro yekumhanya kwega kwega se-trace kana se-snapshot yendangariro ye-PyTorch.</translation>
+    </message>
+    <message>
+        <source>Memory trace for ui.perfetto.dev (*.trace.json)</source>
+        <translation>Trace yendangariro ye-ui.perfetto.dev (*.trace.json)</translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshot for memory_viz (*.pickle)</source>
+        <translation>Snapshot yendangariro ye-PyTorch ye-memory_viz (*.pickle)</translation>
     </message>
     <message>
         <source>Plan this for a real model…</source>
@@ -421,6 +448,20 @@ relative, measured</source>
         <translation>Kukanganisa kwema-gradient
 kuenzaniswa, zvakayerwa</translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Predicted, not measured: the time the same bytes would take over PCIe 4.0 x16 between a typical GPU and pinned host memory, at about 25 GB/s per direction (32 GB/s raw less protocol overhead; NVIDIA&apos;s bandwidthTest reports 24-26 GB/s on such hosts). On the CPU the copies stay within RAM.</source>
+        <translation>Zvakafungidzirwa, hazvina kuyerwa: nguva yaizotorwa nema-byte akafanana pa-PCIe 4.0 x16 pakati pe-GPU yakajairika nendangariro ye-host yakapiniwa, anenge 25 GB/s kune rumwe rutivi (32 GB/s pasina kubviswa kwe-protocol; bandwidthTest ye-NVIDIA inoratidza 24-26 GB/s pamichina yakadaro). Pa-CPU makopi anoramba ari mu-RAM.</translation>
+    </message>
+    <message>
+        <source>Same bytes over PCIe
+predicted</source>
+        <translation>Ma-byte akafanana pa-PCIe
+zvakafungidzirwa</translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsView</name>
@@ -455,6 +496,49 @@ kuenzaniswa, zvakayerwa</translation>
     <message>
         <source>Sweep</source>
         <translation>Sweep</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Loss</translation>
+    </message>
+</context>
+<context>
+    <name>DemoRunner</name>
+    <message>
+        <source>Every size must be at least 1.</source>
+        <translation>Saizi imwe neimwe inofanira kuva 1 zvichikwira.</translation>
+    </message>
+    <message>
+        <source>At most %1 layers are allowed for this demo.</source>
+        <translation>Ma-layer anosvika %1 chete ndiwo anobvumirwa pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The width may be at most %1 for this demo.</source>
+        <translation>Upamhi hunogona kusvika %1 chete pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>At most %1 heads are allowed for this demo.</source>
+        <translation>Misoro inosvika %1 chete ndiyo inobvumirwa pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The sequence length may be at most %1 for this demo.</source>
+        <translation>Kureba kwe-sequence kunogona kusvika %1 chete pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The batch may be at most %1 for this demo.</source>
+        <translation>Batch inogona kusvika %1 chete pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The vocabulary may be at most %1 for this demo.</source>
+        <translation>Vocabulary inogona kusvika %1 chete pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The number of heads (%1) must divide the width (%2).</source>
+        <translation>Huwandu hwemisoro (%1) hunofanira kugovera upamhi (%2) pasina chasara.</translation>
+    </message>
+    <message>
+        <source>Tick at least one kind of activation for selective recomputation to keep.</source>
+        <translation>Sarudza rudzi rumwe zvishoma rwe-activation rwunochengetwa nekuverengazve zvakasarudzwa.</translation>
     </message>
 </context>
 <context>
@@ -658,7 +742,7 @@ kuenzaniswa, zvakayerwa</translation>
     <name>GuideView</name>
     <message>
         <source>Open in the browser?</source>
-        <translation type="unfinished"></translation>
+        <translation>Vhura mu-browser?</translation>
     </message>
     <message>
         <source>This link leads out of Recompute Lab to:
@@ -666,7 +750,34 @@ kuenzaniswa, zvakayerwa</translation>
 %1
 
 Open it in your web browser?</source>
-        <translation type="unfinished"></translation>
+        <translation>Link iyi inobuda mu-Recompute Lab ichienda ku:
+
+%1
+
+Unoda kuivhura mu-browser yako?</translation>
+    </message>
+</context>
+<context>
+    <name>LossChart</name>
+    <message>
+        <source>Loss per step (solid, left), distance from none&apos;s (dotted, right)</source>
+        <translation>Loss padanho (yakasimba, kuruboshwe), musiyano ne-none (madotsi, kurudyi)</translation>
+    </message>
+    <message>
+        <source>training step</source>
+        <translation>danho rekudzidzisa</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>loss</translation>
+    </message>
+    <message>
+        <source>|loss − none&apos;s loss|</source>
+        <translation>|loss − loss ye-none|</translation>
+    </message>
+    <message>
+        <source>%1 − none</source>
+        <translation>%1 − none</translation>
     </message>
 </context>
 <context>
@@ -773,6 +884,30 @@ Ctrl+Home: dzokera kubvunzo</translation>
     <message>
         <source>Clear every answer of this quiz and start again?</source>
         <translation>Dzima mhinduro dzese dzebvunzo iyi utangezve?</translation>
+    </message>
+    <message>
+        <source>Open a quiz pack</source>
+        <translation>Vhura pakeji yebvunzo</translation>
+    </message>
+    <message>
+        <source>&amp;Open pack…</source>
+        <translation>&amp;Vhura pakeji…</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Nezve &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Free software under the MIT licence.</source>
+        <translation>Purogiramu yemahara pasi perezinesi re-MIT.</translation>
+    </message>
+    <message>
+        <source>Source code: %1</source>
+        <translation>Kodhi yayo: %1</translation>
+    </message>
+    <message>
+        <source>Report a problem: %1</source>
+        <translation>Taura dambudziko: %1</translation>
     </message>
     <message>
         <source>Planner — Recompute Lab</source>
@@ -973,6 +1108,12 @@ Ctrl+Home: dzokera kubvunzo</translation>
         <translation>Inokwana</translation>
     </message>
     <message>
+        <source>Predicted
+peak, GiB</source>
+        <translation>Nhongonya
+yakafungidzirwa, GiB</translation>
+    </message>
+    <message>
         <source>Parameters</source>
         <translation>Ma-parameter</translation>
     </message>
@@ -997,6 +1138,24 @@ pfupi</translation>
     <message>
         <source>Host</source>
         <translation>Host</translation>
+    </message>
+    <message>
+        <source>Recompute
+FLOPs</source>
+        <translation>Ma-FLOP
+ekuverengazve</translation>
+    </message>
+    <message>
+        <source>Max
+micro-batch</source>
+        <translation>Micro-batch
+huru</translation>
+    </message>
+    <message>
+        <source>Max
+sequence</source>
+        <translation>Sequence
+huru</translation>
     </message>
     <message>
         <source>yes</source>
@@ -1066,30 +1225,6 @@ pfupi</translation>
         <source>Needs %1.</source>
         <translation>Inoda %1.</translation>
     </message>
-    <message>
-        <source>Predicted
-peak, GiB</source>
-        <translation>Nhongonya
-yakafungidzirwa, GiB</translation>
-    </message>
-    <message>
-        <source>Recompute
-FLOPs</source>
-        <translation>Ma-FLOP
-ekuverengazve</translation>
-    </message>
-    <message>
-        <source>Max
-micro-batch</source>
-        <translation>Micro-batch
-huru</translation>
-    </message>
-    <message>
-        <source>Max
-sequence</source>
-        <translation>Sequence
-huru</translation>
-    </message>
 </context>
 <context>
     <name>ProgressStore</name>
@@ -1135,11 +1270,11 @@ huru</translation>
     </message>
     <message>
         <source>it is not a regular file</source>
-        <translation type="unfinished"></translation>
+        <translation>harisi faira rakajairika</translation>
     </message>
     <message>
         <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hazvina kukwanisa kuverenga kufambira mberi kwako kubva ku-%1 (%2); faira rasiiwa sezvaringa rakaita uye mhinduro dzenguva ino hadzichachengetwa.</translation>
     </message>
 </context>
 <context>
@@ -1444,16 +1579,16 @@ huru</translation>
         <translation>nhongonya yema-activation, MiB</translation>
     </message>
     <message>
-        <source>%1 (predicted)</source>
-        <translation>%1 (zvakafungidzirwa)</translation>
+        <source>Peak activation memory, MiB, log-log: measured (solid), predicted (dashed)</source>
+        <translation>Nhongonya yema-activation, MiB, log-log: zvakayerwa (yakasimba), fungidziro (yakatsemuka)</translation>
     </message>
     <message>
-        <source>Peak activation memory, MiB: measured (solid), predicted (dashed)</source>
-        <translation>Nhongonya yendangariro yema-activation, MiB: zvakayerwa (mutsetse wakasimba), zvakafungidzirwa (mutsetse wakatsemuka)</translation>
+        <source>%1 ∝ %2^%3</source>
+        <translation>%1 ∝ %2^%3</translation>
     </message>
     <message>
-        <source>%1: grows as %2^%3</source>
-        <translation>%1: inokura se-%2^%3</translation>
+        <source>%1 · dotted: extrapolated, sqrt keeps less than full from ≈%2</source>
+        <translation>%1 · madotsi (fungidziro): sqrt ishoma pane full kubva pa-≈%2</translation>
     </message>
 </context>
 <context>

@@ -19,7 +19,7 @@
 namespace {
 
 constexpr const char* kUsage = R"(usage: rlab check-claims DIR [--preset ID] [--json] [--min-time SECONDS]
-Runs each demo preset's default runs (those of a sweep value interleaved in rounds) and checks
+Runs each demo preset's default runs (those of a sweep value taking turns step by step) and checks
 every claim in DIR/demos/presets.yaml against the measured figures: one line per claim naming
 its preset, the measured values and whether it holds.
 
@@ -90,6 +90,16 @@ void printRuns(const std::vector<rlab::demo::RunOutcome>& outcomes)
                 out.predictedPcieMs);
         std::printf("\n");
     }
+}
+
+// Over a layers sweep with both full and sqrt: where sqrt would start keeping less (extrapolated).
+std::optional<rlab::demo::Crossing> crossing(const std::vector<rlab::demo::RunOutcome>& outcomes)
+{
+    std::vector<std::pair<int, const rlab::RunResult*>> sweep;
+    for (const rlab::demo::RunOutcome& out : outcomes)
+        if (out.sweepParameter == "layers")
+            sweep.emplace_back(out.sweepValue, &out.result);
+    return rlab::demo::sqrtOvertakesFull(sweep);
 }
 
 std::string runsJson(const std::vector<rlab::demo::RunOutcome>& outcomes)
@@ -222,7 +232,7 @@ int checkClaimsCommand(int argc, char** argv)
         const auto start = std::chrono::steady_clock::now();
         std::vector<rlab::demo::RunOutcome> outcomes;
         try {
-            outcomes = rlab::demo::runPlanned(runs, settings);
+            outcomes = rlab::demo::runPlanned(runs);
         } catch (const std::exception& failure) {
             return complain("check-claims: preset '" + id + "' could not run: " + failure.what(), 1);
         }
@@ -237,12 +247,19 @@ int checkClaimsCommand(int argc, char** argv)
         }
         if (options->json) {
             json.append(json.back() == '[' ? "" : ",").append("{\"id\":").append(jsonText(id));
-            json += std::string() + ",\"seconds\":" + jsonNumber(seconds) + ",\"runs\":" + runsJson(outcomes)
-                + ",\"claims\":" + claimsJson(checks) + "}";
+            const std::optional<rlab::demo::Crossing> at = crossing(outcomes);
+            json += std::string() + ",\"seconds\":" + jsonNumber(seconds)
+                + (at ? ",\"sqrt_below_full_from_layers\":" + jsonNumber(at->layers) : std::string())
+                + ",\"runs\":" + runsJson(outcomes) + ",\"claims\":" + claimsJson(checks) + "}";
             continue;
         }
         std::printf("%s (%zu runs, %.2f s)\n", id.c_str(), outcomes.size(), seconds);
         printRuns(outcomes);
+        if (const std::optional<rlab::demo::Crossing> at = crossing(outcomes))
+            std::printf(
+                "  sqrt would keep less than full from about %.0f layers, at %.2f MiB (extrapolated from "
+                "the measured peaks)\n",
+                at->layers, at->bytes / (1024.0 * 1024.0));
         if (checks.empty())
             std::printf("  %s: no claims\n", id.c_str());
         for (const rlab::demo::ClaimCheck& check : checks) {

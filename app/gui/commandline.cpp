@@ -16,10 +16,10 @@
 #include <QTextBrowser>
 #include <QTimer>
 
+#include "contentlibrary.h"
 #include "demopanel.h"
 #include "demorunner.h"
 #include "demotexts.h"
-#include "interfacelanguage.h"
 #include "mainwindow.h"
 #include "questionpage.h"
 #include "quizsession.h"
@@ -55,7 +55,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     const QCommandLineOption help = parser.addHelpOption();
     const QCommandLineOption version = parser.addVersionOption();
     const QCommandLineOption lang(QStringLiteral("lang"),
-        QStringLiteral("Interface and content language: en, ru or sn."), QStringLiteral("code"));
+        QStringLiteral("Interface and content language: en, ru, sn, or one a content pack offers."),
+        QStringLiteral("code"));
     const QCommandLineOption quiz(
         QStringLiteral("quiz"), QStringLiteral("Open the quiz with this id."), QStringLiteral("id"));
     const QCommandLineOption question(
@@ -75,10 +76,15 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("Folder holding quizzes/, guides/ and demos/."), QStringLiteral("dir"));
     const QCommandLineOption exportResults(QStringLiteral("export"),
         QStringLiteral("With --run-demo: write the demo's results (.json or .csv, with the step-time "
-                       "intervals and the claims) to this file and exit, without a window."),
+                       "intervals and the claims; .trace.json: a Perfetto memory trace; .pickle: a "
+                       "PyTorch memory snapshot) to this file and exit, without a window."),
         QStringLiteral("file"));
-    parser.addOptions(
-        {lang, quiz, question, answer, runDemo, guide, planner, screenshot, size, content, exportResults});
+    const QCommandLineOption watch(QStringLiteral("watch"),
+        QStringLiteral("Reload the content when its files change, showing its errors (for authors)."));
+    const QCommandLineOption dark(QStringLiteral("dark"),
+        QStringLiteral("Use a dark palette (the Fusion style), whatever the desktop's theme."));
+    parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, screenshot, size, content, exportResults,
+        watch, dark});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText() + QLatin1Char('.');
@@ -99,10 +105,6 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         return std::nullopt;
     }
     options.language = parser.value(lang);
-    if (parser.isSet(lang) && !InterfaceLanguage::isKnown(options.language)) {
-        *error = QStringLiteral("Unknown language \"%1\"; use en, ru or sn.").arg(options.language);
-        return std::nullopt;
-    }
     options.quiz = parser.value(quiz);
     if (parser.isSet(question) && !positiveNumber(parser.value(question), &options.question)) {
         *error = QStringLiteral("--question needs a question number counted from 1, not \"%1\".")
@@ -120,6 +122,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         return std::nullopt;
     }
     options.runDemo = parser.isSet(runDemo);
+    options.dark = parser.isSet(dark);
+    options.watch = parser.isSet(watch);
     options.showGuide = parser.isSet(guide);
     options.planner = parser.isSet(planner);
     if (options.planner && !options.quiz.isEmpty()) {
@@ -152,8 +156,10 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
             *error = QStringLiteral("--export needs --run-demo (and --quiz and --question).");
             return std::nullopt;
         }
-        if (suffix != QLatin1String("json") && suffix != QLatin1String("csv")) {
-            *error = QStringLiteral("--export needs a file name ending in .json or .csv, not \"%1\".")
+        if (suffix != QLatin1String("json") && suffix != QLatin1String("csv")
+            && suffix != QLatin1String("pickle")) {
+            *error = QStringLiteral(
+                "--export needs a file name ending in .json, .csv, .trace.json or .pickle, not \"%1\".")
                          .arg(options.exportPath);
             return std::nullopt;
         }
@@ -171,6 +177,13 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     }
     if (!QFileInfo(options.contentRoot).isDir()) {
         *error = QStringLiteral("The content folder \"%1\" does not exist.").arg(options.contentRoot);
+        return std::nullopt;
+    }
+    // Checked once the content is known: a language is offered where some pack has content in it.
+    if (const QStringList offered = ContentLibrary(options.contentRoot).languages();
+        parser.isSet(lang) && !offered.contains(options.language)) {
+        *error = QStringLiteral("Unknown language \"%1\"; the content offers %2.")
+                     .arg(options.language, offered.join(QStringLiteral(", ")));
         return std::nullopt;
     }
     return options;

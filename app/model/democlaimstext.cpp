@@ -53,6 +53,9 @@ QString figureText(ClaimQuantity quantity, const rlab::demo::Figure& f)
     case ClaimQuantity::RecomputeShare:
         return QCoreApplication::translate("DemoClaims", "%1%").arg(number(100 * f.value, 1));
     case ClaimQuantity::StepMs:
+        if (f.ratio)
+            return QCoreApplication::translate("DemoClaims", "%1× [%2, %3] (paired steps)")
+                .arg(number(f.value, 3), number(f.low, 3), number(f.high, 3));
         return QCoreApplication::translate("DemoClaims", "%1 ms [%2, %3]")
             .arg(number(f.value, 2), number(f.low, 2), number(f.high, 2));
     case ClaimQuantity::GradError:
@@ -149,6 +152,26 @@ QString overheads(const rlab::content::DemoClaim& claim, const rlab::demo::Claim
     return parts.join(QStringLiteral("; "));
 }
 
+// For a claim about copy time: each offloading run's measured copies beside what the same bytes
+// would take over PCIe (predicted, with the bandwidth it assumes).
+QString pcieBeside(const rlab::content::DemoClaim& claim, const QList<DemoResult>& results)
+{
+    if (claim.quantity != ClaimQuantity::OffloadMs)
+        return {};
+    QStringList parts;
+    for (const DemoResult& result : results) {
+        if (result.run.offloadBytes == 0)
+            continue;
+        parts.push_back(
+            QCoreApplication::translate("DemoClaims",
+                "%1: %2 MiB a step, copied in %3 ms (measured); over PCIe 4.0 x16 at about 25 GB/s, %4 ms "
+                "(predicted)")
+                .arg(result.title(), number(double(result.run.offloadBytes) / (1024.0 * 1024.0), 2),
+                    number(result.run.offloadMs, 3), number(result.predictedPcieMs, 3)));
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
 QString measured(const rlab::demo::ClaimCheck& check, const QString& sweep)
 {
     QStringList parts;
@@ -171,7 +194,8 @@ QString measured(const rlab::demo::ClaimCheck& check, const QString& sweep)
 } // namespace
 
 QString demoClaimsHtml(const rlab::content::DemoPreset& preset,
-    const std::vector<rlab::demo::ClaimCheck>& checks, const QList<DemoResult>& results)
+    const std::vector<rlab::demo::ClaimCheck>& checks, const QList<DemoResult>& results,
+    const VerdictColors& colors)
 {
     const QString sweep
         = preset.sweep ? sweepParameterTitle(QString::fromStdString(preset.sweep->parameter)) : QString();
@@ -184,16 +208,18 @@ QString demoClaimsHtml(const rlab::content::DemoPreset& preset,
         QString mark;
         switch (check.verdict) {
         case rlab::demo::Verdict::Holds:
-            mark = QStringLiteral("<span style=\"color:#2e7d32\">✔ %1</span>")
-                       .arg(QCoreApplication::translate("DemoClaims", "Holds in this run:"));
+            mark = QStringLiteral("<span style=\"color:%2\">✔ %1</span>")
+                       .arg(QCoreApplication::translate("DemoClaims", "Holds in this run:"), colors.holds);
             break;
         case rlab::demo::Verdict::Fails:
-            mark = QStringLiteral("<span style=\"color:#c62828\">✘ %1</span>")
-                       .arg(QCoreApplication::translate("DemoClaims", "Does not hold at these sizes:"));
+            mark = QStringLiteral("<span style=\"color:%2\">✘ %1</span>")
+                       .arg(QCoreApplication::translate("DemoClaims", "Does not hold at these sizes:"),
+                           colors.fails);
             break;
         case rlab::demo::Verdict::WithinNoise:
-            mark = QStringLiteral("<span style=\"color:#8d6e00\">≈ %1</span>")
-                       .arg(QCoreApplication::translate("DemoClaims", "Same within noise:"));
+            mark = QStringLiteral("<span style=\"color:%2\">≈ %1</span>")
+                       .arg(QCoreApplication::translate("DemoClaims", "Same within noise:"),
+                           colors.withinNoise);
             break;
         }
         QString line = QStringLiteral("%1 %2<br><small>%3</small>")
@@ -201,6 +227,8 @@ QString demoClaimsHtml(const rlab::content::DemoPreset& preset,
                                measured(check, sweep).toHtmlEscaped());
         if (const QString extra = overheads(*claim, check, results); !extra.isEmpty())
             line += QStringLiteral("<br><small>%1</small>").arg(extra.toHtmlEscaped());
+        if (const QString pcie = pcieBeside(*claim, results); !pcie.isEmpty())
+            line += QStringLiteral("<br><small>%1</small>").arg(pcie.toHtmlEscaped());
         if (check.verdict != rlab::demo::Verdict::Holds && !claim->reason.value.empty())
             line += QStringLiteral("<br><small><i>%1</i></small>")
                         .arg(QString::fromStdString(claim->reason.value).toHtmlEscaped());

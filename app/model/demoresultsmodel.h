@@ -21,6 +21,7 @@ public:
         RecomputeFlops,
         ForwardFlops,
         OffloadMs,
+        PredictedPcieMs, // the same bytes over PCIe (rlab::demo::kPcieBytesPerSecond)
         FinalLoss,
         Parameters,
         Gradients,

@@ -42,7 +42,39 @@ DemoChoice DemoRunner::defaultChoice(const rlab::content::DemoPreset& preset)
 
 QString DemoRunner::checkChoice(const rlab::content::DemoPreset& preset, const DemoChoice& choice)
 {
-    return fromStd(rlab::demo::checkChoice(preset, choice));
+    const std::optional<rlab::demo::ChoiceProblem> problem = rlab::demo::checkChoice(preset, choice);
+    if (!problem)
+        return {};
+    using Kind = rlab::demo::ChoiceProblem::Kind;
+    switch (problem->kind) {
+    case Kind::SizeBelowOne:
+        return tr("Every size must be at least 1.");
+    case Kind::SizeAboveLimit: {
+        // Keyed by the engine's shape field, like the sizes form's labels.
+        const rlab::ShapeField* field = rlab::shapeField(problem->size);
+        const auto member = field ? field->member : nullptr;
+        if (member == &rlab::ModelShape::layers)
+            return tr("At most %1 layers are allowed for this demo.").arg(problem->limit);
+        if (member == &rlab::ModelShape::width)
+            return tr("The width may be at most %1 for this demo.").arg(problem->limit);
+        if (member == &rlab::ModelShape::heads)
+            return tr("At most %1 heads are allowed for this demo.").arg(problem->limit);
+        if (member == &rlab::ModelShape::seq)
+            return tr("The sequence length may be at most %1 for this demo.").arg(problem->limit);
+        if (member == &rlab::ModelShape::batch)
+            return tr("The batch may be at most %1 for this demo.").arg(problem->limit);
+        if (member == &rlab::ModelShape::vocab)
+            return tr("The vocabulary may be at most %1 for this demo.").arg(problem->limit);
+        return fromStd(rlab::demo::describe(*problem));
+    }
+    case Kind::HeadsDoNotDivideWidth:
+        return tr("The number of heads (%1) must divide the width (%2).")
+            .arg(problem->value)
+            .arg(problem->limit);
+    case Kind::NothingKept:
+        return tr("Tick at least one kind of activation for selective recomputation to keep.");
+    }
+    return fromStd(rlab::demo::describe(*problem));
 }
 
 QList<DemoRunPlan> DemoRunner::plan(
@@ -132,14 +164,11 @@ void DemoRunner::work(std::vector<DemoRunPlan> plans, std::optional<rlab::conten
     try {
         const auto onProgress = [&](const rlab::demo::Progress& progress) {
             const DemoProgress report {progress.fraction, progress.run, progress.runs,
-                fromStd(progress.label), progress.step, 0, progress.phase};
+                fromStd(progress.label), progress.step, progress.steps, progress.phase};
             post([this, report] { emit progressed(report); });
         };
-        rlab::demo::Settings chosen = settings();
-        if (!plans.empty())
-            chosen.maxSteps = plans.front().config.maxSteps;
         std::vector<rlab::demo::RunOutcome> outcomes
-            = rlab::demo::runPlanned(plans, chosen, onProgress, cancelFlag.get());
+            = rlab::demo::runPlanned(plans, onProgress, cancelFlag.get());
         DemoOutcome finished(DemoOutcome::Ending::Finished);
         if (preset)
             finished.claims = rlab::demo::checkClaims(*preset, outcomes);

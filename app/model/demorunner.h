@@ -31,7 +31,7 @@ struct DemoProgress {
     int runs = 0;
     QString label; // that run's label
     int step = 0; // 0-based, of that run
-    int steps = 0; // 0 when the run measures until a time budget is spent
+    int steps = 0; // that run's steps in all (an estimate while its time budget is being spent)
     rlab::Phase phase = rlab::Phase::Setup;
 };
 

@@ -36,7 +36,7 @@ def main(argv):
         args = [rlab, "run", "--policy", r["policy"].replace("+offload", "").strip(), "--json",
                 "--min-time", str(r["min_time_s"]), "--steps", str(r["steps"]), "--seed", str(r["seed"]),
                 "--dropout", str(r["dropout"]), "--optimizer", r["optimizer"],
-                "--save-precision", r["save_precision"]]
+                "--save-precision", r["save_precision"], "--threads", str(r["threads"])]
         for size in ("layers", "width", "heads", "seq", "batch", "vocab"):
             args += ["--" + size, str(r[size])]
         if r["offload"]:

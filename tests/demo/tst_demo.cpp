@@ -121,9 +121,10 @@ private slots:
     void panelRunsAndShowsResults();
     void sweepFillsSweepChart();
     void dropoutReplayShowsGradientError();
+    void lossChartShowsDistanceFromNone();
     void cancelStopsSoonWithoutLeaking();
     void destroyingARunningPanelJoins();
-    void exportWritesCsvAndJson();
+    void exportWritesCsvAndJson(); // and the memory trace and snapshot
     void invalidSizesDisableRun();
     void samePresetKeepsResults();
     void languageChangeRetranslates();
@@ -229,6 +230,38 @@ void DemoTest::dropoutReplayShowsGradientError()
     QVERIFY(fresh.toDouble() > 0);
 }
 
+void DemoTest::lossChartShowsDistanceFromNone()
+{
+    // A preset that opens on its loss curves: each run's loss per step, and for each run but none a
+    // dotted line of its distance from none's loss (zero throughout for an exact replay).
+    DemoPreset preset = tinyPreset("tiny-loss");
+    rlab::content::DemoRun noReplay = demoRun("full", "full, no RNG replay");
+    noReplay.rngReplay = false;
+    preset.runs = {demoRun("none"), demoRun("full"), noReplay};
+    preset.steps = 4;
+    preset.dropout = 0.2f;
+    preset.view = "loss";
+    DemoPanel panel;
+    panel.setPreset(preset);
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    QVERIFY(runToEnd(panel, finished));
+    QVERIFY2(outcomeOf(finished).ok(), qPrintable(demoOutcomeText(outcomeOf(finished))));
+    QChartView* loss = chartView(panel, "lossChart");
+    QCOMPARE(panel.findChild<QTabWidget*>(QStringLiteral("demoTabs"))->currentWidget(), loss);
+    QCOMPARE(loss->chart()->series().size(), 5); // three curves, two distances from none
+    double replayedApart = -1, freshApart = -1;
+    for (QAbstractSeries* series : loss->chart()->series()) {
+        auto* line = qobject_cast<QLineSeries*>(series);
+        QVERIFY(line && line->count() >= 4);
+        if (series->name() == QStringLiteral("full − none"))
+            replayedApart = line->at(line->count() - 1).y();
+        if (series->name() == QStringLiteral("full, no RNG replay − none"))
+            freshApart = line->at(line->count() - 1).y();
+    }
+    QCOMPARE(replayedApart, 0.0);
+    QVERIFY2(freshApart > 0, qPrintable(QString::number(freshApart)));
+}
+
 void DemoTest::cancelStopsSoonWithoutLeaking()
 {
     const DemoPreset preset = longPreset();
@@ -297,7 +330,9 @@ void DemoTest::exportWritesCsvAndJson()
     QVERIFY(header.contains(QStringLiteral("peak_activation_bytes")));
     QCOMPARE(csvFields(lines[1]).size(), header.size());
     QCOMPARE(csvFields(lines[1]).first(), QStringLiteral("none"));
-    QCOMPARE(csvFields(lines[1])[header.indexOf(QStringLiteral("device"))], DemoRunner::deviceName());
+    // The run's own device, as it ran (a tiny model runs on one thread of it).
+    const QString device = csvFields(lines[1])[header.indexOf(QStringLiteral("device"))];
+    QVERIFY2(device.startsWith(DemoRunner::deviceName().section(QLatin1Char(' '), 0, 0)), qPrintable(device));
     const qsizetype peakColumn = header.indexOf(QStringLiteral("peak_activation_bytes"));
     QVERIFY(csvFields(lines[2])[peakColumn].toULongLong() > 0);
 
@@ -314,6 +349,41 @@ void DemoTest::exportWritesCsvAndJson()
     const QJsonObject full = runs[1].toObject()[QStringLiteral("result")].toObject();
     QCOMPARE(full[QStringLiteral("policy")].toString(), QStringLiteral("full"));
     QVERIFY(full[QStringLiteral("peak_activation_bytes")].toDouble() > 0);
+
+    // The memory trace: per run a process whose counters peak at the run's measured peaks.
+    const QString tracePath = dir.filePath(QStringLiteral("out.trace.json"));
+    QCOMPARE(panel.exportResults(tracePath), QString());
+    QFile traceFile(tracePath);
+    QVERIFY(traceFile.open(QIODevice::ReadOnly));
+    const QJsonDocument trace = QJsonDocument::fromJson(traceFile.readAll(), &error);
+    QVERIFY2(trace.isObject(), qPrintable(error.errorString()));
+    double devicePeak = 0;
+    double activationPeak = 0;
+    int slices = 0;
+    for (const QJsonValue& event : trace[QStringLiteral("traceEvents")].toArray()) {
+        if (event[QStringLiteral("pid")].toInt() != 2) // the second run: full
+            continue;
+        const QString name = event[QStringLiteral("name")].toString();
+        const double bytes = event[QStringLiteral("args")][QStringLiteral("bytes")].toDouble();
+        if (event[QStringLiteral("ph")].toString() == QLatin1String("X"))
+            ++slices;
+        else if (name == QLatin1String("device bytes"))
+            devicePeak = std::max(devicePeak, bytes);
+        else if (name == QLatin1String("activation bytes"))
+            activationPeak = std::max(activationPeak, bytes);
+    }
+    QCOMPARE(slices, full[QStringLiteral("timeline")].toArray().size());
+    QCOMPARE(devicePeak, full[QStringLiteral("peak_bytes")].toDouble());
+    QCOMPARE(activationPeak, full[QStringLiteral("peak_activation_bytes")].toDouble());
+
+    // The PyTorch snapshot: a protocol 2 pickle (tests/cli/check_memory_exports.py unpickles one).
+    const QString snapshotPath = dir.filePath(QStringLiteral("out.pickle"));
+    QCOMPARE(panel.exportResults(snapshotPath), QString());
+    QFile snapshot(snapshotPath);
+    QVERIFY(snapshot.open(QIODevice::ReadOnly));
+    const QByteArray pickled = snapshot.readAll();
+    QVERIFY(pickled.startsWith("\x80\x02") && pickled.endsWith('.'));
+    QVERIFY(pickled.contains("device_traces") && pickled.contains("free_completed"));
 
     QVERIFY(!panel.exportResults(dir.filePath(QStringLiteral("out.txt"))).isEmpty());
     QVERIFY(!panel.exportResults(dir.filePath(QStringLiteral("missing/folder/out.csv"))).isEmpty());
@@ -340,6 +410,15 @@ void DemoTest::invalidSizesDisableRun()
     QCOMPARE(outcomeOf(finished).ending, DemoOutcome::Ending::Refused);
     QCOMPARE(demoOutcomeText(outcomeOf(finished)), problem->text());
     QVERIFY(!panel.isRunning());
+    {
+        // The sentence is the app's, in the learner's language (rlab_demo gives only the numbers).
+        MarkingTranslator translator;
+        QCoreApplication::installTranslator(&translator);
+        QCoreApplication::processEvents();
+        QVERIFY2(problem->text().startsWith(QStringLiteral("«")), qPrintable(problem->text()));
+        QCoreApplication::removeTranslator(&translator);
+        QCoreApplication::processEvents();
+    }
     panel.findChild<QSpinBox*>(QStringLiteral("headsSpin"))->setValue(4);
     QVERIFY(run->isEnabled());
 

@@ -3,6 +3,8 @@
 // picks the timeline worth showing. This program links rlab_model only (QtCore, no Gui, Widgets
 // or Charts).
 
+#include <array>
+#include <cmath>
 #include <filesystem>
 
 #include <QLocale>
@@ -26,6 +28,8 @@ private slots:
     void planAppliesSweepAndOverrides();
     void planAddsNoneReferenceForGradientError();
     void planRejectsBadSizesWithASentence();
+    void sizeProblemsAreDataTheAppWords();
+    void pairedRatioAndFitsReadTheRuns();
     void presetsInContentAllPlan();
     void runnerReportsProgressAndOneOutcome();
     void cancelEndsAsCancelled();
@@ -158,6 +162,73 @@ void DemoRunnerTest::planRejectsBadSizesWithASentence()
     QVERIFY2(error.contains(QStringLiteral("vocab")), qPrintable(error));
 }
 
+void DemoRunnerTest::sizeProblemsAreDataTheAppWords()
+{
+    // rlab_demo says what is wrong as data; the app words it (translated), rlab in English.
+    const DemoPreset preset = tinyPreset();
+    DemoChoice choice = DemoRunner::defaultChoice(preset);
+    choice.shape.layers = 9; // the preset allows 8
+    const std::optional<rlab::demo::ChoiceProblem> tooDeep = rlab::demo::checkChoice(preset, choice);
+    QVERIFY(tooDeep);
+    QCOMPARE(tooDeep->kind, rlab::demo::ChoiceProblem::Kind::SizeAboveLimit);
+    QCOMPARE(tooDeep->size, std::string("layers"));
+    QCOMPARE(tooDeep->value, 9);
+    QCOMPARE(tooDeep->limit, 8);
+    QCOMPARE(DemoRunner::checkChoice(preset, choice),
+        QStringLiteral("At most 8 layers are allowed for this demo."));
+    QCOMPARE(rlab::demo::describe(*tooDeep), std::string("layers may be at most 8 for this demo."));
+
+    choice = DemoRunner::defaultChoice(preset);
+    choice.shape.heads = 3;
+    const std::optional<rlab::demo::ChoiceProblem> split = rlab::demo::checkChoice(preset, choice);
+    QVERIFY(split);
+    QCOMPARE(split->kind, rlab::demo::ChoiceProblem::Kind::HeadsDoNotDivideWidth);
+    QCOMPARE(DemoRunner::checkChoice(preset, choice),
+        QStringLiteral("The number of heads (3) must divide the width (%1).").arg(choice.shape.width));
+    QVERIFY(!rlab::demo::checkChoice(preset, DemoRunner::defaultChoice(preset)));
+    QVERIFY(DemoRunner::checkChoice(preset, DemoRunner::defaultChoice(preset)).isEmpty());
+}
+
+void DemoRunnerTest::pairedRatioAndFitsReadTheRuns()
+{
+    // Paired steps: b's k-th timed step against a's, warm-up left out; the faster run's extra
+    // steps have no partner.
+    rlab::RunResult a, b;
+    a.config.warmupSteps = b.config.warmupSteps = 1;
+    a.stepMs = {100, 12, 24, 12, 12, 12, 12, 12};
+    b.stepMs = {90, 10, 20, 10, 10, 10, 10, 10, 10, 10};
+    const rlab::MedianInterval ratio = rlab::demo::pairedStepRatio(a, b);
+    QCOMPARE(ratio.median, 1.2);
+    QCOMPARE(ratio.low, 1.2);
+    QCOMPARE(ratio.high, 1.2);
+
+    // y = 3 x^0.5 exactly.
+    const rlab::demo::PowerFit fit = rlab::demo::fitPowerLaw({{4, 6}, {16, 12}, {64, 24}});
+    QVERIFY(fit.valid);
+    QVERIFY(std::abs(fit.exponent - 0.5) < 1e-12);
+    QVERIFY(std::abs(fit.scale - 3) < 1e-9);
+    QVERIFY(!rlab::demo::fitPowerLaw({{4, 6}}).valid);
+
+    // full keeps c = 1 byte per block plus a = 20 for the block rebuilt; sqrt keeps (a + c) sqrt(N):
+    // they cross at N = (a / c)^2 = 400 layers, where both keep 420.
+    std::vector<rlab::RunResult> runs;
+    for (const int layers : {4, 16, 64})
+        for (const rlab::PolicyKind kind : {rlab::PolicyKind::Full, rlab::PolicyKind::Sqrt}) {
+            rlab::RunResult r;
+            r.config.policy.kind = kind;
+            r.peakActivationBytes = kind == rlab::PolicyKind::Full ? std::uint64_t(20 + layers)
+                                                                   : std::uint64_t(21 * std::sqrt(layers));
+            runs.push_back(r);
+        }
+    std::vector<std::pair<int, const rlab::RunResult*>> sweep;
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        sweep.emplace_back(std::array {4, 16, 64}[i / 2], &runs[i]);
+    const std::optional<rlab::demo::Crossing> crossing = rlab::demo::sqrtOvertakesFull(sweep);
+    QVERIFY(crossing);
+    QVERIFY2(std::abs(crossing->layers - 400) < 1, qPrintable(QString::number(crossing->layers)));
+    QVERIFY(std::abs(crossing->bytes - 420) < 1);
+}
+
 void DemoRunnerTest::presetsInContentAllPlan()
 {
     const QByteArray source = qgetenv("RLAB_SOURCE_DIR");
@@ -210,6 +281,8 @@ void DemoRunnerTest::runnerReportsProgressAndOneOutcome()
         QVERIFY(progress.run >= 0 && progress.run < 3);
         QVERIFY(progress.fraction >= last && progress.fraction <= 1);
         QVERIFY(!progress.label.isEmpty());
+        // "step N of M": M is known (or estimated) and never below N.
+        QVERIFY(progress.steps >= progress.step + 1);
         last = progress.fraction;
     }
     QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));

@@ -29,7 +29,8 @@ constexpr std::array<DemoLimit, 6> demoLimits {{
 }};
 
 // The results views a preset may open first (DemoPreset::view).
-constexpr std::array<std::string_view, 5> resultViews {"table", "memory", "step-time", "timeline", "sweep"};
+constexpr std::array<std::string_view, 6> resultViews {
+    "table", "memory", "step-time", "timeline", "sweep", "loss"};
 
 std::string listedViews()
 {

@@ -1,6 +1,7 @@
 // A preset's claims against its measured runs. Exact figures (bytes, counted FLOPs, gradient
-// error) are compared as numbers; step times by their 95% intervals, so a difference inside the
-// noise is reported as such ("same within noise"), never as a ranking.
+// error) are compared as numbers; step times by the 95% interval of their paired ratio, so a
+// difference inside the noise is reported as such ("same within noise"), never as a ranking.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -108,44 +109,46 @@ const RunOutcome* find(const std::vector<RunOutcome>& outcomes, const std::strin
     return nullptr;
 }
 
-// One comparison of two figures: exact ones as numbers, timed ones by their intervals.
-Verdict compare(
-    ClaimRelation relation, const Figure& a, const Figure& b, double factor, double tolerance, bool timed)
+// One comparison of two figures: exact ones as numbers; timed ones by the interval of their
+// paired ratio (a over b), against `factor`.
+Verdict compare(ClaimRelation relation, const Figure& a, const Figure& b, double factor, double tolerance,
+    const std::optional<Figure>& ratio)
 {
-    const double low = factor * b.low, high = factor * b.high;
+    if (ratio) {
+        switch (relation) {
+        case ClaimRelation::Below:
+            return ratio->high < factor ? Verdict::Holds
+                                        : (ratio->low > factor ? Verdict::Fails : Verdict::WithinNoise);
+        case ClaimRelation::Above:
+            return ratio->low > factor ? Verdict::Holds
+                                       : (ratio->high < factor ? Verdict::Fails : Verdict::WithinNoise);
+        case ClaimRelation::Equal:
+            return ratio->low <= 1 && 1 <= ratio->high ? Verdict::Holds : Verdict::Fails;
+        default:
+            return Verdict::Fails;
+        }
+    }
     switch (relation) {
     case ClaimRelation::Below:
-        if (!timed)
-            return a.value < factor * b.value ? Verdict::Holds : Verdict::Fails;
-        return a.high < low ? Verdict::Holds : (a.low > high ? Verdict::Fails : Verdict::WithinNoise);
+        return a.value < factor * b.value ? Verdict::Holds : Verdict::Fails;
     case ClaimRelation::Above:
-        if (!timed)
-            return a.value > factor * b.value ? Verdict::Holds : Verdict::Fails;
-        return a.low > high ? Verdict::Holds : (a.high < low ? Verdict::Fails : Verdict::WithinNoise);
+        return a.value > factor * b.value ? Verdict::Holds : Verdict::Fails;
     case ClaimRelation::Equal:
-        if (!timed)
-            return std::abs(a.value - b.value) <= tolerance * std::abs(b.value) ? Verdict::Holds
-                                                                                : Verdict::Fails;
-        return a.low <= b.high && b.low <= a.high ? Verdict::Holds : Verdict::Fails;
+        return std::abs(a.value - b.value) <= tolerance * std::abs(b.value) ? Verdict::Holds : Verdict::Fails;
     default:
         return Verdict::Fails;
     }
 }
 
-// Least-squares slope of log(value) over log(sweep value).
+// The claim's fitted exponent: the power law through its figures over the sweep values.
 double fittedExponent(const std::vector<Figure>& figures)
 {
-    double sx = 0, sy = 0, sxx = 0, sxy = 0;
-    const double n = static_cast<double>(figures.size());
-    for (const Figure& f : figures) {
-        const double x = std::log(static_cast<double>(f.sweepValue)), y = std::log(f.value);
-        sx += x;
-        sy += y;
-        sxx += x * x;
-        sxy += x * y;
-    }
-    const double spread = n * sxx - sx * sx;
-    return spread > 0 ? (n * sxy - sx * sy) / spread : std::nan("");
+    std::vector<std::pair<double, double>> points;
+    points.reserve(figures.size());
+    for (const Figure& f : figures)
+        points.emplace_back(static_cast<double>(f.sweepValue), f.value);
+    const PowerFit fit = fitPowerLaw(points);
+    return fit.valid ? fit.exponent : std::nan("");
 }
 
 Verdict worse(Verdict a, Verdict b)
@@ -234,6 +237,85 @@ std::optional<MemoryCategory> memoryCategoryOf(content::ClaimQuantity quantity)
     }
 }
 
+MedianInterval pairedStepRatio(const RunResult& a, const RunResult& b)
+{
+    const auto timed = [](const RunResult& r) {
+        return std::min<std::size_t>(static_cast<std::size_t>(std::max(0, r.config.warmupSteps)),
+            r.stepMs.empty() ? 0 : r.stepMs.size() - 1);
+    };
+    const std::size_t wa = timed(a), wb = timed(b);
+    const std::size_t pairs = std::min(a.stepMs.size() - wa, b.stepMs.size() - wb);
+    std::vector<double> ratios;
+    for (std::size_t k = 0; k < pairs; ++k)
+        if (b.stepMs[wb + k] > 0)
+            ratios.push_back(a.stepMs[wa + k] / b.stepMs[wb + k]);
+    if (ratios.empty())
+        return {std::nan(""), std::nan(""), std::nan("")};
+    return medianInterval95(std::move(ratios));
+}
+
+PowerFit fitPowerLaw(const std::vector<std::pair<double, double>>& points)
+{
+    double sx = 0, sy = 0, sxx = 0, sxy = 0, n = 0;
+    for (const auto& [x, y] : points) {
+        if (!(x > 0 && y > 0))
+            continue;
+        sx += std::log(x);
+        sy += std::log(y);
+        sxx += std::log(x) * std::log(x);
+        sxy += std::log(x) * std::log(y);
+        n += 1;
+    }
+    const double spread = n * sxx - sx * sx;
+    PowerFit fit;
+    if (n < 2 || !(spread > 1e-12))
+        return fit;
+    fit.exponent = (n * sxy - sx * sy) / spread;
+    fit.scale = std::exp((sy - fit.exponent * sx) / n);
+    fit.valid = true;
+    return fit;
+}
+
+std::optional<Crossing> sqrtOvertakesFull(const std::vector<std::pair<int, const RunResult*>>& layersSweep)
+{
+    std::vector<std::pair<double, double>> full, sqrt;
+    for (const auto& [layers, run] : layersSweep) {
+        if (run->config.policy.offload)
+            continue;
+        const std::pair<double, double> point {layers, static_cast<double>(run->peakActivationBytes)};
+        if (run->config.policy.kind == PolicyKind::Full)
+            full.push_back(point);
+        else if (run->config.policy.kind == PolicyKind::Sqrt)
+            sqrt.push_back(point);
+    }
+    // full(N) = a + c N by least squares; sqrt(N) = s sqrt(N) through the origin.
+    double sx = 0, sy = 0, sxx = 0, sxy = 0, n = 0;
+    for (const auto& [x, y] : full) {
+        sx += x;
+        sy += y;
+        sxx += x * x;
+        sxy += x * y;
+        n += 1;
+    }
+    const double spread = n * sxx - sx * sx;
+    double num = 0, den = 0;
+    for (const auto& [x, y] : sqrt) {
+        num += y * std::sqrt(x);
+        den += x;
+    }
+    if (n < 2 || !(spread > 0) || !(den > 0))
+        return std::nullopt;
+    const double c = (n * sxy - sx * sy) / spread;
+    const double a = (sy - c * sx) / n;
+    const double s = num / den;
+    // a + c x^2 = s x with x = sqrt(N): sqrt keeps less beyond the larger root.
+    const double discriminant = s * s - 4 * c * a;
+    if (!(c > 0) || !(a > 0) || discriminant < 0)
+        return std::nullopt;
+    const double x = (s + std::sqrt(discriminant)) / (2 * c);
+    return Crossing {x * x, s * x};
+}
+
 std::string_view verdictName(Verdict verdict)
 {
     switch (verdict) {
@@ -255,6 +337,9 @@ std::string formatFigure(content::ClaimQuantity quantity, const Figure& f)
     case ClaimQuantity::RecomputeShare:
         return printed("%.1f%% of forward", 100 * f.value);
     case ClaimQuantity::StepMs:
+        if (f.ratio)
+            return printed("%.3fx", f.value) + printed(" [%.3f, ", f.low)
+                + printed("%.3f] (paired steps)", f.high);
         return printed("%.2f ms", f.value) + printed(" [%.2f, ", f.low) + printed("%.2f]", f.high);
     case ClaimQuantity::GradError:
         return printed("%.3g of the largest gradient", f.value);
@@ -307,7 +392,13 @@ std::vector<ClaimCheck> checkClaims(
                     continue;
                 }
                 check.figures.push_back(*b);
-                verdict = compare(claim.is, *a, *b, claim.factor, claim.tolerance, timed);
+                std::optional<Figure> ratio;
+                if (timed) {
+                    const MedianInterval r = pairedStepRatio(run->result, than->result);
+                    ratio = Figure {claim.run + " / " + claim.than, value, r.median, r.low, r.high, true};
+                    check.figures.push_back(*ratio);
+                }
+                verdict = compare(claim.is, *a, *b, claim.factor, claim.tolerance, ratio);
                 break;
             }
             case ClaimRelation::AtMost:

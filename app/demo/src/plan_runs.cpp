@@ -1,6 +1,7 @@
 // A preset and the learner's sizes as engine runs: one home for the translation the app and
 // `rlab check-claims` both use.
 #include <algorithm>
+#include <cstdint>
 
 #include "rlab/demo/demo.h"
 #include "rlab/engine.h"
@@ -21,12 +22,6 @@ ModelShape toShape(const content::DemoShape& shape)
     return result;
 }
 
-bool isPlainNone(const RunConfig& config)
-{
-    return config.policy.kind == PolicyKind::None && !config.policy.offload && config.rngReplay
-        && config.savePrecision == SavePrecision::Fp32;
-}
-
 // Gradients and losses are compared with `none` when a run is expected to differ from it, or a
 // claim is about the difference.
 bool comparesWithNone(const content::DemoPreset& preset)
@@ -39,6 +34,17 @@ bool comparesWithNone(const content::DemoPreset& preset)
                   || c.quantity == content::ClaimQuantity::LossDifference;
           });
     return differs || claimed;
+}
+
+// Tiny models run on one thread: their ops are too small to split, and on a busy machine two
+// threads that meet at every op can each wait a whole time slice there. Measured on a loaded
+// 2-core machine, 32 blocks at d=32, T=32, B=4: 16-77 ms a step on one thread, 0.2-7.5 s on two.
+constexpr std::int64_t kOneThreadTokenFloats = 8192; // batch x seq x width: one activation tensor
+
+int threadsFor(const ModelShape& shape)
+{
+    const std::int64_t floats = std::int64_t {shape.batch} * shape.seq * shape.width;
+    return floats <= kOneThreadTokenFloats ? 1 : 0;
 }
 
 bool setSweepValue(ModelShape& shape, const std::string& parameter, int value)
@@ -99,6 +105,12 @@ std::optional<PlannedRun> planRun(const content::DemoPreset& preset, const conte
 
 } // namespace
 
+bool isPlainNone(const RunConfig& config)
+{
+    return config.policy.kind == PolicyKind::None && !config.policy.offload && config.rngReplay
+        && config.savePrecision == SavePrecision::Fp32;
+}
+
 Choice defaultChoice(const content::DemoPreset& preset)
 {
     Choice choice;
@@ -116,7 +128,7 @@ Choice defaultChoice(const content::DemoPreset& preset)
     return choice;
 }
 
-std::string checkChoice(const content::DemoPreset& preset, const Choice& choice)
+std::optional<ChoiceProblem> checkChoice(const content::DemoPreset& preset, const Choice& choice)
 {
     const ModelShape& s = choice.shape;
     const content::DemoShape& max = preset.maxShape;
@@ -125,19 +137,34 @@ std::string checkChoice(const content::DemoPreset& preset, const Choice& choice)
         int value, most;
     } sizes[] {{"layers", s.layers, max.layers}, {"width", s.width, max.width}, {"heads", s.heads, max.heads},
         {"seq", s.seq, max.seq}, {"batch", s.batch, max.batch}, {"vocab", s.vocab, max.vocab}};
+    using Kind = ChoiceProblem::Kind;
     for (const auto& size : sizes) {
         if (size.value < 1)
-            return std::string("Every size must be at least 1; ") + size.name + " is "
-                + std::to_string(size.value) + ".";
+            return ChoiceProblem {Kind::SizeBelowOne, size.name, size.value, 1};
         if (size.value > size.most)
-            return std::string(size.name) + " may be at most " + std::to_string(size.most)
-                + " for this demo.";
+            return ChoiceProblem {Kind::SizeAboveLimit, size.name, size.value, size.most};
     }
     if (!headsDivideWidth(s))
-        return "The number of heads (" + std::to_string(s.heads) + ") must divide the width ("
-            + std::to_string(s.width) + ").";
+        return ChoiceProblem {Kind::HeadsDoNotDivideWidth, "heads", s.heads, s.width};
     if (preset.userKeepChoice && choice.keep.empty())
+        return ChoiceProblem {Kind::NothingKept, {}, 0, 0};
+    return std::nullopt;
+}
+
+std::string describe(const ChoiceProblem& problem)
+{
+    switch (problem.kind) {
+    case ChoiceProblem::Kind::SizeBelowOne:
+        return "Every size must be at least 1; " + problem.size + " is " + std::to_string(problem.value)
+            + ".";
+    case ChoiceProblem::Kind::SizeAboveLimit:
+        return problem.size + " may be at most " + std::to_string(problem.limit) + " for this demo.";
+    case ChoiceProblem::Kind::HeadsDoNotDivideWidth:
+        return "The number of heads (" + std::to_string(problem.value) + ") must divide the width ("
+            + std::to_string(problem.limit) + ").";
+    case ChoiceProblem::Kind::NothingKept:
         return "Tick at least one kind of activation for selective recomputation to keep.";
+    }
     return {};
 }
 
@@ -152,8 +179,8 @@ std::vector<PlannedRun> planRuns(
     };
     if (preset.runs.empty())
         return fail("This demo has no runs.");
-    if (std::string wrong = checkChoice(preset, choice); !wrong.empty())
-        return fail(wrong);
+    if (const std::optional<ChoiceProblem> wrong = checkChoice(preset, choice))
+        return fail(describe(*wrong));
 
     std::vector<PlannedRun> base;
     for (const content::DemoRun& run : preset.runs) {
@@ -196,6 +223,7 @@ std::vector<PlannedRun> planRuns(
                 item.sweepParameter = preset.sweep->parameter;
                 item.sweepValue = value;
             }
+            item.config.threads = threadsFor(item.config.shape);
             plans.push_back(std::move(item));
         }
     for (const PlannedRun& item : plans)

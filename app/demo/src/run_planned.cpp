@@ -1,7 +1,7 @@
-// Runs a demo's planned runs, those of one sweep value interleaved in rounds: each run spends
-// its time budget in a few turns, alternating with the others, so a slow spell of a shared
-// machine lands on every policy and their intervals stay comparable. Each run keeps its own
-// backend and allocator, so memory figures are unaffected by the others being alive.
+// Runs a demo's planned runs, those of one sweep value taking turns a step at a time, so a slow
+// spell of a shared machine lands on every policy alike and the k-th timed steps of two runs can
+// be compared as a pair. Each run keeps its own backend and allocator, so memory figures are
+// unaffected by the others being alive.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -45,7 +45,25 @@ public:
     ProgressReport(const ProgressCallback& callback, int runs)
         : m_callback(callback)
         , m_done(static_cast<std::size_t>(runs), 0.0)
+        , m_steps(static_cast<std::size_t>(runs), 0)
     {
+    }
+
+    // Run `index`'s steps in all, as far as can be told after `done` steps (see Progress::steps).
+    void expect(int index, const RunConfig& config, int done, double measuredMs)
+    {
+        int total = config.steps;
+        if (config.minTimeSeconds > 0) {
+            const int warm = std::min(config.warmupSteps, std::max(0, done - 1));
+            const int timed = done - warm;
+            total = std::max(total, warm + kMinTimedSteps);
+            if (timed > 0 && measuredMs > 0) {
+                const double left = std::max(0.0, 1000.0 * config.minTimeSeconds - measuredMs);
+                total = std::max(total, done + static_cast<int>(std::ceil(left / (measuredMs / timed))));
+            }
+            total = std::min(total, std::max(config.maxSteps, config.steps));
+        }
+        m_steps[static_cast<std::size_t>(index)] = std::max(total, done);
     }
 
     rlab::ProgressCallback forRun(int index, const std::string& label)
@@ -67,6 +85,7 @@ public:
             shown.runs = static_cast<int>(m_done.size());
             shown.label = label;
             shown.step = p.step;
+            shown.steps = m_steps[static_cast<std::size_t>(index)];
             shown.phase = p.phase;
             m_callback(shown);
         };
@@ -75,27 +94,28 @@ public:
 private:
     const ProgressCallback& m_callback;
     std::vector<double> m_done;
+    std::vector<int> m_steps;
     std::chrono::steady_clock::time_point m_last;
 };
 
-// Steps every training of one sweep value in turns until each is finished.
-void interleave(std::vector<std::unique_ptr<Training>>& trainings, const Settings& settings)
+// Steps every training of one sweep value in turns, one step each, until each is finished.
+void interleave(std::vector<std::unique_ptr<Training>>& trainings, const std::vector<PlannedRun>& runs,
+    std::size_t first, ProgressReport& report)
 {
-    double budgetMs = 0;
+    std::vector<int> done(trainings.size(), 0);
     bool any = true;
     while (any) {
         any = false;
-        for (const std::unique_ptr<Training>& training : trainings) {
-            if (training->finished())
+        for (std::size_t i = 0; i < trainings.size(); ++i) {
+            Training& training = *trainings[i];
+            if (training.finished())
                 continue;
             any = true;
-            const double start = training->measuredMs();
-            do
-                training->step();
-            while (!training->finished() && training->measuredMs() - start < budgetMs);
+            report.expect(
+                static_cast<int>(first + i), runs[first + i].config, done[i], training.measuredMs());
+            training.step();
+            ++done[i];
         }
-        // The first turn is one step each (the warm-up); then slices of the time budget.
-        budgetMs = 1000.0 * std::max(0.0, settings.minTimeSeconds) / std::max(1, settings.rounds);
     }
 }
 
@@ -108,8 +128,8 @@ std::string RunOutcome::title() const
     return label + ", " + sweepParameter + " = " + std::to_string(sweepValue);
 }
 
-std::vector<RunOutcome> runPlanned(const std::vector<PlannedRun>& runs, const Settings& settings,
-    const ProgressCallback& progress, const std::atomic<bool>* cancel)
+std::vector<RunOutcome> runPlanned(
+    const std::vector<PlannedRun>& runs, const ProgressCallback& progress, const std::atomic<bool>* cancel)
 {
     std::vector<RunOutcome> outcomes(runs.size());
     ProgressReport report(progress, static_cast<int>(runs.size()));
@@ -119,15 +139,10 @@ std::vector<RunOutcome> runPlanned(const std::vector<PlannedRun>& runs, const Se
         while (last < runs.size() && runs[last].sweepValue == runs[first].sweepValue)
             ++last;
         std::vector<std::unique_ptr<Training>> trainings;
-        double minTime = 0;
-        for (std::size_t i = first; i < last; ++i) {
+        for (std::size_t i = first; i < last; ++i)
             trainings.push_back(std::make_unique<Training>(
                 runs[i].config, report.forRun(static_cast<int>(i), runs[i].label), cancel));
-            minTime = std::max(minTime, runs[i].config.minTimeSeconds);
-        }
-        Settings group = settings;
-        group.minTimeSeconds = minTime;
-        interleave(trainings, group);
+        interleave(trainings, runs, first, report);
 
         Gradients reference;
         std::vector<float> referenceLoss;

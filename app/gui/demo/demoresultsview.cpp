@@ -13,6 +13,7 @@
 #include <QVBoxLayout>
 
 #include "demoresultsmodel.h"
+#include "losschart.h"
 #include "memorychart.h"
 #include "steptimechart.h"
 #include "sweepchart.h"
@@ -64,6 +65,7 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     timelineLayout->addLayout(timelinePick);
     timelineLayout->addWidget(m_timelineChart, 1);
     m_sweepChart = new SweepChart;
+    m_lossChart = new LossChart;
 
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("demoTabs"));
@@ -72,6 +74,7 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_tabs->addTab(m_stepTimeChart, QString());
     m_tabs->addTab(m_timelinePage, QString());
     m_tabs->addTab(m_sweepChart, QString());
+    m_tabs->addTab(m_lossChart, QString());
     m_tabs->setMinimumHeight(160);
 
     m_layout = new QVBoxLayout(this);
@@ -85,8 +88,9 @@ void DemoResultsView::retranslate()
     m_table->setAccessibleName(tr("Demo results"));
     m_timelineRunLabel->setText(tr("Run:"));
     m_timelineRun->setAccessibleName(tr("Run shown in the timeline"));
-    const QList<QPair<QWidget*, QString>> tabs = {{m_table, tr("Table")}, {m_memoryChart, tr("Memory")},
-        {m_stepTimeChart, tr("Step time")}, {m_timelinePage, tr("Timeline")}, {m_sweepChart, tr("Sweep")}};
+    const QList<QPair<QWidget*, QString>> tabs
+        = {{m_table, tr("Table")}, {m_memoryChart, tr("Memory")}, {m_stepTimeChart, tr("Step time")},
+            {m_timelinePage, tr("Timeline")}, {m_sweepChart, tr("Sweep")}, {m_lossChart, tr("Loss")}};
     for (const auto& [page, text] : tabs) {
         if (const int index = m_tabs->indexOf(page); index >= 0)
             m_tabs->setTabText(index, text);
@@ -96,6 +100,7 @@ void DemoResultsView::retranslate()
     m_stepTimeChart->retranslate();
     m_timelineChart->retranslate();
     m_sweepChart->retranslate();
+    m_lossChart->retranslate();
 }
 
 void DemoResultsView::changeEvent(QEvent* event)
@@ -108,6 +113,7 @@ void DemoResultsView::changeEvent(QEvent* event)
 void DemoResultsView::setSweepShown(bool shown)
 {
     m_tabs->setTabVisible(m_tabs->indexOf(m_sweepChart), shown);
+    m_tabs->setTabVisible(m_tabs->indexOf(m_lossChart), !shown); // a curve per run: not for a sweep's many
 }
 
 void DemoResultsView::placeTable(int panelHeight)
@@ -141,9 +147,10 @@ void DemoResultsView::showStoryFirst(const QString& view)
 {
     m_storyView = view;
     placeTable(m_panelHeight);
-    const QList<QPair<QString, QWidget*>> pages = {{QStringLiteral("memory"), m_memoryChart},
-        {QStringLiteral("step-time"), m_stepTimeChart}, {QStringLiteral("timeline"), m_timelinePage},
-        {QStringLiteral("sweep"), m_sweepChart}, {QStringLiteral("table"), m_table}};
+    const QList<QPair<QString, QWidget*>> pages
+        = {{QStringLiteral("memory"), m_memoryChart}, {QStringLiteral("step-time"), m_stepTimeChart},
+            {QStringLiteral("timeline"), m_timelinePage}, {QStringLiteral("sweep"), m_sweepChart},
+            {QStringLiteral("loss"), m_lossChart}, {QStringLiteral("table"), m_table}};
     for (const auto& [name, page] : pages)
         if (name == view && m_tabs->indexOf(page) >= 0)
             m_tabs->setCurrentWidget(page);
@@ -156,6 +163,8 @@ void DemoResultsView::onResultsAdded()
     m_stepTimeChart->setResults(all);
     if (!all.isEmpty() && !all.back().sweepParameter.isEmpty())
         m_sweepChart->setResults(all);
+    else
+        m_lossChart->setResults(all);
     for (qsizetype row = m_timelineRun->count(); row < all.size(); ++row)
         m_timelineRun->addItem(all[row].title());
     for (int column = 0; column < DemoResultsModel::ColumnCount; ++column)
@@ -172,6 +181,7 @@ void DemoResultsView::onResultsCleared()
     m_memoryChart->setResults({});
     m_stepTimeChart->setResults({});
     m_sweepChart->setResults({});
+    m_lossChart->setResults({});
     m_timelineChart->clear();
     m_timelineRun->clear();
 }

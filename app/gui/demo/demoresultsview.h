@@ -1,10 +1,12 @@
 #pragma once
 // What a demo measured: the results table and the charts (memory, step time, one run's timeline,
-// the sweep). It renders a DemoResultsModel; which run's timeline shows first is the model's call.
+// the sweep, the loss curves). It renders a DemoResultsModel; which run's timeline shows first is the model's
+// call.
 
 #include <QWidget>
 
 class DemoResultsModel;
+class LossChart;
 class MemoryChart;
 class StepTimeChart;
 class SweepChart;
@@ -26,7 +28,7 @@ public:
     // With a story view, the table is always a tab, one away from that view.
     void placeTable(int panelHeight);
     // Opens the view that tells the preset's claim (DemoPreset::view: "memory", "step-time",
-    // "timeline", "sweep"); empty or "table": the table first.
+    // "timeline", "sweep", "loss"); empty or "table": the table first.
     void showStoryFirst(const QString& view);
 
 protected:
@@ -52,4 +54,5 @@ private:
     QComboBox* m_timelineRun = nullptr;
     TimelineChart* m_timelineChart = nullptr;
     SweepChart* m_sweepChart = nullptr;
+    LossChart* m_lossChart = nullptr;
 };

@@ -1,6 +1,6 @@
 #pragma once
 // A demo preset, run and judged: the preset (and the learner's sizes) become engine runs, the
-// runs of each sweep point are interleaved in rounds so a slow spell of the machine hits every
+// runs of each sweep point take turns step by step so a slow spell of the machine hits every
 // policy alike, and the preset's claims are checked against what was measured. Plain C++ on the
 // engine and the content loader, no Qt: `rlab check-claims` and the app share it.
 
@@ -9,10 +9,12 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rlab/config.h"
 #include "rlab/content/content.h"
+#include "rlab/engine.h"
 #include "rlab/memory.h"
 #include "rlab/result.h"
 
@@ -28,7 +30,6 @@ struct Choice {
 struct Settings {
     double minTimeSeconds = -1;
     int maxSteps = 1000; // cap on each run's steps, whatever the time budget
-    int rounds = 6; // a run's time budget is spent in this many turns, alternating with the others
     Device device = Device::Cpu;
 };
 
@@ -42,10 +43,28 @@ struct PlannedRun {
     bool hiddenReference = false; // added only for that comparison; not one of the preset's runs
 };
 
+// A `none` run others' gradients and losses are compared with: no offload, RNG replay, fp32 storage.
+bool isPlainNone(const RunConfig& config);
+
 // The preset's own sizes and selective keep list, as a starting choice.
 Choice defaultChoice(const content::DemoPreset& preset);
-// One sentence when the sizes are outside the preset's limits; empty when fine.
-std::string checkChoice(const content::DemoPreset& preset, const Choice& choice);
+// Why the learner's sizes cannot run, as data: the app words it in the learner's language, rlab
+// in English (describe).
+struct ChoiceProblem {
+    enum class Kind {
+        SizeBelowOne, // `size` is `value`
+        SizeAboveLimit, // `size` is above `limit`, the preset's max_shape
+        HeadsDoNotDivideWidth, // `value` heads, width `limit`
+        NothingKept, // selective with the learner's choice, and no op kind ticked
+    };
+    Kind kind = Kind::SizeBelowOne;
+    std::string size; // the shape field: "layers", "width", "heads", "seq", "batch", "vocab"
+    int value = 0;
+    int limit = 0;
+};
+// Nothing when the sizes are inside the preset's limits.
+std::optional<ChoiceProblem> checkChoice(const content::DemoPreset& preset, const Choice& choice);
+std::string describe(const ChoiceProblem& problem); // one English sentence
 // The preset as engine runs, sweep value by sweep value (reference first in each). On a problem
 // returns nothing and sets *error to one sentence.
 std::vector<PlannedRun> planRuns(
@@ -75,16 +94,21 @@ struct Progress {
     int run = 0; // index into the planned runs of the one now stepping
     int runs = 0;
     std::string label;
-    int step = 0; // of that run
+    int step = 0; // of that run, 0-based
+    // That run's steps in all: its `steps`, or as many as its time budget will take at the pace
+    // measured so far (an estimate that settles as the run goes).
+    int steps = 0;
     Phase phase = Phase::Setup;
 };
 // Called from the running thread, at most about ten times a second.
 using ProgressCallback = std::function<void(const Progress&)>;
 
-// Runs the planned runs, those of one sweep value interleaved in rounds. Throws rlab::Cancelled
+// Runs the planned runs, those of one sweep value taking turns a step at a time (after each
+// one's warm-up), so the k-th timed steps of two runs are neighbours in time and a paired
+// comparison sees the same machine. Throws rlab::Cancelled
 // or rlab::RunError as rlab::run does. Results in the planned order.
-std::vector<RunOutcome> runPlanned(const std::vector<PlannedRun>& runs, const Settings& settings,
-    const ProgressCallback& progress = {}, const std::atomic<bool>* cancel = nullptr);
+std::vector<RunOutcome> runPlanned(const std::vector<PlannedRun>& runs, const ProgressCallback& progress = {},
+    const std::atomic<bool>* cancel = nullptr);
 
 // What a claim's check found.
 enum class Verdict {
@@ -96,10 +120,11 @@ std::string_view verdictName(Verdict verdict); // "holds", "fails", "same within
 
 // One measured figure a verdict rests on.
 struct Figure {
-    std::string run; // label
+    std::string run; // label; for a ratio "full / none"
     int sweepValue = 0;
     double value = 0;
     double low = 0, high = 0; // the 95% interval (step_ms); both == value for exact figures
+    bool ratio = false; // a step-time ratio of paired steps, not a time
 };
 
 struct ClaimCheck {
@@ -117,6 +142,29 @@ struct ClaimCheck {
 // Every claim of the preset against these outcomes (those of planRuns/runPlanned for it).
 std::vector<ClaimCheck> checkClaims(
     const content::DemoPreset& preset, const std::vector<RunOutcome>& outcomes);
+
+// Step times compared pairwise: the median of run A's k-th timed step over run B's k-th (taken one
+// after the other, so a slow spell hits both), with its distribution-free 95% interval. A sign
+// test in interval form: more robust on a busy machine than comparing the two runs' intervals.
+MedianInterval pairedStepRatio(const RunResult& a, const RunResult& b);
+
+// y = scale * x^exponent, fitted by least squares on log-log axes (the claims' `grows`).
+struct PowerFit {
+    double scale = 0, exponent = 0;
+    bool valid = false; // at least two distinct positive x with positive y
+};
+PowerFit fitPowerLaw(const std::vector<std::pair<double, double>>& points);
+
+// Where sqrt would start keeping less activation memory than full, extrapolated from measured
+// peaks (layers, bytes) over a layers sweep: full as checkpoint bytes per block plus one block's
+// recompute (a line in N), sqrt as proportional to sqrt(N). Nothing when they do not cross.
+struct Crossing {
+    double layers = 0;
+    double bytes = 0; // both policies' peak there
+};
+// `layersSweep`: the runs of a sweep over layers, each with its layer count; the full and sqrt
+// runs without offload are the ones compared.
+std::optional<Crossing> sqrtOvertakesFull(const std::vector<std::pair<int, const RunResult*>>& layersSweep);
 
 // A figure as the claim shows it: "1.53 MiB", "12.4 ms [11.9, 13.0]", "0.0312", "47.8 MFLOP".
 std::string formatFigure(content::ClaimQuantity quantity, const Figure& figure);
