@@ -1042,9 +1042,9 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message numerus="yes">
         <source>segment:best (%n block(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>segment:best (%n block)</numerusform>
+            <numerusform>segment:best (%n blocks)</numerusform>
         </translation>
     </message>
     <message>
