@@ -1,6 +1,6 @@
 # rlab_find_cblas(LIBRARY TARGET [REQUIRED]): an imported target for the CBLAS interface of OpenBLAS or BLIS,
-# preferring Debian's openmp build, then serial: the engine calls it from inside its own OpenMP
-# threads, where those builds run on the calling thread (the pthread build would start its own).
+# preferring Debian's openmp build, then serial: the engine calls it from its own threads and sets
+# it to one thread (CpuBackend), which those builds honour (the pthread build would start its own).
 function(rlab_find_cblas library target)
   if(TARGET ${target})
     return()

@@ -9,10 +9,10 @@
 #include <malloc.h>
 #endif
 
-#include <Eigen/Core>
-
-#ifdef _OPENMP
-#include <omp.h>
+#if RLAB_CBLAS
+// Whichever the build links is there; the other stays null.
+extern "C" void openblas_set_num_threads(int threads) __attribute__((weak));
+extern "C" void bli_thread_set_num_threads(long threads) __attribute__((weak));
 #endif
 
 namespace rlab {
@@ -36,15 +36,19 @@ private:
 CpuBackend::CpuBackend(int threads)
 {
     m_threads = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    Eigen::setNbThreads(m_threads);
 #ifdef __GLIBC__
     // Eigen takes GEMM packing buffers from malloc on every product: keep freed blocks in the
     // heap instead of returning them to the kernel, which costs page faults on every reuse.
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
 #endif
-#ifdef _OPENMP
-    omp_set_num_threads(m_threads);
+#if RLAB_CBLAS
+    // The BLAS runs on the calling thread of each part (the threads are the engine's own), though
+    // Debian's OpenBLAS and BLIS builds would otherwise start a team of their own per call.
+    if (openblas_set_num_threads)
+        openblas_set_num_threads(1);
+    if (bli_thread_set_num_threads)
+        bli_thread_set_num_threads(1);
 #endif
 }
 

@@ -3,8 +3,8 @@
 //
 // The products here are small (hundreds of rows), where Eigen's own threaded GEMM spends much of
 // its time packing shared panels and waiting at its barriers. So the work is split by hand, and
-// each thread runs a single-threaded Eigen GEMM on its own part (Eigen runs sequentially inside
-// an OpenMP parallel region): rows of the output forward, rows of dinp and of dweight backward.
+// each thread runs a single-threaded Eigen GEMM on its own part (the engine builds Eigen without
+// threads): rows of the output forward, rows of dinp and of dweight backward.
 // A thread's rows are the same ones the elementwise ops that follow give it, so the data stays
 // in that core's cache. No split cuts a sum short: every output element is one whole dot
 // product, whatever the thread count.
@@ -96,12 +96,11 @@ void CpuBackend::matmulForward(
         forwardRows(out, inp, weight, bias, N, C, OC);
         return;
     }
-#pragma omp parallel num_threads(teams)
-    {
-        const Range r = splitRange(N, threadIndex(), threadCount(), 8);
+    onThreads(teams, [&](int part, int parts) {
+        const Range r = splitRange(N, part, parts, 8);
         forwardRows(out + static_cast<std::size_t>(r.begin) * OC, inp + static_cast<std::size_t>(r.begin) * C,
             weight, bias, r.length, C, OC);
-    }
+    });
 }
 
 namespace {
@@ -124,14 +123,12 @@ void backward(int teams, float* dinp, float* dweight, float* dbias, const float*
         weightGradient(dweight, dbias, dout, inp, N, C, OC, 0, OC);
         return;
     }
-#pragma omp parallel num_threads(teams)
-    {
-        const int t = threadIndex(), n = threadCount();
+    onThreads(teams, [&](int part, int parts) {
         if (dinp)
-            inputRows(splitRange(N, t, n, 8));
-        const Range r = splitRange(OC, t, n, 8);
+            inputRows(splitRange(N, part, parts, 8));
+        const Range r = splitRange(OC, part, parts, 8);
         weightGradient(dweight, dbias, dout, inp, N, C, OC, r.begin, r.length);
-    }
+    });
 }
 
 } // namespace
