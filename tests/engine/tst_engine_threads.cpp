@@ -95,7 +95,8 @@ RLAB_TEST(regionsFromTwoThreadsBothFinish)
     const auto many = [&total] {
         for (int i = 0; i < 2000; ++i)
             runParts(
-                2, [](void* context, int, int) { static_cast<std::atomic<long>*>(context)->fetch_add(1); }, &total);
+                2, [](void* context, int, int) { static_cast<std::atomic<long>*>(context)->fetch_add(1); },
+                &total);
     };
     std::thread other(many);
     many();
