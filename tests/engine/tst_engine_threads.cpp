@@ -14,14 +14,15 @@ using namespace rlab;
 
 namespace {
 
-// Each part's count of runs, and whether any part ran on a thread another part also ran on.
+// Each part's count of runs, its thread and the team size it was told.
 struct Tally {
     std::vector<std::atomic<int>> runs;
     std::vector<std::thread::id> ids;
-    int parts = 0;
+    std::vector<int> parts;
     explicit Tally(int n)
         : runs(n)
         , ids(n)
+        , parts(n)
     {
     }
 };
@@ -31,7 +32,7 @@ void countPart(void* context, int part, int parts)
     auto* tally = static_cast<Tally*>(context);
     tally->runs[part].fetch_add(1);
     tally->ids[part] = std::this_thread::get_id();
-    tally->parts = parts;
+    tally->parts[part] = parts;
 }
 
 RunConfig demoBlocks(int threads)
@@ -55,9 +56,9 @@ RLAB_TEST(everyPartRunsOnceOnItsOwnThread)
         for (int repeat = 0; repeat < 50; ++repeat) { // many regions: the workers sleep and wake between
             Tally tally(parts);
             runParts(parts, countPart, &tally);
-            RLAB_CHECK_EQ(tally.parts, parts);
             for (int p = 0; p < parts; ++p) {
                 RLAB_CHECK_EQ(tally.runs[p].load(), 1);
+                RLAB_CHECK_EQ(tally.parts[p], parts);
                 for (int q = 0; q < p; ++q)
                     RLAB_CHECK(tally.ids[p] != tally.ids[q]);
             }
