@@ -38,13 +38,11 @@ void countPart(void* context, int part, int parts)
 RunConfig demoBlocks(int threads)
 {
     RunConfig c;
-    c.shape = ModelShape {2, 128, 4, 64, 8, 256}; // the demo's widths: every op splits over threads
-    c.steps = 1;
-    c.warmupSteps = 0;
-    c.dropout = 0.1f;
-    c.keepGradients = true;
-    c.recordTimeline = false;
     c.threads = threads;
+    c.keepGradients = true;
+    c.shape = ModelShape {2, 128, 4, 64, 8, 256}; // the demo's widths: every op splits over threads
+    c.steps = 1; // dropout stays at its default, 0.1: its masks are drawn per thread's share too
+    c.warmupSteps = 0;
     return c;
 }
 
