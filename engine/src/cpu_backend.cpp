@@ -9,12 +9,6 @@
 #include <malloc.h>
 #endif
 
-#if RLAB_CBLAS
-// Whichever the build links is there; the other stays null.
-extern "C" void openblas_set_num_threads(int threads) __attribute__((weak));
-extern "C" void bli_thread_set_num_threads(long threads) __attribute__((weak));
-#endif
-
 namespace rlab {
 
 namespace {
@@ -41,14 +35,6 @@ CpuBackend::CpuBackend(int threads)
     // heap instead of returning them to the kernel, which costs page faults on every reuse.
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
-#endif
-#if RLAB_CBLAS
-    // The BLAS runs on the calling thread of each part (the threads are the engine's own), though
-    // Debian's OpenBLAS and BLIS builds would otherwise start a team of their own per call.
-    if (openblas_set_num_threads)
-        openblas_set_num_threads(1);
-    if (bli_thread_set_num_threads)
-        bli_thread_set_num_threads(1);
 #endif
 }
 
