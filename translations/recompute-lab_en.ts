@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>ContentLibrary</name>
+    <message>
+        <source>%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ContentText</name>
     <message>
         <source>Not translated yet: shown in English.</source>
@@ -138,16 +149,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Choose a file name ending in .csv or .json.</source>
+        <source>Choose a file name ending in .csv, .json, .trace.json or .pickle.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>DemoPanel</name>
-    <message>
-        <source>in English: not yet translated</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Choose sizes and press Run.</source>
         <translation type="unfinished"></translation>
@@ -174,10 +181,6 @@
     </message>
     <message>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save the results as CSV or JSON.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -230,6 +233,18 @@
     </message>
     <message>
         <source>Results saved to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON, or each run&apos;s memory as a trace or a PyTorch memory snapshot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory trace for ui.perfetto.dev (*.trace.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshot for memory_viz (*.pickle)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -634,6 +649,21 @@ relative, measured</source>
     </message>
 </context>
 <context>
+    <name>GuideView</name>
+    <message>
+        <source>Open in the browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This link leads out of Recompute Lab to:
+
+%1
+
+Open it in your web browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>%1 — Recompute Lab</source>
@@ -732,6 +762,30 @@ Ctrl+Home: back to the quizzes</source>
         <source>Clear every answer of this quiz and start again?</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open a quiz pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open pack…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free software under the MIT licence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source code: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report a problem: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -788,10 +842,6 @@ Ctrl+Home: back to the quizzes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Could not read your progress from %1 (%2); starting with empty progress.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>it is not a JSON object</source>
         <translation type="unfinished"></translation>
     </message>
@@ -825,6 +875,14 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

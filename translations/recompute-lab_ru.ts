@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru">
 <context>
+    <name>ContentLibrary</name>
+    <message>
+        <source>%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>%1 — не папка; пакет тестов — это папка с quizzes/, guides/ и demos/.</translation>
+    </message>
+    <message>
+        <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>В %1 нет папки quizzes; пакет тестов — это папка с quizzes/, guides/ и demos/.</translation>
+    </message>
+</context>
+<context>
     <name>ContentText</name>
     <message>
         <source>Not translated yet: shown in English.</source>
@@ -138,16 +149,12 @@
         <translation>Не удалось записать %1: %2</translation>
     </message>
     <message>
-        <source>Choose a file name ending in .csv or .json.</source>
-        <translation>Выберите имя файла с окончанием .csv или .json.</translation>
+        <source>Choose a file name ending in .csv, .json, .trace.json or .pickle.</source>
+        <translation>Выберите имя файла с окончанием .csv, .json, .trace.json или .pickle.</translation>
     </message>
 </context>
 <context>
     <name>DemoPanel</name>
-    <message>
-        <source>in English: not yet translated</source>
-        <translation>на английском: ещё не переведено</translation>
-    </message>
     <message>
         <source>Choose sizes and press Run.</source>
         <translation>Выберите размеры и нажмите «Запустить».</translation>
@@ -175,10 +182,6 @@
     <message>
         <source>Export…</source>
         <translation>Экспорт…</translation>
-    </message>
-    <message>
-        <source>Save the results as CSV or JSON.</source>
-        <translation>Сохранить результаты в CSV или JSON.</translation>
     </message>
     <message>
         <source>Demo progress</source>
@@ -231,6 +234,18 @@
     <message>
         <source>Results saved to %1.</source>
         <translation>Результаты сохранены в %1.</translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON, or each run&apos;s memory as a trace or a PyTorch memory snapshot.</source>
+        <translation>Сохранить результаты в CSV или JSON либо память каждого запуска как трассу или снимок памяти PyTorch.</translation>
+    </message>
+    <message>
+        <source>Memory trace for ui.perfetto.dev (*.trace.json)</source>
+        <translation>Трасса памяти для ui.perfetto.dev (*.trace.json)</translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshot for memory_viz (*.pickle)</source>
+        <translation>Снимок памяти PyTorch для memory_viz (*.pickle)</translation>
     </message>
 </context>
 <context>
@@ -652,6 +667,25 @@ relative, measured</source>
     </message>
 </context>
 <context>
+    <name>GuideView</name>
+    <message>
+        <source>Open in the browser?</source>
+        <translation>Открыть в браузере?</translation>
+    </message>
+    <message>
+        <source>This link leads out of Recompute Lab to:
+
+%1
+
+Open it in your web browser?</source>
+        <translation>Эта ссылка ведёт за пределы Recompute Lab:
+
+%1
+
+Открыть её в веб-браузере?</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>%1 — Recompute Lab</source>
@@ -757,6 +791,30 @@ Ctrl+Home: к списку тестов</translation>
         <source>Clear every answer of this quiz and start again?</source>
         <translation>Стереть все ответы этого теста и начать заново?</translation>
     </message>
+    <message>
+        <source>Open a quiz pack</source>
+        <translation>Открыть пакет тестов</translation>
+    </message>
+    <message>
+        <source>&amp;Open pack…</source>
+        <translation>&amp;Открыть пакет…</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>О &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Free software under the MIT licence.</source>
+        <translation>Свободная программа под лицензией MIT.</translation>
+    </message>
+    <message>
+        <source>Source code: %1</source>
+        <translation>Исходный код: %1</translation>
+    </message>
+    <message>
+        <source>Report a problem: %1</source>
+        <translation>Сообщить о проблеме: %1</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -814,10 +872,6 @@ Ctrl+Home: к списку тестов</translation>
         <translation>он больше, чем может быть файл прогресса</translation>
     </message>
     <message>
-        <source>Could not read your progress from %1 (%2); starting with empty progress.</source>
-        <translation>Не удалось прочитать прогресс из %1 (%2); начинаем с пустого прогресса.</translation>
-    </message>
-    <message>
         <source>it is not a JSON object</source>
         <translation>это не объект JSON</translation>
     </message>
@@ -852,6 +906,14 @@ Ctrl+Home: к списку тестов</translation>
     <message>
         <source>Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.</source>
         <translation>Файл прогресса %1 повреждён (%2), и его не удалось переместить; прогресс начинается заново.</translation>
+    </message>
+    <message>
+        <source>it is not a regular file</source>
+        <translation>это не обычный файл</translation>
+    </message>
+    <message>
+        <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
+        <translation>Не удалось прочитать прогресс из %1 (%2); файл оставлен как есть, и ответы этого сеанса не будут сохранены.</translation>
     </message>
 </context>
 <context>
