@@ -1,8 +1,6 @@
 // rlab: the headless face of the engine and the content code (docs/cli.md).
 #include <cstdio>
-#include <cstdlib>
 #include <string_view>
-#include <unistd.h>
 
 #include "commands.h"
 
@@ -19,18 +17,6 @@ constexpr const char* kUsage = R"(usage: rlab <command> [options]
 
 rlab <command> --help shows a command's options; rlab --version prints the version.
 )";
-
-// On a busy machine OpenMP threads that spin while they wait for each other make every step
-// many times slower and its time erratic; sleeping waits keep a demo's timings comparable.
-// libgomp reads the setting when it loads, before main, hence the one re-exec. A setting the
-// user chose is kept.
-void sleepWhileWaiting(char** argv)
-{
-    if (std::getenv("OMP_WAIT_POLICY") != nullptr)
-        return;
-    setenv("OMP_WAIT_POLICY", "passive", 0);
-    execv("/proc/self/exe", argv); // returns only when it fails; then run as we are
-}
 
 } // namespace
 
@@ -58,8 +44,6 @@ int main(int argc, char** argv)
         return devicesCommand(argc - 1, argv + 1);
     if (command == "plan")
         return planCommand(argc - 1, argv + 1);
-    if (command == "check-claims")
-        sleepWhileWaiting(argv);
     if (command == "check-content" || command == "check-claims") {
 #ifdef RLAB_HAVE_CONTENT
         return command == "check-content" ? checkContentCommand(argc - 1, argv + 1)

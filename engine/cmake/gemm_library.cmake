@@ -1,6 +1,7 @@
 # rlab_find_cblas(LIBRARY TARGET [REQUIRED]): an imported target for the CBLAS interface of OpenBLAS or BLIS,
-# preferring Debian's openmp build, then serial: the engine calls it from inside its own OpenMP
-# threads, where those builds run on the calling thread (the pthread build would start its own).
+# preferring Debian's openmp build, then serial: the engine calls it from its own threads and holds
+# it to one thread per call (cpu_matmul.cpp). Which build runs is Debian's alternatives' choice at
+# run time (the soname is the same); this picks the header and the library to link against.
 function(rlab_find_cblas library target)
   if(TARGET ${target})
     return()

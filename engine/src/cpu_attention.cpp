@@ -268,7 +268,7 @@ void CpuBackend::attentionSoftmaxForward(float* att, const float* qkv, int B, in
 {
     const int dh = C / H;
     const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
-    parallelFor(static_cast<std::int64_t>(B) * H, std::int64_t {T} * T * dh / 2, [&](std::int64_t bh) {
+    parallelFor(m_threads, std::int64_t {B} * H, std::int64_t {T} * T * dh / 2, [&](std::int64_t bh) {
         const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
         const HeadView hv = headOf(qkv, b, h, T, C, H);
         const int lds = roundUp(T);
@@ -321,7 +321,7 @@ void CpuBackend::attentionSoftmaxBackward(
 {
     const int dh = C / H;
     const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
-    parallelFor(static_cast<std::int64_t>(B) * H, std::int64_t {T} * T * dh, [&](std::int64_t bh) {
+    parallelFor(m_threads, std::int64_t {B} * H, std::int64_t {T} * T * dh, [&](std::int64_t bh) {
         const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
         const HeadView hv = headOf(qkv, b, h, T, C, H);
         float* dbase = dqkv + (hv.q - qkv);
@@ -361,7 +361,7 @@ void CpuBackend::attentionValuesForward(
     float* out, const float* att, const float* qkv, int B, int T, int C, int H)
 {
     const int dh = C / H;
-    parallelFor(static_cast<std::int64_t>(B) * H, std::int64_t {T} * T * dh / 2, [&](std::int64_t bh) {
+    parallelFor(m_threads, std::int64_t {B} * H, std::int64_t {T} * T * dh / 2, [&](std::int64_t bh) {
         const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
         const HeadView hv = headOf(qkv, b, h, T, C, H);
         float* o = out + static_cast<std::size_t>(b) * T * C + static_cast<std::size_t>(h) * dh;
@@ -373,7 +373,7 @@ void CpuBackend::attentionValuesBackward(float* datt, float* dqkv, const float* 
     const float* qkv, int B, int T, int C, int H)
 {
     const int dh = C / H;
-    parallelFor(static_cast<std::int64_t>(B) * H, std::int64_t {T} * T * dh, [&](std::int64_t bh) {
+    parallelFor(m_threads, std::int64_t {B} * H, std::int64_t {T} * T * dh, [&](std::int64_t bh) {
         const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
         const HeadView hv = headOf(qkv, b, h, T, C, H);
         const float* dO = dout + static_cast<std::size_t>(b) * T * C + static_cast<std::size_t>(h) * dh;

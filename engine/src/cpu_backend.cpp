@@ -9,12 +9,6 @@
 #include <malloc.h>
 #endif
 
-#include <Eigen/Core>
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 namespace rlab {
 
 namespace {
@@ -36,15 +30,11 @@ private:
 CpuBackend::CpuBackend(int threads)
 {
     m_threads = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    Eigen::setNbThreads(m_threads);
 #ifdef __GLIBC__
     // Eigen takes GEMM packing buffers from malloc on every product: keep freed blocks in the
     // heap instead of returning them to the kernel, which costs page faults on every reuse.
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
-#endif
-#ifdef _OPENMP
-    omp_set_num_threads(m_threads);
 #endif
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// The CPU backend: every Backend op on Eigen and OpenMP. Each op has the same name as its CUDA
-// kernel in kernels/, so the two can be read side by side.
+// The CPU backend: every Backend op on Eigen and the engine's own threads (thread_pool.h). Each op
+// has the same name as its CUDA kernel in kernels/, so the two can be read side by side.
 
 #include "cpu_allocator.h"
 #include "cpu_isa.h"

@@ -152,7 +152,7 @@ void dropoutBatchAvx512(float* y, const float* x, const float* residual, const D
 
 void CpuBackend::geluForward(float* out, const float* inp, std::size_t n)
 {
-    parallelChunks(n, [&](std::size_t begin, std::size_t len) {
+    parallelChunks(m_threads, n, [&](std::size_t begin, std::size_t len) {
         const ConstArrayMap x(inp + begin, static_cast<Eigen::Index>(len));
         ArrayMap(out + begin, static_cast<Eigen::Index>(len))
             = 0.5f * x * (1.0f + (kGeluScale * (x + kGeluCubic * x.cube())).tanh());
@@ -177,14 +177,14 @@ void cpu::geluBackwardRange(float* dinp, const float* inp, const float* dout, st
 
 void CpuBackend::geluBackward(float* dinp, const float* inp, const float* dout, std::size_t n)
 {
-    parallelChunks(n, [&](std::size_t begin, std::size_t len) {
+    parallelChunks(m_threads, n, [&](std::size_t begin, std::size_t len) {
         geluBackwardRange(dinp + begin, inp + begin, dout + begin, len);
     });
 }
 
 void CpuBackend::residualForward(float* out, const float* a, const float* b, std::size_t n)
 {
-    parallelChunks(n, [&](std::size_t begin, std::size_t len) {
+    parallelChunks(m_threads, n, [&](std::size_t begin, std::size_t len) {
         const auto count = static_cast<Eigen::Index>(len);
         ArrayMap(out + begin, count) = ConstArrayMap(a + begin, count) + ConstArrayMap(b + begin, count);
     });
@@ -194,7 +194,8 @@ namespace {
 
 // out = [residual +] dropout(inp) for p > 0; out may alias inp or residual (each element is read
 // before it is written).
-void dropoutInto(float* out, const float* inp, const float* residual, std::size_t n, const DropoutSite& site)
+void dropoutInto(
+    int threads, float* out, const float* inp, const float* residual, std::size_t n, const DropoutSite& site)
 {
     const float p = site.p;
     const float scale = 1.0f / (1.0f - p);
@@ -202,7 +203,7 @@ void dropoutInto(float* out, const float* inp, const float* residual, std::size_
     constexpr std::uint64_t kWide = 4 * kLanes * kWays; // elements per vectorized batch
     const std::uint64_t wide = n / kWide;
     const std::uint32_t threshold = keepThreshold(p);
-    parallelFor(static_cast<std::int64_t>(wide), std::int64_t {4} * kWide, [&](std::int64_t b) {
+    parallelFor(threads, static_cast<std::int64_t>(wide), std::int64_t {4} * kWide, [&](std::int64_t b) {
         const std::size_t begin = static_cast<std::size_t>(b) * kWide;
         dropoutBatchAvx512(out + begin, inp + begin, residual ? residual + begin : nullptr, site, begin / 4,
             threshold, scale);
@@ -214,7 +215,7 @@ void dropoutInto(float* out, const float* inp, const float* residual, std::size_
     // The rest (all of it without AVX-512): Philox lanes the compiler vectorizes.
     const std::uint64_t groups = (n - done + 3) / 4;
     const std::uint64_t batches = (groups + kLanes - 1) / kLanes;
-    parallelFor(static_cast<std::int64_t>(batches), std::int64_t {8} * kLanes, [&](std::int64_t b) {
+    parallelFor(threads, static_cast<std::int64_t>(batches), std::int64_t {8} * kLanes, [&](std::int64_t b) {
         const std::uint64_t firstGroup = done / 4 + static_cast<std::uint64_t>(b) * kLanes;
         const std::size_t begin = firstGroup * 4;
         const std::size_t count = std::min<std::size_t>(4 * kLanes, n - begin);
@@ -248,7 +249,7 @@ void dropoutInto(float* out, const float* inp, const float* residual, std::size_
 void CpuBackend::dropoutForward(float* out, const float* inp, std::size_t n, const DropoutSite& site)
 {
     if (site.p > 0.0f)
-        dropoutInto(out, inp, nullptr, n, site);
+        dropoutInto(m_threads, out, inp, nullptr, n, site);
     else if (out != inp)
         std::memcpy(out, inp, n * sizeof(float));
 }
@@ -257,7 +258,7 @@ void CpuBackend::dropoutResidualForward(
     float* out, const float* residual, float* x, std::size_t n, const DropoutSite& site)
 {
     if (site.p > 0.0f)
-        dropoutInto(out, x, residual, n, site);
+        dropoutInto(m_threads, out, x, residual, n, site);
     else
         residualForward(out, residual, x, n);
 }
@@ -269,7 +270,7 @@ void CpuBackend::dropoutBackward(float* dinp, const float* dout, std::size_t n, 
 
 void CpuBackend::toBf16(std::uint16_t* out, const float* inp, std::size_t n)
 {
-    parallelChunks(n, [&](std::size_t begin, std::size_t len) {
+    parallelChunks(m_threads, n, [&](std::size_t begin, std::size_t len) {
         for (std::size_t i = begin; i < begin + len; ++i) {
             std::uint32_t bits;
             std::memcpy(&bits, inp + i, 4);
@@ -280,7 +281,7 @@ void CpuBackend::toBf16(std::uint16_t* out, const float* inp, std::size_t n)
 
 void CpuBackend::fromBf16(float* out, const std::uint16_t* inp, std::size_t n)
 {
-    parallelChunks(n, [&](std::size_t begin, std::size_t len) {
+    parallelChunks(m_threads, n, [&](std::size_t begin, std::size_t len) {
         for (std::size_t i = begin; i < begin + len; ++i) {
             const std::uint32_t bits = floatBitsFromBf16(inp[i]);
             std::memcpy(out + i, &bits, 4);

@@ -16,7 +16,7 @@ void CpuBackend::layernormForward(float* out, float* mean, float* rstd, const fl
     const float* bias, int N, int C)
 {
     const Eigen::Map<const Eigen::ArrayXf> w(weight, C), b(bias, C);
-    parallelFor(N, C, [&](std::int64_t r) {
+    parallelFor(m_threads, N, C, [&](std::int64_t r) {
         const ConstArrayMap x(inp + r * C, C);
         const float m = x.sum() / static_cast<float>(C);
         const float var = (x - m).square().sum() / static_cast<float>(C);
@@ -31,7 +31,7 @@ void CpuBackend::layernormBackward(float* dinp, float* dweight, float* dbias, co
     const float* inp, const float* weight, const float* mean, const float* rstd, int N, int C)
 {
     const Eigen::Map<const Eigen::ArrayXf> w(weight, C);
-    parallelFor(N, C, [&](std::int64_t r) {
+    parallelFor(m_threads, N, C, [&](std::int64_t r) {
         // Two sweeps over the row and no temporaries (a heap array per row would cost more than
         // the arithmetic): norm = (x - mean) * rstd and dnorm = d * w are formed on the fly.
         const ConstArrayMap x(inp + r * C, C), d(dout + r * C, C);

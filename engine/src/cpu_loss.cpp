@@ -11,7 +11,7 @@ using namespace cpu;
 void CpuBackend::encoderForward(
     float* out, const std::int32_t* tokens, const float* wte, const float* wpe, int B, int T, int C)
 {
-    parallelFor(static_cast<std::int64_t>(B) * T, C, [&](std::int64_t r) {
+    parallelFor(m_threads, static_cast<std::int64_t>(B) * T, C, [&](std::int64_t r) {
         const int t = static_cast<int>(r % T);
         ArrayMap(out + r * C, C) = ConstArrayMap(wte + static_cast<std::int64_t>(tokens[r]) * C, C)
             + ConstArrayMap(wpe + static_cast<std::int64_t>(t) * C, C);
@@ -32,7 +32,7 @@ void CpuBackend::encoderBackward(
 void CpuBackend::crossEntropyForward(
     float* losses, float* probs, const float* logits, const std::int32_t* targets, int N, int V)
 {
-    parallelFor(N, V, [&](std::int64_t r) {
+    parallelFor(m_threads, N, V, [&](std::int64_t r) {
         const ConstArrayMap l(logits + r * V, V);
         ArrayMap p(probs + r * V, V);
         const float maxv = l.maxCoeff();
@@ -46,7 +46,7 @@ void CpuBackend::crossEntropyForward(
 void CpuBackend::crossEntropyBackward(
     float* dlogits, const float* probs, const std::int32_t* targets, float dloss, int N, int V)
 {
-    parallelFor(N, V, [&](std::int64_t r) {
+    parallelFor(m_threads, N, V, [&](std::int64_t r) {
         ArrayMap(dlogits + r * V, V) = ConstArrayMap(probs + r * V, V) * dloss;
         dlogits[r * V + targets[r]] -= dloss;
     });

@@ -3,8 +3,8 @@
 //
 // The products here are small (hundreds of rows), where Eigen's own threaded GEMM spends much of
 // its time packing shared panels and waiting at its barriers. So the work is split by hand, and
-// each thread runs a single-threaded Eigen GEMM on its own part (Eigen runs sequentially inside
-// an OpenMP parallel region): rows of the output forward, rows of dinp and of dweight backward.
+// each thread runs a single-threaded Eigen GEMM on its own part (the engine builds Eigen without
+// threads): rows of the output forward, rows of dinp and of dweight backward.
 // A thread's rows are the same ones the elementwise ops that follow give it, so the data stays
 // in that core's cache. No split cuts a sum short: every output element is one whole dot
 // product, whatever the thread count.
@@ -17,6 +17,11 @@
 
 #if RLAB_CBLAS
 #include <cblas.h>
+
+// Whichever the process has is there; the others stay null.
+extern "C" void openblas_set_num_threads(int threads) __attribute__((weak));
+extern "C" void bli_thread_set_num_threads(long threads) __attribute__((weak));
+extern "C" void omp_set_num_threads(int threads) __attribute__((weak));
 #endif
 
 namespace rlab {
@@ -28,9 +33,29 @@ namespace {
 // Below this many multiply-adds a product stays on one thread.
 constexpr std::int64_t kParallelMacs = std::int64_t {1} << 18;
 
+// Each of the engine's threads runs its product on itself: Debian's OpenBLAS and BLIS would start
+// a team per call, the OpenMP build of OpenBLAS as many threads as the caller's OpenMP setting says
+// (a 2-thread step took 1.2 s instead of 0.2). Once per thread.
+void oneBlasThread()
+{
+#if RLAB_CBLAS
+    thread_local bool held = false;
+    if (held)
+        return;
+    held = true;
+    if (openblas_set_num_threads)
+        openblas_set_num_threads(1);
+    if (bli_thread_set_num_threads)
+        bli_thread_set_num_threads(1);
+    if (omp_set_num_threads)
+        omp_set_num_threads(1);
+#endif
+}
+
 void forwardRows(
     float* out, const float* inp, const float* weight, const float* bias, int rows, int C, int OC)
 {
+    oneBlasThread();
     MatrixMap o(out, rows, OC);
     // Start from the bias and accumulate the product: no zero fill, no second pass.
     if (bias)
@@ -54,6 +79,7 @@ void weightGradient(
 {
     if (len <= 0)
         return;
+    oneBlasThread();
     const ConstStridedMap d(dout + o0, N, len, Eigen::OuterStride<>(OC));
 #if RLAB_CBLAS
     cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, len, C, N, 1.0f, dout + o0, OC, inp, C, 1.0f,
@@ -74,6 +100,7 @@ void inputGradient(float* dinp, const float* dout, const float* weight, int r0, 
 {
     if (rows <= 0)
         return;
+    oneBlasThread();
 #if RLAB_CBLAS
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, C, OC, 1.0f,
         dout + static_cast<std::size_t>(r0) * OC, OC, weight, C, 0.0f,
@@ -96,12 +123,11 @@ void CpuBackend::matmulForward(
         forwardRows(out, inp, weight, bias, N, C, OC);
         return;
     }
-#pragma omp parallel num_threads(teams)
-    {
-        const Range r = splitRange(N, threadIndex(), threadCount(), 8);
+    onThreads(teams, [&](int part, int parts) {
+        const Range r = splitRange(N, part, parts, 8);
         forwardRows(out + static_cast<std::size_t>(r.begin) * OC, inp + static_cast<std::size_t>(r.begin) * C,
             weight, bias, r.length, C, OC);
-    }
+    });
 }
 
 namespace {
@@ -124,14 +150,12 @@ void backward(int teams, float* dinp, float* dweight, float* dbias, const float*
         weightGradient(dweight, dbias, dout, inp, N, C, OC, 0, OC);
         return;
     }
-#pragma omp parallel num_threads(teams)
-    {
-        const int t = threadIndex(), n = threadCount();
+    onThreads(teams, [&](int part, int parts) {
         if (dinp)
-            inputRows(splitRange(N, t, n, 8));
-        const Range r = splitRange(OC, t, n, 8);
+            inputRows(splitRange(N, part, parts, 8));
+        const Range r = splitRange(OC, part, parts, 8);
         weightGradient(dweight, dbias, dout, inp, N, C, OC, r.begin, r.length);
-    }
+    });
 }
 
 } // namespace

@@ -11,7 +11,7 @@ using namespace cpu;
 void CpuBackend::sgdUpdate(
     float* params, const float* grads, float* momentum, std::size_t n, float lr, float mu, float weightDecay)
 {
-    parallelChunks(n, [&](std::size_t begin, std::size_t len) {
+    parallelChunks(m_threads, n, [&](std::size_t begin, std::size_t len) {
         const auto count = static_cast<Eigen::Index>(len);
         ArrayMap p(params + begin, count), m(momentum + begin, count);
         const ConstArrayMap g(grads + begin, count);
@@ -28,7 +28,7 @@ void CpuBackend::adamwUpdate(float* params, const float* grads, float* m, float*
     // One sweep over memory: AdamW's four statements run piece by piece, each piece small enough
     // that what the first statement reads is still in L1 for the next ones.
     constexpr std::size_t kPiece = 512;
-    parallelChunks(n, [&](std::size_t begin, std::size_t len) {
+    parallelChunks(m_threads, n, [&](std::size_t begin, std::size_t len) {
         for (std::size_t at = begin; at < begin + len; at += kPiece) {
             const auto count = static_cast<Eigen::Index>(std::min(kPiece, begin + len - at));
             ArrayMap p(params + at, count), mm(m + at, count), vv(v + at, count);

@@ -1,18 +1,16 @@
 #pragma once
-// Splits a loop over OpenMP threads. The split never changes the order of any sum, so results
-// are the same for every thread count and every call.
+// Splits a loop over the backend's threads (thread_pool.h). The split never changes the order of
+// any sum, so results are the same for every thread count and every call.
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include <Eigen/Core>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include "cpu_isa.h"
+#include "thread_pool.h"
 
 namespace rlab {
 inline namespace RLAB_CPU_ISA {
@@ -25,25 +23,6 @@ using StridedMap = Eigen::Map<RowMatrix, 0, Eigen::OuterStride<>>;
 using ConstStridedMap = Eigen::Map<const RowMatrix, 0, Eigen::OuterStride<>>;
 using ArrayMap = Eigen::Map<Eigen::ArrayXf>;
 using ConstArrayMap = Eigen::Map<const Eigen::ArrayXf>;
-
-// Inside a parallel region: this thread's index and the team's size (0 and 1 without OpenMP).
-inline int threadIndex()
-{
-#ifdef _OPENMP
-    return omp_get_thread_num();
-#else
-    return 0;
-#endif
-}
-
-inline int threadCount()
-{
-#ifdef _OPENMP
-    return omp_get_num_threads();
-#else
-    return 1;
-#endif
-}
 
 struct Range {
     int begin = 0;
@@ -69,20 +48,37 @@ constexpr std::int64_t kChunk = 16384;
 // read half of them from the other core's).
 constexpr std::int64_t kParallelWork = std::int64_t {1} << 15;
 
-template<class Fn> void parallelFor(std::int64_t count, std::int64_t workPerItem, Fn&& fn)
+// fn(part, parts) on `threads` threads at once (fewer when the team is busy elsewhere).
+template<class Fn> void onThreads(int threads, Fn&& fn)
 {
-    const bool parallel = count > 1 && count * workPerItem >= kParallelWork;
-#pragma omp parallel for schedule(static) if (parallel)
-    for (std::int64_t i = 0; i < count; ++i)
-        fn(i);
+    using Part = std::remove_reference_t<Fn>;
+    runParts(
+        threads, [](void* context, int part, int parts) { (*static_cast<Part*>(context))(part, parts); },
+        const_cast<void*>(static_cast<const void*>(&fn)));
+}
+
+// fn(i) for i in [0, count), in contiguous blocks, one per thread.
+template<class Fn> void parallelFor(int threads, std::int64_t count, std::int64_t workPerItem, Fn&& fn)
+{
+    const bool parallel = threads > 1 && count > 1 && count * workPerItem >= kParallelWork;
+    if (!parallel) {
+        for (std::int64_t i = 0; i < count; ++i)
+            fn(i);
+        return;
+    }
+    onThreads(static_cast<int>(std::min<std::int64_t>(threads, count)), [&](int part, int parts) {
+        const std::int64_t end = count * (part + 1) / parts;
+        for (std::int64_t i = count * part / parts; i < end; ++i)
+            fn(i);
+    });
 }
 
 // fn(begin, length) over [0, n) in fixed chunks.
-template<class Fn> void parallelChunks(std::size_t n, Fn&& fn)
+template<class Fn> void parallelChunks(int threads, std::size_t n, Fn&& fn)
 {
     const auto total = static_cast<std::int64_t>(n);
     const std::int64_t chunks = (total + kChunk - 1) / kChunk;
-    parallelFor(chunks, kChunk, [&](std::int64_t c) {
+    parallelFor(threads, chunks, kChunk, [&](std::int64_t c) {
         const std::int64_t begin = c * kChunk;
         fn(static_cast<std::size_t>(begin), static_cast<std::size_t>(std::min(kChunk, total - begin)));
     });

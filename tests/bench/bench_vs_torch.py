@@ -73,7 +73,7 @@ def rlab_json(rlab, policy, args, steps):
                str(steps), "--warmup", str(args.warmup), "--dropout", str(args.dropout), "--optimizer", args.optimizer,
                "--layers", str(args.layers), "--width", str(args.width), "--heads", str(args.heads), "--seq",
                str(args.seq), "--batch", str(args.batch), "--vocab", str(args.vocab)]
-    # rlab keeps its own OpenMP settings: the PyTorch-side OMP_WAIT_POLICY is not passed on.
+    # OMP_WAIT_POLICY is PyTorch's setting alone (rlab's threads are its own, not OpenMP's).
     env = {name: value for name, value in os.environ.items() if name != "OMP_WAIT_POLICY"}
     done = subprocess.run(command, capture_output=True, text=True, env=env)
     if done.returncode != 0:

@@ -1,14 +1,19 @@
 // Benchmark (not a test): single-threaded SGEMM at the engine's shapes, Eigen against the CBLAS this
 // program is linked to (OpenBLAS or BLIS), to choose RLAB_GEMM (engine/CMakeLists.txt). Each
 // thread of the engine runs one such product on its share of the rows, so the shapes are the demo
-// model's (B*T = 512 rows, split over 2 threads) plus the fc1 product at d = 256 and 512. A shared
-// machine only slows a window down: the best of many short windows is printed.
+// model's (B*T = 512 rows, split over 2 threads, and whole on one thread) plus the fc1 product at
+// d = 256 and 512. A shared machine only slows a window down: the best of many short windows is printed.
 #include <algorithm>
 #include <cblas.h>
 #include <chrono>
 #include <cstdio>
 
 #include <Eigen/Core>
+
+// Debian's OpenBLAS and BLIS builds start a team of threads per call unless told otherwise; one
+// engine thread's product is single-threaded. Whichever library is linked is there.
+extern "C" void openblas_set_num_threads(int threads) __attribute__((weak));
+extern "C" void bli_thread_set_num_threads(long threads) __attribute__((weak));
 
 namespace {
 
@@ -44,6 +49,10 @@ template<class Fn> double gflops(Fn&& fn, double flops)
 
 int main()
 {
+    if (openblas_set_num_threads)
+        openblas_set_num_threads(1);
+    if (bli_thread_set_num_threads)
+        bli_thread_set_num_threads(1);
     const Shape shapes[] = {
         {"qkv forward", 256, 384, 128, Product::Forward},
         {"proj forward", 256, 128, 128, Product::Forward},
@@ -56,6 +65,10 @@ int main()
         {"qkv dweight", 192, 128, 512, Product::WeightGradient},
         {"fc1 dweight", 256, 128, 512, Product::WeightGradient},
         {"fc2 dweight", 64, 512, 512, Product::WeightGradient},
+        {"fc1 fwd, 1 thread", 512, 512, 128, Product::Forward},
+        {"fc2 dinp, 1 thread", 512, 512, 128, Product::InputGradient},
+        {"fc1 dweight, 1 thr", 512, 128, 512, Product::WeightGradient},
+        {"fc2 dweight, 1 thr", 128, 512, 512, Product::WeightGradient},
         {"d=256 fc1 forward", 256, 1024, 256, Product::Forward},
         {"d=512 fc1 forward", 256, 2048, 512, Product::Forward},
     };

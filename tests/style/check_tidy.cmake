@@ -1,5 +1,4 @@
 # Runs clang-tidy (the repo's .clang-tidy) on one module's sources; any finding fails the test.
-# Eigen includes <omp.h> under -fopenmp: clang finds its own copy only with libomp-dev installed.
 file(GLOB files ${SOURCE_DIR}/${MODULE}/*.cpp)
 set(failed "")
 foreach(f IN LISTS files)

@@ -43,7 +43,7 @@ std::optional<std::string> shapeProblem(const ModelShape& shape);
 
 // Upper bounds on the other counts users give, checked before anything is allocated (README
 // "Limits" lists them with the shape limits above). Each keeps a run or a sweep within what one
-// machine can do in a day; beyond them the OpenMP runtime or the allocator fails instead.
+// machine can do in a day; beyond them thread creation or the allocator fails instead.
 inline constexpr int kMostThreads = 1024; // --threads
 inline constexpr int kMostSteps = 1000000; // --steps (the step times and losses are kept)
 inline constexpr std::size_t kMostSweepValues = 64; // values in one sweep list (--layers 1,2,...)
