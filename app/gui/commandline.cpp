@@ -242,7 +242,7 @@ std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOption
     if (options.answer > 0)
         window.session()->choose(options.answer - 1);
     if (options.showGuide)
-        window.questionPage()->sideTabs()->setCurrentWidget(window.questionPage()->guideView());
+        window.questionPage()->showGuide();
     return std::nullopt;
 }
 

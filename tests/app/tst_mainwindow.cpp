@@ -104,7 +104,7 @@ void MainWindowTest::answeringWithTheKeyboard()
     auto* guideLink = page->findChild<QLabel*>(QStringLiteral("guideLink"));
     QVERIFY(guideLink && guideLink->isVisible());
     emit guideLink->linkActivated(QStringLiteral("guide"));
-    QCOMPARE(page->sideTabs()->currentWidget(), page->guideView());
+    QVERIFY(page->isGuideShown());
     QVERIFY(page->guideView()->toPlainText().contains(QStringLiteral("What recomputation trades")));
 
     QTest::keyClick(&window, Qt::Key_Return); // next

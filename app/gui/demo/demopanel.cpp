@@ -219,6 +219,8 @@ void DemoPanel::setPreset(const rlab::content::DemoPreset& preset)
         emit runningChanged(false);
         emit finished(DemoOutcome {DemoOutcome::Ending::Cancelled});
     }
+    if (!samePreset)
+        keepResults();
     m_preset = std::make_unique<rlab::content::DemoPreset>(preset);
     if (!samePreset) {
         m_sizes->setPreset(preset);
@@ -226,6 +228,7 @@ void DemoPanel::setPreset(const rlab::content::DemoPreset& preset)
         clearResults();
         m_progress->setValue(0);
         setStatus([] { return tr("Choose sizes and press Run."); });
+        restoreResults(presetId());
     }
     showPresetTexts();
     updateValidity();
@@ -241,11 +244,45 @@ bool DemoPanel::isRunning() const
     return m_runner && m_runner->isRunning();
 }
 
+void DemoPanel::setAnswerShown(bool shown)
+{
+    if (m_answerShown == shown)
+        return;
+    m_answerShown = shown;
+    showPresetTexts();
+    showClaims();
+}
+
+void DemoPanel::keepResults()
+{
+    if (m_preset && !isRunning() && m_results->rowCount() > 0)
+        m_kept.insert(presetId(), Kept {m_results->results(), m_claimChecks});
+}
+
+void DemoPanel::restoreResults(const QString& id)
+{
+    const auto kept = m_kept.constFind(id);
+    if (kept == m_kept.cend())
+        return;
+    for (const DemoResult& result : kept->results)
+        m_results->append(result);
+    m_claimChecks = kept->claims;
+    m_progress->setValue(kProgressRange);
+    setStatus([] { return tr("Your earlier run of this demo; press Run to measure again."); });
+    showClaims();
+    updateButtons();
+}
+
 void DemoPanel::showPresetTexts()
 {
     if (!m_preset) {
         m_title->setText(tr("No demo for this question."));
         m_lookFor->clear();
+        return;
+    }
+    if (!m_answerShown) {
+        m_title->setText(tr("Run the demo, then answer: what will the numbers show?"));
+        m_lookFor->setText(tr("What to look for appears once you have answered."));
         return;
     }
     m_title->setText(contentHtml(m_preset->title));
@@ -358,8 +395,9 @@ void DemoPanel::onEnded(const DemoOutcome& outcome)
 
 void DemoPanel::showClaims()
 {
-    const QString text
-        = m_preset ? demoClaimsHtml(*m_preset, m_claimChecks, m_results->results()) : QString();
+    const QString text = m_preset && m_answerShown
+        ? demoClaimsHtml(*m_preset, m_claimChecks, m_results->results())
+        : QString();
     m_claims->setText(text);
     m_claims->setVisible(!text.isEmpty());
 }

@@ -2,6 +2,7 @@
 
 #include <QEvent>
 #include <QFrame>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -16,6 +17,9 @@ namespace {
 const char* const PageStyle = R"(
 QFrame#quizCard { border: 1px solid palette(mid); border-radius: 10px; background: palette(base); }
 QLabel#levelBadge { background: #e6ecf7; color: #24406e; border-radius: 4px; padding: 2px 6px; }
+QPushButton:focus { border: 2px solid palette(highlight); border-radius: 4px; padding: 4px 10px; }
+QProgressBar#topicMastery { border: 1px solid palette(mid); border-radius: 3px; background: palette(window); }
+QProgressBar#topicMastery::chunk { background: #2e7d32; }
 )";
 }
 
@@ -23,6 +27,7 @@ StartPage::StartPage(QWidget* parent)
     : QWidget(parent)
     , m_title(new QLabel(this))
     , m_intro(new QLabel(this))
+    , m_reviewAll(new QPushButton(this))
     , m_cards(new QVBoxLayout)
 {
     setObjectName(QStringLiteral("startPage"));
@@ -50,6 +55,12 @@ StartPage::StartPage(QWidget* parent)
     layout->setSpacing(12);
     layout->addWidget(m_title);
     layout->addWidget(m_intro);
+    m_reviewAll->setObjectName(QStringLiteral("reviewAll"));
+    connect(m_reviewAll, &QPushButton::clicked, this, [this] { emit reviewRequested(QString()); });
+    auto* reviewRow = new QHBoxLayout;
+    reviewRow->addWidget(m_reviewAll);
+    reviewRow->addStretch(1);
+    layout->addLayout(reviewRow);
     layout->addWidget(scroll, 1);
     rebuild();
 }
@@ -87,6 +98,14 @@ void StartPage::rebuild()
         tr("Learn activation recomputation (gradient checkpointing) by answering questions. Each "
            "question opens a live demo that trains a small GPT-style model and measures memory and "
            "time."));
+    int due = 0;
+    for (const QuizStanding& standing : std::as_const(m_standings))
+        due += standing.due;
+    m_reviewAll->setText(tr("Review (%n due)", nullptr, due));
+    m_reviewAll->setToolTip(
+        tr("Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right."));
+    m_reviewAll->setAccessibleName(m_reviewAll->text());
+    m_reviewAll->setVisible(due > 0);
     while (QLayoutItem* item = m_cards->takeAt(0)) {
         delete item->widget();
         delete item;
@@ -145,22 +164,23 @@ QWidget* StartPage::card(int index)
     if (standing.answered == 0) {
         progressText->setText(tr("Not started"));
     } else {
-        progressText->setText(tr("%n answered", nullptr, standing.answered) + QStringLiteral(" · ")
-            + tr("%n correct", nullptr, standing.correct));
+        QStringList parts {tr("%n answered", nullptr, standing.answered), tr("%n correct", nullptr, standing.correct)};
+        if (standing.attempts > 1)
+            parts << tr("first try %1 of %2").arg(standing.firstTry).arg(total)
+                  << tr("best %1 of %2").arg(standing.best).arg(total);
+        progressText->setText(parts.join(QStringLiteral(" · ")));
     }
     progress->setAccessibleName(progressText->text());
 
     auto* open = new QPushButton(standing.answered == 0 ? tr("Start")
             : standing.answered < total                 ? tr("Continue")
-                                                        : tr("Review"),
+                                                        : tr("See results"),
         frame);
     open->setObjectName(QStringLiteral("openQuiz"));
-    open->setDefault(true);
     open->setAccessibleName(tr("Open quiz %1").arg(fromUtf8(quiz.title.value)));
     connect(open, &QPushButton::clicked, this, [this, id] { emit openRequested(id); });
     auto* buttons = new QHBoxLayout;
-    buttons->addWidget(progressText);
-    buttons->addStretch(1);
+    buttons->addWidget(progressText, 1);
     if (standing.answered > 0) {
         auto* reset = new QPushButton(tr("Start over"), frame);
         reset->setObjectName(QStringLiteral("resetQuiz"));
@@ -168,7 +188,36 @@ QWidget* StartPage::card(int index)
         connect(reset, &QPushButton::clicked, this, [this, id] { emit resetRequested(id); });
         buttons->addWidget(reset);
     }
+    if (standing.due > 0) {
+        auto* review = new QPushButton(tr("Review (%n due)", nullptr, standing.due), frame);
+        review->setObjectName(QStringLiteral("reviewQuiz"));
+        review->setAccessibleName(tr("Review the questions of %1 due today").arg(fromUtf8(quiz.title.value)));
+        connect(review, &QPushButton::clicked, this, [this, id] { emit reviewRequested(id); });
+        buttons->addWidget(review);
+    }
     buttons->addWidget(open);
+
+    // Mastery per topic: one short bar per guide section, once the quiz has been started.
+    auto* topics = new QGridLayout;
+    topics->setColumnStretch(1, 1);
+    if (standing.answered > 0) {
+        for (int row = 0; row < standing.topics.size(); ++row) {
+            const TopicMastery& topic = standing.topics[row];
+            auto* name = new QLabel(topic.topic, frame);
+            name->setTextFormat(Qt::PlainText);
+            auto* bar = new QProgressBar(frame);
+            bar->setObjectName(QStringLiteral("topicMastery"));
+            bar->setRange(0, qMax(topic.questions, 1));
+            bar->setValue(topic.mastered);
+            bar->setTextVisible(false);
+            bar->setMaximumHeight(8);
+            auto* share = new QLabel(tr("%1 of %2 mastered").arg(topic.mastered).arg(topic.questions), frame);
+            bar->setAccessibleName(topic.topic + QStringLiteral(": ") + share->text());
+            topics->addWidget(name, row, 0);
+            topics->addWidget(bar, row, 1);
+            topics->addWidget(share, row, 2);
+        }
+    }
 
     auto* layout = new QVBoxLayout(frame);
     layout->setContentsMargins(16, 14, 16, 14);
@@ -176,6 +225,7 @@ QWidget* StartPage::card(int index)
     layout->addLayout(facts);
     layout->addWidget(description);
     layout->addWidget(progress);
+    layout->addLayout(topics);
     layout->addLayout(buttons);
     return frame;
 }
