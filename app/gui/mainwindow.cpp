@@ -51,6 +51,9 @@ MainWindow::MainWindow(
     m_pages->addWidget(m_results);
 
     auto* central = new QWidget(this);
+    // Keyboard focus is drawn plainly on every button: some styles draw it faintly or not at all.
+    central->setStyleSheet(QStringLiteral("QPushButton:focus { border: 2px solid palette(highlight); "
+                                          "border-radius: 4px; padding: 3px 10px; }"));
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(6, 6, 6, 0);
     layout->setSpacing(6);
@@ -444,13 +447,18 @@ void MainWindow::showProgressProblem()
 void MainWindow::showShortcuts()
 {
     QMessageBox::information(this, tr("Keyboard shortcuts"),
-        tr("1–4: choose an option\n"
+        tr("1–6: choose the option with that number\n"
            "↑ ↓: move between the options\n"
-           "Enter: confirm the focused option, or go to the next question once answered\n"
+           "Tab, Shift+Tab: move between the controls\n"
+           "Enter: confirm the option you moved to, or go to the next question once answered\n"
+           "Space: press the focused button\n"
            "← →: previous and next question\n"
            "R: run the demo\n"
            "Ctrl+L: view all questions\n"
-           "Ctrl+Home: back to the quizzes"));
+           "Ctrl+Home: back to the quizzes\n"
+           "Ctrl+Q: quit\n"
+           "F1: this list\n"
+           "Alt+underlined letter: open that menu or go to that field"));
 }
 
 void MainWindow::showAbout()

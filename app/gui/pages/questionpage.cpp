@@ -166,6 +166,7 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setFocusPolicy(Qt::NoFocus); // a Tab stop that shows nothing; its controls take the focus
     scroll->setMinimumWidth(300);
 
     m_guide->setObjectName(QStringLiteral("guideView"));
@@ -399,6 +400,19 @@ void QuestionPage::render()
     }
     renderFeedback(*shown);
     renderGuide(*current, *shown);
+
+    // Tab follows the reading order: header, options, the verdict's guide link, moving on, the side.
+    QWidget* before = m_showAll;
+    QWidget::setTabOrder(m_back, m_showAll);
+    for (QWidget* button : std::as_const(m_options)) {
+        QWidget::setTabOrder(before, button);
+        before = button;
+    }
+    for (QWidget* after : {static_cast<QWidget*>(m_guideLink), static_cast<QWidget*>(m_previous),
+             static_cast<QWidget*>(m_next), static_cast<QWidget*>(m_side)}) {
+        QWidget::setTabOrder(before, after);
+        before = after;
+    }
 
     m_previous->setEnabled(m_session->positionInRound() > 0);
     const bool last = m_session->positionInRound() + 1 >= m_session->round().size();

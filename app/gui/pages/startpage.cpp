@@ -17,7 +17,6 @@ namespace {
 const char* const PageStyle = R"(
 QFrame#quizCard { border: 1px solid palette(mid); border-radius: 10px; background: palette(base); }
 QLabel#levelBadge { background: #e6ecf7; color: #24406e; border-radius: 4px; padding: 2px 6px; }
-QPushButton:focus { border: 2px solid palette(highlight); border-radius: 4px; padding: 4px 10px; }
 QProgressBar#topicMastery { border: 1px solid palette(mid); border-radius: 3px; background: palette(window); }
 QProgressBar#topicMastery::chunk { background: #2e7d32; }
 )";
