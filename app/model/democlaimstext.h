@@ -11,6 +11,11 @@
 #include "demoresult.h"
 #include "rlab/demo/demo.h"
 
+// What a claim quantity is, in the learner's words ("peak activation memory").
+QString quantityTitle(rlab::content::ClaimQuantity quantity);
+// A figure in the learner's locale ("1.53 MiB", "12.4 ms [11.9, 13.0]").
+QString figureText(rlab::content::ClaimQuantity quantity, const rlab::demo::Figure& figure);
+
 // One line of rich text per claim, in the learner's language; empty without claims.
 QString demoClaimsHtml(const rlab::content::DemoPreset& preset,
     const std::vector<rlab::demo::ClaimCheck>& checks, const QList<DemoResult>& results);

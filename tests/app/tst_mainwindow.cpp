@@ -3,6 +3,7 @@
 // a corrupt progress file, content errors, and the demo started by its key.
 #include <QAbstractButton>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QKeySequence>
@@ -23,6 +24,7 @@
 
 #include "demopanel.h"
 #include "demorunner.h"
+#include "predictionbox.h"
 #include "mainwindow.h"
 #include "noticebanner.h"
 #include "optionbutton.h"
@@ -77,6 +79,7 @@ private slots:
     void answerIsHiddenUntilAnswered();
     void secondEnterDoesNotAnswerANewQuestion();
     void demoResultsStayWithTheirPreset();
+    void predictionThenMeasurement();
     void attemptsSurviveARetryAndARestart();
     void reviewsComeBackOnSchedule();
     void mnemonicsAreUniquePerLanguage_data();
@@ -610,6 +613,34 @@ void MainWindowTest::demoResultsStayWithTheirPreset()
     QCOMPARE(demo->resultsTsv().count(QLatin1Char('\n')), 1); // the headers only
     demo->setPreset(*window.content().preset("tiny-demo"));
     QCOMPARE(demo->resultsTsv(), results);
+}
+
+// Proves: a preset's prediction is asked before the run, locked when the run starts, and shown
+// beside the measured result afterwards.
+void MainWindowTest::predictionThenMeasurement()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(Quiz));
+    showAndActivate(window);
+    PredictionBox* box = window.demoPanel()->predictionBox();
+    QVERIFY(box->isVisible());
+    auto* question = box->findChild<QLabel*>(QStringLiteral("predictionQuestion"));
+    QVERIFY(question->text().contains(QStringLiteral("which run will have the least peak activation memory")));
+    auto* runs = box->findChild<QComboBox*>(QStringLiteral("predictedRun"));
+    QCOMPARE(runs->count(), 2);
+    runs->setCurrentIndex(runs->findText(QStringLiteral("full")));
+    emit runs->activated(runs->currentIndex());
+    QCOMPARE(box->prediction().run, QStringLiteral("full"));
+    QVERIFY(box->comparisonText().isEmpty());
+
+    QSignalSpy finished(window.demoPanel(), &DemoPanel::finished);
+    window.questionPage()->runDemo();
+    QVERIFY(box->isLocked());
+    QVERIFY(!runs->isEnabled());
+    QVERIFY(finished.wait(120000) || finished.count() == 1);
+    const QString comparison = box->comparisonText();
+    QVERIFY2(comparison.startsWith(QStringLiteral("You predicted full. Measured: full (none ")), qPrintable(comparison));
+    QVERIFY(comparison.endsWith(QStringLiteral("✔ Right.")));
 }
 
 // Proves: after Enter moves on, a second Enter does not answer the new question with the button

@@ -226,6 +226,77 @@ std::string_view claimQuantityName(ClaimQuantity quantity)
     return "unknown";
 }
 
+std::optional<ClaimQuantity> parseClaimQuantity(std::string_view name)
+{
+    return lookUp(kQuantityNames, name);
+}
+
+void readPrediction(const YamlNode& node, FileReport& report, DemoPreset& preset)
+{
+    const Fields fields(node, report, "the prediction of preset '" + preset.id + "'", {"kind", "quantity"},
+        {"pick", "run", "than"});
+    if (!fields.isMapping())
+        return;
+    DemoPrediction prediction;
+    bool complete = true;
+    const std::optional<std::string> kind = fields.text("kind");
+    if (kind == "choose-run") {
+        prediction.kind = DemoPrediction::Kind::ChooseRun;
+    } else if (kind == "ratio") {
+        prediction.kind = DemoPrediction::Kind::Ratio;
+    } else if (kind) {
+        report.error(*fields.node("kind"), "unknown prediction kind '" + *kind + "' (known: choose-run, ratio)");
+        complete = false;
+    }
+    if (const auto quantity = fields.text("quantity")) {
+        if (const auto known = lookUp(kQuantityNames, *quantity))
+            prediction.quantity = *known;
+        else {
+            report.error(*fields.node("quantity"),
+                "unknown quantity '" + *quantity + "' (known: " + listed(kQuantityNames) + ")");
+            complete = false;
+        }
+    }
+    if (!kind || !complete)
+        return;
+    const bool ratio = prediction.kind == DemoPrediction::Kind::Ratio;
+    for (const auto& [key, member] :
+        {std::pair {"run", &DemoPrediction::run}, std::pair {"than", &DemoPrediction::than}}) {
+        const YamlNode* value = fields.node(key);
+        if (!ratio && value) {
+            report.error(*value, std::string("'") + key + "' does not apply to a choose-run prediction");
+            complete = false;
+        } else if (ratio && !value) {
+            report.error(*fields.node("kind"), std::string("a ratio prediction needs '") + key + "'");
+            complete = false;
+        } else if (const auto label = fields.text(key)) {
+            if (!hasRun(preset, *label)) {
+                report.error(*value, "no run of preset '" + preset.id + "' is labelled '" + *label + "'");
+                complete = false;
+            }
+            prediction.*member = *label;
+        }
+    }
+    if (ratio && complete && prediction.run == prediction.than) {
+        report.error(*fields.node("than"), "a ratio compares two different runs; 'than' names the run itself");
+        complete = false;
+    }
+    if (const auto pick = fields.text("pick")) {
+        if (ratio)
+            report.error(*fields.node("pick"), "'pick' applies only to a choose-run prediction");
+        else if (*pick == "most" || *pick == "least")
+            prediction.most = *pick == "most";
+        else
+            report.error(*fields.node("pick"), "pick must be least or most, not '" + *pick + "'");
+    }
+    if (!ratio && preset.runs.size() < 2) {
+        report.error(*fields.node("kind"), "a choose-run prediction needs at least two runs to choose from");
+        complete = false;
+    }
+    if (complete)
+        preset.predict = prediction;
+}
+
 std::string_view claimRelationName(ClaimRelation relation)
 {
     for (const auto& [value, name] : kRelationNames)

@@ -26,6 +26,7 @@
 #include "demorunner.h"
 #include "demosizesform.h"
 #include "demotexts.h"
+#include "predictionbox.h"
 #include "rlab/content/content.h"
 
 namespace {
@@ -77,6 +78,7 @@ void DemoPanel::buildUi()
 
     m_sizes = new DemoSizesForm;
     connect(m_sizes, &DemoSizesForm::choiceChanged, this, &DemoPanel::updateValidity);
+    m_prediction = new PredictionBox;
 
     m_run = new QPushButton;
     m_run->setObjectName(QStringLiteral("runDemo"));
@@ -129,6 +131,7 @@ void DemoPanel::buildUi()
     layout->addWidget(m_title);
     layout->addWidget(m_lookFor);
     layout->addWidget(m_sizes);
+    layout->addWidget(m_prediction);
     layout->addLayout(m_buttonRow);
     layout->addLayout(statusLine);
     layout->addWidget(m_claims);
@@ -223,6 +226,7 @@ void DemoPanel::setPreset(const rlab::content::DemoPreset& preset)
     if (!samePreset)
         keepResults();
     m_preset = std::make_unique<rlab::content::DemoPreset>(preset);
+    m_prediction->setPreset(preset);
     if (!samePreset) {
         m_sizes->setPreset(preset);
         arrangeForWidth(); // the boxes' widths follow their largest values
@@ -270,6 +274,7 @@ void DemoPanel::restoreResults(const QString& id)
     m_claimChecks = kept->claims;
     m_progress->setValue(kProgressRange);
     setStatus([] { return tr("Your earlier run of this demo; press Run to measure again."); });
+    m_prediction->showMeasured(m_results->results());
     showClaims();
     updateButtons();
 }
@@ -320,6 +325,7 @@ void DemoPanel::clearResults()
 {
     m_results->clear();
     m_claimChecks.clear();
+    m_prediction->showMeasured({});
     showClaims();
     m_view->setSweepShown(m_preset && m_preset->sweep.has_value());
     m_view->showStoryFirst(m_preset ? QString::fromStdString(m_preset->view) : QString());
@@ -363,6 +369,7 @@ void DemoPanel::run()
         return;
     }
     setStatus([] { return tr("Starting…"); });
+    m_prediction->lock();
     updateButtons();
     emit runningChanged(true);
 }
@@ -387,6 +394,7 @@ void DemoPanel::onEnded(const DemoOutcome& outcome)
         m_progress->setValue(kProgressRange);
         m_claimChecks = outcome.claims;
         showClaims();
+        m_prediction->showMeasured(m_results->results());
     }
     setStatus([outcome] { return demoOutcomeText(outcome); }, outcome.ending == DemoOutcome::Ending::Failed);
     updateButtons();

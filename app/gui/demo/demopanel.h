@@ -19,6 +19,7 @@ struct DemoPreset;
 class DemoResultsModel;
 class DemoResultsView;
 class DemoSizesForm;
+class PredictionBox;
 class QHBoxLayout;
 class QLabel;
 class QProgressBar;
@@ -42,6 +43,7 @@ public:
     // but not the preset's title, "look for" text or claim marks, which may give the answer away.
     void setAnswerShown(bool shown);
     bool isAnswerShown() const { return m_answerShown; }
+    PredictionBox* predictionBox() const { return m_prediction; }
 
     // The results table as tab-separated text (what Copy puts on the clipboard).
     QString resultsTsv() const;
@@ -99,6 +101,7 @@ private:
     QLabel* m_claims = nullptr; // the preset's claims, marked after a run
     std::vector<rlab::demo::ClaimCheck> m_claimChecks; // of the last finished run
     DemoSizesForm* m_sizes = nullptr;
+    PredictionBox* m_prediction = nullptr;
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
     QPushButton* m_copy = nullptr;
