@@ -16,6 +16,7 @@
 #include "demotexts.h"
 #include "interfacelanguage.h"
 #include "mainwindow.h"
+#include "predictionbox.h"
 #include "questionpage.h"
 #include "quizsession.h"
 
@@ -59,8 +60,17 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("With --run-demo: write the demo's results (.json or .csv, with the step-time "
                        "intervals and the claims) to this file and exit, without a window."),
         QStringLiteral("file"));
-    parser.addOptions(
-        {lang, quiz, question, answer, runDemo, guide, screenshot, size, content, exportResults});
+    const QCommandLineOption progress(QStringLiteral("progress"),
+        QStringLiteral("Read this progress file instead of your own; it is never written (for screenshots "
+                       "of a prepared state)."),
+        QStringLiteral("file"));
+    const QCommandLineOption today(QStringLiteral("today"),
+        QStringLiteral("Take this day (YYYY-MM-DD) as today for attempts and reviews due."), QStringLiteral("date"));
+    const QCommandLineOption predict(QStringLiteral("predict"),
+        QStringLiteral("Make the demo's prediction before it runs: a run's label, or a percentage."),
+        QStringLiteral("value"));
+    parser.addOptions({lang, quiz, question, answer, runDemo, guide, screenshot, size, content, exportResults,
+        progress, today, predict});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText() + QLatin1Char('.');
@@ -140,6 +150,23 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
             return std::nullopt;
         }
     }
+    options.progressFile = parser.value(progress);
+    if (parser.isSet(progress) && !QFileInfo(options.progressFile).isFile()) {
+        *error = QStringLiteral("--progress needs an existing progress file, not \"%1\".").arg(options.progressFile);
+        return std::nullopt;
+    }
+    if (parser.isSet(today)) {
+        options.today = QDate::fromString(parser.value(today), Qt::ISODate);
+        if (!options.today.isValid()) {
+            *error = QStringLiteral("--today needs a date as YYYY-MM-DD, not \"%1\".").arg(parser.value(today));
+            return std::nullopt;
+        }
+    }
+    options.predict = parser.value(predict);
+    if (parser.isSet(predict) && options.quiz.isEmpty()) {
+        *error = QStringLiteral("--predict needs --quiz.");
+        return std::nullopt;
+    }
     options.contentRoot = parser.isSet(content) ? parser.value(content) : QStringLiteral(RLAB_CONTENT_DIR);
     if (!QFileInfo(options.contentRoot).isDir()) {
         *error = QStringLiteral("The content folder \"%1\" does not exist.").arg(options.contentRoot);
@@ -211,6 +238,10 @@ bool needsNoWindow(int argc, char** argv)
 
 std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOptions& options)
 {
+    if (options.today.isValid()) {
+        const QDateTime noon(options.today, QTime(12, 0));
+        window.setClock([noon] { return noon; });
+    }
     if (options.quiz.isEmpty())
         return std::nullopt;
     const rlab::content::Quiz* quiz = window.content().quiz(options.quiz.toStdString());
@@ -243,6 +274,16 @@ std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOption
         window.session()->choose(options.answer - 1);
     if (options.showGuide)
         window.questionPage()->showGuide();
+    if (!options.predict.isEmpty()) {
+        PredictionBox* box = window.demoPanel()->predictionBox();
+        if (box->isHidden())
+            return QStringLiteral("This question's demo asks for no prediction.");
+        bool isNumber = false;
+        const int percent = options.predict.toInt(&isNumber);
+        box->setPrediction(isNumber ? Prediction {{}, percent} : Prediction {options.predict, {}});
+        if (!box->prediction().isMade())
+            return QStringLiteral("\"%1\" is not a run of this demo or a percentage.").arg(options.predict);
+    }
     return std::nullopt;
 }
 

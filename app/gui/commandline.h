@@ -4,6 +4,7 @@
 
 #include <optional>
 
+#include <QDate>
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -19,6 +20,9 @@ struct LaunchOptions {
     bool showGuide = false; // the guide section's tab instead of the demo's
     QString screenshot; // PNG path; empty: run interactively
     QString exportPath; // with runDemo: write the demo's results here (CSV or JSON) and exit
+    QString progressFile; // read this progress file (never written) instead of the learner's
+    QDate today; // the day attempts and reviews count from; invalid: the system's
+    QString predict; // the demo's prediction: a run's label, or a percentage
     QSize size {1280, 800};
     QString contentRoot;
     bool helpShown = false; // --help or --version printed; exit 0

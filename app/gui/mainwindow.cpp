@@ -52,8 +52,14 @@ MainWindow::MainWindow(
 
     auto* central = new QWidget(this);
     // Keyboard focus is drawn plainly on every button: some styles draw it faintly or not at all.
-    central->setStyleSheet(QStringLiteral("QPushButton:focus { border: 2px solid palette(highlight); "
-                                          "border-radius: 4px; padding: 3px 10px; }"));
+    // Every state has the same outer size, so a focused button never cuts its text short.
+    central->setStyleSheet(QStringLiteral(
+        "QPushButton { border: 1px solid palette(mid); border-radius: 4px; padding: 4px 12px;"
+        " background: palette(button); }"
+        "QPushButton:hover { border-color: palette(highlight); }"
+        "QPushButton:pressed { background: palette(midlight); }"
+        "QPushButton:disabled { color: palette(mid); }"
+        "QPushButton:focus { border: 2px solid palette(highlight); padding: 3px 11px; }"));
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(6, 6, 6, 0);
     layout->setSpacing(6);

@@ -44,8 +44,9 @@ PredictionBox::PredictionBox(QWidget* parent)
     auto* answer = new QHBoxLayout;
     answer->setContentsMargins(0, 0, 0, 0);
     answer->addWidget(m_runs);
-    answer->addWidget(m_percent, 1);
+    answer->addWidget(m_percent, 3);
     answer->addWidget(m_percentText);
+    answer->addStretch(1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_question);
@@ -89,6 +90,11 @@ void PredictionBox::setPrediction(const Prediction& prediction)
 {
     if (!m_prediction || isLocked())
         return;
+    const bool ratio = m_prediction->kind == rlab::content::DemoPrediction::Kind::Ratio;
+    const bool fits = ratio ? prediction.percent && *prediction.percent >= 0 && *prediction.percent <= MostPercent
+                            : m_runs->findText(prediction.run) >= 0;
+    if (!fits)
+        return; // not a choice this question offers
     m_kept[m_presetId].prediction = prediction;
     showChoice();
 }

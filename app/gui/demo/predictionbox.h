@@ -24,7 +24,8 @@ public:
 
     void setPreset(const rlab::content::DemoPreset& preset);
     Prediction prediction() const;
-    void setPrediction(const Prediction& prediction); // as if the learner chose it (tests, screenshots)
+    // As if the learner chose it (tests, screenshots); ignored when it is not one of the choices.
+    void setPrediction(const Prediction& prediction);
     bool isLocked() const;
 
     void lock(); // a run started: the prediction stands

@@ -213,12 +213,19 @@ void ResultsPage::render()
             const QString when = attempt.started.isValid()
                 ? QLocale().toString(attempt.started.toLocalTime(), QLocale::ShortFormat)
                 : tr("before history was kept");
-            html += QStringLiteral("<li>%1</li>")
-                        .arg(tr("Attempt %1 (%2), %3: %4 of %5 right")
-                                 .arg(i + 1)
-                                 .arg(attemptKindName(attempt.kind), when)
-                                 .arg(session()->attemptScore(i))
-                                 .arg(attempt.questions.size()));
+            QString line = tr("Attempt %1 (%2), %3: %4 of %5 right")
+                               .arg(i + 1)
+                               .arg(attemptKindName(attempt.kind), when)
+                               .arg(session()->attemptScore(i))
+                               .arg(attempt.questions.size());
+            if (!attempt.guideOpened.isEmpty()) {
+                QStringList numbers;
+                for (const int question : attempt.guideOpened)
+                    numbers << QString::number(question + 1);
+                line += QStringLiteral(" · ")
+                    + tr("opened the guide before answering question %1").arg(numbers.join(QStringLiteral(", ")));
+            }
+            html += QStringLiteral("<li>%1</li>").arg(line);
         }
         html += QStringLiteral("</ul>");
     }
