@@ -145,10 +145,6 @@
 <context>
     <name>DemoPanel</name>
     <message>
-        <source>in English: not yet translated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Choose sizes and press Run.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -230,6 +226,18 @@
     </message>
     <message>
         <source>Results saved to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your earlier run of this demo; press Run to measure again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the demo, then answer: what will the numbers show?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to look for appears once you have answered.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -443,15 +451,7 @@ relative, measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Layers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Width</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Heads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -500,6 +500,14 @@ relative, measured</source>
     </message>
     <message>
         <source>This demo sweeps this size; the charts show every value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>La&amp;yers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>H&amp;eads</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -634,6 +642,21 @@ relative, measured</source>
     </message>
 </context>
 <context>
+    <name>GuideView</name>
+    <message>
+        <source>Open in the browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This link leads out of Recompute Lab to:
+
+%1
+
+Open it in your web browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>%1 — Recompute Lab</source>
@@ -707,16 +730,6 @@ relative, measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>1–4: choose an option
-↑ ↓: move between the options
-Enter: confirm the focused option, or go to the next question once answered
-← →: previous and next question
-R: run the demo
-Ctrl+L: view all questions
-Ctrl+Home: back to the quizzes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>About Recompute Lab</source>
         <translation type="unfinished"></translation>
     </message>
@@ -729,7 +742,22 @@ Ctrl+Home: back to the quizzes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Clear every answer of this quiz and start again?</source>
+        <source>Clear every answer of this quiz and start again? Your earlier attempts stay in its history.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1–6: choose the option with that number
+↑ ↓: move between the options
+Tab, Shift+Tab: move between the controls
+Enter: confirm the option you moved to, or go to the next question once answered
+Space: press the focused button
+← →: previous and next question
+R: run the demo
+Ctrl+L: view all questions
+Ctrl+Home: back to the quizzes
+Ctrl+Q: quit
+F1: this list
+Alt+underlined letter: open that menu or go to that field</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -782,13 +810,63 @@ Ctrl+Home: back to the quizzes</source>
     </message>
 </context>
 <context>
-    <name>ProgressStore</name>
+    <name>PredictionBox</name>
     <message>
-        <source>it is larger than any progress file could be</source>
+        <source>Choose a run</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PredictionTexts</name>
+    <message>
+        <source>Predict before you run: %1 of %2 as a percentage of %3&apos;s?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Could not read your progress from %1 (%2); starting with empty progress.</source>
+        <source>Predict before you run: which run will have the most %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predict before you run: which run will have the least %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off by %1 points.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Right.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not this time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: &lt;b&gt;%1&lt;/b&gt; (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You made no prediction.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You predicted &lt;b&gt;%1&lt;/b&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProgressStore</name>
+    <message>
+        <source>it is larger than any progress file could be</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -825,6 +903,18 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the progress of %1 is malformed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -953,6 +1043,14 @@ Ctrl+Home: back to the quizzes</source>
         <source>Read more in the guide: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This question&apos;s guide section holds its answer. Answer first, then read it; or open it now, and your attempt notes that you did.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open the guide now</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ResultsPage</name>
@@ -988,10 +1086,6 @@ Ctrl+Home: back to the quizzes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No mistakes so far.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Review of your mistakes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1009,6 +1103,77 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>Not answered yet:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first try</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retry of the wrong ones</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>started over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Review (%n due)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first try %1 of %2 · best %3 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First try</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>due for review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to review next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>before history was kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempt %1 (%2), %3: %4 of %5 right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opened the guide before answering question %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1072,10 +1237,6 @@ Ctrl+Home: back to the quizzes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Review</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Open quiz %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1085,6 +1246,37 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>Clear the answers of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Review (%n due)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first try %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>See results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review the questions of %1 due today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 mastered</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
