@@ -78,7 +78,11 @@ MainWindow::MainWindow(
         if (answer == QMessageBox::Yes && openQuiz(quizId))
             m_session->restart();
     });
-    connect(m_results, &ResultsPage::reviewRequested, this, [this] { startReview({}); });
+    // The open quiz's due questions first, then the other quizzes'.
+    connect(m_results, &ResultsPage::reviewRequested, this, [this] {
+        if (!startReview(m_session->quizId()))
+            startReview({});
+    });
     connect(m_question, &QuestionPage::backRequested, this, &MainWindow::showQuizzes);
     connect(m_question, &QuestionPage::showAllRequested, this, &MainWindow::showAllQuestions);
     connect(m_list, &QuestionListPage::backRequested, this,

@@ -45,6 +45,11 @@ QList<DemoResult> largestShape(const QList<DemoResult>& results)
 
 } // namespace
 
+QString percentText(double percent, int decimals)
+{
+    return PredictionTexts::tr("%1%").arg(QLocale().toString(percent, 'f', decimals));
+}
+
 QString predictionQuestion(const DemoPrediction& prediction)
 {
     const QString quantity = quantityTitle(prediction.quantity);
@@ -103,9 +108,9 @@ QString predictionComparisonHtml(
     QString mark;
     QString actual;
     if (prediction.kind == DemoPrediction::Kind::Ratio) {
-        actual = PredictionTexts::tr("%1%").arg(locale.toString(measured.percent, 'f', 1));
+        actual = percentText(measured.percent, 1);
         if (predicted.percent) {
-            mine = PredictionTexts::tr("%1%").arg(locale.toString(*predicted.percent));
+            mine = percentText(*predicted.percent);
             const double off = std::abs(*predicted.percent - measured.percent);
             mark = off <= 10 ? QStringLiteral("<span style=\"color:#2e7d32\">✔ %1</span>").arg(PredictionTexts::tr("Close."))
                              : QStringLiteral("<span style=\"color:#c62828\">✘ %1</span>")

@@ -18,6 +18,9 @@ struct Prediction {
     bool isMade() const { return !run.isEmpty() || percent.has_value(); }
 };
 
+// A percentage in the learner's language and locale ("40 %" in Russian, "40%" in English).
+QString percentText(double percent, int decimals = 0);
+
 // The question asked before the run, in the learner's language.
 QString predictionQuestion(const rlab::content::DemoPrediction& prediction);
 

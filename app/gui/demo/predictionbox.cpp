@@ -30,13 +30,13 @@ PredictionBox::PredictionBox(QWidget* parent)
     m_percent->setRange(0, MostPercent);
     m_percent->setSingleStep(5);
     m_percent->setPageStep(10);
-    m_percentText->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("150 %")));
+    m_percentText->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("150 %  ")));
     m_comparison->setObjectName(QStringLiteral("predictionComparison"));
     m_comparison->setWordWrap(true);
     m_comparison->setTextFormat(Qt::RichText);
     connect(m_runs, &QComboBox::activated, this, [this] { remember(); });
     connect(m_percent, &QSlider::valueChanged, this, [this] {
-        m_percentText->setText(QLocale().toString(m_percent->value()) + QStringLiteral(" %"));
+        m_percentText->setText(percentText(m_percent->value()));
         if (m_prediction && m_prediction->kind == rlab::content::DemoPrediction::Kind::Ratio)
             remember();
     });
@@ -161,8 +161,7 @@ void PredictionBox::showChoice()
     const QSignalBlocker blockSlider(m_percent);
     m_runs->setCurrentIndex(m_runs->findText(kept.prediction.run));
     m_percent->setValue(kept.prediction.percent.value_or(MostPercent / 2));
-    m_percentText->setText(kept.prediction.percent ? QLocale().toString(*kept.prediction.percent) + QStringLiteral(" %")
-                                                   : QStringLiteral("?"));
+    m_percentText->setText(kept.prediction.percent ? percentText(*kept.prediction.percent) : QStringLiteral("?"));
     m_runs->setEnabled(!kept.locked);
     m_percent->setEnabled(!kept.locked);
 }
