@@ -1121,17 +1121,6 @@ Alt+underlined letter: open that menu or go to that field</source>
         <source>started over</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>Review (%n due)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>first try %1 of %2 · best %3 of %2</source>
         <translation type="unfinished"></translation>
@@ -1174,6 +1163,20 @@ Alt+underlined letter: open that menu or go to that field</source>
     </message>
     <message>
         <source>opened the guide before answering question %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReviewSchedule</name>
+    <message numerus="yes">
+        <source>Review (%n due)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1246,17 +1249,6 @@ Alt+underlined letter: open that menu or go to that field</source>
     </message>
     <message>
         <source>Clear the answers of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Review (%n due)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1157,18 +1157,6 @@ Alt+подчёркнутая буква: открыть это меню или �
         <source>started over</source>
         <translation>начато заново</translation>
     </message>
-    <message numerus="yes">
-        <source>Review (%n due)</source>
-        <translation>
-            <numerusform>Повторить (%n вопрос)</numerusform>
-            <numerusform>Повторить (%n вопроса)</numerusform>
-            <numerusform>Повторить (%n вопросов)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.</source>
-        <translation>Вопросы, на которые вы ответили неверно, возвращаются через 1, 2, 4, 8 и 16 дней, пока вы не ответите верно.</translation>
-    </message>
     <message>
         <source>first try %1 of %2 · best %3 of %2</source>
         <translation>с первой попытки %1 из %2 · лучший результат %3 из %2</translation>
@@ -1212,6 +1200,21 @@ Alt+подчёркнутая буква: открыть это меню или �
     <message>
         <source>opened the guide before answering question %1</source>
         <translation>руководство открыто до ответа на вопрос %1</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewSchedule</name>
+    <message numerus="yes">
+        <source>Review (%n due)</source>
+        <translation>
+            <numerusform>Повторить (%n вопрос)</numerusform>
+            <numerusform>Повторить (%n вопроса)</numerusform>
+            <numerusform>Повторить (%n вопросов)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.</source>
+        <translation>Вопросы, на которые вы ответили неверно, возвращаются через 1, 2, 4, 8 и 16 дней, пока вы не ответите верно.</translation>
     </message>
 </context>
 <context>
@@ -1287,18 +1290,6 @@ Alt+подчёркнутая буква: открыть это меню или �
     <message>
         <source>Clear the answers of %1</source>
         <translation>Стереть ответы теста %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Review (%n due)</source>
-        <translation>
-            <numerusform>Повторить (%n вопрос)</numerusform>
-            <numerusform>Повторить (%n вопроса)</numerusform>
-            <numerusform>Повторить (%n вопросов)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.</source>
-        <translation>Вопросы, на которые вы ответили неверно, возвращаются через 1, 2, 4, 8 и 16 дней, пока вы не ответите верно.</translation>
     </message>
     <message>
         <source>first try %1 of %2</source>

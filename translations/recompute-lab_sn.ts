@@ -1153,17 +1153,6 @@ Alt+bhii rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translatio
         <source>started over</source>
         <translation>kutangazve</translation>
     </message>
-    <message numerus="yes">
-        <source>Review (%n due)</source>
-        <translation>
-            <numerusform>Ongorora (mubvunzo %n)</numerusform>
-            <numerusform>Ongorora (mibvunzo %n)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.</source>
-        <translation>Mibvunzo yawakapindura zvisizvo inodzoka mushure memazuva 1, 2, 4, 8 ne-16 kusvikira waipindura nemazvo.</translation>
-    </message>
     <message>
         <source>first try %1 of %2 · best %3 of %2</source>
         <translation>kuedza kwekutanga %1 pa-%2 · zvakanakisa %3 pa-%2</translation>
@@ -1207,6 +1196,20 @@ Alt+bhii rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translatio
     <message>
         <source>opened the guide before answering question %1</source>
         <translation>wakavhura gwara usati wapindura mubvunzo %1</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewSchedule</name>
+    <message numerus="yes">
+        <source>Review (%n due)</source>
+        <translation>
+            <numerusform>Ongorora (mubvunzo %n)</numerusform>
+            <numerusform>Ongorora (mibvunzo %n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.</source>
+        <translation>Mibvunzo yawakapindura zvisizvo inodzoka mushure memazuva 1, 2, 4, 8 ne-16 kusvikira waipindura nemazvo.</translation>
     </message>
 </context>
 <context>
@@ -1279,17 +1282,6 @@ Alt+bhii rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translatio
     <message>
         <source>Clear the answers of %1</source>
         <translation>Dzima mhinduro dze-%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Review (%n due)</source>
-        <translation>
-            <numerusform>Ongorora (mubvunzo %n)</numerusform>
-            <numerusform>Ongorora (mibvunzo %n)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.</source>
-        <translation>Mibvunzo yawakapindura zvisizvo inodzoka mushure memazuva 1, 2, 4, 8 ne-16 kusvikira waipindura nemazvo.</translation>
     </message>
     <message>
         <source>first try %1 of %2</source>

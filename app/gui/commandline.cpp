@@ -65,7 +65,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
                        "of a prepared state)."),
         QStringLiteral("file"));
     const QCommandLineOption today(QStringLiteral("today"),
-        QStringLiteral("Take this day (YYYY-MM-DD) as today for attempts and reviews due."), QStringLiteral("date"));
+        QStringLiteral("Take this day (YYYY-MM-DD) as today for attempts and reviews due."),
+        QStringLiteral("date"));
     const QCommandLineOption predict(QStringLiteral("predict"),
         QStringLiteral("Make the demo's prediction before it runs: a run's label, or a percentage."),
         QStringLiteral("value"));
@@ -152,13 +153,15 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     }
     options.progressFile = parser.value(progress);
     if (parser.isSet(progress) && !QFileInfo(options.progressFile).isFile()) {
-        *error = QStringLiteral("--progress needs an existing progress file, not \"%1\".").arg(options.progressFile);
+        *error = QStringLiteral("--progress needs an existing progress file, not \"%1\".")
+                     .arg(options.progressFile);
         return std::nullopt;
     }
     if (parser.isSet(today)) {
         options.today = QDate::fromString(parser.value(today), Qt::ISODate);
         if (!options.today.isValid()) {
-            *error = QStringLiteral("--today needs a date as YYYY-MM-DD, not \"%1\".").arg(parser.value(today));
+            *error
+                = QStringLiteral("--today needs a date as YYYY-MM-DD, not \"%1\".").arg(parser.value(today));
             return std::nullopt;
         }
     }

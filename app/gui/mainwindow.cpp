@@ -53,13 +53,13 @@ MainWindow::MainWindow(
     auto* central = new QWidget(this);
     // Keyboard focus is drawn plainly on every button: some styles draw it faintly or not at all.
     // Every state has the same outer size, so a focused button never cuts its text short.
-    central->setStyleSheet(QStringLiteral(
-        "QPushButton { border: 1px solid palette(mid); border-radius: 4px; padding: 4px 12px;"
-        " background: palette(button); }"
-        "QPushButton:hover { border-color: palette(highlight); }"
-        "QPushButton:pressed { background: palette(midlight); }"
-        "QPushButton:disabled { color: palette(mid); }"
-        "QPushButton:focus { border: 2px solid palette(highlight); padding: 3px 11px; }"));
+    central->setStyleSheet(
+        QStringLiteral("QPushButton { border: 1px solid palette(mid); border-radius: 4px; padding: 4px 12px;"
+                       " background: palette(button); }"
+                       "QPushButton:hover { border-color: palette(highlight); }"
+                       "QPushButton:pressed { background: palette(midlight); }"
+                       "QPushButton:disabled { color: palette(mid); }"
+                       "QPushButton:focus { border: 2px solid palette(highlight); padding: 3px 11px; }"));
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(6, 6, 6, 0);
     layout->setSpacing(6);
@@ -216,7 +216,8 @@ void MainWindow::scheduleEarlierMistakes()
         for (int i = 0; i < static_cast<int>(quiz.questions.size()); ++i) {
             const QString question = questionId(quiz, i);
             const QString answer = saved.answers.value(question);
-            if (!answer.isEmpty() && optionIndex(quiz, i, answer) != quiz.questions[static_cast<std::size_t>(i)].answer
+            if (!answer.isEmpty()
+                && optionIndex(quiz, i, answer) != quiz.questions[static_cast<std::size_t>(i)].answer
                 && !saved.review.contains(question)) {
                 saved.review.insert(question, ReviewCard {1, m_clock().date()});
                 added = true;
@@ -411,7 +412,8 @@ void MainWindow::saveAnswers()
     const rlab::content::Quiz* quiz = m_content.quiz(m_session->quizId().toStdString());
     if (!quiz)
         return;
-    m_progress.setQuiz(m_session->quizId(), progressOf(*m_session, *quiz, m_progress.quiz(m_session->quizId())));
+    m_progress.setQuiz(
+        m_session->quizId(), progressOf(*m_session, *quiz, m_progress.quiz(m_session->quizId())));
     if (!m_progress.save())
         reportProgressProblem();
 }

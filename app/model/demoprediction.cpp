@@ -56,8 +56,9 @@ QString predictionQuestion(const DemoPrediction& prediction)
     if (prediction.kind == DemoPrediction::Kind::Ratio)
         return PredictionTexts::tr("Predict before you run: %1 of %2 as a percentage of %3's?")
             .arg(quantity, QString::fromStdString(prediction.run), QString::fromStdString(prediction.than));
-    return prediction.most ? PredictionTexts::tr("Predict before you run: which run will have the most %1?").arg(quantity)
-                           : PredictionTexts::tr("Predict before you run: which run will have the least %1?").arg(quantity);
+    return prediction.most
+        ? PredictionTexts::tr("Predict before you run: which run will have the most %1?").arg(quantity)
+        : PredictionTexts::tr("Predict before you run: which run will have the least %1?").arg(quantity);
 }
 
 PredictionMeasurement measurePrediction(const DemoPrediction& prediction, const QList<DemoResult>& results)
@@ -76,9 +77,10 @@ PredictionMeasurement measurePrediction(const DemoPrediction& prediction, const 
             return measured;
         measured.measured = true;
         measured.percent = 100.0 * run->value / than->value;
-        measured.figures = QStringLiteral("%1 %2, %3 %4")
-                               .arg(QString::fromStdString(prediction.run), figureText(prediction.quantity, *run),
-                                   QString::fromStdString(prediction.than), figureText(prediction.quantity, *than));
+        measured.figures
+            = QStringLiteral("%1 %2, %3 %4")
+                  .arg(QString::fromStdString(prediction.run), figureText(prediction.quantity, *run),
+                      QString::fromStdString(prediction.than), figureText(prediction.quantity, *than));
         return measured;
     }
     std::optional<double> best;
@@ -112,22 +114,26 @@ QString predictionComparisonHtml(
         if (predicted.percent) {
             mine = percentText(*predicted.percent);
             const double off = std::abs(*predicted.percent - measured.percent);
-            mark = off <= 10 ? QStringLiteral("<span style=\"color:#2e7d32\">✔ %1</span>").arg(PredictionTexts::tr("Close."))
-                             : QStringLiteral("<span style=\"color:#c62828\">✘ %1</span>")
-                                   .arg(PredictionTexts::tr("Off by %1 points.").arg(locale.toString(off, 'f', 0)));
+            mark = off <= 10
+                ? QStringLiteral("<span style=\"color:#2e7d32\">✔ %1</span>")
+                      .arg(PredictionTexts::tr("Close."))
+                : QStringLiteral("<span style=\"color:#c62828\">✘ %1</span>")
+                      .arg(PredictionTexts::tr("Off by %1 points.").arg(locale.toString(off, 'f', 0)));
         }
     } else {
         actual = measured.run.toHtmlEscaped();
         if (!predicted.run.isEmpty()) {
             mine = predicted.run.toHtmlEscaped();
-            mark = predicted.run == measured.run
-                ? QStringLiteral("<span style=\"color:#2e7d32\">✔ %1</span>").arg(PredictionTexts::tr("Right."))
-                : QStringLiteral("<span style=\"color:#c62828\">✘ %1</span>").arg(PredictionTexts::tr("Not this time."));
+            mark = predicted.run == measured.run ? QStringLiteral("<span style=\"color:#2e7d32\">✔ %1</span>")
+                                                       .arg(PredictionTexts::tr("Right."))
+                                                 : QStringLiteral("<span style=\"color:#c62828\">✘ %1</span>")
+                                                       .arg(PredictionTexts::tr("Not this time."));
         }
     }
     const QString measuredLine
         = PredictionTexts::tr("Measured: <b>%1</b> (%2).").arg(actual, measured.figures.toHtmlEscaped());
     if (mine.isEmpty())
         return PredictionTexts::tr("You made no prediction.") + QLatin1Char(' ') + measuredLine;
-    return PredictionTexts::tr("You predicted <b>%1</b>.").arg(mine) + QLatin1Char(' ') + measuredLine + QLatin1Char(' ') + mark;
+    return PredictionTexts::tr("You predicted <b>%1</b>.").arg(mine) + QLatin1Char(' ') + measuredLine
+        + QLatin1Char(' ') + mark;
 }

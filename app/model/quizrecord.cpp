@@ -108,7 +108,8 @@ void beginFromProgress(QuizSession& session, const rlab::content::Quiz& quiz, co
     session.begin(text(quiz.id), key, indexedAnswers(quiz, saved.answers), attempts, optionCounts);
 }
 
-QuizProgress progressOf(const QuizSession& session, const rlab::content::Quiz& quiz, const QuizProgress& saved)
+QuizProgress progressOf(
+    const QuizSession& session, const rlab::content::Quiz& quiz, const QuizProgress& saved)
 {
     QuizProgress progress;
     progress.review = saved.review;

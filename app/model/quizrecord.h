@@ -14,7 +14,8 @@ struct Quiz;
 void beginFromProgress(QuizSession& session, const rlab::content::Quiz& quiz, const QuizProgress& saved);
 
 // The session's answers and attempts in the file's terms; the review cards are `saved`'s.
-QuizProgress progressOf(const QuizSession& session, const rlab::content::Quiz& quiz, const QuizProgress& saved);
+QuizProgress progressOf(
+    const QuizSession& session, const rlab::content::Quiz& quiz, const QuizProgress& saved);
 
 // The option at `index` of question `question`, or NoAnswer; and back.
 int optionIndex(const rlab::content::Quiz& quiz, int question, const QString& optionId);

@@ -42,4 +42,21 @@ QStringList due(const QHash<QString, ReviewCard>& cards, const QDate& today)
     return ids;
 }
 
+namespace {
+struct ReviewTexts {
+    Q_DECLARE_TR_FUNCTIONS(ReviewSchedule)
+};
+} // namespace
+
+QString reviewButtonText(int due)
+{
+    return ReviewTexts::tr("Review (%n due)", nullptr, due);
+}
+
+QString scheduleExplanation()
+{
+    return ReviewTexts::tr(
+        "Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.");
+}
+
 } // namespace ReviewSchedule

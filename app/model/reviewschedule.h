@@ -5,6 +5,7 @@
 // retires the question (learned); a wrong answer in any box sends it back to box 1. Right
 // answers before the due day change nothing: only a spaced recall counts.
 
+#include <QCoreApplication>
 #include <QDate>
 #include <QHash>
 #include <QString>
@@ -23,5 +24,9 @@ void record(QHash<QString, ReviewCard>& cards, const QString& questionId, bool c
 
 bool isDue(const ReviewCard& card, const QDate& today);
 QStringList due(const QHash<QString, ReviewCard>& cards, const QDate& today); // question ids, sorted
+
+// "Review (3 due)" and the schedule in one sentence, in the learner's language, for every page.
+QString reviewButtonText(int due);
+QString scheduleExplanation();
 
 } // namespace ReviewSchedule

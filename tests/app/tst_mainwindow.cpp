@@ -24,10 +24,10 @@
 
 #include "demopanel.h"
 #include "demorunner.h"
-#include "predictionbox.h"
 #include "mainwindow.h"
 #include "noticebanner.h"
 #include "optionbutton.h"
+#include "predictionbox.h"
 #include "questionpage.h"
 #include "quizsession.h"
 #include "resultspage.h"
@@ -559,8 +559,8 @@ void MainWindowTest::answerIsHiddenUntilAnswered()
             && title->text().contains(QStringLiteral("Tiny memory versus time")) && !claims->isHidden();
     };
     const auto hidden = [&] {
-        return !lookFor->text().contains(QStringLiteral("Full keeps less")) && !title->text().contains(QStringLiteral("Tiny"))
-            && claims->isHidden();
+        return !lookFor->text().contains(QStringLiteral("Full keeps less"))
+            && !title->text().contains(QStringLiteral("Tiny")) && claims->isHidden();
     };
     QVERIFY(hidden());
     // The learner may run the demo before answering: the numbers appear, the claim marks do not.
@@ -625,7 +625,8 @@ void MainWindowTest::predictionThenMeasurement()
     PredictionBox* box = window.demoPanel()->predictionBox();
     QVERIFY(box->isVisible());
     auto* question = box->findChild<QLabel*>(QStringLiteral("predictionQuestion"));
-    QVERIFY(question->text().contains(QStringLiteral("which run will have the least peak activation memory")));
+    QVERIFY(
+        question->text().contains(QStringLiteral("which run will have the least peak activation memory")));
     auto* runs = box->findChild<QComboBox*>(QStringLiteral("predictedRun"));
     QCOMPARE(runs->count(), 2);
     runs->setCurrentIndex(runs->findText(QStringLiteral("full")));
@@ -639,7 +640,8 @@ void MainWindowTest::predictionThenMeasurement()
     QVERIFY(!runs->isEnabled());
     QVERIFY(finished.wait(120000) || finished.count() == 1);
     const QString comparison = box->comparisonText();
-    QVERIFY2(comparison.startsWith(QStringLiteral("You predicted full. Measured: full (none ")), qPrintable(comparison));
+    QVERIFY2(comparison.startsWith(QStringLiteral("You predicted full. Measured: full (none ")),
+        qPrintable(comparison));
     QVERIFY(comparison.endsWith(QStringLiteral("✔ Right.")));
 }
 

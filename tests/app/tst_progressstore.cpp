@@ -61,9 +61,9 @@ void ProgressStoreTest::historyAndReviewRoundTrip()
     QuizProgress quiz;
     quiz.answers = {{QStringLiteral("q1"), QStringLiteral("b")}, {QStringLiteral("q2"), QStringLiteral("a")}};
     const QDateTime started(QDate(2026, 11, 30), QTime(10, 15), Qt::UTC);
-    quiz.attempts.append(SavedAttempt {QStringLiteral("first"), started,
-        {QStringLiteral("q1"), QStringLiteral("q2")},
-        {{QStringLiteral("q1"), QStringLiteral("c")}, {QStringLiteral("q2"), QStringLiteral("a")}}, {}});
+    quiz.attempts.append(
+        SavedAttempt {QStringLiteral("first"), started, {QStringLiteral("q1"), QStringLiteral("q2")},
+            {{QStringLiteral("q1"), QStringLiteral("c")}, {QStringLiteral("q2"), QStringLiteral("a")}}, {}});
     quiz.attempts.append(SavedAttempt {QStringLiteral("retry"), started.addSecs(60), {QStringLiteral("q1")},
         {{QStringLiteral("q1"), QStringLiteral("b")}}, {QStringLiteral("q1")}});
     quiz.review.insert(QStringLiteral("q1"), ReviewCard {2, QDate(2026, 12, 2)});
@@ -96,8 +96,8 @@ void ProgressStoreTest::migratesTodaysFormat()
     const QString path = QDir(dir.path()).filePath(QStringLiteral("progress.json"));
     QVERIFY(QFile::copy(QStringLiteral(RLAB_APP_FIXTURE_DIR "/progress-v1.json"), path));
     QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
-    const QHash<QString, QString> answers {
-        {QStringLiteral("sqrt-rule"), QStringLiteral("a")}, {QStringLiteral("what-is-traded"), QStringLiteral("b")}};
+    const QHash<QString, QString> answers {{QStringLiteral("sqrt-rule"), QStringLiteral("a")},
+        {QStringLiteral("what-is-traded"), QStringLiteral("b")}};
     {
         ProgressStore store(dir.path());
         store.load();

@@ -73,6 +73,22 @@ const DemoRun* findRun(const DemoPreset& preset, const std::string& label)
     return nullptr;
 }
 
+// The `quantity` key shared by claims and predictions; false when absent or unknown (reported).
+bool readQuantity(const Fields& fields, FileReport& report, ClaimQuantity& out)
+{
+    const auto quantity = fields.text("quantity");
+    if (!quantity)
+        return false;
+    const auto known = lookUp(kQuantityNames, *quantity);
+    if (!known) {
+        report.error(*fields.node("quantity"),
+            "unknown quantity '" + *quantity + "' (known: " + listed(kQuantityNames) + ")");
+        return false;
+    }
+    out = *known;
+    return true;
+}
+
 // Which of than / value / exponent a relation needs; the rest must be absent.
 struct Needs {
     bool than = false, value = false, exponent = false, factor = false, tolerance = false;
@@ -162,15 +178,7 @@ DemoClaim readClaim(const YamlNode& node, FileReport& report, DemoPreset& preset
     DemoClaim claim;
     claim.id = fields.id("id").value_or("");
     bool complete = true;
-    if (const auto quantity = fields.text("quantity")) {
-        if (const auto known = lookUp(kQuantityNames, *quantity))
-            claim.quantity = *known;
-        else {
-            report.error(*fields.node("quantity"),
-                "unknown quantity '" + *quantity + "' (known: " + listed(kQuantityNames) + ")");
-            complete = false;
-        }
-    } else
+    if (!readQuantity(fields, report, claim.quantity))
         complete = false;
     if (const auto is = fields.text("is")) {
         if (const auto known = lookUp(kRelationNames, *is))
@@ -245,18 +253,12 @@ void readPrediction(const YamlNode& node, FileReport& report, DemoPreset& preset
     } else if (kind == "ratio") {
         prediction.kind = DemoPrediction::Kind::Ratio;
     } else if (kind) {
-        report.error(*fields.node("kind"), "unknown prediction kind '" + *kind + "' (known: choose-run, ratio)");
+        report.error(
+            *fields.node("kind"), "unknown prediction kind '" + *kind + "' (known: choose-run, ratio)");
         complete = false;
     }
-    if (const auto quantity = fields.text("quantity")) {
-        if (const auto known = lookUp(kQuantityNames, *quantity))
-            prediction.quantity = *known;
-        else {
-            report.error(*fields.node("quantity"),
-                "unknown quantity '" + *quantity + "' (known: " + listed(kQuantityNames) + ")");
-            complete = false;
-        }
-    }
+    if (!readQuantity(fields, report, prediction.quantity))
+        complete = false;
     if (!kind || !complete)
         return;
     const bool ratio = prediction.kind == DemoPrediction::Kind::Ratio;
@@ -278,7 +280,8 @@ void readPrediction(const YamlNode& node, FileReport& report, DemoPreset& preset
         }
     }
     if (ratio && complete && prediction.run == prediction.than) {
-        report.error(*fields.node("than"), "a ratio compares two different runs; 'than' names the run itself");
+        report.error(
+            *fields.node("than"), "a ratio compares two different runs; 'than' names the run itself");
         complete = false;
     }
     if (const auto pick = fields.text("pick")) {

@@ -193,7 +193,8 @@ void readSweep(const YamlNode& node, FileReport& report, DemoPreset& preset)
 DemoPreset readPreset(const YamlNode& node, FileReport& report)
 {
     const Fields fields(node, report, describe(node, "preset"), {"id", "title", "look_for", "shape", "runs"},
-        {"max_shape", "steps", "min_time", "dropout", "user_keep_choice", "sweep", "claims", "view", "predict"});
+        {"max_shape", "steps", "min_time", "dropout", "user_keep_choice", "sweep", "claims", "view",
+            "predict"});
     DemoPreset preset;
     preset.id = fields.id("id").value_or("");
     preset.title.value = fields.text("title").value_or("");

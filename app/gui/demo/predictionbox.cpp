@@ -66,7 +66,8 @@ void PredictionBox::setPreset(const rlab::content::DemoPreset& preset)
     }
     m_presetId = id;
     m_results.clear();
-    m_prediction = preset.predict ? std::make_unique<rlab::content::DemoPrediction>(*preset.predict) : nullptr;
+    m_prediction
+        = preset.predict ? std::make_unique<rlab::content::DemoPrediction>(*preset.predict) : nullptr;
     setVisible(m_prediction != nullptr);
     if (!m_prediction)
         return;
@@ -91,8 +92,9 @@ void PredictionBox::setPrediction(const Prediction& prediction)
     if (!m_prediction || isLocked())
         return;
     const bool ratio = m_prediction->kind == rlab::content::DemoPrediction::Kind::Ratio;
-    const bool fits = ratio ? prediction.percent && *prediction.percent >= 0 && *prediction.percent <= MostPercent
-                            : m_runs->findText(prediction.run) >= 0;
+    const bool fits = ratio
+        ? prediction.percent && *prediction.percent >= 0 && *prediction.percent <= MostPercent
+        : m_runs->findText(prediction.run) >= 0;
     if (!fits)
         return; // not a choice this question offers
     m_kept[m_presetId].prediction = prediction;
@@ -161,7 +163,8 @@ void PredictionBox::showChoice()
     const QSignalBlocker blockSlider(m_percent);
     m_runs->setCurrentIndex(m_runs->findText(kept.prediction.run));
     m_percent->setValue(kept.prediction.percent.value_or(MostPercent / 2));
-    m_percentText->setText(kept.prediction.percent ? percentText(*kept.prediction.percent) : QStringLiteral("?"));
+    m_percentText->setText(
+        kept.prediction.percent ? percentText(*kept.prediction.percent) : QStringLiteral("?"));
     m_runs->setEnabled(!kept.locked);
     m_percent->setEnabled(!kept.locked);
 }

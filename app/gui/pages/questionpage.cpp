@@ -442,8 +442,9 @@ void QuestionPage::renderFeedback(const rlab::content::Question& shown)
     // Re-polish so the page's style sheet applies the colour of the new object name.
     m_verdict->style()->unpolish(m_verdict);
     m_verdict->style()->polish(m_verdict);
-    m_verdict->setText(right ? tr("✔ Correct.")
-                             : tr("✘ Not quite: the right answer is %1.").arg(m_order.indexOf(shown.answer) + 1));
+    m_verdict->setText(right
+            ? tr("✔ Correct.")
+            : tr("✘ Not quite: the right answer is %1.").arg(m_order.indexOf(shown.answer) + 1));
     m_explanationTitle->setText(tr("Why:"));
     showContentText(m_explanation, shown.explanation);
 
@@ -477,7 +478,8 @@ void QuestionPage::renderGuide(const rlab::content::Quiz& shownQuiz, const rlab:
         return;
     }
     // The section holds the answer: covered until the question is answered or the learner opens it.
-    const bool covered = !m_session->isAnswered(m_session->current()) && m_uncoveredFor != m_session->current();
+    const bool covered
+        = !m_session->isAnswered(m_session->current()) && m_uncoveredFor != m_session->current();
     guideStack->setCurrentWidget(covered ? m_guideCover : m_guide);
     m_guideCoverText->setText(tr("This question's guide section holds its answer. Answer first, then read "
                                  "it; or open it now, and your attempt notes that you did."));

@@ -5,13 +5,14 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QScrollBar>
-#include <QTextDocumentFragment>
 #include <QTextBrowser>
+#include <QTextDocumentFragment>
 #include <QUrl>
 #include <QVBoxLayout>
 
 #include "contenttext.h"
 #include "quizsession.h"
+#include "reviewschedule.h"
 #include "rlab/content/content.h"
 
 ResultsPage::ResultsPage(QuizSession* session, QWidget* parent)
@@ -107,11 +108,10 @@ void ResultsPage::render()
     m_retry->setText(tr("Retry the wrong ones (%1)").arg(again));
     m_retry->setAccessibleName(m_retry->text());
     m_retry->setEnabled(again > 0);
-    m_reviewDue->setText(tr("Review (%n due)", nullptr, m_reviewsDue));
+    m_reviewDue->setText(ReviewSchedule::reviewButtonText(m_reviewsDue));
     m_reviewDue->setAccessibleName(m_reviewDue->text());
     m_reviewDue->setVisible(m_reviewsDue > 0);
-    m_reviewDue->setToolTip(
-        tr("Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right."));
+    m_reviewDue->setToolTip(ReviewSchedule::scheduleExplanation());
 
     const rlab::content::Quiz* shown = quiz();
     if (!shown)
@@ -140,8 +140,9 @@ void ResultsPage::render()
     };
 
     // Every question: first try, now, its guide section.
-    QString html = QStringLiteral("<table cellspacing=\"0\" cellpadding=\"4\" width=\"100%\">"
-                                  "<tr><th align=\"left\">%1</th><th>%2</th><th>%3</th><th align=\"left\">%4</th></tr>")
+    QString html = QStringLiteral(
+        "<table cellspacing=\"0\" cellpadding=\"4\" width=\"100%\">"
+        "<tr><th align=\"left\">%1</th><th>%2</th><th>%3</th><th align=\"left\">%4</th></tr>")
                        .arg(tr("Question"), tr("First try"), tr("Now"), tr("Guide"));
     for (int index = 0; index < total && index < static_cast<int>(shown->questions.size()); ++index) {
         const auto& question = shown->questions[static_cast<std::size_t>(index)];
@@ -152,10 +153,11 @@ void ResultsPage::render()
         html += QStringLiteral("<tr><td><a href=\"question:%1\">%1.</a> %2</td><td align=\"center\">%3</td>"
                                "<td align=\"center\">%4</td><td>%5</td></tr>")
                     .arg(index + 1)
-                    .arg(contentHtml(question.text), outcomeHtml(session()->firstTryAnswer(index), question.answer),
-                        now,
-                        section.isEmpty() ? QString()
-                                          : QStringLiteral("<a href=\"guide:%1\">%2</a>").arg(index + 1).arg(section));
+                    .arg(contentHtml(question.text),
+                        outcomeHtml(session()->firstTryAnswer(index), question.answer), now,
+                        section.isEmpty()
+                            ? QString()
+                            : QStringLiteral("<a href=\"guide:%1\">%2</a>").arg(index + 1).arg(section));
     }
     html += QStringLiteral("</table>");
 
@@ -174,12 +176,14 @@ void ResultsPage::render()
     if (next.isEmpty() && open.isEmpty())
         html += QStringLiteral("<p>%1</p>").arg(tr("Every answer is right. Well done!"));
     else if (!next.isEmpty())
-        html += QStringLiteral("<h3>%1</h3><p>%2</p>").arg(tr("What to review next"), next.join(QStringLiteral(" · ")));
+        html += QStringLiteral("<h3>%1</h3><p>%2</p>")
+                    .arg(tr("What to review next"), next.join(QStringLiteral(" · ")));
     if (!open.isEmpty()) {
         QStringList numbers;
         for (const int index : open)
             numbers << QStringLiteral("<a href=\"question:%1\">%1</a>").arg(index + 1);
-        html += QStringLiteral("<p>%1 %2</p>").arg(tr("Not answered yet:"), numbers.join(QStringLiteral(", ")));
+        html += QStringLiteral("<p>%1 %2</p>")
+                    .arg(tr("Not answered yet:"), numbers.join(QStringLiteral(", ")));
     }
 
     if (!wrong.isEmpty())
@@ -223,7 +227,8 @@ void ResultsPage::render()
                 for (const int question : attempt.guideOpened)
                     numbers << QString::number(question + 1);
                 line += QStringLiteral(" · ")
-                    + tr("opened the guide before answering question %1").arg(numbers.join(QStringLiteral(", ")));
+                    + tr("opened the guide before answering question %1")
+                          .arg(numbers.join(QStringLiteral(", ")));
             }
             html += QStringLiteral("<li>%1</li>").arg(line);
         }

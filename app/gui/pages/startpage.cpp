@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "contenttext.h"
+#include "reviewschedule.h"
 #include "rlab/content/content.h"
 
 namespace {
@@ -100,9 +101,8 @@ void StartPage::rebuild()
     int due = 0;
     for (const QuizStanding& standing : std::as_const(m_standings))
         due += standing.due;
-    m_reviewAll->setText(tr("Review (%n due)", nullptr, due));
-    m_reviewAll->setToolTip(
-        tr("Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right."));
+    m_reviewAll->setText(ReviewSchedule::reviewButtonText(due));
+    m_reviewAll->setToolTip(ReviewSchedule::scheduleExplanation());
     m_reviewAll->setAccessibleName(m_reviewAll->text());
     m_reviewAll->setVisible(due > 0);
     while (QLayoutItem* item = m_cards->takeAt(0)) {
@@ -163,7 +163,8 @@ QWidget* StartPage::card(int index)
     if (standing.answered == 0) {
         progressText->setText(tr("Not started"));
     } else {
-        QStringList parts {tr("%n answered", nullptr, standing.answered), tr("%n correct", nullptr, standing.correct)};
+        QStringList parts {
+            tr("%n answered", nullptr, standing.answered), tr("%n correct", nullptr, standing.correct)};
         if (standing.attempts > 1)
             parts << tr("first try %1 of %2").arg(standing.firstTry).arg(total)
                   << tr("best %1 of %2").arg(standing.best).arg(total);
@@ -188,7 +189,7 @@ QWidget* StartPage::card(int index)
         buttons->addWidget(reset);
     }
     if (standing.due > 0) {
-        auto* review = new QPushButton(tr("Review (%n due)", nullptr, standing.due), frame);
+        auto* review = new QPushButton(ReviewSchedule::reviewButtonText(standing.due), frame);
         review->setObjectName(QStringLiteral("reviewQuiz"));
         review->setAccessibleName(tr("Review the questions of %1 due today").arg(fromUtf8(quiz.title.value)));
         connect(review, &QPushButton::clicked, this, [this, id] { emit reviewRequested(id); });
