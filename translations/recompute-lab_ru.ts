@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru">
 <context>
+    <name>ContentLibrary</name>
+    <message>
+        <source>%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>%1 — не папка; пакет тестов — это папка с quizzes/, guides/ и demos/.</translation>
+    </message>
+    <message>
+        <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>В %1 нет папки quizzes; пакет тестов — это папка с quizzes/, guides/ и demos/.</translation>
+    </message>
+</context>
+<context>
     <name>ContentText</name>
     <message>
         <source>Not translated yet: shown in English.</source>
@@ -138,8 +149,8 @@
         <translation>Не удалось записать %1: %2</translation>
     </message>
     <message>
-        <source>Choose a file name ending in .csv or .json.</source>
-        <translation>Выберите имя файла с окончанием .csv или .json.</translation>
+        <source>Choose a file name ending in .csv, .json, .trace.json or .pickle.</source>
+        <translation>Выберите имя файла с окончанием .csv, .json, .trace.json или .pickle.</translation>
     </message>
 </context>
 <context>
@@ -171,10 +182,6 @@
     <message>
         <source>Export…</source>
         <translation>Экспорт…</translation>
-    </message>
-    <message>
-        <source>Save the results as CSV or JSON.</source>
-        <translation>Сохранить результаты в CSV или JSON.</translation>
     </message>
     <message>
         <source>Demo progress</source>
@@ -227,6 +234,18 @@
     <message>
         <source>Results saved to %1.</source>
         <translation>Результаты сохранены в %1.</translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON, or each run&apos;s memory as a trace or a PyTorch memory snapshot.</source>
+        <translation>Сохранить результаты в CSV или JSON либо память каждого запуска как трассу или снимок памяти PyTorch.</translation>
+    </message>
+    <message>
+        <source>Memory trace for ui.perfetto.dev (*.trace.json)</source>
+        <translation>Трасса памяти для ui.perfetto.dev (*.trace.json)</translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshot for memory_viz (*.pickle)</source>
+        <translation>Снимок памяти PyTorch для memory_viz (*.pickle)</translation>
     </message>
     <message>
         <source>Your earlier run of this demo; press Run to measure again.</source>
@@ -675,7 +694,7 @@ Open it in your web browser?</source>
 
 %1
 
-Открыть её в браузере?</translation>
+Открыть её в веб-браузере?</translation>
     </message>
 </context>
 <context>
@@ -763,6 +782,30 @@ Open it in your web browser?</source>
     <message>
         <source>Start over</source>
         <translation>Начать заново</translation>
+    </message>
+    <message>
+        <source>Open a quiz pack</source>
+        <translation>Открыть пакет тестов</translation>
+    </message>
+    <message>
+        <source>&amp;Open pack…</source>
+        <translation>&amp;Открыть пакет…</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>О &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Free software under the MIT licence.</source>
+        <translation>Свободная программа под лицензией MIT.</translation>
+    </message>
+    <message>
+        <source>Source code: %1</source>
+        <translation>Исходный код: %1</translation>
+    </message>
+    <message>
+        <source>Report a problem: %1</source>
+        <translation>Сообщить о проблеме: %1</translation>
     </message>
     <message>
         <source>Clear every answer of this quiz and start again? Your earlier attempts stay in its history.</source>
@@ -854,6 +897,10 @@ Alt+подчёркнутая буква: открыть это меню или �
 <context>
     <name>PredictionTexts</name>
     <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
         <source>Predict before you run: %1 of %2 as a percentage of %3&apos;s?</source>
         <translation>Предскажите до запуска: %1 у %2 — сколько это процентов от %3?</translation>
     </message>
@@ -864,10 +911,6 @@ Alt+подчёркнутая буква: открыть это меню или �
     <message>
         <source>Predict before you run: which run will have the least %1?</source>
         <translation>Предскажите до запуска: у какого запуска будет меньше всего — %1?</translation>
-    </message>
-    <message>
-        <source>%1%</source>
-        <translation>%1 %</translation>
     </message>
     <message>
         <source>Close.</source>
@@ -945,12 +988,12 @@ Alt+подчёркнутая буква: открыть это меню или �
         <translation>это не обычный файл</translation>
     </message>
     <message>
-        <source>the progress of %1 is malformed</source>
-        <translation>прогресс теста %1 записан с ошибками</translation>
-    </message>
-    <message>
         <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
         <translation>Не удалось прочитать прогресс из %1 (%2); файл оставлен как есть, и ответы этого сеанса не будут сохранены.</translation>
+    </message>
+    <message>
+        <source>the progress of %1 is malformed</source>
+        <translation>прогресс теста %1 записан с ошибками</translation>
     </message>
 </context>
 <context>

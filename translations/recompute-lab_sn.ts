@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="sn">
 <context>
+    <name>ContentLibrary</name>
+    <message>
+        <source>%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>%1 haisi forodha; pakeji yebvunzo iforodha ine quizzes/, guides/ nemiratidzo yayo.</translation>
+    </message>
+    <message>
+        <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>%1 haina forodha inonzi quizzes; pakeji yebvunzo iforodha ine quizzes/, guides/ nemiratidzo yayo.</translation>
+    </message>
+</context>
+<context>
     <name>ContentText</name>
     <message>
         <source>Not translated yet: shown in English.</source>
@@ -138,8 +149,8 @@
         <translation>Hazvina kukwanisa kunyora %1: %2</translation>
     </message>
     <message>
-        <source>Choose a file name ending in .csv or .json.</source>
-        <translation>Sarudza zita refaira rinopera ne .csv kana .json.</translation>
+        <source>Choose a file name ending in .csv, .json, .trace.json or .pickle.</source>
+        <translation>Sarudza zita refaira rinopera ne-.csv, .json, .trace.json kana .pickle.</translation>
     </message>
 </context>
 <context>
@@ -171,10 +182,6 @@
     <message>
         <source>Export…</source>
         <translation>Tumira kunze…</translation>
-    </message>
-    <message>
-        <source>Save the results as CSV or JSON.</source>
-        <translation>Chengetedza mhedzisiro se-CSV kana JSON.</translation>
     </message>
     <message>
         <source>Demo progress</source>
@@ -227,6 +234,18 @@
     <message>
         <source>Results saved to %1.</source>
         <translation>Mhedzisiro yachengetedzwa mu-%1.</translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON, or each run&apos;s memory as a trace or a PyTorch memory snapshot.</source>
+        <translation>Chengeta mhedzisiro se-CSV kana JSON, kana ndangariro yekumhanya kwega kwega se-trace kana se-snapshot yendangariro ye-PyTorch.</translation>
+    </message>
+    <message>
+        <source>Memory trace for ui.perfetto.dev (*.trace.json)</source>
+        <translation>Trace yendangariro ye-ui.perfetto.dev (*.trace.json)</translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshot for memory_viz (*.pickle)</source>
+        <translation>Snapshot yendangariro ye-PyTorch ye-memory_viz (*.pickle)</translation>
     </message>
     <message>
         <source>Your earlier run of this demo; press Run to measure again.</source>
@@ -662,7 +681,7 @@ kuenzaniswa, zvakayerwa</translation>
     <name>GuideView</name>
     <message>
         <source>Open in the browser?</source>
-        <translation>Vhura mu-browser here?</translation>
+        <translation>Vhura mu-browser?</translation>
     </message>
     <message>
         <source>This link leads out of Recompute Lab to:
@@ -670,11 +689,11 @@ kuenzaniswa, zvakayerwa</translation>
 %1
 
 Open it in your web browser?</source>
-        <translation>Chinongedzo ichi chinobuda kunze kwe-Recompute Lab kuenda ku:
+        <translation>Link iyi inobuda mu-Recompute Lab ichienda ku:
 
 %1
 
-Chivhure mu-browser yako here?</translation>
+Unoda kuivhura mu-browser yako?</translation>
     </message>
 </context>
 <context>
@@ -761,6 +780,30 @@ Chivhure mu-browser yako here?</translation>
     <message>
         <source>Start over</source>
         <translation>Tangazve</translation>
+    </message>
+    <message>
+        <source>Open a quiz pack</source>
+        <translation>Vhura pakeji yebvunzo</translation>
+    </message>
+    <message>
+        <source>&amp;Open pack…</source>
+        <translation>&amp;Vhura pakeji…</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Nezve &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Free software under the MIT licence.</source>
+        <translation>Purogiramu yemahara pasi perezinesi re-MIT.</translation>
+    </message>
+    <message>
+        <source>Source code: %1</source>
+        <translation>Kodhi yayo: %1</translation>
+    </message>
+    <message>
+        <source>Report a problem: %1</source>
+        <translation>Taura dambudziko: %1</translation>
     </message>
     <message>
         <source>Clear every answer of this quiz and start again? Your earlier attempts stay in its history.</source>
@@ -851,6 +894,10 @@ Alt+bhii rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translatio
 <context>
     <name>PredictionTexts</name>
     <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
         <source>Predict before you run: %1 of %2 as a percentage of %3&apos;s?</source>
         <translation>Fungidzira usati wamhanyisa: %1 ye-%2 sechikamu chezana che-%3?</translation>
     </message>
@@ -861,10 +908,6 @@ Alt+bhii rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translatio
     <message>
         <source>Predict before you run: which run will have the least %1?</source>
         <translation>Fungidzira usati wamhanyisa: kumhanya kupi kuchava nehuwandu hudiki kupfuura zvose — %1?</translation>
-    </message>
-    <message>
-        <source>%1%</source>
-        <translation>%1%</translation>
     </message>
     <message>
         <source>Close.</source>
@@ -939,15 +982,15 @@ Alt+bhii rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translatio
     </message>
     <message>
         <source>it is not a regular file</source>
-        <translation>haisi faira renguva dzose</translation>
+        <translation>harisi faira rakajairika</translation>
+    </message>
+    <message>
+        <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
+        <translation>Hazvina kukwanisa kuverenga kufambira mberi kwako kubva ku-%1 (%2); faira rasiiwa sezvaringa rakaita uye mhinduro dzenguva ino hadzichachengetwa.</translation>
     </message>
     <message>
         <source>the progress of %1 is malformed</source>
         <translation>kufambira mberi kwe-%1 kwakanyorwa zvisizvo</translation>
-    </message>
-    <message>
-        <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
-        <translation>Hazvina kukwanisa kuverenga kufambira mberi kwako kubva mu-%1 (%2); faira racho rasiiwa sezvariri uye mhinduro dzechikamu chino hadzizochengetedzwi.</translation>
     </message>
 </context>
 <context>

@@ -25,6 +25,8 @@ struct LaunchOptions {
     QString predict; // the demo's prediction: a run's label, or a percentage
     QSize size {1280, 800};
     QString contentRoot;
+    bool watch = false; // --watch: reload the content when its files change
+    bool dark = false; // --dark: Fusion with a dark palette, whatever the desktop's theme
     bool helpShown = false; // --help or --version printed; exit 0
 };
 

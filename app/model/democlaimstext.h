@@ -16,6 +16,14 @@ QString quantityTitle(rlab::content::ClaimQuantity quantity);
 // A figure in the learner's locale ("1.53 MiB", "12.4 ms [11.9, 13.0]").
 QString figureText(rlab::content::ClaimQuantity quantity, const rlab::demo::Figure& figure);
 
+// The marks' colours as "#rrggbb"; the window passes its palette's (this layer has no palette).
+struct VerdictColors {
+    QString holds = QStringLiteral("#2e7d32");
+    QString fails = QStringLiteral("#c62828");
+    QString withinNoise = QStringLiteral("#8d6e00");
+};
+
 // One line of rich text per claim, in the learner's language; empty without claims.
 QString demoClaimsHtml(const rlab::content::DemoPreset& preset,
-    const std::vector<rlab::demo::ClaimCheck>& checks, const QList<DemoResult>& results);
+    const std::vector<rlab::demo::ClaimCheck>& checks, const QList<DemoResult>& results,
+    const VerdictColors& colors = {});

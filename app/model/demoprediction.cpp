@@ -100,12 +100,17 @@ PredictionMeasurement measurePrediction(const DemoPrediction& prediction, const 
     return measured;
 }
 
-QString predictionComparisonHtml(
-    const DemoPrediction& prediction, const Prediction& predicted, const PredictionMeasurement& measured)
+QString predictionComparisonHtml(const DemoPrediction& prediction, const Prediction& predicted,
+    const PredictionMeasurement& measured, const VerdictColors& colors)
 {
     if (!measured.measured)
         return {};
     const QLocale locale;
+    const auto marked = [&colors](bool right, const QString& text) {
+        return QStringLiteral("<span style=\"color:%1\">%2 %3</span>")
+            .arg(
+                right ? colors.holds : colors.fails, right ? QStringLiteral("✔") : QStringLiteral("✘"), text);
+    };
     QString mine;
     QString mark;
     QString actual;
@@ -115,19 +120,15 @@ QString predictionComparisonHtml(
             mine = percentText(*predicted.percent);
             const double off = std::abs(*predicted.percent - measured.percent);
             mark = off <= 10
-                ? QStringLiteral("<span style=\"color:#2e7d32\">✔ %1</span>")
-                      .arg(PredictionTexts::tr("Close."))
-                : QStringLiteral("<span style=\"color:#c62828\">✘ %1</span>")
-                      .arg(PredictionTexts::tr("Off by %1 points.").arg(locale.toString(off, 'f', 0)));
+                ? marked(true, PredictionTexts::tr("Close."))
+                : marked(false, PredictionTexts::tr("Off by %1 points.").arg(locale.toString(off, 'f', 0)));
         }
     } else {
         actual = measured.run.toHtmlEscaped();
         if (!predicted.run.isEmpty()) {
             mine = predicted.run.toHtmlEscaped();
-            mark = predicted.run == measured.run ? QStringLiteral("<span style=\"color:#2e7d32\">✔ %1</span>")
-                                                       .arg(PredictionTexts::tr("Right."))
-                                                 : QStringLiteral("<span style=\"color:#c62828\">✘ %1</span>")
-                                                       .arg(PredictionTexts::tr("Not this time."));
+            mark = predicted.run == measured.run ? marked(true, PredictionTexts::tr("Right."))
+                                                 : marked(false, PredictionTexts::tr("Not this time."));
         }
     }
     const QString measuredLine

@@ -8,6 +8,7 @@
 #include <QList>
 #include <QString>
 
+#include "democlaimstext.h" // VerdictColors
 #include "demoresult.h"
 #include "rlab/content/content.h"
 
@@ -34,6 +35,7 @@ struct PredictionMeasurement {
 PredictionMeasurement measurePrediction(
     const rlab::content::DemoPrediction& prediction, const QList<DemoResult>& results);
 
-// The prediction beside the measurement, as one line of rich text ("You predicted …; measured …").
+// The prediction beside the measurement, as one line of rich text ("You predicted …; measured …"),
+// right and wrong marked in the window's colours.
 QString predictionComparisonHtml(const rlab::content::DemoPrediction& prediction, const Prediction& predicted,
-    const PredictionMeasurement& measured);
+    const PredictionMeasurement& measured, const VerdictColors& colors = {});

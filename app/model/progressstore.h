@@ -64,6 +64,11 @@ public:
     QString language() const { return m_language; }
     void setLanguage(const QString& language);
 
+    // The window's geometry and splitter positions (QWidget::saveGeometry, QSplitter::saveState)
+    // by name; empty when never saved. Kept with the language: both are how the learner left the app.
+    QByteArray windowLayout(const QString& name) const { return m_windowLayout.value(name); }
+    void setWindowLayout(const QString& name, const QByteArray& state) { m_windowLayout.insert(name, state); }
+
     QuizProgress quiz(const QString& quizId) const { return m_quizzes.value(quizId); }
     QList<QString> quizIds() const { return m_quizzes.keys(); }
     void setQuiz(const QString& quizId, const QuizProgress& progress);
@@ -86,4 +91,5 @@ private:
     QString m_setAsidePath;
     QString m_language;
     QHash<QString, QuizProgress> m_quizzes;
+    QHash<QString, QByteArray> m_windowLayout;
 };

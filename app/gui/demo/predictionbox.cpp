@@ -9,6 +9,8 @@
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
 
+#include "tones.h"
+
 namespace {
 constexpr int MostPercent = 150; // a ratio above that is not what any preset asks about
 }
@@ -141,7 +143,8 @@ void PredictionBox::retranslate()
     m_percent->setAccessibleName(m_question->text());
     m_runs->setPlaceholderText(tr("Choose a run"));
     const QString comparison
-        = predictionComparisonHtml(*m_prediction, prediction(), measurePrediction(*m_prediction, m_results));
+        = predictionComparisonHtml(*m_prediction, prediction(), measurePrediction(*m_prediction, m_results),
+            {toneName(Tone::Right), toneName(Tone::Wrong), toneName(Tone::Uncertain)});
     m_comparison->setText(comparison);
     m_comparison->setVisible(!comparison.isEmpty());
 }

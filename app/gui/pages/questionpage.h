@@ -42,6 +42,10 @@ public:
     bool isGuideShown() const; // the guide section itself, not the cover, is on its tab
     OptionButton* optionButton(int index) const;
     QTabWidget* sideTabs() const { return m_side; }
+    QSplitter* splitter() const { return m_splitter; }
+    // Where the learner left the question/demo split; a restored one replaces the default split.
+    QByteArray splitterState() const;
+    void restoreSplitterState(const QByteArray& state);
 
 public slots:
     void runDemo(); // shows the demo tab and runs it

@@ -14,6 +14,7 @@
 #include "quizsession.h"
 #include "reviewschedule.h"
 #include "rlab/content/content.h"
+#include "tones.h"
 
 ResultsPage::ResultsPage(QuizSession* session, QWidget* parent)
     : QuizPage(session, parent)
@@ -77,9 +78,10 @@ namespace {
 QString outcomeHtml(int option, int answer)
 {
     if (option == QuizSession::NoAnswer)
-        return QStringLiteral("<span style=\"color:#666\">–</span>");
-    return option == answer ? QStringLiteral("<span style=\"color:#2e7d32\">✔</span>")
-                            : QStringLiteral("<span style=\"color:#c62828\">✘</span>");
+        return QStringLiteral("–");
+    return QStringLiteral("<span style=\"color:%1\">%2</span>")
+        .arg(toneName(option == answer ? Tone::Right : Tone::Wrong),
+            option == answer ? QStringLiteral("✔") : QStringLiteral("✘"));
 }
 
 QString attemptKindName(QuizSession::Kind kind)
@@ -199,13 +201,14 @@ void ResultsPage::render()
         html += QStringLiteral("<p><a href=\"question:%1\"><b>%2</b></a><br>%3</p>")
                     .arg(index + 1)
                     .arg(tr("Question %1").arg(index + 1), contentHtml(question.text));
-        html += QStringLiteral("<p style=\"margin-left:12px\"><span style=\"color:#c62828\">✘ %1</span> %2")
-                    .arg(tr("Your answer:"), contentHtml(chosen.text));
+        html += QStringLiteral("<p style=\"margin-left:12px\"><span style=\"color:%3\">✘ %1</span> %2")
+                    .arg(tr("Your answer:"), contentHtml(chosen.text), toneName(Tone::Wrong));
         if (!chosen.whyWrong.value.empty())
             html += QStringLiteral("<br><i>%1</i>").arg(contentHtml(chosen.whyWrong));
         html += QStringLiteral(
-            "</p><p style=\"margin-left:12px\"><span style=\"color:#2e7d32\">✔ %1</span> %2<br>%3</p>")
-                    .arg(tr("Right answer:"), contentHtml(right.text), contentHtml(question.explanation));
+            "</p><p style=\"margin-left:12px\"><span style=\"color:%4\">✔ %1</span> %2<br>%3</p>")
+                    .arg(tr("Right answer:"), contentHtml(right.text), contentHtml(question.explanation),
+                        toneName(Tone::Right));
     }
 
     // The history, newest first.
