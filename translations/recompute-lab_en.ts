@@ -263,6 +263,18 @@
         <source>Open the Planner: which policy fits a GPT-2-size model in your GPU&apos;s memory, and the code that does it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Your earlier run of this demo; press Run to measure again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the demo, then answer: what will the numbers show?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to look for appears once you have answered.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsModel</name>
@@ -530,15 +542,7 @@ predicted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Layers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Width</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Heads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -587,6 +591,14 @@ predicted</source>
     </message>
     <message>
         <source>This demo sweeps this size; the charts show every value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>La&amp;yers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>H&amp;eads</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -832,16 +844,6 @@ Open it in your web browser?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>1–4: choose an option
-↑ ↓: move between the options
-Enter: confirm the focused option, or go to the next question once answered
-← →: previous and next question
-R: run the demo
-Ctrl+L: view all questions
-Ctrl+Home: back to the quizzes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>About Recompute Lab</source>
         <translation type="unfinished"></translation>
     </message>
@@ -851,10 +853,6 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>Start over</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Clear every answer of this quiz and start again?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -887,6 +885,25 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>&amp;Plan your own model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear every answer of this quiz and start again? Your earlier attempts stay in its history.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1–6: choose the option with that number
+↑ ↓: move between the options
+Tab, Shift+Tab: move between the controls
+Enter: confirm the option you moved to, or go to the next question once answered
+Space: press the focused button
+← →: previous and next question
+R: run the demo
+Ctrl+L: view all questions
+Ctrl+Home: back to the quizzes
+Ctrl+Q: quit
+F1: this list
+Alt+underlined letter: open that menu or go to that field</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1193,6 +1210,60 @@ sequence</source>
     </message>
 </context>
 <context>
+    <name>PredictionBox</name>
+    <message>
+        <source>Choose a run</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PredictionTexts</name>
+    <message>
+        <source>%1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predict before you run: %1 of %2 as a percentage of %3&apos;s?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predict before you run: which run will have the most %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predict before you run: which run will have the least %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off by %1 points.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Right.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not this time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: &lt;b&gt;%1&lt;/b&gt; (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You made no prediction.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You predicted &lt;b&gt;%1&lt;/b&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ProgressStore</name>
     <message>
         <source>it is larger than any progress file could be</source>
@@ -1240,6 +1311,10 @@ sequence</source>
     </message>
     <message>
         <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the progress of %1 is malformed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1368,6 +1443,14 @@ sequence</source>
         <source>Read more in the guide: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This question&apos;s guide section holds its answer. Answer first, then read it; or open it now, and your attempt notes that you did.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open the guide now</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ResultsPage</name>
@@ -1403,10 +1486,6 @@ sequence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No mistakes so far.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Review of your mistakes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1424,6 +1503,80 @@ sequence</source>
     </message>
     <message>
         <source>Not answered yet:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first try</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retry of the wrong ones</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>started over</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first try %1 of %2 · best %3 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First try</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>due for review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to review next</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>before history was kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempt %1 (%2), %3: %4 of %5 right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opened the guide before answering question %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReviewSchedule</name>
+    <message numerus="yes">
+        <source>Review (%n due)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1487,10 +1640,6 @@ sequence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Review</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Open quiz %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1508,6 +1657,26 @@ sequence</source>
     </message>
     <message>
         <source>Which recomputation policy fits your model in your GPU&apos;s memory, what it costs, and the code that does it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first try %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>best %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>See results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review the questions of %1 due today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 mastered</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -263,6 +263,18 @@
         <source>Open the Planner: which policy fits a GPT-2-size model in your GPU&apos;s memory, and the code that does it.</source>
         <translation>Открыть планировщик: какая политика помещает модель размера GPT-2 в память вашего GPU, и код, который это делает.</translation>
     </message>
+    <message>
+        <source>Your earlier run of this demo; press Run to measure again.</source>
+        <translation>Ваш прошлый запуск этого демо; нажмите «Запустить», чтобы измерить снова.</translation>
+    </message>
+    <message>
+        <source>Run the demo, then answer: what will the numbers show?</source>
+        <translation>Запустите демо, затем ответьте: что покажут числа?</translation>
+    </message>
+    <message>
+        <source>What to look for appears once you have answered.</source>
+        <translation>На что обратить внимание, появится после ответа.</translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsModel</name>
@@ -548,16 +560,8 @@ predicted</source>
         <translation>Размеры модели</translation>
     </message>
     <message>
-        <source>&amp;Layers</source>
-        <translation>&amp;Слои</translation>
-    </message>
-    <message>
         <source>&amp;Width</source>
         <translation>&amp;Ширина</translation>
-    </message>
-    <message>
-        <source>&amp;Heads</source>
-        <translation>&amp;Головы</translation>
     </message>
     <message>
         <source>&amp;Sequence</source>
@@ -606,6 +610,14 @@ predicted</source>
     <message>
         <source>This demo sweeps this size; the charts show every value.</source>
         <translation>Это демо перебирает этот размер; графики показывают каждое значение.</translation>
+    </message>
+    <message>
+        <source>La&amp;yers</source>
+        <translation>Сло&amp;и</translation>
+    </message>
+    <message>
+        <source>H&amp;eads</source>
+        <translation>&amp;Головы</translation>
     </message>
 </context>
 <context>
@@ -856,22 +868,6 @@ Open it in your web browser?</source>
         <translation>Клавиши</translation>
     </message>
     <message>
-        <source>1–4: choose an option
-↑ ↓: move between the options
-Enter: confirm the focused option, or go to the next question once answered
-← →: previous and next question
-R: run the demo
-Ctrl+L: view all questions
-Ctrl+Home: back to the quizzes</source>
-        <translation>1–4: выбрать вариант
-↑ ↓: переход между вариантами
-Enter: подтвердить выделенный вариант или, после ответа, перейти к следующему вопросу
-← →: предыдущий и следующий вопрос
-R: запустить демо
-Ctrl+L: все вопросы
-Ctrl+Home: к списку тестов</translation>
-    </message>
-    <message>
         <source>About Recompute Lab</source>
         <translation>О программе Recompute Lab</translation>
     </message>
@@ -882,10 +878,6 @@ Ctrl+Home: к списку тестов</translation>
     <message>
         <source>Start over</source>
         <translation>Начать заново</translation>
-    </message>
-    <message>
-        <source>Clear every answer of this quiz and start again?</source>
-        <translation>Стереть все ответы этого теста и начать заново?</translation>
     </message>
     <message>
         <source>Open a quiz pack</source>
@@ -918,6 +910,36 @@ Ctrl+Home: к списку тестов</translation>
     <message>
         <source>&amp;Plan your own model…</source>
         <translation>&amp;Спланировать свою модель…</translation>
+    </message>
+    <message>
+        <source>Clear every answer of this quiz and start again? Your earlier attempts stay in its history.</source>
+        <translation>Стереть все ответы этого теста и начать заново? Прежние попытки останутся в истории.</translation>
+    </message>
+    <message>
+        <source>1–6: choose the option with that number
+↑ ↓: move between the options
+Tab, Shift+Tab: move between the controls
+Enter: confirm the option you moved to, or go to the next question once answered
+Space: press the focused button
+← →: previous and next question
+R: run the demo
+Ctrl+L: view all questions
+Ctrl+Home: back to the quizzes
+Ctrl+Q: quit
+F1: this list
+Alt+underlined letter: open that menu or go to that field</source>
+        <translation>1–6: выбрать вариант с этим номером
+↑ ↓: перейти между вариантами
+Tab, Shift+Tab: перейти между элементами
+Enter: подтвердить вариант, к которому вы перешли, или после ответа перейти к следующему вопросу
+Пробел: нажать кнопку в фокусе
+← →: предыдущий и следующий вопрос
+R: запустить демо
+Ctrl+L: все вопросы
+Ctrl+Home: к списку тестов
+Ctrl+Q: выход
+F1: этот список
+Alt+подчёркнутая буква: открыть это меню или перейти к этому полю</translation>
     </message>
 </context>
 <context>
@@ -1230,6 +1252,60 @@ sequence</source>
     </message>
 </context>
 <context>
+    <name>PredictionBox</name>
+    <message>
+        <source>Choose a run</source>
+        <translation>Выберите запуск</translation>
+    </message>
+</context>
+<context>
+    <name>PredictionTexts</name>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Predict before you run: %1 of %2 as a percentage of %3&apos;s?</source>
+        <translation>Предскажите до запуска: %1 у %2 — сколько это процентов от %3?</translation>
+    </message>
+    <message>
+        <source>Predict before you run: which run will have the most %1?</source>
+        <translation>Предскажите до запуска: у какого запуска будет больше всего — %1?</translation>
+    </message>
+    <message>
+        <source>Predict before you run: which run will have the least %1?</source>
+        <translation>Предскажите до запуска: у какого запуска будет меньше всего — %1?</translation>
+    </message>
+    <message>
+        <source>Close.</source>
+        <translation>Близко.</translation>
+    </message>
+    <message>
+        <source>Off by %1 points.</source>
+        <translation>Расхождение: %1 п. п.</translation>
+    </message>
+    <message>
+        <source>Right.</source>
+        <translation>Верно.</translation>
+    </message>
+    <message>
+        <source>Not this time.</source>
+        <translation>На этот раз нет.</translation>
+    </message>
+    <message>
+        <source>Measured: &lt;b&gt;%1&lt;/b&gt; (%2).</source>
+        <translation>Измерено: &lt;b&gt;%1&lt;/b&gt; (%2).</translation>
+    </message>
+    <message>
+        <source>You made no prediction.</source>
+        <translation>Вы не сделали предсказания.</translation>
+    </message>
+    <message>
+        <source>You predicted &lt;b&gt;%1&lt;/b&gt;.</source>
+        <translation>Ваше предсказание: &lt;b&gt;%1&lt;/b&gt;.</translation>
+    </message>
+</context>
+<context>
     <name>ProgressStore</name>
     <message>
         <source>it is larger than any progress file could be</source>
@@ -1278,6 +1354,10 @@ sequence</source>
     <message>
         <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
         <translation>Не удалось прочитать прогресс из %1 (%2); файл оставлен как есть, и ответы этого сеанса не будут сохранены.</translation>
+    </message>
+    <message>
+        <source>the progress of %1 is malformed</source>
+        <translation>прогресс теста %1 записан с ошибками</translation>
     </message>
 </context>
 <context>
@@ -1405,6 +1485,14 @@ sequence</source>
         <source>Read more in the guide: %1</source>
         <translation>Подробнее в руководстве: %1</translation>
     </message>
+    <message>
+        <source>This question&apos;s guide section holds its answer. Answer first, then read it; or open it now, and your attempt notes that you did.</source>
+        <translation>В разделе руководства к этому вопросу есть ответ. Сначала ответьте, потом читайте; или откройте его сейчас — это будет отмечено в попытке.</translation>
+    </message>
+    <message>
+        <source>&amp;Open the guide now</source>
+        <translation>&amp;Открыть руководство сейчас</translation>
+    </message>
 </context>
 <context>
     <name>ResultsPage</name>
@@ -1441,10 +1529,6 @@ sequence</source>
         <translation>Все ответы верны. Отлично!</translation>
     </message>
     <message>
-        <source>No mistakes so far.</source>
-        <translation>Пока ни одной ошибки.</translation>
-    </message>
-    <message>
         <source>Review of your mistakes</source>
         <translation>Разбор ошибок</translation>
     </message>
@@ -1463,6 +1547,81 @@ sequence</source>
     <message>
         <source>Not answered yet:</source>
         <translation>Ещё без ответа:</translation>
+    </message>
+    <message>
+        <source>first try</source>
+        <translation>первая попытка</translation>
+    </message>
+    <message>
+        <source>retry of the wrong ones</source>
+        <translation>повтор ошибок</translation>
+    </message>
+    <message>
+        <source>review</source>
+        <translation>повторение</translation>
+    </message>
+    <message>
+        <source>started over</source>
+        <translation>начато заново</translation>
+    </message>
+    <message>
+        <source>first try %1 of %2 · best %3 of %2</source>
+        <translation>с первой попытки %1 из %2 · лучший результат %3 из %2</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>Вопрос</translation>
+    </message>
+    <message>
+        <source>First try</source>
+        <translation>Первая попытка</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Сейчас</translation>
+    </message>
+    <message>
+        <source>Guide</source>
+        <translation>Руководство</translation>
+    </message>
+    <message>
+        <source>due for review</source>
+        <translation>пора повторить</translation>
+    </message>
+    <message>
+        <source>What to review next</source>
+        <translation>Что повторить дальше</translation>
+    </message>
+    <message>
+        <source>Your attempts</source>
+        <translation>Ваши попытки</translation>
+    </message>
+    <message>
+        <source>before history was kept</source>
+        <translation>до того, как велась история</translation>
+    </message>
+    <message>
+        <source>Attempt %1 (%2), %3: %4 of %5 right</source>
+        <translation>Попытка %1 (%2), %3: верно %4 из %5</translation>
+    </message>
+    <message>
+        <source>opened the guide before answering question %1</source>
+        <translation>руководство открыто до ответа на вопрос %1</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewSchedule</name>
+    <message numerus="yes">
+        <source>Review (%n due)</source>
+        <translation>
+            <numerusform>Повторить (%n вопрос)</numerusform>
+            <numerusform>Повторить (%n вопроса)</numerusform>
+            <numerusform>Повторить (%n вопросов)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.</source>
+        <translation>Вопросы, на которые вы ответили неверно, возвращаются через 1, 2, 4, 8 и 16 дней, пока вы не ответите верно.</translation>
     </message>
 </context>
 <context>
@@ -1528,10 +1687,6 @@ sequence</source>
         <translation>Продолжить</translation>
     </message>
     <message>
-        <source>Review</source>
-        <translation>Просмотр</translation>
-    </message>
-    <message>
         <source>Open quiz %1</source>
         <translation>Открыть тест %1</translation>
     </message>
@@ -1550,6 +1705,26 @@ sequence</source>
     <message>
         <source>Which recomputation policy fits your model in your GPU&apos;s memory, what it costs, and the code that does it.</source>
         <translation>Какая политика пересчёта помещает вашу модель в память вашего GPU, чего это стоит, и код, который это делает.</translation>
+    </message>
+    <message>
+        <source>first try %1 of %2</source>
+        <translation>с первой попытки %1 из %2</translation>
+    </message>
+    <message>
+        <source>best %1 of %2</source>
+        <translation>лучший результат %1 из %2</translation>
+    </message>
+    <message>
+        <source>See results</source>
+        <translation>Результаты</translation>
+    </message>
+    <message>
+        <source>Review the questions of %1 due today</source>
+        <translation>Повторить сегодняшние вопросы теста %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 mastered</source>
+        <translation>освоено %1 из %2</translation>
     </message>
 </context>
 <context>

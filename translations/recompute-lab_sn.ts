@@ -263,6 +263,18 @@
         <source>Open the Planner: which policy fits a GPT-2-size model in your GPU&apos;s memory, and the code that does it.</source>
         <translation>Vhura Murongi: policy ipi inokwana model yakaita se-GPT-2 mundangariro ye-GPU yako, nekodhi inozviita.</translation>
     </message>
+    <message>
+        <source>Your earlier run of this demo; press Run to measure again.</source>
+        <translation>Kumhanya kwako kwekare kwemuratidzo uyu; tsikira Mhanyisa kuti uyere zvakare.</translation>
+    </message>
+    <message>
+        <source>Run the demo, then answer: what will the numbers show?</source>
+        <translation>Mhanyisa muratidzo, wobva wapindura: nhamba dzicharatidza chii?</translation>
+    </message>
+    <message>
+        <source>What to look for appears once you have answered.</source>
+        <translation>Zvekutarisa zvinoonekwa kana wapindura.</translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsModel</name>
@@ -548,16 +560,8 @@ zvakafungidzirwa</translation>
         <translation>Saizi dzemodhi</translation>
     </message>
     <message>
-        <source>&amp;Layers</source>
-        <translation>Ma-&amp;layer</translation>
-    </message>
-    <message>
         <source>&amp;Width</source>
         <translation>&amp;Upamhi</translation>
-    </message>
-    <message>
-        <source>&amp;Heads</source>
-        <translation>Mi&amp;soro</translation>
     </message>
     <message>
         <source>&amp;Sequence</source>
@@ -606,6 +610,14 @@ zvakafungidzirwa</translation>
     <message>
         <source>This demo sweeps this size; the charts show every value.</source>
         <translation>Muratidzo uyu unoedza saizi iyi yakasiyana-siyana; machati anoratidza ma-value ose.</translation>
+    </message>
+    <message>
+        <source>La&amp;yers</source>
+        <translation>Ma-&amp;layer</translation>
+    </message>
+    <message>
+        <source>H&amp;eads</source>
+        <translation>Mi&amp;soro</translation>
     </message>
 </context>
 <context>
@@ -854,22 +866,6 @@ Unoda kuivhura mu-browser yako?</translation>
         <translation>Makiyi ekipibhodi</translation>
     </message>
     <message>
-        <source>1–4: choose an option
-↑ ↓: move between the options
-Enter: confirm the focused option, or go to the next question once answered
-← →: previous and next question
-R: run the demo
-Ctrl+L: view all questions
-Ctrl+Home: back to the quizzes</source>
-        <translation>1–4: sarudza mhinduro
-↑ ↓: famba pakati pemhinduro
-Enter: simbisa mhinduro yakasarudzwa, kana kuenda kumubvunzo unotevera kana wapindura
-← →: mubvunzo wakapfuura neunotevera
-R: mhanyisa muratidzo
-Ctrl+L: tarisa mibvunzo yese
-Ctrl+Home: dzokera kubvunzo</translation>
-    </message>
-    <message>
         <source>About Recompute Lab</source>
         <translation>Nezve Recompute Lab</translation>
     </message>
@@ -880,10 +876,6 @@ Ctrl+Home: dzokera kubvunzo</translation>
     <message>
         <source>Start over</source>
         <translation>Tangazve</translation>
-    </message>
-    <message>
-        <source>Clear every answer of this quiz and start again?</source>
-        <translation>Dzima mhinduro dzese dzebvunzo iyi utangezve?</translation>
     </message>
     <message>
         <source>Open a quiz pack</source>
@@ -916,6 +908,36 @@ Ctrl+Home: dzokera kubvunzo</translation>
     <message>
         <source>&amp;Plan your own model…</source>
         <translation>&amp;Ronga model yako…</translation>
+    </message>
+    <message>
+        <source>Clear every answer of this quiz and start again? Your earlier attempts stay in its history.</source>
+        <translation>Dzima mhinduro dzose dzebvunzo iyi wotangazve? Zvawakaedza kare zvinoramba zviri munhoroondo yayo.</translation>
+    </message>
+    <message>
+        <source>1–6: choose the option with that number
+↑ ↓: move between the options
+Tab, Shift+Tab: move between the controls
+Enter: confirm the option you moved to, or go to the next question once answered
+Space: press the focused button
+← →: previous and next question
+R: run the demo
+Ctrl+L: view all questions
+Ctrl+Home: back to the quizzes
+Ctrl+Q: quit
+F1: this list
+Alt+underlined letter: open that menu or go to that field</source>
+        <translation>1–6: sarudza sarudzo ine nhamba iyoyo
+↑ ↓: famba pakati pesarudzo
+Tab, Shift+Tab: famba pakati pezvidzoreso
+Enter: simbisa sarudzo yawaenda kwairi, kana enderera kumubvunzo unotevera kana wapindura
+Space: tsikira bhatani rakasarudzwa
+← →: mubvunzo wakapfuura neunotevera
+R: mhanyisa muratidzo
+Ctrl+L: tarisa mibvunzo yese
+Ctrl+Home: dzokera kubvunzo
+Ctrl+Q: buda
+F1: rondedzero iyi
+Alt+bhii rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translation>
     </message>
 </context>
 <context>
@@ -1227,6 +1249,60 @@ huru</translation>
     </message>
 </context>
 <context>
+    <name>PredictionBox</name>
+    <message>
+        <source>Choose a run</source>
+        <translation>Sarudza kumhanya</translation>
+    </message>
+</context>
+<context>
+    <name>PredictionTexts</name>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Predict before you run: %1 of %2 as a percentage of %3&apos;s?</source>
+        <translation>Fungidzira usati wamhanyisa: %1 ye-%2 sechikamu chezana che-%3?</translation>
+    </message>
+    <message>
+        <source>Predict before you run: which run will have the most %1?</source>
+        <translation>Fungidzira usati wamhanyisa: kumhanya kupi kuchava nehuwandu hukuru kupfuura zvose — %1?</translation>
+    </message>
+    <message>
+        <source>Predict before you run: which run will have the least %1?</source>
+        <translation>Fungidzira usati wamhanyisa: kumhanya kupi kuchava nehuwandu hudiki kupfuura zvose — %1?</translation>
+    </message>
+    <message>
+        <source>Close.</source>
+        <translation>Wasvika pedyo.</translation>
+    </message>
+    <message>
+        <source>Off by %1 points.</source>
+        <translation>Musiyano: mapoinzi %1.</translation>
+    </message>
+    <message>
+        <source>Right.</source>
+        <translation>Zvakarurama.</translation>
+    </message>
+    <message>
+        <source>Not this time.</source>
+        <translation>Kwete panguva ino.</translation>
+    </message>
+    <message>
+        <source>Measured: &lt;b&gt;%1&lt;/b&gt; (%2).</source>
+        <translation>Zvakayerwa: &lt;b&gt;%1&lt;/b&gt; (%2).</translation>
+    </message>
+    <message>
+        <source>You made no prediction.</source>
+        <translation>Hauna kufungidzira.</translation>
+    </message>
+    <message>
+        <source>You predicted &lt;b&gt;%1&lt;/b&gt;.</source>
+        <translation>Wakafungidzira &lt;b&gt;%1&lt;/b&gt;.</translation>
+    </message>
+</context>
+<context>
     <name>ProgressStore</name>
     <message>
         <source>it is larger than any progress file could be</source>
@@ -1275,6 +1351,10 @@ huru</translation>
     <message>
         <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
         <translation>Hazvina kukwanisa kuverenga kufambira mberi kwako kubva ku-%1 (%2); faira rasiiwa sezvaringa rakaita uye mhinduro dzenguva ino hadzichachengetwa.</translation>
+    </message>
+    <message>
+        <source>the progress of %1 is malformed</source>
+        <translation>kufambira mberi kwe-%1 kwakanyorwa zvisizvo</translation>
     </message>
 </context>
 <context>
@@ -1402,6 +1482,14 @@ huru</translation>
         <source>Read more in the guide: %1</source>
         <translation>Verenga zvimwe mugwara: %1</translation>
     </message>
+    <message>
+        <source>This question&apos;s guide section holds its answer. Answer first, then read it; or open it now, and your attempt notes that you did.</source>
+        <translation>Chikamu chegwara chemubvunzo uyu chine mhinduro yawo. Tanga wapindura, wozochiverenga; kana uchivhure izvozvi, uye kuedza kwako kunonyora kuti wakadaro.</translation>
+    </message>
+    <message>
+        <source>&amp;Open the guide now</source>
+        <translation>&amp;Vhura gwara izvozvi</translation>
+    </message>
 </context>
 <context>
     <name>ResultsPage</name>
@@ -1437,10 +1525,6 @@ huru</translation>
         <translation>Mhinduro dzese dzakarurama. Waita zvakanaka!</translation>
     </message>
     <message>
-        <source>No mistakes so far.</source>
-        <translation>Hapana zvikanganiso kusvika parizvino.</translation>
-    </message>
-    <message>
         <source>Review of your mistakes</source>
         <translation>Ongororo yezvikanganiso zvako</translation>
     </message>
@@ -1459,6 +1543,80 @@ huru</translation>
     <message>
         <source>Not answered yet:</source>
         <translation>Hazvisati zvapindurwa:</translation>
+    </message>
+    <message>
+        <source>first try</source>
+        <translation>kuedza kwekutanga</translation>
+    </message>
+    <message>
+        <source>retry of the wrong ones</source>
+        <translation>kuedzazve dzawakakanganisa</translation>
+    </message>
+    <message>
+        <source>review</source>
+        <translation>ongororo</translation>
+    </message>
+    <message>
+        <source>started over</source>
+        <translation>kutangazve</translation>
+    </message>
+    <message>
+        <source>first try %1 of %2 · best %3 of %2</source>
+        <translation>kuedza kwekutanga %1 pa-%2 · zvakanakisa %3 pa-%2</translation>
+    </message>
+    <message>
+        <source>Question</source>
+        <translation>Mubvunzo</translation>
+    </message>
+    <message>
+        <source>First try</source>
+        <translation>Kuedza kwekutanga</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Iye zvino</translation>
+    </message>
+    <message>
+        <source>Guide</source>
+        <translation>Gwara</translation>
+    </message>
+    <message>
+        <source>due for review</source>
+        <translation>yasvika nguva yeongororo</translation>
+    </message>
+    <message>
+        <source>What to review next</source>
+        <translation>Zvekuongorora zvinotevera</translation>
+    </message>
+    <message>
+        <source>Your attempts</source>
+        <translation>Zvawakaedza</translation>
+    </message>
+    <message>
+        <source>before history was kept</source>
+        <translation>nhoroondo isati yachengetwa</translation>
+    </message>
+    <message>
+        <source>Attempt %1 (%2), %3: %4 of %5 right</source>
+        <translation>Kuedza %1 (%2), %3: %4 pa-%5 zvakarurama</translation>
+    </message>
+    <message>
+        <source>opened the guide before answering question %1</source>
+        <translation>wakavhura gwara usati wapindura mubvunzo %1</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewSchedule</name>
+    <message numerus="yes">
+        <source>Review (%n due)</source>
+        <translation>
+            <numerusform>Ongorora (mubvunzo %n)</numerusform>
+            <numerusform>Ongorora (mibvunzo %n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.</source>
+        <translation>Mibvunzo yawakapindura zvisizvo inodzoka mushure memazuva 1, 2, 4, 8 ne-16 kusvikira waipindura nemazvo.</translation>
     </message>
 </context>
 <context>
@@ -1521,10 +1679,6 @@ huru</translation>
         <translation>Enderera</translation>
     </message>
     <message>
-        <source>Review</source>
-        <translation>Ongorora</translation>
-    </message>
-    <message>
         <source>Open quiz %1</source>
         <translation>Vhura bvunzo %1</translation>
     </message>
@@ -1543,6 +1697,26 @@ huru</translation>
     <message>
         <source>Which recomputation policy fits your model in your GPU&apos;s memory, what it costs, and the code that does it.</source>
         <translation>Policy ipi yekuverengazve inokwana model yako mundangariro ye-GPU yako, mutengo wayo, nekodhi inozviita.</translation>
+    </message>
+    <message>
+        <source>first try %1 of %2</source>
+        <translation>kuedza kwekutanga %1 pa-%2</translation>
+    </message>
+    <message>
+        <source>best %1 of %2</source>
+        <translation>zvakanakisa %1 pa-%2</translation>
+    </message>
+    <message>
+        <source>See results</source>
+        <translation>Ona mhedzisiro</translation>
+    </message>
+    <message>
+        <source>Review the questions of %1 due today</source>
+        <translation>Ongorora mibvunzo ye-%1 yasvika nguva nhasi</translation>
+    </message>
+    <message>
+        <source>%1 of %2 mastered</source>
+        <translation>%1 pa-%2 zvagonwa</translation>
     </message>
 </context>
 <context>

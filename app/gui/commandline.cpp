@@ -21,6 +21,7 @@
 #include "demorunner.h"
 #include "demotexts.h"
 #include "mainwindow.h"
+#include "predictionbox.h"
 #include "questionpage.h"
 #include "quizsession.h"
 #include "rlab/layout.h"
@@ -83,8 +84,18 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("Reload the content when its files change, showing its errors (for authors)."));
     const QCommandLineOption dark(QStringLiteral("dark"),
         QStringLiteral("Use a dark palette (the Fusion style), whatever the desktop's theme."));
+    const QCommandLineOption progress(QStringLiteral("progress"),
+        QStringLiteral("Read this progress file instead of your own; it is never written (for screenshots "
+                       "of a prepared state)."),
+        QStringLiteral("file"));
+    const QCommandLineOption today(QStringLiteral("today"),
+        QStringLiteral("Take this day (YYYY-MM-DD) as today for attempts and reviews due."),
+        QStringLiteral("date"));
+    const QCommandLineOption predict(QStringLiteral("predict"),
+        QStringLiteral("Make the demo's prediction before it runs: a run's label, or a percentage."),
+        QStringLiteral("value"));
     parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, screenshot, size, content, exportResults,
-        watch, dark});
+        watch, dark, progress, today, predict});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText() + QLatin1Char('.');
@@ -168,6 +179,25 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
                          .arg(options.exportPath);
             return std::nullopt;
         }
+    }
+    options.progressFile = parser.value(progress);
+    if (parser.isSet(progress) && !QFileInfo(options.progressFile).isFile()) {
+        *error = QStringLiteral("--progress needs an existing progress file, not \"%1\".")
+                     .arg(options.progressFile);
+        return std::nullopt;
+    }
+    if (parser.isSet(today)) {
+        options.today = QDate::fromString(parser.value(today), Qt::ISODate);
+        if (!options.today.isValid()) {
+            *error
+                = QStringLiteral("--today needs a date as YYYY-MM-DD, not \"%1\".").arg(parser.value(today));
+            return std::nullopt;
+        }
+    }
+    options.predict = parser.value(predict);
+    if (parser.isSet(predict) && options.quiz.isEmpty()) {
+        *error = QStringLiteral("--predict needs --quiz.");
+        return std::nullopt;
     }
     options.contentRoot = parser.isSet(content) ? parser.value(content) : builtInContentRoot();
     if (options.contentRoot.isEmpty()) {
@@ -254,6 +284,10 @@ std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOption
 {
     if (options.planner)
         window.showPlanner();
+    if (options.today.isValid()) {
+        const QDateTime noon(options.today, QTime(12, 0));
+        window.setClock([noon] { return noon; });
+    }
     if (options.quiz.isEmpty())
         return std::nullopt;
     const rlab::content::Quiz* quiz = window.content().quiz(options.quiz.toStdString());
@@ -285,7 +319,17 @@ std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOption
     if (options.answer > 0)
         window.session()->choose(options.answer - 1);
     if (options.showGuide)
-        window.questionPage()->sideTabs()->setCurrentWidget(window.questionPage()->guideView());
+        window.questionPage()->showGuide();
+    if (!options.predict.isEmpty()) {
+        PredictionBox* box = window.demoPanel()->predictionBox();
+        if (box->isHidden())
+            return QStringLiteral("This question's demo asks for no prediction.");
+        bool isNumber = false;
+        const int percent = options.predict.toInt(&isNumber);
+        box->setPrediction(isNumber ? Prediction {{}, percent} : Prediction {options.predict, {}});
+        if (!box->prediction().isMade())
+            return QStringLiteral("\"%1\" is not a run of this demo or a percentage.").arg(options.predict);
+    }
     return std::nullopt;
 }
 

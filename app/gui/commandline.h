@@ -4,6 +4,7 @@
 
 #include <optional>
 
+#include <QDate>
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -20,6 +21,9 @@ struct LaunchOptions {
     bool planner = false; // open the Planner page
     QString screenshot; // PNG path; empty: run interactively
     QString exportPath; // with runDemo: write the demo's results here (CSV or JSON) and exit
+    QString progressFile; // read this progress file (never written) instead of the learner's
+    QDate today; // the day attempts and reviews count from; invalid: the system's
+    QString predict; // the demo's prediction: a run's label, or a percentage
     QSize size {1280, 800};
     QString contentRoot;
     bool watch = false; // --watch: reload the content when its files change

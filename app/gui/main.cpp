@@ -98,7 +98,9 @@ int main(int argc, char** argv)
     }
 
     // A screenshot must not change the learner's saved progress or language.
-    ProgressStore progress = screenshot || exporting ? ProgressStore::inMemory() : ProgressStore();
+    ProgressStore progress = !options->progressFile.isEmpty() ? ProgressStore::readOnly(options->progressFile)
+        : screenshot || exporting                             ? ProgressStore::inMemory()
+                                                              : ProgressStore();
     MainWindow window(options->contentRoot, progress, options->language);
     if (const std::optional<QString> problem = applyLaunchOptions(window, *options)) {
         std::fprintf(stderr, "recompute-lab: %s\n", qPrintable(*problem));

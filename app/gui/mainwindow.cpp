@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -19,8 +21,10 @@
 #include "plannerpage.h"
 #include "questionlistpage.h"
 #include "questionpage.h"
+#include "quizrecord.h"
 #include "quizsession.h"
 #include "resultspage.h"
+#include "reviewschedule.h"
 #include "startpage.h"
 
 namespace {
@@ -36,6 +40,7 @@ MainWindow::MainWindow(
     : QMainWindow(parent)
     , m_library(new ContentLibrary(contentRoot, this))
     , m_progress(std::move(progress))
+    , m_clock([] { return QDateTime::currentDateTime(); })
     , m_session(new QuizSession(this))
     , m_banner(new NoticeBanner(this))
     , m_pages(new QStackedWidget(this))
@@ -54,6 +59,15 @@ MainWindow::MainWindow(
     m_pages->addWidget(m_planner);
 
     auto* central = new QWidget(this);
+    // Keyboard focus is drawn plainly on every button: some styles draw it faintly or not at all.
+    // Every state has the same outer size, so a focused button never cuts its text short.
+    central->setStyleSheet(
+        QStringLiteral("QPushButton { border: 1px solid palette(mid); border-radius: 4px; padding: 4px 12px;"
+                       " background: palette(button); }"
+                       "QPushButton:hover { border-color: palette(highlight); }"
+                       "QPushButton:pressed { background: palette(midlight); }"
+                       "QPushButton:disabled { color: palette(mid); }"
+                       "QPushButton:focus { border: 2px solid palette(highlight); padding: 3px 11px; }"));
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(6, 6, 6, 0);
     layout->setSpacing(6);
@@ -64,16 +78,18 @@ MainWindow::MainWindow(
     createMenus();
 
     connect(m_start, &StartPage::openRequested, this, &MainWindow::openQuiz);
+    connect(m_start, &StartPage::reviewRequested, this, &MainWindow::startReview);
     connect(m_start, &StartPage::resetRequested, this, [this](const QString& quizId) {
         const auto answer = QMessageBox::question(this, tr("Start over"),
-            tr("Clear every answer of this quiz and start again?"), QMessageBox::Yes | QMessageBox::Cancel,
-            QMessageBox::Cancel);
-        if (answer != QMessageBox::Yes)
-            return;
-        m_progress.setAnswers(quizId, {});
-        if (!m_progress.save())
-            reportProgressProblem();
-        refreshQuizzes();
+            tr("Clear every answer of this quiz and start again? Your earlier attempts stay in its history."),
+            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+        if (answer == QMessageBox::Yes && openQuiz(quizId))
+            m_session->restart();
+    });
+    // The open quiz's due questions first, then the other quizzes'.
+    connect(m_results, &ResultsPage::reviewRequested, this, [this] {
+        if (!startReview(m_session->quizId()))
+            startReview({});
     });
     connect(m_question, &QuestionPage::backRequested, this, &MainWindow::showQuizzes);
     connect(m_question, &QuestionPage::showAllRequested, this, &MainWindow::showAllQuestions);
@@ -82,6 +98,10 @@ MainWindow::MainWindow(
     connect(m_list, &QuestionListPage::questionChosen, this, &MainWindow::showQuestion);
     connect(m_results, &ResultsPage::questionChosen, this, &MainWindow::showQuestion);
     connect(m_results, &ResultsPage::backRequested, this, &MainWindow::showQuizzes);
+    connect(m_results, &ResultsPage::guideChosen, this, [this](int question) {
+        showQuestion(question);
+        m_question->showGuide();
+    });
     connect(m_session, &QuizSession::currentChanged, this, [this] {
         if (!m_session->isFinished() && m_session->current() >= 0)
             showPage(m_question);
@@ -89,6 +109,7 @@ MainWindow::MainWindow(
     });
     connect(m_session, &QuizSession::roundChanged, this, &MainWindow::updateActions);
     connect(m_session, &QuizSession::finished, this, [this] { showPage(m_results); });
+    connect(m_session, &QuizSession::answered, this, &MainWindow::scheduleReview);
     connect(m_session, &QuizSession::answersChanged, this, &MainWindow::saveAnswers);
     connect(m_question->demoPanel(), &DemoPanel::runningChanged, this, &MainWindow::updateActions);
     connect(m_start, &StartPage::plannerRequested, this, &MainWindow::showPlanner);
@@ -141,23 +162,86 @@ bool MainWindow::openQuiz(const QString& quizId)
     const rlab::content::Quiz* quiz = m_content.quiz(quizId.toStdString());
     if (!quiz)
         return false;
-    QList<int> key;
-    QList<int> chosen;
-    const QHash<QString, QString> saved = m_progress.answers(quizId);
-    for (const auto& question : quiz->questions) {
-        key.append(question.answer);
-        int option = QuizSession::NoAnswer;
-        const QString optionId = saved.value(fromUtf8(question.id));
-        for (int i = 0; i < static_cast<int>(question.options.size()); ++i) {
-            if (fromUtf8(question.options[static_cast<std::size_t>(i)].id) == optionId)
-                option = i;
-        }
-        chosen.append(option);
-    }
-    m_session->begin(quizId, key, chosen);
+    beginFromProgress(*m_session, *quiz, m_progress.quiz(quizId));
     setWindowTitle(tr("%1 — Recompute Lab").arg(fromUtf8(quiz->title.value)));
     showPage(m_session->isFinished() ? static_cast<QWidget*>(m_results) : m_question);
     return true;
+}
+
+bool MainWindow::startReview(const QString& quizId)
+{
+    const QHash<QString, QList<int>> due = dueQuestions();
+    QString chosen = quizId;
+    if (chosen.isEmpty()) {
+        for (const auto& quiz : m_content.quizzes) {
+            if (!due.value(fromUtf8(quiz.id)).isEmpty()) {
+                chosen = fromUtf8(quiz.id);
+                break;
+            }
+        }
+    }
+    if (due.value(chosen).isEmpty() || !openQuiz(chosen))
+        return false;
+    m_session->review(due.value(chosen));
+    return true;
+}
+
+void MainWindow::setClock(std::function<QDateTime()> clock)
+{
+    m_clock = std::move(clock);
+    m_session->setClock(m_clock);
+    refreshQuizzes();
+}
+
+QHash<QString, QList<int>> MainWindow::dueQuestions() const
+{
+    QHash<QString, QList<int>> due;
+    const QDate today = m_clock().date();
+    for (const auto& quiz : m_content.quizzes) {
+        const QString id = fromUtf8(quiz.id);
+        QList<int> questions;
+        for (const QString& question : ReviewSchedule::due(m_progress.quiz(id).review, today)) {
+            const int index = questionIndex(quiz, question);
+            if (index >= 0)
+                questions.append(index);
+        }
+        std::sort(questions.begin(), questions.end());
+        if (!questions.isEmpty())
+            due.insert(id, questions);
+    }
+    return due;
+}
+
+void MainWindow::scheduleReview(int question, int, bool correct)
+{
+    const rlab::content::Quiz* quiz = m_content.quiz(m_session->quizId().toStdString());
+    if (!quiz)
+        return;
+    QuizProgress saved = m_progress.quiz(m_session->quizId());
+    ReviewSchedule::record(saved.review, questionId(*quiz, question), correct, m_clock().date());
+    m_progress.setQuiz(m_session->quizId(), saved); // saved with the answer (answersChanged follows)
+}
+
+// Answers given wrongly before the schedule existed (format 1) are due from the day they are seen.
+void MainWindow::scheduleEarlierMistakes()
+{
+    for (const auto& quiz : m_content.quizzes) {
+        const QString id = fromUtf8(quiz.id);
+        QuizProgress saved = m_progress.quiz(id);
+        bool added = false;
+        for (int i = 0; i < static_cast<int>(quiz.questions.size()); ++i) {
+            const QString question = questionId(quiz, i);
+            const QString answer = saved.answers.value(question);
+            if (!answer.isEmpty()
+                && optionIndex(quiz, i, answer) != quiz.questions[static_cast<std::size_t>(i)].answer
+                && !saved.review.contains(question)) {
+                saved.review.insert(question, ReviewCard {1, m_clock().date()});
+                added = true;
+            }
+        }
+        if (added)
+            m_progress.setQuiz(id, saved);
+    }
 }
 
 void MainWindow::showQuizzes()
@@ -372,22 +456,51 @@ void MainWindow::loadContent(const QString& code)
 
 void MainWindow::refreshQuizzes()
 {
+    scheduleEarlierMistakes();
+    const QHash<QString, QList<int>> due = dueQuestions();
     QHash<QString, QuizStanding> standings;
     for (const auto& quiz : m_content.quizzes) {
         const QString id = fromUtf8(quiz.id);
-        const QHash<QString, QString> saved = m_progress.answers(id);
+        const QuizProgress saved = m_progress.quiz(id);
+        // The saved history replayed in a session of its own: the open quiz is left alone.
+        QuizSession replay;
+        beginFromProgress(replay, quiz, saved);
         QuizStanding standing;
-        for (const auto& question : quiz.questions) {
-            const QString chosen = saved.value(fromUtf8(question.id));
-            if (chosen.isEmpty())
-                continue;
-            ++standing.answered;
-            if (chosen == fromUtf8(question.options[static_cast<std::size_t>(question.answer)].id))
-                ++standing.correct;
+        standing.answered = replay.answeredCount();
+        standing.correct = replay.score();
+        standing.attempts = static_cast<int>(saved.attempts.size());
+        standing.firstTry = replay.firstTryScore();
+        standing.best = replay.bestScore();
+        standing.due = static_cast<int>(due.value(id).size());
+        const rlab::content::Guide* guide = m_content.guide(quiz.guide);
+        for (int i = 0; i < static_cast<int>(quiz.questions.size()); ++i) {
+            const auto& question = quiz.questions[static_cast<std::size_t>(i)];
+            QString topic = fromUtf8(question.guideSection);
+            if (guide) {
+                for (const auto& section : guide->sections) {
+                    if (section.id == question.guideSection)
+                        topic = fromUtf8(section.title.value);
+                }
+            }
+            auto at = std::find_if(standing.topics.begin(), standing.topics.end(),
+                [&topic](const TopicMastery& known) { return known.topic == topic; });
+            if (at == standing.topics.end()) {
+                standing.topics.append(TopicMastery {topic, 0, 0});
+                at = standing.topics.end() - 1;
+            }
+            ++at->questions;
+            // Mastered: answered right and not waiting for a review.
+            if (replay.isCorrect(i) && !due.value(id).contains(i))
+                ++at->mastered;
         }
         standings.insert(id, standing);
     }
     m_start->setQuizzes(&m_content, standings);
+    m_results->setDueQuestions(due.value(m_session->quizId()));
+    int allDue = 0;
+    for (const QList<int>& questions : due)
+        allDue += static_cast<int>(questions.size());
+    m_results->setReviewsDue(allDue);
 }
 
 void MainWindow::saveAnswers()
@@ -395,25 +508,18 @@ void MainWindow::saveAnswers()
     const rlab::content::Quiz* quiz = m_content.quiz(m_session->quizId().toStdString());
     if (!quiz)
         return;
-    QHash<QString, QString> answers;
-    for (int i = 0; i < static_cast<int>(quiz->questions.size()); ++i) {
-        const int chosen = m_session->chosen(i);
-        const auto& question = quiz->questions[static_cast<std::size_t>(i)];
-        if (chosen >= 0 && chosen < static_cast<int>(question.options.size()))
-            answers.insert(
-                fromUtf8(question.id), fromUtf8(question.options[static_cast<std::size_t>(chosen)].id));
-    }
-    m_progress.setAnswers(m_session->quizId(), answers);
+    m_progress.setQuiz(
+        m_session->quizId(), progressOf(*m_session, *quiz, m_progress.quiz(m_session->quizId())));
     if (!m_progress.save())
         reportProgressProblem();
 }
 
 void MainWindow::showPage(QWidget* page)
 {
+    if (page == m_results || page == m_start)
+        refreshQuizzes();
     if (page == m_results)
         m_results->render();
-    if (page == m_start)
-        refreshQuizzes();
     m_pages->setCurrentWidget(page);
     updateActions();
 }
@@ -449,13 +555,18 @@ void MainWindow::showProgressProblem()
 void MainWindow::showShortcuts()
 {
     QMessageBox::information(this, tr("Keyboard shortcuts"),
-        tr("1–4: choose an option\n"
+        tr("1–6: choose the option with that number\n"
            "↑ ↓: move between the options\n"
-           "Enter: confirm the focused option, or go to the next question once answered\n"
+           "Tab, Shift+Tab: move between the controls\n"
+           "Enter: confirm the option you moved to, or go to the next question once answered\n"
+           "Space: press the focused button\n"
            "← →: previous and next question\n"
            "R: run the demo\n"
            "Ctrl+L: view all questions\n"
-           "Ctrl+Home: back to the quizzes"));
+           "Ctrl+Home: back to the quizzes\n"
+           "Ctrl+Q: quit\n"
+           "F1: this list\n"
+           "Alt+underlined letter: open that menu or go to that field"));
 }
 
 void MainWindow::showAbout()

@@ -2,6 +2,9 @@
 // The window: the pages (quizzes, question, all questions, results), the menus, the language
 // switch and saving progress. The quiz logic lives in QuizSession, the demo in DemoPanel.
 
+#include <functional>
+
+#include <QDateTime>
 #include <QHash>
 #include <QMainWindow>
 
@@ -47,6 +50,13 @@ public:
 
     // Opens a quiz where the learner left it; false when no quiz has this id.
     bool openQuiz(const QString& quizId);
+    // Opens a review of the questions due in `quizId` (empty: the first quiz with any due);
+    // false when none is due.
+    bool startReview(const QString& quizId);
+    // Where "today" comes from for attempts and the review schedule (tests inject a date).
+    void setClock(std::function<QDateTime()> clock);
+    // Per quiz id, the questions due for review today.
+    QHash<QString, QList<int>> dueQuestions() const;
     void showQuizzes();
     void showQuestion(int question);
     void showAllQuestions();
@@ -77,6 +87,8 @@ private:
     void loadContent(const QString& code);
     void refreshQuizzes();
     void saveAnswers();
+    void scheduleReview(int question, int option, bool correct);
+    void scheduleEarlierMistakes();
     void showPage(QWidget* page);
     void updateActions();
     void reportProgressProblem(); // a new problem: shown even if an earlier one was dismissed
@@ -90,6 +102,7 @@ private:
     int m_progressProblems = 0; // reported so far; numbers the notice so re-wording is not news
     InterfaceLanguage m_language;
     rlab::content::Content m_content;
+    std::function<QDateTime()> m_clock;
     QuizSession* m_session;
 
     NoticeBanner* m_banner;

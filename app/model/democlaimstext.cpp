@@ -7,8 +7,6 @@
 
 #include "demotexts.h"
 
-namespace {
-
 using rlab::content::ClaimQuantity;
 using rlab::content::ClaimRelation;
 
@@ -39,10 +37,12 @@ QString quantityTitle(ClaimQuantity quantity)
     return {};
 }
 
+namespace {
 QString number(double value, int decimals)
 {
     return QLocale().toString(value, 'f', decimals);
 }
+} // namespace
 
 // A figure in the learner's locale; step times with their 95% interval.
 QString figureText(ClaimQuantity quantity, const rlab::demo::Figure& f)
@@ -69,6 +69,8 @@ QString figureText(ClaimQuantity quantity, const rlab::demo::Figure& f)
             .arg(number(f.value / (1024.0 * 1024.0), 3));
     }
 }
+
+namespace {
 
 QString statement(const rlab::content::DemoClaim& claim, const QString& sweep)
 {

@@ -11,6 +11,11 @@
 #include "demoresult.h"
 #include "rlab/demo/demo.h"
 
+// What a claim quantity is, in the learner's words ("peak activation memory").
+QString quantityTitle(rlab::content::ClaimQuantity quantity);
+// A figure in the learner's locale ("1.53 MiB", "12.4 ms [11.9, 13.0]").
+QString figureText(rlab::content::ClaimQuantity quantity, const rlab::demo::Figure& figure);
+
 // The marks' colours as "#rrggbb"; the window passes its palette's (this layer has no palette).
 struct VerdictColors {
     QString holds = QStringLiteral("#2e7d32");

@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
@@ -13,8 +14,9 @@
 #include "rlab/words.h"
 
 namespace {
-constexpr int FormatVersion = 1;
+constexpr int FormatVersion = 2; // 1: quizzes held only the answers; read and migrated
 constexpr qint64 MaxFileBytes = 4 * 1024 * 1024; // progress is a few KiB; refuse anything absurd
+constexpr int MaxAttempts = 500; // a quiz's history is kept whole up to here; the oldest go first
 
 QString defaultDirectory()
 {
@@ -23,22 +25,132 @@ QString defaultDirectory()
         return fromEnv;
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
 }
+
+QString fileIn(const QString& directory)
+{
+    return QDir(directory).filePath(QStringLiteral("progress.json"));
+}
+
+// A JSON object of text values; false when any value is not text.
+bool readTexts(const QJsonValue& value, QHash<QString, QString>* out)
+{
+    if (!value.isObject())
+        return false;
+    const QJsonObject object = value.toObject();
+    for (auto entry = object.begin(); entry != object.end(); ++entry) {
+        if (!entry.value().isString())
+            return false;
+        out->insert(entry.key(), entry.value().toString());
+    }
+    return true;
+}
+
+bool readTextList(const QJsonValue& value, QStringList* out)
+{
+    if (value.isUndefined())
+        return true;
+    if (!value.isArray())
+        return false;
+    for (const QJsonValue& item : value.toArray()) {
+        if (!item.isString())
+            return false;
+        out->append(item.toString());
+    }
+    return true;
+}
+
+QJsonObject textObject(const QHash<QString, QString>& texts)
+{
+    QJsonObject object;
+    for (auto entry = texts.cbegin(); entry != texts.cend(); ++entry)
+        object.insert(entry.key(), entry.value());
+    return object;
+}
+
+bool readAttempt(const QJsonValue& value, SavedAttempt* attempt)
+{
+    if (!value.isObject())
+        return false;
+    const QJsonObject object = value.toObject();
+    const QJsonValue kind = object.value(QStringLiteral("kind"));
+    const QJsonValue started = object.value(QStringLiteral("started"));
+    if (!kind.isString() || (!started.isUndefined() && !started.isString()))
+        return false;
+    attempt->kind = kind.toString();
+    attempt->started = QDateTime::fromString(started.toString(), Qt::ISODate);
+    return readTextList(object.value(QStringLiteral("questions")), &attempt->questions)
+        && readTexts(object.value(QStringLiteral("answers")), &attempt->answers)
+        && readTextList(object.value(QStringLiteral("guide_opened")), &attempt->guideOpened);
+}
+
+// Format 2's quiz object; false on anything malformed.
+bool readQuiz(const QJsonObject& object, QuizProgress* quiz)
+{
+    const QJsonValue answers = object.value(QStringLiteral("answers"));
+    if (!answers.isUndefined() && !readTexts(answers, &quiz->answers))
+        return false;
+    const QJsonValue attempts = object.value(QStringLiteral("attempts"));
+    if (!attempts.isUndefined()) {
+        if (!attempts.isArray())
+            return false;
+        for (const QJsonValue& item : attempts.toArray()) {
+            SavedAttempt attempt;
+            if (!readAttempt(item, &attempt))
+                return false;
+            quiz->attempts.append(attempt);
+        }
+    }
+    const QJsonValue review = object.value(QStringLiteral("review"));
+    if (review.isUndefined())
+        return true;
+    if (!review.isObject())
+        return false;
+    const QJsonObject cards = review.toObject();
+    for (auto entry = cards.begin(); entry != cards.end(); ++entry) {
+        const QJsonObject card = entry.value().toObject();
+        ReviewCard read {card.value(QStringLiteral("box")).toInt(0),
+            QDate::fromString(card.value(QStringLiteral("due")).toString(), Qt::ISODate)};
+        if (!entry.value().isObject() || read.box < 1 || !read.due.isValid())
+            return false;
+        quiz->review.insert(entry.key(), read);
+    }
+    return true;
+}
+
+// Format 1 held questionId -> optionId: those are the latest answers and the one attempt made.
+QuizProgress migrated(const QHash<QString, QString>& answers)
+{
+    QuizProgress quiz;
+    quiz.answers = answers;
+    if (!answers.isEmpty()) {
+        SavedAttempt first;
+        first.kind = QStringLiteral("first");
+        first.answers = answers;
+        quiz.attempts.append(first);
+    }
+    return quiz;
+}
 } // namespace
 
 ProgressStore::ProgressStore(const QString& directory)
-    : ProgressStore(directory.isEmpty() ? defaultDirectory() : directory, true)
+    : ProgressStore(fileIn(directory.isEmpty() ? defaultDirectory() : directory), Access::ReadWrite)
 {
 }
 
-ProgressStore::ProgressStore(const QString& directory, bool persistent)
-    : m_filePath(QDir(directory).filePath(QStringLiteral("progress.json")))
-    , m_persistent(persistent)
+ProgressStore::ProgressStore(const QString& filePath, Access access)
+    : m_filePath(filePath)
+    , m_access(access)
 {
 }
 
 ProgressStore ProgressStore::inMemory()
 {
-    return ProgressStore(QString(), false);
+    return ProgressStore(fileIn(QString()), Access::None);
+}
+
+ProgressStore ProgressStore::readOnly(const QString& file)
+{
+    return ProgressStore(file, Access::ReadOnly);
 }
 
 void ProgressStore::load()
@@ -47,9 +159,9 @@ void ProgressStore::load()
     m_setAsidePath.clear();
     m_keptUnread = false;
     m_language.clear();
-    m_answers.clear();
+    m_quizzes.clear();
     m_windowLayout.clear();
-    if (!m_persistent)
+    if (m_access == Access::None)
         return;
 
     QFile file(m_filePath);
@@ -73,7 +185,8 @@ void ProgressStore::load()
         return setAside([] { return tr("it is not a JSON object"); });
 
     const QJsonObject root = document.object();
-    if (root.value(QStringLiteral("version")).toInt(-1) != FormatVersion)
+    const int version = root.value(QStringLiteral("version")).toInt(-1);
+    if (version != 1 && version != FormatVersion)
         return setAside([] { return tr("its version is not %1").arg(FormatVersion); });
     const QJsonValue language = root.value(QStringLiteral("language"));
     if (!language.isUndefined() && !language.isString())
@@ -82,22 +195,25 @@ void ProgressStore::load()
     if (!quizzes.isUndefined() && !quizzes.isObject())
         return setAside([] { return tr("its quizzes are not an object"); });
 
-    QHash<QString, QHash<QString, QString>> answers;
+    QHash<QString, QuizProgress> read;
     const QJsonObject quizObject = quizzes.toObject();
     for (auto quiz = quizObject.begin(); quiz != quizObject.end(); ++quiz) {
         if (!quiz.value().isObject())
             return setAside(
                 [key = quiz.key()] { return tr("the answers of %1 are not an object").arg(key); });
-        const QJsonObject chosen = quiz.value().toObject();
-        QHash<QString, QString>& quizAnswers = answers[quiz.key()];
-        for (auto answer = chosen.begin(); answer != chosen.end(); ++answer) {
-            if (!answer.value().isString())
+        QuizProgress progress;
+        if (version == 1) {
+            QHash<QString, QString> answers;
+            if (!readTexts(quiz.value(), &answers))
                 return setAside([key = quiz.key()] { return tr("an answer in %1 is not text").arg(key); });
-            quizAnswers.insert(answer.key(), answer.value().toString());
+            progress = migrated(answers);
+        } else if (!readQuiz(quiz.value().toObject(), &progress)) {
+            return setAside([key = quiz.key()] { return tr("the progress of %1 is malformed").arg(key); });
         }
+        read.insert(quiz.key(), progress);
     }
     m_language = language.toString();
-    m_answers = answers;
+    m_quizzes = read;
     // A layout is a convenience: one that is not base64 text is dropped, not worth a notice.
     const QJsonObject window = root.value(QStringLiteral("window")).toObject();
     for (auto entry = window.begin(); entry != window.end(); ++entry) {
@@ -110,16 +226,32 @@ void ProgressStore::load()
 
 bool ProgressStore::save()
 {
-    if (!m_persistent)
+    if (m_access != Access::ReadWrite)
         return true;
     if (m_keptUnread)
         return false; // the learner's file stays as it is; problem() already says why
     QJsonObject quizzes;
-    for (auto quiz = m_answers.cbegin(); quiz != m_answers.cend(); ++quiz) {
-        QJsonObject chosen;
-        for (auto answer = quiz.value().cbegin(); answer != quiz.value().cend(); ++answer)
-            chosen.insert(answer.key(), answer.value());
-        quizzes.insert(quiz.key(), chosen);
+    for (auto quiz = m_quizzes.cbegin(); quiz != m_quizzes.cend(); ++quiz) {
+        QJsonArray attempts;
+        for (const SavedAttempt& attempt : quiz.value().attempts) {
+            QJsonObject saved;
+            saved.insert(QStringLiteral("kind"), attempt.kind);
+            if (attempt.started.isValid())
+                saved.insert(QStringLiteral("started"), attempt.started.toString(Qt::ISODate));
+            saved.insert(QStringLiteral("questions"), QJsonArray::fromStringList(attempt.questions));
+            saved.insert(QStringLiteral("answers"), textObject(attempt.answers));
+            if (!attempt.guideOpened.isEmpty())
+                saved.insert(QStringLiteral("guide_opened"), QJsonArray::fromStringList(attempt.guideOpened));
+            attempts.append(saved);
+        }
+        QJsonObject review;
+        for (auto card = quiz.value().review.cbegin(); card != quiz.value().review.cend(); ++card)
+            review.insert(card.key(),
+                QJsonObject {{QStringLiteral("box"), card.value().box},
+                    {QStringLiteral("due"), card.value().due.toString(Qt::ISODate)}});
+        quizzes.insert(quiz.key(),
+            QJsonObject {{QStringLiteral("answers"), textObject(quiz.value().answers)},
+                {QStringLiteral("attempts"), attempts}, {QStringLiteral("review"), review}});
     }
     QJsonObject root;
     root.insert(QStringLiteral("version"), FormatVersion);
@@ -149,12 +281,22 @@ void ProgressStore::setLanguage(const QString& language)
     m_language = language;
 }
 
+void ProgressStore::setQuiz(const QString& quizId, const QuizProgress& progress)
+{
+    QuizProgress kept = progress;
+    if (kept.attempts.size() > MaxAttempts)
+        kept.attempts.remove(0, kept.attempts.size() - MaxAttempts);
+    if (kept.isEmpty())
+        m_quizzes.remove(quizId);
+    else
+        m_quizzes.insert(quizId, kept);
+}
+
 void ProgressStore::setAnswers(const QString& quizId, const QHash<QString, QString>& answers)
 {
-    if (answers.isEmpty())
-        m_answers.remove(quizId);
-    else
-        m_answers.insert(quizId, answers);
+    QuizProgress progress = quiz(quizId);
+    progress.answers = answers;
+    setQuiz(quizId, progress);
 }
 
 void ProgressStore::setAside(const std::function<QString()>& why)

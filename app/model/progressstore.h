@@ -1,12 +1,40 @@
 #pragma once
-// What the learner did, kept across restarts: the chosen option per question of each quiz and
-// the language. One JSON file written atomically (QSaveFile); a corrupt file is set aside.
+// What the learner did, kept across restarts: per quiz the latest answer to each question, every
+// attempt (first try, retries, reviews) with its time and answers, and the review boxes; and the
+// language. One JSON file written atomically (QSaveFile); a corrupt file is set aside. Format 1
+// (answers only) is read and migrated: its answers become the latest answers and the first attempt.
 
 #include <functional>
 
 #include <QCoreApplication>
+#include <QDate>
+#include <QDateTime>
 #include <QHash>
+#include <QList>
 #include <QString>
+#include <QStringList>
+
+// One attempt at a quiz, by question and option ids.
+struct SavedAttempt {
+    QString kind; // "first", "retry", "review", "restart" (QuizSession::kindName)
+    QDateTime started; // invalid when unknown (migrated from format 1)
+    QStringList questions; // the questions of this attempt, in order
+    QHash<QString, QString> answers; // questionId -> optionId chosen in this attempt
+    QStringList guideOpened; // questions whose guide section was opened before answering
+};
+
+// A question in the review schedule (see ReviewSchedule for the boxes and their intervals).
+struct ReviewCard {
+    int box = 1;
+    QDate due;
+};
+
+struct QuizProgress {
+    QHash<QString, QString> answers; // questionId -> optionId of the latest answer
+    QList<SavedAttempt> attempts; // oldest first
+    QHash<QString, ReviewCard> review; // questionId -> its box
+    bool isEmpty() const { return answers.isEmpty() && attempts.isEmpty() && review.isEmpty(); }
+};
 
 class ProgressStore {
     Q_DECLARE_TR_FUNCTIONS(ProgressStore)
@@ -17,6 +45,8 @@ public:
 
     // A store that never touches the disk (screenshots must not change the learner's progress).
     static ProgressStore inMemory();
+    // A store that reads `file` and never writes it (screenshots of a prepared state).
+    static ProgressStore readOnly(const QString& file);
 
     // Reads the file. A missing file is fine (empty progress). A corrupt one is renamed to
     // progress.json.corrupt-<timestamp>, progress starts empty and problem() says so; never fatal.
@@ -39,22 +69,27 @@ public:
     QByteArray windowLayout(const QString& name) const { return m_windowLayout.value(name); }
     void setWindowLayout(const QString& name, const QByteArray& state) { m_windowLayout.insert(name, state); }
 
-    // questionId -> optionId of the chosen answer.
-    QHash<QString, QString> answers(const QString& quizId) const { return m_answers.value(quizId); }
+    QuizProgress quiz(const QString& quizId) const { return m_quizzes.value(quizId); }
+    QList<QString> quizIds() const { return m_quizzes.keys(); }
+    void setQuiz(const QString& quizId, const QuizProgress& progress);
+
+    // questionId -> optionId of the latest answer.
+    QHash<QString, QString> answers(const QString& quizId) const { return quiz(quizId).answers; }
     void setAnswers(const QString& quizId, const QHash<QString, QString>& answers);
 
 private:
-    ProgressStore(const QString& directory, bool persistent);
+    enum class Access { ReadWrite, ReadOnly, None };
+    ProgressStore(const QString& filePath, Access access);
     // `why` is a function so the sentence follows a later language switch.
     void setAside(const std::function<QString()>& why);
     void keepUnread(const QString& why);
 
     QString m_filePath;
-    bool m_persistent = true;
+    Access m_access = Access::ReadWrite;
     bool m_keptUnread = false; // the file exists but was not read: never overwrite it
     std::function<QString()> m_problem;
     QString m_setAsidePath;
     QString m_language;
-    QHash<QString, QHash<QString, QString>> m_answers;
+    QHash<QString, QuizProgress> m_quizzes;
     QHash<QString, QByteArray> m_windowLayout;
 };

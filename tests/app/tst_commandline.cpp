@@ -143,6 +143,13 @@ void CommandLineTest::badValuesExitWithStatus2_data()
     QTest::newRow("no file name") << QStringList {"--content", RLAB_APP_FIXTURES, "--screenshot", ""}
                                   << QStringLiteral("--screenshot needs the name of a PNG file");
     QTest::newRow("bad size") << (base + QStringList {"--size", "big"}) << QStringLiteral("--size");
+    QTest::newRow("bad day") << (base + QStringList {"--today", "1 December"})
+                             << QStringLiteral("YYYY-MM-DD");
+    QTest::newRow("missing progress file")
+        << (base + QStringList {"--progress", "/nonexistent-folder/progress.json"})
+        << QStringLiteral("--progress needs an existing progress file");
+    QTest::newRow("prediction not a run") << (base + QStringList {"--quiz", "mini-quiz", "--predict", "sqrt"})
+                                          << QStringLiteral("\"sqrt\" is not a run of this demo");
 }
 
 void CommandLineTest::badValuesExitWithStatus2()

@@ -3,9 +3,13 @@
 // a corrupt progress file, content errors, and the demo started by its key.
 #include <QAbstractButton>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QKeySequence>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -23,6 +27,7 @@
 #include "mainwindow.h"
 #include "noticebanner.h"
 #include "optionbutton.h"
+#include "predictionbox.h"
 #include "questionpage.h"
 #include "quizsession.h"
 #include "resultspage.h"
@@ -71,6 +76,14 @@ private slots:
     void demoRunsFromItsKey();
     void demoPanelFitsItsLabels_data();
     void demoPanelFitsItsLabels();
+    void answerIsHiddenUntilAnswered();
+    void secondEnterDoesNotAnswerANewQuestion();
+    void demoResultsStayWithTheirPreset();
+    void predictionThenMeasurement();
+    void attemptsSurviveARetryAndARestart();
+    void reviewsComeBackOnSchedule();
+    void mnemonicsAreUniquePerLanguage_data();
+    void mnemonicsAreUniquePerLanguage();
 
 private:
     std::unique_ptr<QTemporaryDir> m_state;
@@ -104,7 +117,7 @@ void MainWindowTest::answeringWithTheKeyboard()
     auto* guideLink = page->findChild<QLabel*>(QStringLiteral("guideLink"));
     QVERIFY(guideLink && guideLink->isVisible());
     emit guideLink->linkActivated(QStringLiteral("guide"));
-    QCOMPARE(page->sideTabs()->currentWidget(), page->guideView());
+    QVERIFY(page->isGuideShown());
     QVERIFY(page->guideView()->toPlainText().contains(QStringLiteral("What recomputation trades")));
 
     QTest::keyClick(&window, Qt::Key_Return); // next
@@ -134,7 +147,10 @@ void MainWindowTest::answeringWithTheKeyboard()
     QCOMPARE(window.pages()->currentWidget(), page);
     QCOMPARE(window.session()->current(), 1);
     QVERIFY(window.session()->isRetry());
-    QTest::keyClick(&window, Qt::Key_4);
+    // A retry shuffles the options: the right one (the 4th) is elsewhere now.
+    const QList<int> order = window.session()->optionOrder(1);
+    QVERIFY(order != (QList<int> {0, 1, 2, 3}));
+    QTest::keyClick(&window, Qt::Key(Qt::Key_1 + order.indexOf(3)));
     QTest::keyClick(&window, Qt::Key_Return);
     QCOMPARE(window.pages()->currentWidget(), window.resultsPage());
     QCOMPARE(window.session()->score(), 3);
@@ -521,6 +537,272 @@ void MainWindowTest::demoPanelFitsItsLabels()
                 QVERIFY2(widget->height() >= widget->minimumSizeHint().height(), qPrintable(name));
             }
         }
+    }
+}
+
+// Proves: before an answer the demo shows neither its title, its "look for" text nor its claims,
+// and the guide tab covers the section holding the answer; all appear once answered; opening the
+// guide before answering is allowed and recorded in the attempt (and the saved file).
+void MainWindowTest::answerIsHiddenUntilAnswered()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(Quiz));
+    showAndActivate(window);
+    QuestionPage* page = window.questionPage();
+    DemoPanel* demo = window.demoPanel();
+    auto* title = demo->findChild<QLabel*>(QStringLiteral("demoTitle"));
+    auto* lookFor = demo->findChild<QLabel*>(QStringLiteral("demoLookFor"));
+    auto* claims = demo->findChild<QLabel*>(QStringLiteral("demoClaims"));
+    QVERIFY(title && lookFor && claims);
+    const auto shown = [&] {
+        return lookFor->text().contains(QStringLiteral("Full keeps less than none"))
+            && title->text().contains(QStringLiteral("Tiny memory versus time")) && !claims->isHidden();
+    };
+    const auto hidden = [&] {
+        return !lookFor->text().contains(QStringLiteral("Full keeps less"))
+            && !title->text().contains(QStringLiteral("Tiny")) && claims->isHidden();
+    };
+    QVERIFY(hidden());
+    // The learner may run the demo before answering: the numbers appear, the claim marks do not.
+    QSignalSpy finished(demo, &DemoPanel::finished);
+    page->runDemo();
+    QVERIFY(finished.wait(120000) || finished.count() == 1);
+    QVERIFY(finished.first().at(0).value<DemoOutcome>().ok());
+    QVERIFY(!demo->resultsTsv().isEmpty());
+    QVERIFY(hidden());
+    page->sideTabs()->setCurrentWidget(page->guideTab());
+    QVERIFY(!page->isGuideShown());
+    QVERIFY(!page->guideView()->toPlainText().contains(QStringLiteral("What recomputation trades")));
+    QCOMPARE(page->sideTabs()->tabText(1), QStringLiteral("Guide")); // not the section's title either
+
+    QTest::keyClick(&window, Qt::Key_2);
+    QVERIFY2(shown(), qPrintable(title->text() + lookFor->text() + claims->text()));
+    QVERIFY(page->isGuideShown());
+    QVERIFY(page->guideView()->toPlainText().contains(QStringLiteral("What recomputation trades")));
+    QVERIFY(window.session()->attempts().last().guideOpened.isEmpty());
+
+    window.session()->next(); // covered again for the new question (same demo: its results stay)
+    QVERIFY(!demo->resultsTsv().isEmpty());
+    QVERIFY(hidden());
+    QVERIFY(!page->isGuideShown());
+    auto* uncover = page->findChild<QPushButton*>(QStringLiteral("uncoverGuide"));
+    QVERIFY(uncover && uncover->isVisible());
+    QTest::mouseClick(uncover, Qt::LeftButton);
+    QVERIFY(page->isGuideShown());
+    QVERIFY(hidden()); // the guide was asked for, not the demo's answer
+    QCOMPARE(window.session()->attempts().last().guideOpened, QList<int> {1});
+    ProgressStore saved;
+    saved.load();
+    QCOMPARE(saved.quiz(Quiz).attempts.last().guideOpened, QStringList {QStringLiteral("why-stored")});
+}
+
+// Proves: a demo's results survive a visit to another question's demo and come back with it.
+void MainWindowTest::demoResultsStayWithTheirPreset()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(Quiz));
+    DemoPanel* demo = window.demoPanel();
+    QSignalSpy finished(demo, &DemoPanel::finished);
+    window.questionPage()->runDemo();
+    QVERIFY(finished.wait(120000) || finished.count() == 1);
+    const QString results = demo->resultsTsv();
+    QVERIFY(!results.isEmpty());
+    rlab::content::DemoPreset other = *window.content().preset("tiny-demo");
+    other.id = "another-demo"; // as another question's demo would be
+    demo->setPreset(other);
+    QCOMPARE(demo->resultsTsv().count(QLatin1Char('\n')), 1); // the headers only
+    demo->setPreset(*window.content().preset("tiny-demo"));
+    QCOMPARE(demo->resultsTsv(), results);
+}
+
+// Proves: a preset's prediction is asked before the run, locked when the run starts, and shown
+// beside the measured result afterwards.
+void MainWindowTest::predictionThenMeasurement()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(Quiz));
+    showAndActivate(window);
+    PredictionBox* box = window.demoPanel()->predictionBox();
+    QVERIFY(box->isVisible());
+    auto* question = box->findChild<QLabel*>(QStringLiteral("predictionQuestion"));
+    QVERIFY(
+        question->text().contains(QStringLiteral("which run will have the least peak activation memory")));
+    auto* runs = box->findChild<QComboBox*>(QStringLiteral("predictedRun"));
+    QCOMPARE(runs->count(), 2);
+    runs->setCurrentIndex(runs->findText(QStringLiteral("full")));
+    emit runs->activated(runs->currentIndex());
+    QCOMPARE(box->prediction().run, QStringLiteral("full"));
+    QVERIFY(box->comparisonText().isEmpty());
+
+    QSignalSpy finished(window.demoPanel(), &DemoPanel::finished);
+    window.questionPage()->runDemo();
+    QVERIFY(box->isLocked());
+    QVERIFY(!runs->isEnabled());
+    QVERIFY(finished.wait(120000) || finished.count() == 1);
+    const QString comparison = box->comparisonText();
+    QVERIFY2(comparison.startsWith(QStringLiteral("You predicted full. Measured: full (none ")),
+        qPrintable(comparison));
+    QVERIFY(comparison.endsWith(QStringLiteral("✔ Right.")));
+}
+
+// Proves: after Enter moves on, a second Enter does not answer the new question with the button
+// that still has the focus; moving to an option (Down) and pressing Enter does.
+void MainWindowTest::secondEnterDoesNotAnswerANewQuestion()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(Quiz));
+    showAndActivate(window);
+    QuestionPage* page = window.questionPage();
+    QTest::mouseClick(page->optionButton(1), Qt::LeftButton);
+    QVERIFY(window.session()->isAnswered(0));
+    QTRY_VERIFY(page->optionButton(1)->hasFocus());
+    QTest::keyClick(&window, Qt::Key_Return);
+    QCOMPARE(window.session()->current(), 1);
+    QTest::keyClick(&window, Qt::Key_Return);
+    QCOMPARE(window.session()->current(), 1);
+    QVERIFY(!window.session()->isAnswered(1));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Down);
+    QTest::keyClick(&window, Qt::Key_Return);
+    QVERIFY(window.session()->isAnswered(1));
+}
+
+// Proves: the first try and a retry are both kept; leaving during the retry and starting the app
+// again keeps the wrong answers (not "not answered") and resumes the retry; the results page lists
+// each question's first-try and current outcome and the attempts; the start page shows first-try
+// and best scores.
+void MainWindowTest::attemptsSurviveARetryAndARestart()
+{
+    {
+        MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+        QVERIFY(window.openQuiz(Quiz));
+        for (int option : {0, 0, 2}) { // wrong, wrong, right
+            QVERIFY(window.session()->choose(option));
+            window.session()->next();
+        }
+        QCOMPARE(window.pages()->currentWidget(), window.resultsPage());
+        QVERIFY(window.resultsPage()->scoreLabel()->text().startsWith(QStringLiteral("1 of 3")));
+        window.resultsPage()->retryButton()->click();
+        QCOMPARE(window.session()->round(), (QList<int> {0, 1}));
+        QVERIFY(window.session()->choose(1)); // question 1 right; question 2 left for later
+    }
+    MainWindow again(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(again.openQuiz(Quiz));
+    QuizSession* session = again.session();
+    QCOMPARE(session->attempts().size(), 2);
+    QCOMPARE(session->current(), 1);
+    QCOMPARE(session->latestAnswer(1), 0); // still the wrong answer
+    QCOMPARE(session->mistakes(), QList<int> {1});
+    QVERIFY(session->unanswered().isEmpty());
+    QVERIFY(session->choose(3));
+    session->next();
+    QCOMPARE(again.pages()->currentWidget(), again.resultsPage());
+    const QString score = again.resultsPage()->scoreLabel()->text();
+    QVERIFY2(score.contains(QStringLiteral("3 of 3")) && score.contains(QStringLiteral("first try 1 of 3")),
+        qPrintable(score));
+    const QString review = again.resultsPage()->review()->toPlainText();
+    QVERIFY2(review.contains(QStringLiteral("First try")) && review.contains(QStringLiteral("Your attempts"))
+            && review.contains(QStringLiteral("Attempt 2 (retry of the wrong ones")),
+        qPrintable(review));
+    QVERIFY(review.contains(QStringLiteral("What recomputation trades"))); // question 1's guide section
+    again.showQuizzes();
+    auto* progress = again.startPage()->findChild<QLabel*>(QStringLiteral("progressText"));
+    QVERIFY(progress);
+    QVERIFY2(progress->text().contains(QStringLiteral("first try 1 of 3"))
+            && progress->text().contains(QStringLiteral("best 3 of 3")),
+        qPrintable(progress->text()));
+}
+
+// Proves, with the clock injected: a question missed today is not due today, is due tomorrow
+// (box 1: one day), appears as "Review (1 due)" on the start page, opens in a review round with
+// shuffled options, and once answered right is due again two days later (box 2).
+void MainWindowTest::reviewsComeBackOnSchedule()
+{
+    QDateTime now(QDate(2026, 12, 1), QTime(10, 0));
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    window.setClock([&now] { return now; });
+    QVERIFY(window.openQuiz(Quiz));
+    for (int option : {0, 3, 2}) { // question 1 wrong
+        QVERIFY(window.session()->choose(option));
+        window.session()->next();
+    }
+    window.showQuizzes();
+    auto* reviewAll = window.startPage()->findChild<QPushButton*>(QStringLiteral("reviewAll"));
+    QVERIFY(reviewAll);
+    QVERIFY(reviewAll->isHidden());
+    QVERIFY(window.dueQuestions().isEmpty());
+
+    now = now.addDays(1);
+    window.showQuizzes();
+    QVERIFY(!reviewAll->isHidden());
+    QCOMPARE(reviewAll->text(), QStringLiteral("Review (1 due)"));
+    QVERIFY(window.startPage()->findChild<QPushButton*>(QStringLiteral("reviewQuiz")));
+    reviewAll->click();
+    QCOMPARE(window.pages()->currentWidget(), window.questionPage());
+    QCOMPARE(window.session()->round(), QList<int> {0});
+    QCOMPARE(window.session()->attempts().last().kind, QuizSession::Kind::Review);
+    QVERIFY(window.session()->optionOrder(0) != (QList<int> {0, 1, 2, 3}));
+    QVERIFY(window.session()->choose(window.session()->correctOption(0)));
+
+    window.showQuizzes();
+    QVERIFY(reviewAll->isHidden());
+    now = now.addDays(1);
+    window.showQuizzes();
+    QVERIFY(reviewAll->isHidden());
+    now = now.addDays(1);
+    window.showQuizzes();
+    QVERIFY(!reviewAll->isHidden()); // box 2: two days after the review
+    ProgressStore saved;
+    saved.load();
+    QCOMPARE(saved.quiz(Quiz).review.value(QStringLiteral("what-is-traded")).box, 2);
+}
+
+void MainWindowTest::mnemonicsAreUniquePerLanguage_data()
+{
+    QTest::addColumn<QString>("language");
+    for (const char* code : {"en", "ru", "sn"})
+        QTest::newRow(code) << QString::fromLatin1(code);
+}
+
+// Proves: in each language, every Alt+letter reaches one thing: the menu bar's titles together
+// with each page's buttons and labelled fields (the demo's sizes included), and within each menu
+// its items. (The app's dialogs are message boxes with standard buttons only.)
+void MainWindowTest::mnemonicsAreUniquePerLanguage()
+{
+    QFETCH(QString, language);
+    MainWindow window(fixtures(), ProgressStore(), language);
+    QVERIFY(window.openQuiz(Quiz));
+    showAndActivate(window);
+    settle();
+    const auto key = [](const QString& text) { return QKeySequence::mnemonic(text).toString(); };
+    const auto checkUnique = [](const QList<QPair<QString, QString>>& keyed, const QString& where) {
+        QHash<QString, QString> seen;
+        for (const auto& [mnemonic, text] : keyed) {
+            if (mnemonic.isEmpty())
+                continue;
+            QVERIFY2(!seen.contains(mnemonic),
+                qPrintable(QStringLiteral("%1: %2 is both \"%3\" and \"%4\"")
+                               .arg(where, mnemonic, seen.value(mnemonic), text)));
+            seen.insert(mnemonic, text);
+        }
+    };
+    QList<QPair<QString, QString>> bar;
+    for (QAction* title : window.menuBar()->actions()) {
+        bar.append({key(title->text()), title->text()});
+        QList<QPair<QString, QString>> items;
+        for (QAction* item : title->menu()->actions())
+            items.append({key(item->text()), item->text()});
+        checkUnique(items, title->text());
+    }
+    for (int i = 0; i < window.pages()->count(); ++i) {
+        QWidget* page = window.pages()->widget(i);
+        QList<QPair<QString, QString>> keyed = bar;
+        for (QAbstractButton* button : page->findChildren<QAbstractButton*>())
+            keyed.append({key(button->text()), button->text()});
+        for (QLabel* label : page->findChildren<QLabel*>()) {
+            if (label->buddy())
+                keyed.append({key(label->text()), label->text()});
+        }
+        checkUnique(keyed, page->objectName());
     }
 }
 

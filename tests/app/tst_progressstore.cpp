@@ -1,5 +1,6 @@
-// ProgressStore: answers and language survive a new store on the same folder; a corrupt file is
-// set aside and reported, never fatal; writes are atomic (no temporary left behind).
+// ProgressStore: answers, attempts, review boxes and language survive a new store on the same
+// folder; today's format 1 migrates without loss; a corrupt file is set aside and reported, never
+// fatal; writes are atomic (no temporary left behind).
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -16,6 +17,8 @@ class ProgressStoreTest : public QObject {
 
 private slots:
     void roundTrip();
+    void historyAndReviewRoundTrip();
+    void migratesTodaysFormat();
     void missingFileIsEmptyProgress();
     void corruptFileIsSetAside_data();
     void corruptFileIsSetAside();
@@ -50,6 +53,72 @@ void ProgressStoreTest::roundTrip()
     QCOMPARE(again.answers(QStringLiteral("quiz-a")).value(QStringLiteral("q1")), QStringLiteral("b"));
     QCOMPARE(again.answers(QStringLiteral("quiz-b")).value(QStringLiteral("x")), QStringLiteral("d"));
     QVERIFY(again.answers(QStringLiteral("nope")).isEmpty());
+}
+
+void ProgressStoreTest::historyAndReviewRoundTrip()
+{
+    QTemporaryDir dir;
+    QuizProgress quiz;
+    quiz.answers = {{QStringLiteral("q1"), QStringLiteral("b")}, {QStringLiteral("q2"), QStringLiteral("a")}};
+    const QDateTime started(QDate(2026, 11, 30), QTime(10, 15), Qt::UTC);
+    quiz.attempts.append(
+        SavedAttempt {QStringLiteral("first"), started, {QStringLiteral("q1"), QStringLiteral("q2")},
+            {{QStringLiteral("q1"), QStringLiteral("c")}, {QStringLiteral("q2"), QStringLiteral("a")}}, {}});
+    quiz.attempts.append(SavedAttempt {QStringLiteral("retry"), started.addSecs(60), {QStringLiteral("q1")},
+        {{QStringLiteral("q1"), QStringLiteral("b")}}, {QStringLiteral("q1")}});
+    quiz.review.insert(QStringLiteral("q1"), ReviewCard {2, QDate(2026, 12, 2)});
+    {
+        ProgressStore store(dir.path());
+        store.setQuiz(QStringLiteral("quiz-a"), quiz);
+        QVERIFY(store.save());
+    }
+    ProgressStore again(dir.path());
+    again.load();
+    QVERIFY2(again.problem().isEmpty(), qPrintable(again.problem()));
+    const QuizProgress read = again.quiz(QStringLiteral("quiz-a"));
+    QCOMPARE(read.answers, quiz.answers);
+    QCOMPARE(read.attempts.size(), 2);
+    QCOMPARE(read.attempts[0].kind, QStringLiteral("first"));
+    QCOMPARE(read.attempts[0].started, started);
+    QCOMPARE(read.attempts[0].answers, quiz.attempts[0].answers);
+    QCOMPARE(read.attempts[1].questions, QStringList {QStringLiteral("q1")});
+    QCOMPARE(read.attempts[1].guideOpened, QStringList {QStringLiteral("q1")});
+    QCOMPARE(read.review.value(QStringLiteral("q1")).box, 2);
+    QCOMPARE(read.review.value(QStringLiteral("q1")).due, QDate(2026, 12, 2));
+}
+
+// Proves: a file in format 1 (what the app wrote before attempts were kept: the answers alone)
+// loads without loss, its answers becoming the latest answers and the first attempt, and is
+// written back in format 2 with the same answers.
+void ProgressStoreTest::migratesTodaysFormat()
+{
+    QTemporaryDir dir;
+    const QString path = QDir(dir.path()).filePath(QStringLiteral("progress.json"));
+    QVERIFY(QFile::copy(QStringLiteral(RLAB_APP_FIXTURE_DIR "/progress-v1.json"), path));
+    QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    const QHash<QString, QString> answers {{QStringLiteral("sqrt-rule"), QStringLiteral("a")},
+        {QStringLiteral("what-is-traded"), QStringLiteral("b")}};
+    {
+        ProgressStore store(dir.path());
+        store.load();
+        QVERIFY2(store.problem().isEmpty(), qPrintable(store.problem()));
+        QCOMPARE(store.language(), QStringLiteral("ru"));
+        const QuizProgress quiz = store.quiz(QStringLiteral("mini-quiz"));
+        QCOMPARE(quiz.answers, answers);
+        QCOMPARE(quiz.attempts.size(), 1);
+        QCOMPARE(quiz.attempts.first().kind, QStringLiteral("first"));
+        QCOMPARE(quiz.attempts.first().answers, answers);
+        QVERIFY(!quiz.attempts.first().started.isValid()); // unknown, not invented
+        QVERIFY(store.save());
+    }
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.readAll().contains("\"version\": 2"));
+    ProgressStore again(dir.path());
+    again.load();
+    QVERIFY(again.problem().isEmpty());
+    QCOMPARE(again.answers(QStringLiteral("mini-quiz")), answers);
+    QCOMPARE(again.quiz(QStringLiteral("mini-quiz")).attempts.size(), 1);
 }
 
 void ProgressStoreTest::missingFileIsEmptyProgress()

@@ -1,4 +1,7 @@
-// QuizSession without any widget: answering, scoring, moving, finishing, retrying the wrong ones.
+// QuizSession without any widget: answering, scoring, moving, finishing, retrying the wrong ones,
+// the attempt history across a retry and a restart, and the shuffled option order of retries.
+#include <algorithm>
+
 #include <QSignalSpy>
 #include <QTest>
 
@@ -16,6 +19,9 @@ private slots:
     void restoresSavedAnswers();
     void fullyAnsweredQuizOpensOnResults();
     void restartClearsEverything();
+    void historySurvivesARetryAndARestart();
+    void retriesShuffleTheOptions();
+    void reviewAsksOnlyTheDueQuestions();
 };
 
 namespace {
@@ -152,6 +158,109 @@ void QuizSessionTest::restartClearsEverything()
     QCOMPARE(session.current(), 0);
     QVERIFY(!session.isFinished());
     QVERIFY(changed.count() >= 2);
+}
+
+// Proves: every attempt is kept with its time and answers; leaving during a retry keeps the wrong
+// answers (they are not "not answered"); a new session on the saved state resumes the retry.
+void QuizSessionTest::historySurvivesARetryAndARestart()
+{
+    const QDateTime monday(QDate(2026, 11, 30), QTime(9, 0), Qt::UTC);
+    QuizSession session;
+    session.setClock([&monday] { return monday; });
+    const QList<int> counts {4, 4, 4, 4};
+    session.begin(QStringLiteral("q"), Key, {}, {}, counts);
+    for (int answer : {1, 0, 2, 3}) { // questions 2 and 4 wrong
+        QVERIFY(session.choose(answer));
+        session.next();
+    }
+    QCOMPARE(session.attempts().size(), 1);
+    QCOMPARE(session.attempts().first().kind, QuizSession::Kind::First);
+    QCOMPARE(session.attempts().first().started, monday);
+
+    const QDateTime later = monday.addSecs(3600);
+    session.setClock([&later] { return later; });
+    session.retryWrong();
+    QCOMPARE(session.attempts().size(), 2);
+    QCOMPARE(session.attempts().last().kind, QuizSession::Kind::Retry);
+    QCOMPARE(session.attempts().last().started, later);
+    QCOMPARE(session.attempts().last().questions, (QList<int> {1, 3}));
+    QVERIFY(!session.isAnswered(1)); // open in the retry...
+    QCOMPARE(session.latestAnswer(1), 0); // ...but the wrong answer is still the latest one
+    QVERIFY(session.choose(3)); // question 2 now right; the learner leaves before question 4
+
+    // A restart of the app: a new session on what was saved.
+    QuizSession again;
+    again.begin(QStringLiteral("q"), Key, session.latestAnswers(), session.attempts(), counts);
+    QCOMPARE(again.attempts().size(), 2);
+    QCOMPARE(again.current(), 3); // the retry resumes at its open question
+    QVERIFY(again.isRetry());
+    QCOMPARE(again.latestAnswer(3), 3); // still the wrong answer, not "not answered"
+    QCOMPARE(again.mistakes(), QList<int> {3});
+    QVERIFY(again.unanswered().isEmpty());
+    QCOMPARE(again.score(), 3);
+    QCOMPARE(again.firstTryScore(), 2);
+    QCOMPARE(again.firstTryAnswer(1), 0);
+    QCOMPARE(again.attemptScore(1), 1);
+    QVERIFY(again.choose(0));
+    again.next();
+    QVERIFY(again.isFinished());
+    QCOMPARE(again.score(), 4);
+    QCOMPARE(again.bestScore(), 4);
+    QCOMPARE(again.firstTryScore(), 2); // the first try is not overwritten
+
+    again.restart();
+    QCOMPARE(again.attempts().size(), 3);
+    QCOMPARE(again.attempts().last().kind, QuizSession::Kind::Restart);
+    QCOMPARE(again.answeredCount(), 0);
+    QCOMPARE(again.bestScore(), 4); // the history keeps the best
+}
+
+// Proves: the first attempt and "view all questions" show the seed order; a retry shows a shuffle
+// that is a permutation, not the seed order, and the same for the same attempt after a restart.
+void QuizSessionTest::retriesShuffleTheOptions()
+{
+    const QList<int> counts {4, 4, 4, 4};
+    const QList<int> seed {0, 1, 2, 3};
+    QuizSession session;
+    session.begin(QStringLiteral("quiz"), Key, {}, {}, counts);
+    QCOMPARE(session.optionOrder(0), seed);
+    for (int answer : {0, 0, 0, 0}) { // all wrong but the last
+        session.choose(answer);
+        session.next();
+    }
+    session.retryWrong();
+    QCOMPARE(session.round(), (QList<int> {0, 1, 2}));
+    QList<QList<int>> shuffled;
+    for (int question : session.round()) {
+        const QList<int> order = session.optionOrder(question);
+        QVERIFY(order != seed);
+        QList<int> sorted = order;
+        std::sort(sorted.begin(), sorted.end());
+        QCOMPARE(sorted, seed);
+        QCOMPARE(order, QuizSession::shuffledOrder(QStringLiteral("quiz"), 1, question, 4));
+        shuffled.append(order);
+    }
+    QVERIFY(shuffled[0] != shuffled[1] || shuffled[1] != shuffled[2]); // per question, not one fixed order
+
+    QuizSession again;
+    again.begin(QStringLiteral("quiz"), Key, session.latestAnswers(), session.attempts(), counts);
+    QCOMPARE(again.optionOrder(0), shuffled[0]);
+    QVERIFY(again.goTo(3)); // outside the retry: viewing all questions
+    QCOMPARE(again.optionOrder(3), seed);
+}
+
+void QuizSessionTest::reviewAsksOnlyTheDueQuestions()
+{
+    QuizSession session;
+    session.begin(QStringLiteral("q"), Key, {1, 0, 2, 0}, {}, {4, 4, 4, 4});
+    QVERIFY(session.isFinished());
+    session.review({1, 1, 9});
+    QCOMPARE(session.attempts().last().kind, QuizSession::Kind::Review);
+    QCOMPARE(session.round(), QList<int> {1});
+    QVERIFY(!session.isAnswered(1));
+    QVERIFY(session.optionOrder(1) != (QList<int> {0, 1, 2, 3}));
+    QVERIFY(session.choose(3));
+    QCOMPARE(session.score(), 4);
 }
 
 QTEST_GUILESS_MAIN(QuizSessionTest)

@@ -399,6 +399,23 @@ void ContentTest::errorIsPlaced_data()
         << "quantity: peak_activation_bytes, run: budget:64K, is: grows, exponent: 1, tolerance: 0.5"
         << "quantity: step_ms, run: budget:64K, is: at_most, value: 5" << 24 << 66
         << "step_ms is measured with noise";
+    QTest::newRow("prediction of an unknown kind")
+        << presets << "    dropout: 0.1\n"
+        << "    dropout: 0.1\n    predict: {kind: guess, quantity: peak_activation_bytes}\n"
+        << 10 << 21 << "unknown prediction kind 'guess'";
+    QTest::newRow("prediction naming a missing run")
+        << presets << "    dropout: 0.1\n"
+        << "    dropout: 0.1\n    predict: {kind: ratio, quantity: peak_activation_bytes, run: none, than: "
+           "nobody}\n"
+        << 10 << 78 << "no run of preset 'small-demo' is labelled 'nobody'";
+    QTest::newRow("choose-run prediction given a run")
+        << presets << "    dropout: 0.1\n"
+        << "    dropout: 0.1\n    predict: {kind: choose-run, quantity: step_ms, run: none}\n"
+        << 10 << 57 << "'run' does not apply to a choose-run prediction";
+    QTest::newRow("prediction of an unknown quantity")
+        << presets << "    dropout: 0.1\n"
+        << "    dropout: 0.1\n    predict: {kind: choose-run, quantity: peak_bites}\n"
+        << 10 << 43 << "unknown quantity 'peak_bites'";
     QTest::newRow("stray file name") << "quizzes/alpha/quiz.russian.yaml"
                                      << ""
                                      << "schema: 1\n"

@@ -73,6 +73,22 @@ const DemoRun* findRun(const DemoPreset& preset, const std::string& label)
     return nullptr;
 }
 
+// The `quantity` key shared by claims and predictions; false when absent or unknown (reported).
+bool readQuantity(const Fields& fields, FileReport& report, ClaimQuantity& out)
+{
+    const auto quantity = fields.text("quantity");
+    if (!quantity)
+        return false;
+    const auto known = lookUp(kQuantityNames, *quantity);
+    if (!known) {
+        report.error(*fields.node("quantity"),
+            "unknown quantity '" + *quantity + "' (known: " + listed(kQuantityNames) + ")");
+        return false;
+    }
+    out = *known;
+    return true;
+}
+
 // Which of than / value / exponent a relation needs; the rest must be absent.
 struct Needs {
     bool than = false, value = false, exponent = false, factor = false, tolerance = false;
@@ -162,15 +178,7 @@ DemoClaim readClaim(const YamlNode& node, FileReport& report, DemoPreset& preset
     DemoClaim claim;
     claim.id = fields.id("id").value_or("");
     bool complete = true;
-    if (const auto quantity = fields.text("quantity")) {
-        if (const auto known = lookUp(kQuantityNames, *quantity))
-            claim.quantity = *known;
-        else {
-            report.error(*fields.node("quantity"),
-                "unknown quantity '" + *quantity + "' (known: " + listed(kQuantityNames) + ")");
-            complete = false;
-        }
-    } else
+    if (!readQuantity(fields, report, claim.quantity))
         complete = false;
     if (const auto is = fields.text("is")) {
         if (const auto known = lookUp(kRelationNames, *is))
@@ -224,6 +232,72 @@ std::string_view claimQuantityName(ClaimQuantity quantity)
         if (value == quantity)
             return name;
     return "unknown";
+}
+
+std::optional<ClaimQuantity> parseClaimQuantity(std::string_view name)
+{
+    return lookUp(kQuantityNames, name);
+}
+
+void readPrediction(const YamlNode& node, FileReport& report, DemoPreset& preset)
+{
+    const Fields fields(node, report, "the prediction of preset '" + preset.id + "'", {"kind", "quantity"},
+        {"pick", "run", "than"});
+    if (!fields.isMapping())
+        return;
+    DemoPrediction prediction;
+    bool complete = true;
+    const std::optional<std::string> kind = fields.text("kind");
+    if (kind == "choose-run") {
+        prediction.kind = DemoPrediction::Kind::ChooseRun;
+    } else if (kind == "ratio") {
+        prediction.kind = DemoPrediction::Kind::Ratio;
+    } else if (kind) {
+        report.error(
+            *fields.node("kind"), "unknown prediction kind '" + *kind + "' (known: choose-run, ratio)");
+        complete = false;
+    }
+    if (!readQuantity(fields, report, prediction.quantity))
+        complete = false;
+    if (!kind || !complete)
+        return;
+    const bool ratio = prediction.kind == DemoPrediction::Kind::Ratio;
+    for (const auto& [key, member] :
+        {std::pair {"run", &DemoPrediction::run}, std::pair {"than", &DemoPrediction::than}}) {
+        const YamlNode* value = fields.node(key);
+        if (!ratio && value) {
+            report.error(*value, std::string("'") + key + "' does not apply to a choose-run prediction");
+            complete = false;
+        } else if (ratio && !value) {
+            report.error(*fields.node("kind"), std::string("a ratio prediction needs '") + key + "'");
+            complete = false;
+        } else if (const auto label = fields.text(key)) {
+            if (!hasRun(preset, *label)) {
+                report.error(*value, "no run of preset '" + preset.id + "' is labelled '" + *label + "'");
+                complete = false;
+            }
+            prediction.*member = *label;
+        }
+    }
+    if (ratio && complete && prediction.run == prediction.than) {
+        report.error(
+            *fields.node("than"), "a ratio compares two different runs; 'than' names the run itself");
+        complete = false;
+    }
+    if (const auto pick = fields.text("pick")) {
+        if (ratio)
+            report.error(*fields.node("pick"), "'pick' applies only to a choose-run prediction");
+        else if (*pick == "most" || *pick == "least")
+            prediction.most = *pick == "most";
+        else
+            report.error(*fields.node("pick"), "pick must be least or most, not '" + *pick + "'");
+    }
+    if (!ratio && preset.runs.size() < 2) {
+        report.error(*fields.node("kind"), "a choose-run prediction needs at least two runs to choose from");
+        complete = false;
+    }
+    if (complete)
+        preset.predict = prediction;
 }
 
 std::string_view claimRelationName(ClaimRelation relation)

@@ -12,4 +12,7 @@ class FileReport;
 // Reads `list` into preset.claims; needs preset.runs and preset.sweep read first.
 void readClaims(const YamlNode& list, FileReport& report, DemoPreset& preset);
 
+// Reads the `predict` mapping into preset.predict; needs preset.runs read first.
+void readPrediction(const YamlNode& node, FileReport& report, DemoPreset& preset);
+
 } // namespace rlab::content

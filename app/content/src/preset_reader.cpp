@@ -195,7 +195,8 @@ void readSweep(const YamlNode& node, FileReport& report, DemoPreset& preset)
 DemoPreset readPreset(const YamlNode& node, FileReport& report)
 {
     const Fields fields(node, report, describe(node, "preset"), {"id", "title", "look_for", "shape", "runs"},
-        {"max_shape", "steps", "min_time", "dropout", "user_keep_choice", "sweep", "claims", "view"});
+        {"max_shape", "steps", "min_time", "dropout", "user_keep_choice", "sweep", "claims", "view",
+            "predict"});
     DemoPreset preset;
     preset.id = fields.id("id").value_or("");
     preset.title.value = fields.text("title").value_or("");
@@ -235,6 +236,8 @@ DemoPreset readPreset(const YamlNode& node, FileReport& report)
         readSweep(*sweep, report, preset);
     if (const YamlNode* claims = fields.list("claims"))
         readClaims(*claims, report, preset);
+    if (const YamlNode* predict = fields.node("predict"))
+        readPrediction(*predict, report, preset);
     if (const auto view = fields.id("view")) {
         if (std::find(resultViews.begin(), resultViews.end(), *view) == resultViews.end())
             report.error(*fields.node("view"), "unknown view '" + *view + "' (known: " + listedViews() + ")");

@@ -215,6 +215,11 @@ std::string measuredText(
 
 } // namespace
 
+std::optional<Figure> measureQuantity(content::ClaimQuantity quantity, const RunOutcome& outcome)
+{
+    return measure(quantity, outcome);
+}
+
 std::optional<MemoryCategory> memoryCategoryOf(content::ClaimQuantity quantity)
 {
     switch (quantity) {

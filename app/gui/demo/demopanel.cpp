@@ -26,6 +26,7 @@
 #include "demorunner.h"
 #include "demosizesform.h"
 #include "demotexts.h"
+#include "predictionbox.h"
 #include "rlab/content/content.h"
 #include "tones.h"
 
@@ -78,6 +79,7 @@ void DemoPanel::buildUi()
 
     m_sizes = new DemoSizesForm;
     connect(m_sizes, &DemoSizesForm::choiceChanged, this, &DemoPanel::updateValidity);
+    m_prediction = new PredictionBox;
 
     m_run = new QPushButton;
     m_run->setObjectName(QStringLiteral("runDemo"));
@@ -133,6 +135,7 @@ void DemoPanel::buildUi()
     layout->addWidget(m_title);
     layout->addWidget(m_lookFor);
     layout->addWidget(m_sizes);
+    layout->addWidget(m_prediction);
     layout->addLayout(m_buttonRow);
     layout->addLayout(statusLine);
     layout->addWidget(m_plan, 0, Qt::AlignLeft); // its own line: narrow panels keep their width
@@ -143,6 +146,7 @@ void DemoPanel::buildUi()
     m_scroll->setWidget(body);
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setFocusPolicy(Qt::NoFocus); // a Tab stop that shows nothing; its controls take the focus
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(m_scroll);
@@ -228,13 +232,17 @@ void DemoPanel::setPreset(const rlab::content::DemoPreset& preset)
         emit runningChanged(false);
         emit finished(DemoOutcome {DemoOutcome::Ending::Cancelled});
     }
+    if (!samePreset)
+        keepResults();
     m_preset = std::make_unique<rlab::content::DemoPreset>(preset);
+    m_prediction->setPreset(preset);
     if (!samePreset) {
         m_sizes->setPreset(preset);
         arrangeForWidth(); // the boxes' widths follow their largest values
         clearResults();
         m_progress->setValue(0);
         setStatus([] { return tr("Choose sizes and press Run."); });
+        restoreResults(presetId());
     }
     showPresetTexts();
     updateValidity();
@@ -250,11 +258,46 @@ bool DemoPanel::isRunning() const
     return m_runner && m_runner->isRunning();
 }
 
+void DemoPanel::setAnswerShown(bool shown)
+{
+    if (m_answerShown == shown)
+        return;
+    m_answerShown = shown;
+    showPresetTexts();
+    showClaims();
+}
+
+void DemoPanel::keepResults()
+{
+    if (m_preset && !isRunning() && m_results->rowCount() > 0)
+        m_kept.insert(presetId(), Kept {m_results->results(), m_claimChecks});
+}
+
+void DemoPanel::restoreResults(const QString& id)
+{
+    const auto kept = m_kept.constFind(id);
+    if (kept == m_kept.cend())
+        return;
+    for (const DemoResult& result : kept->results)
+        m_results->append(result);
+    m_claimChecks = kept->claims;
+    m_progress->setValue(kProgressRange);
+    setStatus([] { return tr("Your earlier run of this demo; press Run to measure again."); });
+    m_prediction->showMeasured(m_results->results());
+    showClaims();
+    updateButtons();
+}
+
 void DemoPanel::showPresetTexts()
 {
     if (!m_preset) {
         m_title->setText(tr("No demo for this question."));
         m_lookFor->clear();
+        return;
+    }
+    if (!m_answerShown) {
+        m_title->setText(tr("Run the demo, then answer: what will the numbers show?"));
+        m_lookFor->setText(tr("What to look for appears once you have answered."));
         return;
     }
     m_title->setText(contentHtml(m_preset->title));
@@ -294,6 +337,7 @@ void DemoPanel::clearResults()
 {
     m_results->clear();
     m_claimChecks.clear();
+    m_prediction->showMeasured({});
     showClaims();
     m_view->setSweepShown(m_preset && m_preset->sweep.has_value());
     m_view->showStoryFirst(m_preset ? QString::fromStdString(m_preset->view) : QString());
@@ -337,6 +381,7 @@ void DemoPanel::run()
         return;
     }
     setStatus([] { return tr("Starting…"); });
+    m_prediction->lock();
     updateButtons();
     emit runningChanged(true);
 }
@@ -361,6 +406,7 @@ void DemoPanel::onEnded(const DemoOutcome& outcome)
         m_progress->setValue(kProgressRange);
         m_claimChecks = outcome.claims;
         showClaims();
+        m_prediction->showMeasured(m_results->results());
     }
     setStatus([outcome] { return demoOutcomeText(outcome); }, outcome.ending == DemoOutcome::Ending::Failed);
     updateButtons();
@@ -370,9 +416,10 @@ void DemoPanel::onEnded(const DemoOutcome& outcome)
 
 void DemoPanel::showClaims()
 {
-    const QString text = m_preset ? demoClaimsHtml(*m_preset, m_claimChecks, m_results->results(),
-                             {toneName(Tone::Right), toneName(Tone::Wrong), toneName(Tone::Uncertain)})
-                                  : QString();
+    const QString text = m_preset && m_answerShown
+        ? demoClaimsHtml(*m_preset, m_claimChecks, m_results->results(),
+            {toneName(Tone::Right), toneName(Tone::Wrong), toneName(Tone::Uncertain)})
+        : QString();
     m_claims->setText(text);
     m_claims->setVisible(!text.isEmpty());
 }

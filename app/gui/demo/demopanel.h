@@ -6,6 +6,8 @@
 #include <functional>
 #include <memory>
 
+#include <QHash>
+#include <QList>
 #include <QWidget>
 
 #include "demorunner.h" // DemoOutcome, whole for the finished() signal
@@ -17,6 +19,7 @@ struct DemoPreset;
 class DemoResultsModel;
 class DemoResultsView;
 class DemoSizesForm;
+class PredictionBox;
 class QHBoxLayout;
 class QLabel;
 class QProgressBar;
@@ -35,6 +38,12 @@ public:
     void setPreset(const rlab::content::DemoPreset& preset);
     QString presetId() const;
     bool isRunning() const;
+
+    // Predict, then see: until the question is answered, the panel shows the setup and runs it,
+    // but not the preset's title, "look for" text or claim marks, which may give the answer away.
+    void setAnswerShown(bool shown);
+    bool isAnswerShown() const { return m_answerShown; }
+    PredictionBox* predictionBox() const { return m_prediction; }
 
     // The results table as tab-separated text (what Copy puts on the clipboard).
     QString resultsTsv() const;
@@ -72,7 +81,18 @@ private:
     void setStatus(std::function<QString()> text, bool error = false);
     QString currentProblem() const;
 
+    // The results of each preset run this session, kept when the learner moves to another
+    // question and shown again on return.
+    struct Kept {
+        QList<DemoResult> results;
+        std::vector<rlab::demo::ClaimCheck> claims;
+    };
+    void keepResults();
+    void restoreResults(const QString& presetId);
+
     std::unique_ptr<rlab::content::DemoPreset> m_preset;
+    QHash<QString, Kept> m_kept;
+    bool m_answerShown = true;
     DemoRunner* m_runner = nullptr;
     DemoResultsModel* m_results = nullptr;
     std::function<QString()> m_statusText; // rebuilt on a language change
@@ -82,6 +102,7 @@ private:
     QLabel* m_claims = nullptr; // the preset's claims, marked after a run
     std::vector<rlab::demo::ClaimCheck> m_claimChecks; // of the last finished run
     DemoSizesForm* m_sizes = nullptr;
+    PredictionBox* m_prediction = nullptr;
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
     QPushButton* m_copy = nullptr;

@@ -86,9 +86,9 @@ DemoSizesForm::DemoSizesForm(QWidget* parent)
 void DemoSizesForm::retranslate()
 {
     m_sizesBox->setTitle(tr("Model sizes"));
-    m_layersLabel->setText(tr("&Layers"));
+    m_layersLabel->setText(tr("La&yers"));
     m_widthLabel->setText(tr("&Width"));
-    m_headsLabel->setText(tr("&Heads"));
+    m_headsLabel->setText(tr("H&eads"));
     m_seqLabel->setText(tr("&Sequence"));
     m_batchLabel->setText(tr("&Batch"));
     m_layers->setAccessibleName(tr("Number of layers"));

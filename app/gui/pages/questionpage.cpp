@@ -11,6 +11,7 @@
 #include <QScrollArea>
 #include <QShortcut>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTimer>
@@ -69,6 +70,10 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_side(new QTabWidget(this))
     , m_guide(new GuideView(this))
+    , m_guideTab(new QStackedWidget(this))
+    , m_guideCover(new QWidget(this))
+    , m_guideCoverText(new QLabel(m_guideCover))
+    , m_uncoverGuide(new QPushButton(m_guideCover))
     , m_demo(new DemoPanel(this))
 {
     setObjectName(QStringLiteral("questionPage"));
@@ -136,7 +141,7 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     m_guideLink->setObjectName(QStringLiteral("guideLink"));
     m_guideLink->setWordWrap(true);
     m_guideLink->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
-    connect(m_guideLink, &QLabel::linkActivated, this, [this] { m_side->setCurrentWidget(m_guide); });
+    connect(m_guideLink, &QLabel::linkActivated, this, &QuestionPage::showGuide);
     feedbackLayout->addWidget(m_guideLink);
 
     m_previous->setObjectName(QStringLiteral("previousButton"));
@@ -165,13 +170,28 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setFocusPolicy(Qt::NoFocus); // a Tab stop that shows nothing; its controls take the focus
     scroll->setMinimumWidth(300);
 
     m_guide->setObjectName(QStringLiteral("guideView"));
     m_demo->setObjectName(QStringLiteral("demoPanel"));
     m_side->setObjectName(QStringLiteral("sideTabs"));
+    // Before an answer the guide tab shows a cover: its section holds the answer.
+    m_guideCover->setObjectName(QStringLiteral("guideCover"));
+    m_guideCoverText->setWordWrap(true);
+    m_uncoverGuide->setObjectName(QStringLiteral("uncoverGuide"));
+    connect(m_uncoverGuide, &QPushButton::clicked, this, &QuestionPage::uncoverGuide);
+    auto* coverLayout = new QVBoxLayout(m_guideCover);
+    coverLayout->setContentsMargins(16, 16, 16, 16);
+    coverLayout->addWidget(m_guideCoverText);
+    coverLayout->addWidget(m_uncoverGuide, 0, Qt::AlignLeft);
+    coverLayout->addStretch(1);
+    auto* guideStack = static_cast<QStackedWidget*>(m_guideTab);
+    guideStack->setObjectName(QStringLiteral("guideTab"));
+    guideStack->addWidget(m_guide);
+    guideStack->addWidget(m_guideCover);
     m_side->addTab(m_demo, QString());
-    m_side->addTab(m_guide, QString());
+    m_side->addTab(m_guideTab, QString());
     m_side->setMinimumWidth(320);
 
     m_splitter->addWidget(scroll);
@@ -245,13 +265,43 @@ void QuestionPage::confirmOrNext()
         m_session->next();
         return;
     }
-    // Enter on a focused option confirms it (Tab, Up and Down move between options).
+    // Enter confirms an option the learner moved to (Tab, Up, Down); the focus a previous
+    // question left on the same button is not a choice.
+    if (!m_optionPicked)
+        return;
     for (int i = 0; i < m_options.size(); ++i) {
         if (m_options[i]->hasFocus()) {
             choose(i);
             return;
         }
     }
+}
+
+bool QuestionPage::answerShown() const
+{
+    return m_session->isAnswered(m_session->current());
+}
+
+bool QuestionPage::isGuideShown() const
+{
+    return m_side->currentWidget() == m_guideTab
+        && static_cast<QStackedWidget*>(m_guideTab)->currentWidget() == m_guide;
+}
+
+void QuestionPage::showGuide()
+{
+    m_side->setCurrentWidget(m_guideTab);
+    if (!answerShown())
+        uncoverGuide();
+}
+
+void QuestionPage::uncoverGuide()
+{
+    if (m_uncoveredFor == m_session->current())
+        return;
+    m_uncoveredFor = m_session->current();
+    m_session->recordGuideOpened();
+    render();
 }
 
 void QuestionPage::changeEvent(QEvent* event)
@@ -290,6 +340,8 @@ bool QuestionPage::eventFilter(QObject* watched, QEvent* event)
     if (event->type() == QEvent::KeyPress) {
         const int key = static_cast<QKeyEvent*>(event)->key();
         const int option = static_cast<int>(m_options.indexOf(watched));
+        if (option >= 0 && (key == Qt::Key_Tab || key == Qt::Key_Backtab))
+            m_optionPicked = true; // Tab lands on an option: Enter may confirm it
         if (option >= 0 && (key == Qt::Key_Up || key == Qt::Key_Down)) {
             const int count = static_cast<int>(m_options.size());
             focusOption((option + (key == Qt::Key_Down ? 1 : count - 1)) % count);
@@ -320,6 +372,10 @@ void QuestionPage::render()
     if (!current || !shown)
         return;
     const int index = m_session->current();
+    if (index != m_shownQuestion) {
+        m_shownQuestion = index;
+        m_optionPicked = false;
+    }
 
     showContentText(m_quizTitle, current->title);
     m_counter->setText(tr("Question %1 of %2").arg(index + 1).arg(m_session->questionCount()));
@@ -334,16 +390,23 @@ void QuestionPage::render()
 
     const int count = static_cast<int>(shown->options.size());
     ensureOptionButtons(count);
+    m_order = m_session->optionOrder(index);
+    if (m_order.size() != count) {
+        m_order.clear();
+        for (int i = 0; i < count; ++i)
+            m_order.append(i);
+    }
     const bool answered = m_session->isAnswered(index);
     const int chosen = m_session->chosen(index);
     for (int i = 0; i < count; ++i) {
         OptionButton* button = m_options[i];
-        button->setOption(shown->options[static_cast<std::size_t>(i)].text);
+        const int option = m_order[i];
+        button->setOption(shown->options[static_cast<std::size_t>(option)].text);
         OptionButton::State state = OptionButton::State::Open;
         if (answered) {
-            if (i == shown->answer)
+            if (option == shown->answer)
                 state = OptionButton::State::Right;
-            else if (i == chosen)
+            else if (option == chosen)
                 state = OptionButton::State::Wrong;
             else
                 state = OptionButton::State::Other;
@@ -352,6 +415,19 @@ void QuestionPage::render()
     }
     renderFeedback(*shown);
     renderGuide(*current, *shown);
+
+    // Tab follows the reading order: header, options, the verdict's guide link, moving on, the side.
+    QWidget* before = m_showAll;
+    QWidget::setTabOrder(m_back, m_showAll);
+    for (QWidget* button : std::as_const(m_options)) {
+        QWidget::setTabOrder(before, button);
+        before = button;
+    }
+    for (QWidget* after : {static_cast<QWidget*>(m_guideLink), static_cast<QWidget*>(m_previous),
+             static_cast<QWidget*>(m_next), static_cast<QWidget*>(m_side)}) {
+        QWidget::setTabOrder(before, after);
+        before = after;
+    }
 
     m_previous->setEnabled(m_session->positionInRound() > 0);
     const bool last = m_session->positionInRound() + 1 >= m_session->round().size();
@@ -365,6 +441,7 @@ void QuestionPage::render()
             m_demo->setPreset(*preset);
         }
     }
+    m_demo->setAnswerShown(answered);
 }
 
 void QuestionPage::renderFeedback(const rlab::content::Question& shown)
@@ -380,8 +457,9 @@ void QuestionPage::renderFeedback(const rlab::content::Question& shown)
     // Re-polish so the page's style sheet applies the colour of the new object name.
     m_verdict->style()->unpolish(m_verdict);
     m_verdict->style()->polish(m_verdict);
-    m_verdict->setText(
-        right ? tr("✔ Correct.") : tr("✘ Not quite: the right answer is %1.").arg(shown.answer + 1));
+    m_verdict->setText(right
+            ? tr("✔ Correct.")
+            : tr("✘ Not quite: the right answer is %1.").arg(m_order.indexOf(shown.answer) + 1));
     m_explanationTitle->setText(tr("Why:"));
     showContentText(m_explanation, shown.explanation);
 
@@ -407,8 +485,22 @@ void QuestionPage::renderGuide(const rlab::content::Quiz& shownQuiz, const rlab:
         }
     }
     m_guideLink->setVisible(guide && section);
+    auto* guideStack = static_cast<QStackedWidget*>(m_guideTab);
     if (!guide || !section) {
+        guideStack->setCurrentWidget(m_guide);
         m_guide->setPlainText(tr("This question has no guide section."));
+        m_side->setTabText(1, tr("Guide"));
+        return;
+    }
+    // The section holds the answer: covered until the question is answered or the learner opens it.
+    const bool covered
+        = !m_session->isAnswered(m_session->current()) && m_uncoveredFor != m_session->current();
+    guideStack->setCurrentWidget(covered ? m_guideCover : m_guide);
+    m_guideCoverText->setText(tr("This question's guide section holds its answer. Answer first, then read "
+                                 "it; or open it now, and your attempt notes that you did."));
+    m_uncoverGuide->setText(tr("&Open the guide now"));
+    if (covered) {
+        m_guide->clear();
         m_side->setTabText(1, tr("Guide"));
         return;
     }
@@ -447,17 +539,18 @@ void QuestionPage::ensureOptionButtons(int count)
     }
 }
 
-void QuestionPage::choose(int option)
+void QuestionPage::choose(int shownOption)
 {
-    if (option >= m_options.size())
+    if (shownOption < 0 || shownOption >= m_order.size())
         return;
-    m_session->choose(option);
+    m_session->choose(m_order[shownOption]);
 }
 
 void QuestionPage::focusOption(int option)
 {
     OptionButton* button = m_options[option];
     button->setFocus(Qt::TabFocusReason); // a keyboard move: styles show the focus frame
+    m_optionPicked = true;
     m_scroll->ensureWidgetVisible(button, 0, 8);
 }
 

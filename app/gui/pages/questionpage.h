@@ -16,6 +16,7 @@ class QSplitter;
 class QScrollArea;
 class QTabWidget;
 class QFrame;
+class QStackedWidget;
 namespace rlab::content {
 struct Content;
 struct Question;
@@ -37,6 +38,8 @@ public:
     QLabel* explanationLabel() const { return m_explanation; }
     QLabel* whyWrongLabel() const { return m_whyWrong; }
     GuideView* guideView() const { return m_guide; }
+    QWidget* guideTab() const { return m_guideTab; } // the guide, or before an answer its cover
+    bool isGuideShown() const; // the guide section itself, not the cover, is on its tab
     OptionButton* optionButton(int index) const;
     QTabWidget* sideTabs() const { return m_side; }
     QSplitter* splitter() const { return m_splitter; }
@@ -47,6 +50,8 @@ public:
 public slots:
     void runDemo(); // shows the demo tab and runs it
     void confirmOrNext(); // Enter: answers with the focused option, or moves on once answered
+    // Opens the guide tab; before an answer this uncovers the guide deliberately (recorded).
+    void showGuide();
 
 signals:
     void showAllRequested();
@@ -55,7 +60,8 @@ signals:
 protected:
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override; // Up/Down on the options
+    // Up/Down on the options; a Tab onto an option counts as choosing where Enter goes.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     const rlab::content::Quiz* quiz() const;
@@ -64,7 +70,9 @@ private:
     void renderFeedback(const rlab::content::Question& question);
     void renderGuide(const rlab::content::Quiz& quiz, const rlab::content::Question& question);
     void ensureOptionButtons(int count);
-    void choose(int option);
+    void choose(int shownOption); // by its place on the page
+    void uncoverGuide();
+    bool answerShown() const; // the current question is answered: its answer may be given away
     void focusOption(int option);
     void retranslate();
 
@@ -93,6 +101,14 @@ private:
     QSplitter* m_splitter;
     QTabWidget* m_side;
     GuideView* m_guide;
+    QWidget* m_guideTab;
+    QWidget* m_guideCover;
+    QLabel* m_guideCoverText;
+    QPushButton* m_uncoverGuide;
+    QList<int> m_order; // the shown options' indices in the content, in page order
+    int m_shownQuestion = -1; // the question last rendered: a new one resets what follows
+    int m_uncoveredFor = -1; // the question whose guide was opened before its answer
+    bool m_optionPicked = false; // focus moved to an option by key or click since the question appeared
     DemoPanel* m_demo;
     bool m_splitPlaced = false;
 };

@@ -31,6 +31,7 @@ protected:
     QuizSession* session() const { return m_session; }
     // The open quiz in the current content; null when none is open or it did not load.
     const rlab::content::Quiz* quiz() const;
+    const rlab::content::Content* content() const { return m_content; }
 
 private:
     QuizSession* m_session;

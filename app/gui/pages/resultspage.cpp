@@ -2,13 +2,17 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTextBrowser>
+#include <QTextDocumentFragment>
 #include <QUrl>
 #include <QVBoxLayout>
 
 #include "contenttext.h"
 #include "quizsession.h"
+#include "reviewschedule.h"
 #include "rlab/content/content.h"
 #include "tones.h"
 
@@ -20,6 +24,7 @@ ResultsPage::ResultsPage(QuizSession* session, QWidget* parent)
     , m_retry(new QPushButton(this))
     , m_restart(new QPushButton(this))
     , m_back(new QPushButton(this))
+    , m_reviewDue(new QPushButton(this))
 {
     setObjectName(QStringLiteral("resultsPage"));
     m_title->setWordWrap(true);
@@ -37,11 +42,14 @@ ResultsPage::ResultsPage(QuizSession* session, QWidget* parent)
     m_review->setObjectName(QStringLiteral("review"));
     m_review->setOpenLinks(false); // links open questions in the app, not a browser
     m_retry->setObjectName(QStringLiteral("retryWrong"));
+    m_reviewDue->setObjectName(QStringLiteral("reviewDue"));
+    m_score->setWordWrap(true);
     m_retry->setDefault(true);
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_back);
     buttons->addStretch(1);
+    buttons->addWidget(m_reviewDue);
     buttons->addWidget(m_restart);
     buttons->addWidget(m_retry);
     auto* layout = new QVBoxLayout(this);
@@ -54,14 +62,43 @@ ResultsPage::ResultsPage(QuizSession* session, QWidget* parent)
     connect(m_retry, &QPushButton::clicked, session, &QuizSession::retryWrong);
     connect(m_restart, &QPushButton::clicked, session, &QuizSession::restart);
     connect(m_back, &QPushButton::clicked, this, &ResultsPage::backRequested);
+    connect(m_reviewDue, &QPushButton::clicked, this, &ResultsPage::reviewRequested);
     m_review->setOpenLinks(false); // question: links are handled below; nothing else is followed
     connect(m_review, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (url.scheme() == QLatin1String("question"))
             emit questionChosen(url.path().toInt() - 1);
+        else if (url.scheme() == QLatin1String("guide"))
+            emit guideChosen(url.path().toInt() - 1);
     });
     connect(session, &QuizSession::finished, this, &ResultsPage::render);
     render();
 }
+
+namespace {
+QString outcomeHtml(int option, int answer)
+{
+    if (option == QuizSession::NoAnswer)
+        return QStringLiteral("–");
+    return QStringLiteral("<span style=\"color:%1\">%2</span>")
+        .arg(toneName(option == answer ? Tone::Right : Tone::Wrong),
+            option == answer ? QStringLiteral("✔") : QStringLiteral("✘"));
+}
+
+QString attemptKindName(QuizSession::Kind kind)
+{
+    switch (kind) {
+    case QuizSession::Kind::First:
+        return ResultsPage::tr("first try");
+    case QuizSession::Kind::Retry:
+        return ResultsPage::tr("retry of the wrong ones");
+    case QuizSession::Kind::Review:
+        return ResultsPage::tr("review");
+    case QuizSession::Kind::Restart:
+        return ResultsPage::tr("started over");
+    }
+    return {};
+}
+} // namespace
 
 void ResultsPage::render()
 {
@@ -69,36 +106,97 @@ void ResultsPage::render()
     m_back->setAccessibleName(tr("Back to the list of quizzes"));
     m_restart->setText(tr("Start over"));
     m_restart->setAccessibleName(tr("Clear every answer and start again"));
-    const QList<int> wrong = session()->mistakes();
     const int again = session()->questionCount() - session()->score();
     m_retry->setText(tr("Retry the wrong ones (%1)").arg(again));
     m_retry->setAccessibleName(m_retry->text());
     m_retry->setEnabled(again > 0);
+    m_reviewDue->setText(ReviewSchedule::reviewButtonText(m_reviewsDue));
+    m_reviewDue->setAccessibleName(m_reviewDue->text());
+    m_reviewDue->setVisible(m_reviewsDue > 0);
+    m_reviewDue->setToolTip(ReviewSchedule::scheduleExplanation());
 
     const rlab::content::Quiz* shown = quiz();
     if (!shown)
         return;
     m_title->setText(fromUtf8(shown->title.value));
     const int total = session()->questionCount();
-    m_score->setText(tr("%1 of %n correct", nullptr, total).arg(session()->score()));
-    m_score->setAccessibleName(m_score->text());
+    QString score = tr("%1 of %n correct", nullptr, total).arg(session()->score());
+    if (session()->attempts().size() > 1)
+        score += QStringLiteral(" <span style=\"font-size:small; font-weight:normal\">%1</span>")
+                     .arg(tr("first try %1 of %2 · best %3 of %2")
+                              .arg(session()->firstTryScore())
+                              .arg(total)
+                              .arg(session()->bestScore()));
+    m_score->setText(score);
+    m_score->setAccessibleName(QTextDocumentFragment::fromHtml(score).toPlainText());
 
-    QString html;
-    const QList<int> open = session()->unanswered();
-    if (wrong.isEmpty() && open.isEmpty()) {
-        html = QStringLiteral("<p>%1</p>").arg(tr("Every answer is right. Well done!"));
-    } else if (wrong.isEmpty()) {
-        html = QStringLiteral("<p>%1</p>").arg(tr("No mistakes so far."));
-    } else {
-        html = QStringLiteral("<h3>%1</h3>").arg(tr("Review of your mistakes"));
+    const rlab::content::Guide* guide = content() ? content()->guide(shown->guide) : nullptr;
+    auto sectionTitle = [guide](const rlab::content::Question& question) {
+        if (guide) {
+            for (const auto& section : guide->sections) {
+                if (section.id == question.guideSection)
+                    return fromUtf8(section.title.value).toHtmlEscaped();
+            }
+        }
+        return QString();
+    };
+
+    // Every question: first try, now, its guide section.
+    QString html = QStringLiteral(
+        "<table cellspacing=\"0\" cellpadding=\"4\" width=\"100%\">"
+        "<tr><th align=\"left\">%1</th><th>%2</th><th>%3</th><th align=\"left\">%4</th></tr>")
+                       .arg(tr("Question"), tr("First try"), tr("Now"), tr("Guide"));
+    for (int index = 0; index < total && index < static_cast<int>(shown->questions.size()); ++index) {
+        const auto& question = shown->questions[static_cast<std::size_t>(index)];
+        const QString section = sectionTitle(question);
+        QString now = outcomeHtml(session()->latestAnswer(index), question.answer);
+        if (m_due.contains(index))
+            now += QStringLiteral(" <i>%1</i>").arg(tr("due for review"));
+        html += QStringLiteral("<tr><td><a href=\"question:%1\">%1.</a> %2</td><td align=\"center\">%3</td>"
+                               "<td align=\"center\">%4</td><td>%5</td></tr>")
+                    .arg(index + 1)
+                    .arg(contentHtml(question.text),
+                        outcomeHtml(session()->firstTryAnswer(index), question.answer), now,
+                        section.isEmpty()
+                            ? QString()
+                            : QStringLiteral("<a href=\"guide:%1\">%2</a>").arg(index + 1).arg(section));
     }
+    html += QStringLiteral("</table>");
+
+    // What to review next: the guide sections of the questions still wrong or due.
+    QStringList next;
+    const QList<int> wrong = session()->mistakes();
+    for (int index = 0; index < total && index < static_cast<int>(shown->questions.size()); ++index) {
+        if (!wrong.contains(index) && !m_due.contains(index))
+            continue;
+        const QString section = sectionTitle(shown->questions[static_cast<std::size_t>(index)]);
+        const QString link = QStringLiteral("<a href=\"guide:%1\">%2</a>").arg(index + 1).arg(section);
+        if (!section.isEmpty() && !next.contains(link))
+            next << link;
+    }
+    const QList<int> open = session()->unanswered();
+    if (next.isEmpty() && open.isEmpty())
+        html += QStringLiteral("<p>%1</p>").arg(tr("Every answer is right. Well done!"));
+    else if (!next.isEmpty())
+        html += QStringLiteral("<h3>%1</h3><p>%2</p>")
+                    .arg(tr("What to review next"), next.join(QStringLiteral(" · ")));
+    if (!open.isEmpty()) {
+        QStringList numbers;
+        for (const int index : open)
+            numbers << QStringLiteral("<a href=\"question:%1\">%1</a>").arg(index + 1);
+        html += QStringLiteral("<p>%1 %2</p>")
+                    .arg(tr("Not answered yet:"), numbers.join(QStringLiteral(", ")));
+    }
+
+    if (!wrong.isEmpty())
+        html += QStringLiteral("<h3>%1</h3>").arg(tr("Review of your mistakes"));
     for (const int index : wrong) {
         if (index >= static_cast<int>(shown->questions.size()))
             continue;
         const auto& question = shown->questions[static_cast<std::size_t>(index)];
-        if (session()->chosen(index) >= static_cast<int>(question.options.size()))
+        if (session()->latestAnswer(index) >= static_cast<int>(question.options.size()))
             continue;
-        const auto& chosen = question.options[static_cast<std::size_t>(session()->chosen(index))];
+        const auto& chosen = question.options[static_cast<std::size_t>(session()->latestAnswer(index))];
         const auto& right = question.options[static_cast<std::size_t>(question.answer)];
         html += QStringLiteral("<p><a href=\"question:%1\"><b>%2</b></a><br>%3</p>")
                     .arg(index + 1)
@@ -112,12 +210,35 @@ void ResultsPage::render()
                     .arg(tr("Right answer:"), contentHtml(right.text), contentHtml(question.explanation),
                         toneName(Tone::Right));
     }
-    if (!open.isEmpty()) {
-        QStringList numbers;
-        for (const int index : open)
-            numbers << QStringLiteral("<a href=\"question:%1\">%1</a>").arg(index + 1);
-        html += QStringLiteral("<p>%1 %2</p>")
-                    .arg(tr("Not answered yet:"), numbers.join(QStringLiteral(", ")));
+
+    // The history, newest first.
+    const QList<QuizSession::Attempt> attempts = session()->attempts();
+    if (!attempts.isEmpty()) {
+        html += QStringLiteral("<h3>%1</h3><ul>").arg(tr("Your attempts"));
+        for (int i = static_cast<int>(attempts.size()) - 1; i >= 0; --i) {
+            const QuizSession::Attempt& attempt = attempts[i];
+            const QString when = attempt.started.isValid()
+                ? QLocale().toString(attempt.started.toLocalTime(), QLocale::ShortFormat)
+                : tr("before history was kept");
+            QString line = tr("Attempt %1 (%2), %3: %4 of %5 right")
+                               .arg(i + 1)
+                               .arg(attemptKindName(attempt.kind), when)
+                               .arg(session()->attemptScore(i))
+                               .arg(attempt.questions.size());
+            if (!attempt.guideOpened.isEmpty()) {
+                QStringList numbers;
+                for (const int question : attempt.guideOpened)
+                    numbers << QString::number(question + 1);
+                line += QStringLiteral(" · ")
+                    + tr("opened the guide before answering question %1")
+                          .arg(numbers.join(QStringLiteral(", ")));
+            }
+            html += QStringLiteral("<li>%1</li>").arg(line);
+        }
+        html += QStringLiteral("</ul>");
     }
+    // QTextBrowser's setHtml would reset the scroll position on every language switch; keep it.
+    const int scrolled = m_review->verticalScrollBar()->value();
     m_review->setHtml(html);
+    m_review->verticalScrollBar()->setValue(scrolled);
 }

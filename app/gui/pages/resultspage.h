@@ -1,6 +1,9 @@
 #pragma once
-// The end of a round: the score, a review of every mistake with the right answer and why, and
-// a retry of the wrong ones.
+// The end of a round: the latest, first-try and best scores; every question with its first-try and
+// latest outcome, its guide section and when it comes back for review; what to review next; each
+// mistake with the right answer and why; the attempts so far; a retry of the wrong ones.
+
+#include <QList>
 
 #include "quizpage.h"
 
@@ -18,8 +21,16 @@ public:
     QTextBrowser* review() const { return m_review; }
     QPushButton* retryButton() const { return m_retry; }
 
+    // The open quiz's questions due for review today, and how many are due in every quiz.
+    void setDueQuestions(const QList<int>& questions) { m_due = questions; }
+    void setReviewsDue(int count) { m_reviewsDue = count; }
+
 public slots:
     void render() override;
+
+signals:
+    void guideChosen(int question); // the question's guide section, beside it
+    void reviewRequested();
 
 private:
     QLabel* m_title;
@@ -28,4 +39,7 @@ private:
     QPushButton* m_retry;
     QPushButton* m_restart;
     QPushButton* m_back;
+    QPushButton* m_reviewDue;
+    QList<int> m_due;
+    int m_reviewsDue = 0;
 };

@@ -2,6 +2,7 @@
 
 #include <QEvent>
 #include <QFrame>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -10,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "contenttext.h"
+#include "reviewschedule.h"
 #include "rlab/content/content.h"
 #include "tones.h"
 
@@ -17,6 +19,8 @@ namespace {
 const char* const PageStyle = R"(
 QFrame#quizCard { border: 1px solid palette(mid); border-radius: 10px; background: palette(base); }
 QLabel#levelBadge { background: %1; color: %2; border-radius: 4px; padding: 2px 6px; }
+QProgressBar#topicMastery { border: 1px solid palette(mid); border-radius: 3px; background: palette(window); }
+QProgressBar#topicMastery::chunk { background: %3; }
 )";
 }
 
@@ -25,11 +29,13 @@ StartPage::StartPage(QWidget* parent)
     , m_title(new QLabel(this))
     , m_intro(new QLabel(this))
     , m_planner(new QPushButton(this))
+    , m_reviewAll(new QPushButton(this))
     , m_cards(new QVBoxLayout)
 {
     setObjectName(QStringLiteral("startPage"));
     setToneStyleSheet(this, [] {
-        return QString::fromLatin1(PageStyle).arg(toneBackgroundName(Tone::Tag), toneName(Tone::Tag));
+        return QString::fromLatin1(PageStyle).arg(
+            toneBackgroundName(Tone::Tag), toneName(Tone::Tag), toneName(Tone::Right));
     });
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.8);
@@ -57,6 +63,12 @@ StartPage::StartPage(QWidget* parent)
     layout->addWidget(m_title);
     layout->addWidget(m_intro);
     layout->addWidget(m_planner, 0, Qt::AlignLeft);
+    m_reviewAll->setObjectName(QStringLiteral("reviewAll"));
+    connect(m_reviewAll, &QPushButton::clicked, this, [this] { emit reviewRequested(QString()); });
+    auto* reviewRow = new QHBoxLayout;
+    reviewRow->addWidget(m_reviewAll);
+    reviewRow->addStretch(1);
+    layout->addLayout(reviewRow);
     layout->addWidget(scroll, 1);
     rebuild();
 }
@@ -98,6 +110,13 @@ void StartPage::rebuild()
     m_planner->setToolTip(
         tr("Which recomputation policy fits your model in your GPU's memory, what it costs, "
            "and the code that does it."));
+    int due = 0;
+    for (const QuizStanding& standing : std::as_const(m_standings))
+        due += standing.due;
+    m_reviewAll->setText(ReviewSchedule::reviewButtonText(due));
+    m_reviewAll->setToolTip(ReviewSchedule::scheduleExplanation());
+    m_reviewAll->setAccessibleName(m_reviewAll->text());
+    m_reviewAll->setVisible(due > 0);
     while (QLayoutItem* item = m_cards->takeAt(0)) {
         delete item->widget();
         delete item;
@@ -156,22 +175,24 @@ QWidget* StartPage::card(int index)
     if (standing.answered == 0) {
         progressText->setText(tr("Not started"));
     } else {
-        progressText->setText(tr("%n answered", nullptr, standing.answered) + QStringLiteral(" · ")
-            + tr("%n correct", nullptr, standing.correct));
+        QStringList parts {
+            tr("%n answered", nullptr, standing.answered), tr("%n correct", nullptr, standing.correct)};
+        if (standing.attempts > 1)
+            parts << tr("first try %1 of %2").arg(standing.firstTry).arg(total)
+                  << tr("best %1 of %2").arg(standing.best).arg(total);
+        progressText->setText(parts.join(QStringLiteral(" · ")));
     }
     progress->setAccessibleName(progressText->text());
 
     auto* open = new QPushButton(standing.answered == 0 ? tr("Start")
             : standing.answered < total                 ? tr("Continue")
-                                                        : tr("Review"),
+                                                        : tr("See results"),
         frame);
     open->setObjectName(QStringLiteral("openQuiz"));
-    open->setDefault(true);
     open->setAccessibleName(tr("Open quiz %1").arg(fromUtf8(quiz.title.value)));
     connect(open, &QPushButton::clicked, this, [this, id] { emit openRequested(id); });
     auto* buttons = new QHBoxLayout;
-    buttons->addWidget(progressText);
-    buttons->addStretch(1);
+    buttons->addWidget(progressText, 1);
     if (standing.answered > 0) {
         auto* reset = new QPushButton(tr("Start over"), frame);
         reset->setObjectName(QStringLiteral("resetQuiz"));
@@ -179,7 +200,36 @@ QWidget* StartPage::card(int index)
         connect(reset, &QPushButton::clicked, this, [this, id] { emit resetRequested(id); });
         buttons->addWidget(reset);
     }
+    if (standing.due > 0) {
+        auto* review = new QPushButton(ReviewSchedule::reviewButtonText(standing.due), frame);
+        review->setObjectName(QStringLiteral("reviewQuiz"));
+        review->setAccessibleName(tr("Review the questions of %1 due today").arg(fromUtf8(quiz.title.value)));
+        connect(review, &QPushButton::clicked, this, [this, id] { emit reviewRequested(id); });
+        buttons->addWidget(review);
+    }
     buttons->addWidget(open);
+
+    // Mastery per topic: one short bar per guide section, once the quiz has been started.
+    auto* topics = new QGridLayout;
+    topics->setColumnStretch(1, 1);
+    if (standing.answered > 0) {
+        for (int row = 0; row < standing.topics.size(); ++row) {
+            const TopicMastery& topic = standing.topics[row];
+            auto* name = new QLabel(topic.topic, frame);
+            name->setTextFormat(Qt::PlainText);
+            auto* bar = new QProgressBar(frame);
+            bar->setObjectName(QStringLiteral("topicMastery"));
+            bar->setRange(0, qMax(topic.questions, 1));
+            bar->setValue(topic.mastered);
+            bar->setTextVisible(false);
+            bar->setMaximumHeight(8);
+            auto* share = new QLabel(tr("%1 of %2 mastered").arg(topic.mastered).arg(topic.questions), frame);
+            bar->setAccessibleName(topic.topic + QStringLiteral(": ") + share->text());
+            topics->addWidget(name, row, 0);
+            topics->addWidget(bar, row, 1);
+            topics->addWidget(share, row, 2);
+        }
+    }
 
     auto* layout = new QVBoxLayout(frame);
     layout->setContentsMargins(16, 14, 16, 14);
@@ -187,6 +237,7 @@ QWidget* StartPage::card(int index)
     layout->addLayout(facts);
     layout->addWidget(description);
     layout->addWidget(progress);
+    layout->addLayout(topics);
     layout->addLayout(buttons);
     return frame;
 }

@@ -1,5 +1,6 @@
 #pragma once
-// The first page: every quiz with its level, question count and the learner's progress.
+// The first page: every quiz with its level, question count and the learner's progress (latest,
+// first-try and best scores, mastery per topic), and the reviews due today.
 
 #include <QHash>
 #include <QWidget>
@@ -11,9 +12,21 @@ namespace rlab::content {
 struct Content;
 }
 
+// How much of one topic (a guide section) is mastered: answered right and not due for review.
+struct TopicMastery {
+    QString topic;
+    int mastered = 0;
+    int questions = 0;
+};
+
 struct QuizStanding {
     int answered = 0;
-    int correct = 0;
+    int correct = 0; // latest answers that are right
+    int attempts = 0;
+    int firstTry = 0; // right on the first attempt
+    int best = 0; // the most right at once
+    int due = 0; // questions due for review today
+    QList<TopicMastery> topics;
 };
 
 class StartPage : public QWidget {
@@ -30,6 +43,7 @@ signals:
     void openRequested(const QString& quizId);
     void resetRequested(const QString& quizId);
     void plannerRequested();
+    void reviewRequested(const QString& quizId); // empty: every quiz's due questions, in turn
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -43,5 +57,6 @@ private:
     QLabel* m_title;
     QLabel* m_intro;
     QPushButton* m_planner;
+    QPushButton* m_reviewAll;
     QVBoxLayout* m_cards;
 };

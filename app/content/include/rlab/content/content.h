@@ -124,6 +124,7 @@ enum class ClaimRelation {
 };
 
 std::string_view claimQuantityName(ClaimQuantity quantity); // "peak_activation_bytes", ...
+std::optional<ClaimQuantity> parseClaimQuantity(std::string_view name);
 std::string_view claimRelationName(ClaimRelation relation); // "below", ...
 
 // A machine-checkable statement about a demo's measured runs, checked by `rlab check-claims`.
@@ -141,6 +142,20 @@ struct DemoClaim {
     Text reason; // why it may not hold at other sizes; shown when it fails (may be empty)
 };
 
+// What the learner predicts before running a demo, shown beside the measurement afterwards
+// (content/README.md "Predictions").
+struct DemoPrediction {
+    enum class Kind {
+        ChooseRun, // which run has the least (or most) of the quantity
+        Ratio, // `run`'s quantity as a percentage of `than`'s
+    };
+    Kind kind = Kind::ChooseRun;
+    ClaimQuantity quantity = ClaimQuantity::PeakActivationBytes;
+    bool most = false; // choose-run: `pick: most`; else the least
+    std::string run; // ratio
+    std::string than; // ratio
+};
+
 struct DemoPreset {
     std::string id;
     Text title;
@@ -154,6 +169,7 @@ struct DemoPreset {
     DemoShape maxShape; // the largest sizes the learner may choose; `shape` when the YAML gives none
     double minTimeSeconds = 0.3; // measured step time per run, spread over rounds (see rlab::Training)
     std::vector<DemoClaim> claims;
+    std::optional<DemoPrediction> predict;
     std::string view; // the results view that tells the claim first (table, memory, step-time, timeline,
                       // sweep); empty: table
 };

@@ -166,6 +166,10 @@ struct Crossing {
 // runs without offload are the ones compared.
 std::optional<Crossing> sqrtOvertakesFull(const std::vector<std::pair<int, const RunResult*>>& layersSweep);
 
+// One run's figure for `quantity` (what claims and the learner's predictions compare); nullopt
+// when the run does not measure it (gradient error without a reference run).
+std::optional<Figure> measureQuantity(content::ClaimQuantity quantity, const RunOutcome& outcome);
+
 // A figure as the claim shows it: "1.53 MiB", "12.4 ms [11.9, 13.0]", "0.0312", "47.8 MFLOP".
 std::string formatFigure(content::ClaimQuantity quantity, const Figure& figure);
 // The memory category a claim quantity is the peak of; nullopt for the quantities that are not one.

@@ -1,0 +1,24 @@
+#pragma once
+// Between QuizSession, which counts questions and options by position, and the progress file,
+// which names them by id so that content edits (a new question, reordered options) keep the
+// learner's history. Ids no longer in the quiz are dropped when read.
+
+#include "progressstore.h"
+#include "quizsession.h"
+
+namespace rlab::content {
+struct Quiz;
+}
+
+// Opens `quiz` in `session` where the saved progress left it.
+void beginFromProgress(QuizSession& session, const rlab::content::Quiz& quiz, const QuizProgress& saved);
+
+// The session's answers and attempts in the file's terms; the review cards are `saved`'s.
+QuizProgress progressOf(
+    const QuizSession& session, const rlab::content::Quiz& quiz, const QuizProgress& saved);
+
+// The option at `index` of question `question`, or NoAnswer; and back.
+int optionIndex(const rlab::content::Quiz& quiz, int question, const QString& optionId);
+QString optionId(const rlab::content::Quiz& quiz, int question, int index);
+int questionIndex(const rlab::content::Quiz& quiz, const QString& questionId);
+QString questionId(const rlab::content::Quiz& quiz, int question);
