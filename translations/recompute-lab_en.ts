@@ -145,10 +145,6 @@
 <context>
     <name>DemoPanel</name>
     <message>
-        <source>in English: not yet translated</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Choose sizes and press Run.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -634,6 +630,21 @@ relative, measured</source>
     </message>
 </context>
 <context>
+    <name>GuideView</name>
+    <message>
+        <source>Open in the browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This link leads out of Recompute Lab to:
+
+%1
+
+Open it in your web browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>%1 — Recompute Lab</source>
@@ -788,10 +799,6 @@ Ctrl+Home: back to the quizzes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Could not read your progress from %1 (%2); starting with empty progress.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>it is not a JSON object</source>
         <translation type="unfinished"></translation>
     </message>
@@ -825,6 +832,14 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -145,10 +145,6 @@
 <context>
     <name>DemoPanel</name>
     <message>
-        <source>in English: not yet translated</source>
-        <translation>на английском: ещё не переведено</translation>
-    </message>
-    <message>
         <source>Choose sizes and press Run.</source>
         <translation>Выберите размеры и нажмите «Запустить».</translation>
     </message>
@@ -652,6 +648,25 @@ relative, measured</source>
     </message>
 </context>
 <context>
+    <name>GuideView</name>
+    <message>
+        <source>Open in the browser?</source>
+        <translation>Открыть в браузере?</translation>
+    </message>
+    <message>
+        <source>This link leads out of Recompute Lab to:
+
+%1
+
+Open it in your web browser?</source>
+        <translation>Эта ссылка ведёт за пределы Recompute Lab, по адресу:
+
+%1
+
+Открыть её в веб-браузере?</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>%1 — Recompute Lab</source>
@@ -814,10 +829,6 @@ Ctrl+Home: к списку тестов</translation>
         <translation>он больше, чем может быть файл прогресса</translation>
     </message>
     <message>
-        <source>Could not read your progress from %1 (%2); starting with empty progress.</source>
-        <translation>Не удалось прочитать прогресс из %1 (%2); начинаем с пустого прогресса.</translation>
-    </message>
-    <message>
         <source>it is not a JSON object</source>
         <translation>это не объект JSON</translation>
     </message>
@@ -852,6 +863,14 @@ Ctrl+Home: к списку тестов</translation>
     <message>
         <source>Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.</source>
         <translation>Файл прогресса %1 повреждён (%2), и его не удалось переместить; прогресс начинается заново.</translation>
+    </message>
+    <message>
+        <source>it is not a regular file</source>
+        <translation>это не обычный файл</translation>
+    </message>
+    <message>
+        <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
+        <translation>Не удалось прочитать прогресс из %1 (%2); файл оставлен как есть, и ответы этого сеанса не будут сохранены.</translation>
     </message>
 </context>
 <context>

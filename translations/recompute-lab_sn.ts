@@ -145,10 +145,6 @@
 <context>
     <name>DemoPanel</name>
     <message>
-        <source>in English: not yet translated</source>
-        <translation>muChirungu: hazvisati zvashandurwa</translation>
-    </message>
-    <message>
         <source>Choose sizes and press Run.</source>
         <translation>Sarudza saizi wobva watsikira Mhanyisa.</translation>
     </message>
@@ -651,6 +647,25 @@ kuenzaniswa, zvakayerwa</translation>
     </message>
 </context>
 <context>
+    <name>GuideView</name>
+    <message>
+        <source>Open in the browser?</source>
+        <translation>Kuvhura mu-browser here?</translation>
+    </message>
+    <message>
+        <source>This link leads out of Recompute Lab to:
+
+%1
+
+Open it in your web browser?</source>
+        <translation>Link iyi inobuda kunze kwe-Recompute Lab ichienda ku:
+
+%1
+
+Uivhure mu-web browser yako here?</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>%1 — Recompute Lab</source>
@@ -811,10 +826,6 @@ Ctrl+Home: dzokera kubvunzo</translation>
         <translation>rakakura kupfuura faira rekufambira mberi ripi neripi</translation>
     </message>
     <message>
-        <source>Could not read your progress from %1 (%2); starting with empty progress.</source>
-        <translation>Hazvina kukwanisa kuverenga kufambira mberi kwako kubva ku-%1 (%2); tinotanga pasina kufambira mberi.</translation>
-    </message>
-    <message>
         <source>it is not a JSON object</source>
         <translation>harisi JSON object</translation>
     </message>
@@ -849,6 +860,14 @@ Ctrl+Home: dzokera kubvunzo</translation>
     <message>
         <source>Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.</source>
         <translation>Faira rekufambira mberi %1 rakakuvara (%2) uye harina kukwanisa kubviswa; kufambira mberi kunotanga patsva.</translation>
+    </message>
+    <message>
+        <source>it is not a regular file</source>
+        <translation>harisi faira rakajairika</translation>
+    </message>
+    <message>
+        <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
+        <translation>Hazvina kukwanisa kutora kufambira mberi kwako kubva ku-%1 (%2); faira rinosiyiwa sezvariri uye mhinduro dzechikamu chino hadzizochengetedzwa.</translation>
     </message>
 </context>
 <context>
