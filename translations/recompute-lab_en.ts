@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>ContentLibrary</name>
+    <message>
+        <source>%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ContentText</name>
     <message>
         <source>Not translated yet: shown in English.</source>
@@ -138,7 +149,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Choose a file name ending in .csv or .json.</source>
+        <source>Choose a file name ending in .csv, .json, .trace.json or .pickle.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -170,10 +181,6 @@
     </message>
     <message>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save the results as CSV or JSON.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -226,6 +233,18 @@
     </message>
     <message>
         <source>Results saved to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON, or each run&apos;s memory as a trace or a PyTorch memory snapshot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory trace for ui.perfetto.dev (*.trace.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshot for memory_viz (*.pickle)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -741,6 +760,30 @@ Ctrl+Home: back to the quizzes</source>
     </message>
     <message>
         <source>Clear every answer of this quiz and start again?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a quiz pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open pack…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free software under the MIT licence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source code: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report a problem: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

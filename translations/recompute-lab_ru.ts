@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru">
 <context>
+    <name>ContentLibrary</name>
+    <message>
+        <source>%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>%1 — не папка; пакет тестов — это папка с quizzes/, guides/ и demos/.</translation>
+    </message>
+    <message>
+        <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>В %1 нет папки quizzes; пакет тестов — это папка с quizzes/, guides/ и demos/.</translation>
+    </message>
+</context>
+<context>
     <name>ContentText</name>
     <message>
         <source>Not translated yet: shown in English.</source>
@@ -138,8 +149,8 @@
         <translation>Не удалось записать %1: %2</translation>
     </message>
     <message>
-        <source>Choose a file name ending in .csv or .json.</source>
-        <translation>Выберите имя файла с окончанием .csv или .json.</translation>
+        <source>Choose a file name ending in .csv, .json, .trace.json or .pickle.</source>
+        <translation>Выберите имя файла с окончанием .csv, .json, .trace.json или .pickle.</translation>
     </message>
 </context>
 <context>
@@ -171,10 +182,6 @@
     <message>
         <source>Export…</source>
         <translation>Экспорт…</translation>
-    </message>
-    <message>
-        <source>Save the results as CSV or JSON.</source>
-        <translation>Сохранить результаты в CSV или JSON.</translation>
     </message>
     <message>
         <source>Demo progress</source>
@@ -227,6 +234,18 @@
     <message>
         <source>Results saved to %1.</source>
         <translation>Результаты сохранены в %1.</translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON, or each run&apos;s memory as a trace or a PyTorch memory snapshot.</source>
+        <translation>Сохранить результаты в CSV или JSON либо память каждого запуска как трассу или снимок памяти PyTorch.</translation>
+    </message>
+    <message>
+        <source>Memory trace for ui.perfetto.dev (*.trace.json)</source>
+        <translation>Трасса памяти для ui.perfetto.dev (*.trace.json)</translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshot for memory_viz (*.pickle)</source>
+        <translation>Снимок памяти PyTorch для memory_viz (*.pickle)</translation>
     </message>
 </context>
 <context>
@@ -659,7 +678,7 @@ relative, measured</source>
 %1
 
 Open it in your web browser?</source>
-        <translation>Эта ссылка ведёт за пределы Recompute Lab, по адресу:
+        <translation>Эта ссылка ведёт за пределы Recompute Lab:
 
 %1
 
@@ -771,6 +790,30 @@ Ctrl+Home: к списку тестов</translation>
     <message>
         <source>Clear every answer of this quiz and start again?</source>
         <translation>Стереть все ответы этого теста и начать заново?</translation>
+    </message>
+    <message>
+        <source>Open a quiz pack</source>
+        <translation>Открыть пакет тестов</translation>
+    </message>
+    <message>
+        <source>&amp;Open pack…</source>
+        <translation>&amp;Открыть пакет…</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>О &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Free software under the MIT licence.</source>
+        <translation>Свободная программа под лицензией MIT.</translation>
+    </message>
+    <message>
+        <source>Source code: %1</source>
+        <translation>Исходный код: %1</translation>
+    </message>
+    <message>
+        <source>Report a problem: %1</source>
+        <translation>Сообщить о проблеме: %1</translation>
     </message>
 </context>
 <context>

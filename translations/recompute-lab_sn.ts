@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="sn">
 <context>
+    <name>ContentLibrary</name>
+    <message>
+        <source>%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>%1 haisi forodha; pakeji yebvunzo iforodha ine quizzes/, guides/ nemiratidzo yayo.</translation>
+    </message>
+    <message>
+        <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <translation>%1 haina forodha inonzi quizzes; pakeji yebvunzo iforodha ine quizzes/, guides/ nemiratidzo yayo.</translation>
+    </message>
+</context>
+<context>
     <name>ContentText</name>
     <message>
         <source>Not translated yet: shown in English.</source>
@@ -138,8 +149,8 @@
         <translation>Hazvina kukwanisa kunyora %1: %2</translation>
     </message>
     <message>
-        <source>Choose a file name ending in .csv or .json.</source>
-        <translation>Sarudza zita refaira rinopera ne .csv kana .json.</translation>
+        <source>Choose a file name ending in .csv, .json, .trace.json or .pickle.</source>
+        <translation>Sarudza zita refaira rinopera ne-.csv, .json, .trace.json kana .pickle.</translation>
     </message>
 </context>
 <context>
@@ -171,10 +182,6 @@
     <message>
         <source>Export…</source>
         <translation>Tumira kunze…</translation>
-    </message>
-    <message>
-        <source>Save the results as CSV or JSON.</source>
-        <translation>Chengetedza mhedzisiro se-CSV kana JSON.</translation>
     </message>
     <message>
         <source>Demo progress</source>
@@ -227,6 +234,18 @@
     <message>
         <source>Results saved to %1.</source>
         <translation>Mhedzisiro yachengetedzwa mu-%1.</translation>
+    </message>
+    <message>
+        <source>Save the results as CSV or JSON, or each run&apos;s memory as a trace or a PyTorch memory snapshot.</source>
+        <translation>Chengeta mhedzisiro se-CSV kana JSON, kana ndangariro yekumhanya kwega kwega se-trace kana se-snapshot yendangariro ye-PyTorch.</translation>
+    </message>
+    <message>
+        <source>Memory trace for ui.perfetto.dev (*.trace.json)</source>
+        <translation>Trace yendangariro ye-ui.perfetto.dev (*.trace.json)</translation>
+    </message>
+    <message>
+        <source>PyTorch memory snapshot for memory_viz (*.pickle)</source>
+        <translation>Snapshot yendangariro ye-PyTorch ye-memory_viz (*.pickle)</translation>
     </message>
 </context>
 <context>
@@ -650,7 +669,7 @@ kuenzaniswa, zvakayerwa</translation>
     <name>GuideView</name>
     <message>
         <source>Open in the browser?</source>
-        <translation>Kuvhura mu-browser here?</translation>
+        <translation>Vhura mu-browser?</translation>
     </message>
     <message>
         <source>This link leads out of Recompute Lab to:
@@ -658,11 +677,11 @@ kuenzaniswa, zvakayerwa</translation>
 %1
 
 Open it in your web browser?</source>
-        <translation>Link iyi inobuda kunze kwe-Recompute Lab ichienda ku:
+        <translation>Link iyi inobuda mu-Recompute Lab ichienda ku:
 
 %1
 
-Uivhure mu-web browser yako here?</translation>
+Unoda kuivhura mu-browser yako?</translation>
     </message>
 </context>
 <context>
@@ -770,6 +789,30 @@ Ctrl+Home: dzokera kubvunzo</translation>
         <source>Clear every answer of this quiz and start again?</source>
         <translation>Dzima mhinduro dzese dzebvunzo iyi utangezve?</translation>
     </message>
+    <message>
+        <source>Open a quiz pack</source>
+        <translation>Vhura pakeji yebvunzo</translation>
+    </message>
+    <message>
+        <source>&amp;Open pack…</source>
+        <translation>&amp;Vhura pakeji…</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Nezve &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Free software under the MIT licence.</source>
+        <translation>Purogiramu yemahara pasi perezinesi re-MIT.</translation>
+    </message>
+    <message>
+        <source>Source code: %1</source>
+        <translation>Kodhi yayo: %1</translation>
+    </message>
+    <message>
+        <source>Report a problem: %1</source>
+        <translation>Taura dambudziko: %1</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -867,7 +910,7 @@ Ctrl+Home: dzokera kubvunzo</translation>
     </message>
     <message>
         <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
-        <translation>Hazvina kukwanisa kutora kufambira mberi kwako kubva ku-%1 (%2); faira rinosiyiwa sezvariri uye mhinduro dzechikamu chino hadzizochengetedzwa.</translation>
+        <translation>Hazvina kukwanisa kuverenga kufambira mberi kwako kubva ku-%1 (%2); faira rasiiwa sezvaringa rakaita uye mhinduro dzenguva ino hadzichachengetwa.</translation>
     </message>
 </context>
 <context>

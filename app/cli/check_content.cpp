@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "rlab/content/content.h"
 #include "rlab/engine.h"
+#include "rlab/layout.h"
 #include "rlab/text.h"
 
 namespace {
@@ -21,8 +22,9 @@ constexpr int defaultMissingShown = 10;
 
 void printUsage(std::ostream& out)
 {
-    out << "usage: rlab check-content DIR [--missing N]\n"
-           "  Validates the content tree at DIR (holding quizzes/, guides/, demos/), lists every error\n"
+    out << "usage: rlab check-content [DIR] [--missing N]\n"
+           "  Validates the content tree at DIR (holding quizzes/, guides/, demos/; without DIR the\n"
+           "  built-in content, installed beside rlab or in its checkout), lists every error\n"
            "  on stderr as file:line:column, prints each language's coverage and up to N missing\n"
            "  fields (default "
         << defaultMissingShown << ") on stdout. Exit status: 0 valid, 1 errors, 2 bad arguments.\n";
@@ -123,9 +125,11 @@ int checkContentCommand(int argc, char** argv)
             return 2;
         }
     }
+    if (folder.empty())
+        folder = rlab::builtInContentFolder().string();
     if (folder.empty()) {
-        std::cerr
-            << "rlab check-content: name the content folder to check, like: rlab check-content content\n";
+        std::cerr << "rlab check-content: the built-in content is not installed beside rlab; name the "
+                     "content folder to check, like: rlab check-content content\n";
         return 2;
     }
     std::error_code error;

@@ -17,7 +17,7 @@ constexpr const char* kUsage = R"(usage: rlab <command> [options]
   check-content  validate a content folder and print coverage per language
   check-claims   run every demo preset and check the claims it makes against the measurements
 
-rlab <command> --help shows a command's options.
+rlab <command> --help shows a command's options; rlab --version prints the version.
 )";
 
 // On a busy machine OpenMP threads that spin while they wait for each other make every step
@@ -43,6 +43,10 @@ int main(int argc, char** argv)
     const std::string_view command = argv[1];
     if (command == "--help" || command == "-h" || command == "help") {
         std::fputs(kUsage, stdout);
+        return 0;
+    }
+    if (command == "--version") {
+        std::puts("rlab " RLAB_VERSION);
         return 0;
     }
     // Each command sees its own name as argv[0].

@@ -228,6 +228,11 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
             config.initFrom = value();
             if (config.initFrom.empty())
                 refuse("--init-from needs a folder name.");
+        } else if (!sweep && (flag == "--trace" || flag == "--memory-snapshot")) {
+            std::string& path = flag == "--trace" ? parsed.base.tracePath : parsed.base.memorySnapshotPath;
+            path = value();
+            if (path.empty())
+                refuse(flag + " needs a file name.");
         } else if (sweep && (flag == "--dump" || flag == "--init-from")) {
             refuse(flag + " writes or reads one model's weights; use it with rlab run, not rlab sweep.");
         } else if (flag.starts_with("-")) {
@@ -354,6 +359,11 @@ memory and time. The --json object and the rest of the command line: docs/cli.md
   --json                print one JSON object instead of the summary
   --dump DIR            write tokens, targets, initial params and first-step grads as .npy
   --init-from DIR       read initial params (and tokens/targets when present) from such a folder
+  --trace FILE          write the last step's ops and memory as a Chrome/Perfetto trace (JSON;
+                        open it in ui.perfetto.dev)
+  --memory-snapshot FILE
+                        write the last step's allocations as a PyTorch memory snapshot (pickle;
+                        open it in pytorch.org/memory_viz)
 
 Exit status: 0 done, 1 the run failed, 2 bad arguments.
 )";

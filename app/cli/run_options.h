@@ -13,6 +13,8 @@
 struct RunOptions {
     rlab::RunConfig config;
     bool json = false;
+    std::string tracePath; // --trace: the recorded step as a Chrome/Perfetto trace
+    std::string memorySnapshotPath; // --memory-snapshot: as PyTorch's memory snapshot pickle
 };
 
 // `rlab sweep` takes comma lists where `rlab run` takes one value; every combination is run.

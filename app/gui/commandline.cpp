@@ -1,23 +1,29 @@
 #include "commandline.h"
 
+#include <filesystem>
+#include <vector>
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QEventLoop>
+#include <QFile>
 #include <QFileInfo>
 #include <QImageWriter>
 #include <QPixmap>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QTimer>
 
+#include "contentlibrary.h"
 #include "demopanel.h"
 #include "demorunner.h"
 #include "demotexts.h"
-#include "interfacelanguage.h"
 #include "mainwindow.h"
 #include "questionpage.h"
 #include "quizsession.h"
+#include "rlab/layout.h"
 
 // Messages here stay English: they are printed before any language is chosen, for scripts and logs.
 namespace {
@@ -29,6 +35,16 @@ bool positiveNumber(const QString& text, int* value)
     *value = text.toInt(&ok);
     return ok && *value > 0;
 }
+
+// The built-in content: installed beside the program, else in the desktop's data folders
+// (QStandardPaths' GenericDataLocation, XDG_DATA_DIRS), else the checkout it was built from.
+QString builtInContentRoot()
+{
+    std::vector<std::filesystem::path> dataFolders;
+    for (const QString& folder : QStandardPaths::standardLocations(QStandardPaths::GenericDataLocation))
+        dataFolders.emplace_back(QFile::encodeName(folder).toStdString());
+    return QFile::decodeName(rlab::builtInContentFolder(dataFolders).c_str());
+}
 } // namespace
 
 std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QString* error)
@@ -39,7 +55,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     const QCommandLineOption help = parser.addHelpOption();
     const QCommandLineOption version = parser.addVersionOption();
     const QCommandLineOption lang(QStringLiteral("lang"),
-        QStringLiteral("Interface and content language: en, ru or sn."), QStringLiteral("code"));
+        QStringLiteral("Interface and content language: en, ru, sn, or one a content pack offers."),
+        QStringLiteral("code"));
     const QCommandLineOption quiz(
         QStringLiteral("quiz"), QStringLiteral("Open the quiz with this id."), QStringLiteral("id"));
     const QCommandLineOption question(
@@ -57,10 +74,15 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("Folder holding quizzes/, guides/ and demos/."), QStringLiteral("dir"));
     const QCommandLineOption exportResults(QStringLiteral("export"),
         QStringLiteral("With --run-demo: write the demo's results (.json or .csv, with the step-time "
-                       "intervals and the claims) to this file and exit, without a window."),
+                       "intervals and the claims; .trace.json: a Perfetto memory trace; .pickle: a "
+                       "PyTorch memory snapshot) to this file and exit, without a window."),
         QStringLiteral("file"));
-    parser.addOptions(
-        {lang, quiz, question, answer, runDemo, guide, screenshot, size, content, exportResults});
+    const QCommandLineOption watch(QStringLiteral("watch"),
+        QStringLiteral("Reload the content when its files change, showing its errors (for authors)."));
+    const QCommandLineOption dark(QStringLiteral("dark"),
+        QStringLiteral("Use a dark palette (the Fusion style), whatever the desktop's theme."));
+    parser.addOptions({lang, quiz, question, answer, runDemo, guide, screenshot, size, content, exportResults,
+        watch, dark});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText() + QLatin1Char('.');
@@ -81,10 +103,6 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         return std::nullopt;
     }
     options.language = parser.value(lang);
-    if (parser.isSet(lang) && !InterfaceLanguage::isKnown(options.language)) {
-        *error = QStringLiteral("Unknown language \"%1\"; use en, ru or sn.").arg(options.language);
-        return std::nullopt;
-    }
     options.quiz = parser.value(quiz);
     if (parser.isSet(question) && !positiveNumber(parser.value(question), &options.question)) {
         *error = QStringLiteral("--question needs a question number counted from 1, not \"%1\".")
@@ -102,6 +120,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         return std::nullopt;
     }
     options.runDemo = parser.isSet(runDemo);
+    options.dark = parser.isSet(dark);
+    options.watch = parser.isSet(watch);
     options.showGuide = parser.isSet(guide);
     if (parser.isSet(size)) {
         static const QRegularExpression pattern(QStringLiteral("^(\\d{3,5})x(\\d{3,5})$"));
@@ -129,8 +149,10 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
             *error = QStringLiteral("--export needs --run-demo (and --quiz and --question).");
             return std::nullopt;
         }
-        if (suffix != QLatin1String("json") && suffix != QLatin1String("csv")) {
-            *error = QStringLiteral("--export needs a file name ending in .json or .csv, not \"%1\".")
+        if (suffix != QLatin1String("json") && suffix != QLatin1String("csv")
+            && suffix != QLatin1String("pickle")) {
+            *error = QStringLiteral(
+                "--export needs a file name ending in .json, .csv, .trace.json or .pickle, not \"%1\".")
                          .arg(options.exportPath);
             return std::nullopt;
         }
@@ -140,9 +162,21 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
             return std::nullopt;
         }
     }
-    options.contentRoot = parser.isSet(content) ? parser.value(content) : QStringLiteral(RLAB_CONTENT_DIR);
+    options.contentRoot = parser.isSet(content) ? parser.value(content) : builtInContentRoot();
+    if (options.contentRoot.isEmpty()) {
+        *error = QStringLiteral("The built-in content was found neither beside the program nor in the data "
+                                "folders; name a content folder with --content.");
+        return std::nullopt;
+    }
     if (!QFileInfo(options.contentRoot).isDir()) {
         *error = QStringLiteral("The content folder \"%1\" does not exist.").arg(options.contentRoot);
+        return std::nullopt;
+    }
+    // Checked once the content is known: a language is offered where some pack has content in it.
+    if (const QStringList offered = ContentLibrary(options.contentRoot).languages();
+        parser.isSet(lang) && !offered.contains(options.language)) {
+        *error = QStringLiteral("Unknown language \"%1\"; the content offers %2.")
+                     .arg(options.language, offered.join(QStringLiteral(", ")));
         return std::nullopt;
     }
     return options;

@@ -21,6 +21,8 @@ struct LaunchOptions {
     QString exportPath; // with runDemo: write the demo's results here (CSV or JSON) and exit
     QSize size {1280, 800};
     QString contentRoot;
+    bool watch = false; // --watch: reload the content when its files change
+    bool dark = false; // --dark: Fusion with a dark palette, whatever the desktop's theme
     bool helpShown = false; // --help or --version printed; exit 0
 };
 

@@ -15,6 +15,7 @@
 #include "commandline.h"
 #include "mainwindow.h"
 #include "questionpage.h"
+#include "tones.h"
 
 namespace {
 // Without a display Qt aborts with a long plugin message; a learner needs one sentence instead.
@@ -76,6 +77,8 @@ int main(int argc, char** argv)
     QApplication::setApplicationDisplayName(QStringLiteral("Recompute Lab"));
     QApplication::setOrganizationName(QStringLiteral("RecomputeLab"));
     QApplication::setApplicationVersion(QStringLiteral(RLAB_VERSION));
+    // The installed desktop entry's name (packaging/), so Wayland shells match windows to its icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral(RLAB_APP_ID));
 
     QString error;
     const std::optional<LaunchOptions> options = parseLaunchOptions(QApplication::arguments(), &error);
@@ -85,6 +88,10 @@ int main(int argc, char** argv)
     }
     if (options->helpShown)
         return 0;
+    if (options->dark) { // before any widget exists, so every style sheet is built on this palette
+        QApplication::setStyle(QStringLiteral("Fusion"));
+        QApplication::setPalette(darkPalette());
+    }
     if (const std::optional<QString> problem = screenshot ? screenshotUnwritable(*options) : std::nullopt) {
         std::fprintf(stderr, "recompute-lab: %s\n", qPrintable(*problem));
         return 1;
@@ -109,6 +116,8 @@ int main(int argc, char** argv)
         }
         return 0;
     }
+    if (options->watch)
+        window.setWatchingContent(true);
     if (options->runDemo)
         window.questionPage()->runDemo();
     window.show();

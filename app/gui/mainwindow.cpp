@@ -3,7 +3,9 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QEvent>
+#include <QFileDialog>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
@@ -23,12 +25,15 @@
 namespace {
 const QString ContentNotice = QStringLiteral("content");
 const QString ProgressNotice = QStringLiteral("progress");
+const QString PackNotice = QStringLiteral("pack");
+const QString WindowGeometry = QStringLiteral("geometry");
+const QString QuestionSplit = QStringLiteral("question-split");
 } // namespace
 
 MainWindow::MainWindow(
     const QString& contentRoot, ProgressStore progress, const QString& language, QWidget* parent)
     : QMainWindow(parent)
-    , m_contentRoot(contentRoot)
+    , m_library(new ContentLibrary(contentRoot, this))
     , m_progress(std::move(progress))
     , m_session(new QuizSession(this))
     , m_banner(new NoticeBanner(this))
@@ -86,31 +91,35 @@ MainWindow::MainWindow(
 
     m_progress.load();
     reportProgressProblem();
+    connect(m_library, &ContentLibrary::changed, this, &MainWindow::reloadContent);
+    const QStringList offered = m_library->languages();
     QString code = language;
-    if (!InterfaceLanguage::isKnown(code))
+    if (!offered.contains(code))
         code = m_progress.language();
-    if (!InterfaceLanguage::isKnown(code))
-        code = InterfaceLanguage::systemDefault();
+    if (!offered.contains(code))
+        code = InterfaceLanguage::systemDefault(offered);
     setLanguage(code);
     showQuizzes();
-    // Roomy by default, but never larger than the screen it opens on.
-    QSize size(1280, 800);
-    if (const QScreen* screen = QGuiApplication::primaryScreen())
-        size = size.boundedTo(screen->availableSize() * 9 / 10);
-    resize(size);
+    // Where the learner left it; else roomy, but never larger than the screen it opens on.
+    if (!restoreGeometry(m_progress.windowLayout(WindowGeometry))) {
+        QSize size(1280, 800);
+        if (const QScreen* screen = QGuiApplication::primaryScreen())
+            size = size.boundedTo(screen->availableSize() * 9 / 10);
+        resize(size);
+    }
+    m_question->restoreSplitterState(m_progress.windowLayout(QuestionSplit));
 }
 
 MainWindow::~MainWindow() = default;
 
 bool MainWindow::setLanguage(const QString& code)
 {
-    if (!InterfaceLanguage::isKnown(code))
+    if (!m_library->offers(code))
         return false;
     // Content first: the LanguageChange events that the translator sends re-render the pages.
     loadContent(code);
     m_language.install(code);
-    for (QAction* action : m_languages->actions())
-        action->setChecked(action->data().toString() == code);
+    fillLanguageMenu();
     if (m_progress.language() != code) {
         m_progress.setLanguage(code);
         if (!m_progress.save())
@@ -186,6 +195,20 @@ void MainWindow::changeEvent(QEvent* event)
     QMainWindow::changeEvent(event);
 }
 
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveWindowLayout();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::saveWindowLayout()
+{
+    m_progress.setWindowLayout(WindowGeometry, saveGeometry());
+    m_progress.setWindowLayout(QuestionSplit, m_question->splitterState());
+    if (!m_progress.save())
+        reportProgressProblem();
+}
+
 void MainWindow::createMenus()
 {
     // One helper instead of QMenu::addAction overloads, whose shortcut forms changed across Qt 6.
@@ -196,6 +219,12 @@ void MainWindow::createMenus()
         return action;
     };
     m_fileMenu = menuBar()->addMenu(QString());
+    m_openPack = add(m_fileMenu, QKeySequence::Open, this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Open a quiz pack"));
+        if (!folder.isEmpty())
+            openPack(folder);
+    });
+    m_fileMenu->addSeparator();
     m_quit = add(m_fileMenu, QKeySequence::Quit, this, [this] { close(); });
 
     m_quizMenu = menuBar()->addMenu(QString());
@@ -211,23 +240,70 @@ void MainWindow::createMenus()
 
     m_languageMenu = menuBar()->addMenu(QString());
     m_languages = new QActionGroup(this);
-    for (const QString& code : InterfaceLanguage::codes()) {
-        QAction* action = m_languageMenu->addAction(InterfaceLanguage::nativeName(code));
-        action->setData(code);
-        action->setCheckable(true);
-        m_languages->addAction(action);
-        connect(action, &QAction::triggered, this, [this, code] { setLanguage(code); });
-    }
+    fillLanguageMenu();
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_shortcuts = add(m_helpMenu, QKeySequence::HelpContents, this, [this] { showShortcuts(); });
     m_about = add(m_helpMenu, QKeySequence(), this, [this] { showAbout(); });
+    m_aboutQt = add(m_helpMenu, QKeySequence(), qApp, [] { QApplication::aboutQt(); });
     updateActions();
+}
+
+void MainWindow::fillLanguageMenu()
+{
+    // Rebuilt when packs bring or take a language: one is offered once some content exists in it.
+    const QStringList codes = m_library->languages();
+    QStringList shown;
+    for (const QAction* action : m_languages->actions())
+        shown << action->data().toString();
+    if (shown == codes) {
+        for (QAction* action : m_languages->actions())
+            action->setChecked(action->data().toString() == m_language.current());
+        return;
+    }
+    for (QAction* action : m_languages->actions())
+        delete action;
+    for (const QString& code : codes) {
+        QAction* action = m_languageMenu->addAction(InterfaceLanguage::nativeName(code));
+        action->setData(code);
+        action->setCheckable(true);
+        action->setChecked(code == m_language.current());
+        m_languages->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code] { setLanguage(code); });
+    }
+}
+
+bool MainWindow::openPack(const QString& folder)
+{
+    if (const QString problem = m_library->openPack(folder); !problem.isEmpty()) {
+        m_banner->setNotice(PackNotice, problem);
+        return false;
+    }
+    m_banner->clearNotice(PackNotice);
+    reloadContent();
+    return true;
+}
+
+void MainWindow::setWatchingContent(bool on)
+{
+    m_library->setWatching(on);
+}
+
+void MainWindow::reloadContent()
+{
+    const QString code
+        = m_library->offers(m_language.current()) ? m_language.current() : QStringLiteral("en");
+    loadContent(code);
+    if (code != m_language.current())
+        m_language.install(code);
+    fillLanguageMenu();
+    retranslate();
 }
 
 void MainWindow::retranslate()
 {
     m_fileMenu->setTitle(tr("&File"));
+    m_openPack->setText(tr("&Open pack…"));
     m_quit->setText(tr("&Quit"));
     m_quizMenu->setTitle(tr("&Quiz"));
     m_backToQuizzes->setText(tr("Back to &quizzes"));
@@ -240,6 +316,7 @@ void MainWindow::retranslate()
     m_helpMenu->setTitle(tr("&Help"));
     m_shortcuts->setText(tr("&Keyboard shortcuts"));
     m_about->setText(tr("&About Recompute Lab"));
+    m_aboutQt->setText(tr("About &Qt"));
     const rlab::content::Quiz* quiz = m_content.quiz(m_session->quizId().toStdString());
     if (m_pages->currentWidget() == m_start || !quiz)
         setWindowTitle(tr("Recompute Lab"));
@@ -262,8 +339,7 @@ void MainWindow::retranslate()
 
 void MainWindow::loadContent(const QString& code)
 {
-    m_content
-        = rlab::content::loadContent(std::filesystem::path(m_contentRoot.toStdString()), code.toStdString());
+    m_content = m_library->load(code);
     // A quiz that no longer loads cannot stay open.
     if (!m_session->quizId().isEmpty() && !m_content.quiz(m_session->quizId().toStdString())) {
         m_session->clear();
@@ -364,7 +440,22 @@ void MainWindow::showShortcuts()
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(this, tr("About Recompute Lab"),
-        tr("Recompute Lab teaches activation recomputation (gradient checkpointing) with quizzes "
-           "and live demos that train a small GPT-style model and measure its memory and time."));
+    const QString source = QStringLiteral(RLAB_SOURCE_URL);
+    const QString bugs = source + QStringLiteral("/issues");
+    const auto link = [](const QString& url) { return QStringLiteral("<a href=\"%1\">%1</a>").arg(url); };
+    QMessageBox box(this);
+    box.setWindowTitle(tr("About Recompute Lab"));
+    box.setIconPixmap(windowIcon().pixmap(64, 64));
+    box.setTextFormat(Qt::RichText);
+    box.setText(
+        QStringLiteral("<h3>Recompute Lab %1</h3>").arg(QApplication::applicationVersion().toHtmlEscaped()));
+    box.setInformativeText(
+        QStringLiteral("<p>%1</p><p>%2</p><p>%3<br>%4</p>")
+            .arg(tr("Recompute Lab teaches activation recomputation (gradient checkpointing) with quizzes "
+                    "and live demos that train a small GPT-style model and measure its memory and time."),
+                tr("Free software under the MIT licence."), tr("Source code: %1").arg(link(source)),
+                tr("Report a problem: %1").arg(link(bugs))));
+    box.setTextInteractionFlags(Qt::TextBrowserInteraction);
+    box.setStandardButtons(QMessageBox::Close);
+    box.exec();
 }

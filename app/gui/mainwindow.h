@@ -5,6 +5,7 @@
 #include <QHash>
 #include <QMainWindow>
 
+#include "contentlibrary.h"
 #include "interfacelanguage.h"
 #include "progressstore.h"
 #include "rlab/content/content.h"
@@ -32,8 +33,15 @@ public:
     ~MainWindow() override;
 
     // Switches the interface strings and the content at once, keeping the quiz state and the
-    // demo's results; false for a language that is not offered.
+    // demo's results; false for a language that is not offered (ContentLibrary::languages).
     bool setLanguage(const QString& code);
+
+    // Adds the quiz pack in `folder` to the content (File > Open pack…); false, with the reason in
+    // the banner, when it is not a pack. Its own content errors show in the banner as any content's.
+    bool openPack(const QString& folder);
+    // Reloads the content whenever a pack's files change (recompute-lab --watch, for authors).
+    void setWatchingContent(bool on);
+    ContentLibrary* library() const { return m_library; }
     QString language() const { return m_language.current(); }
 
     // Opens a quiz where the learner left it; false when no quiz has this id.
@@ -55,9 +63,12 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override; // remembers the window's geometry and split
 
 private:
     void createMenus();
+    void fillLanguageMenu();
+    void reloadContent(); // the packs changed: the same language again, the banner says what is wrong
     void retranslate();
     void loadContent(const QString& code);
     void refreshQuizzes();
@@ -68,8 +79,9 @@ private:
     void showProgressProblem(); // the current one, in the current language
     void showShortcuts();
     void showAbout();
+    void saveWindowLayout();
 
-    QString m_contentRoot;
+    ContentLibrary* m_library;
     ProgressStore m_progress;
     int m_progressProblems = 0; // reported so far; numbers the notice so re-wording is not news
     InterfaceLanguage m_language;
@@ -87,6 +99,7 @@ private:
     QMenu* m_quizMenu = nullptr;
     QMenu* m_languageMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
+    QAction* m_openPack = nullptr;
     QAction* m_quit = nullptr;
     QAction* m_backToQuizzes = nullptr;
     QAction* m_allQuestions = nullptr;
@@ -96,5 +109,6 @@ private:
     QAction* m_retryWrong = nullptr;
     QAction* m_shortcuts = nullptr;
     QAction* m_about = nullptr;
+    QAction* m_aboutQt = nullptr;
     QActionGroup* m_languages = nullptr;
 };

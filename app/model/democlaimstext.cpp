@@ -171,7 +171,8 @@ QString measured(const rlab::demo::ClaimCheck& check, const QString& sweep)
 } // namespace
 
 QString demoClaimsHtml(const rlab::content::DemoPreset& preset,
-    const std::vector<rlab::demo::ClaimCheck>& checks, const QList<DemoResult>& results)
+    const std::vector<rlab::demo::ClaimCheck>& checks, const QList<DemoResult>& results,
+    const VerdictColors& colors)
 {
     const QString sweep
         = preset.sweep ? sweepParameterTitle(QString::fromStdString(preset.sweep->parameter)) : QString();
@@ -184,16 +185,18 @@ QString demoClaimsHtml(const rlab::content::DemoPreset& preset,
         QString mark;
         switch (check.verdict) {
         case rlab::demo::Verdict::Holds:
-            mark = QStringLiteral("<span style=\"color:#2e7d32\">✔ %1</span>")
-                       .arg(QCoreApplication::translate("DemoClaims", "Holds in this run:"));
+            mark = QStringLiteral("<span style=\"color:%2\">✔ %1</span>")
+                       .arg(QCoreApplication::translate("DemoClaims", "Holds in this run:"), colors.holds);
             break;
         case rlab::demo::Verdict::Fails:
-            mark = QStringLiteral("<span style=\"color:#c62828\">✘ %1</span>")
-                       .arg(QCoreApplication::translate("DemoClaims", "Does not hold at these sizes:"));
+            mark = QStringLiteral("<span style=\"color:%2\">✘ %1</span>")
+                       .arg(QCoreApplication::translate("DemoClaims", "Does not hold at these sizes:"),
+                           colors.fails);
             break;
         case rlab::demo::Verdict::WithinNoise:
-            mark = QStringLiteral("<span style=\"color:#8d6e00\">≈ %1</span>")
-                       .arg(QCoreApplication::translate("DemoClaims", "Same within noise:"));
+            mark = QStringLiteral("<span style=\"color:%2\">≈ %1</span>")
+                       .arg(QCoreApplication::translate("DemoClaims", "Same within noise:"),
+                           colors.withinNoise);
             break;
         }
         QString line = QStringLiteral("%1 %2<br><small>%3</small>")

@@ -11,6 +11,14 @@
 #include "demoresult.h"
 #include "rlab/demo/demo.h"
 
+// The marks' colours as "#rrggbb"; the window passes its palette's (this layer has no palette).
+struct VerdictColors {
+    QString holds = QStringLiteral("#2e7d32");
+    QString fails = QStringLiteral("#c62828");
+    QString withinNoise = QStringLiteral("#8d6e00");
+};
+
 // One line of rich text per claim, in the learner's language; empty without claims.
 QString demoClaimsHtml(const rlab::content::DemoPreset& preset,
-    const std::vector<rlab::demo::ClaimCheck>& checks, const QList<DemoResult>& results);
+    const std::vector<rlab::demo::ClaimCheck>& checks, const QList<DemoResult>& results,
+    const VerdictColors& colors = {});

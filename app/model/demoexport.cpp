@@ -10,8 +10,18 @@
 #include <QSaveFile>
 
 #include "rlab/memory.h"
+#include "rlab/memory_export.h"
 
 namespace {
+
+// Each run under its title, as the charts name it; `results` must outlive the list.
+std::vector<rlab::ExportedRun> exportedRuns(const QList<DemoResult>& results)
+{
+    std::vector<rlab::ExportedRun> runs;
+    for (const DemoResult& result : results)
+        runs.push_back({result.title().toStdString(), &result.run});
+    return runs;
+}
 
 QString csvField(const QString& text)
 {
@@ -128,7 +138,13 @@ QString exportDemoResults(const QString& path, const QString& presetId, const QL
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("csv"))
         return writeDemoExport(path, demoResultsCsv(results));
+    if (path.endsWith(QLatin1String(".trace.json"), Qt::CaseInsensitive))
+        return writeDemoExport(path, QByteArray::fromStdString(rlab::chromeTraceJson(exportedRuns(results))));
     if (suffix == QLatin1String("json"))
         return writeDemoExport(path, demoResultsJson(presetId, results, claims));
-    return QCoreApplication::translate("DemoExport", "Choose a file name ending in .csv or .json.");
+    if (suffix == QLatin1String("pickle"))
+        return writeDemoExport(
+            path, QByteArray::fromStdString(rlab::torchMemorySnapshotPickle(exportedRuns(results))));
+    return QCoreApplication::translate(
+        "DemoExport", "Choose a file name ending in .csv, .json, .trace.json or .pickle.");
 }

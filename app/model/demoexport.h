@@ -12,7 +12,8 @@
 QByteArray demoResultsCsv(const QList<DemoResult>& results);
 QByteArray demoResultsJson(const QString& presetId, const QList<DemoResult>& results,
     const std::vector<rlab::demo::ClaimCheck>& claims = {});
-// Writes the results as CSV or JSON, chosen by the suffix of `path`, in one piece (a failed write
-// leaves any old file untouched). Empty on success, else one sentence.
+// Writes the results, chosen by the name of `path`: .csv, .json, or each run's recorded step as a
+// Chrome/Perfetto trace (.trace.json) or a PyTorch memory snapshot (.pickle), in one piece (a
+// failed write leaves any old file untouched). Empty on success, else one sentence.
 QString exportDemoResults(const QString& path, const QString& presetId, const QList<DemoResult>& results,
     const std::vector<rlab::demo::ClaimCheck>& claims = {});

@@ -1,6 +1,8 @@
 #pragma once
 // The language of the interface strings: Qt Linguist translations compiled into the binary.
 // Installing a translator sends QEvent::LanguageChange to every widget, which retranslates.
+// Which languages are offered is the content's to say (ContentLibrary::languages): a language
+// with content but no translation here shows the interface in English.
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -15,13 +17,13 @@ public:
     InterfaceLanguage(const InterfaceLanguage&) = delete;
     InterfaceLanguage& operator=(const InterfaceLanguage&) = delete;
 
-    static QStringList codes(); // "en", "ru", "sn"
-    static QString nativeName(const QString& code); // "English", "Русский", "chiShona"
-    static bool isKnown(const QString& code) { return codes().contains(code); }
-    static QString systemDefault(); // the system language when offered, else "en"
+    static QStringList translated(); // the interface's own translations: "en", "ru", "sn"
+    static QString nativeName(const QString& code); // "English", "Русский", "chiShona", "Deutsch"
+    // The system language when `offered` has it, else "en".
+    static QString systemDefault(const QStringList& offered);
 
-    // Installs the translations for `code`; false for an unknown code.
-    bool install(const QString& code);
+    // Installs the translations for `code`, English strings where the interface has none.
+    void install(const QString& code);
     QString current() const { return m_current; }
 
 private:

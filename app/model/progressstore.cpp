@@ -48,6 +48,7 @@ void ProgressStore::load()
     m_keptUnread = false;
     m_language.clear();
     m_answers.clear();
+    m_windowLayout.clear();
     if (!m_persistent)
         return;
 
@@ -104,6 +105,14 @@ void ProgressStore::load()
     }
     m_language = language.toString();
     m_answers = answers;
+    // A layout is a convenience: one that is not base64 text is dropped, not worth a notice.
+    const QJsonObject window = root.value(QStringLiteral("window")).toObject();
+    for (auto entry = window.begin(); entry != window.end(); ++entry) {
+        const auto decoded = QByteArray::fromBase64Encoding(entry.value().toString().toLatin1(),
+            QByteArray::Base64Encoding | QByteArray::AbortOnBase64DecodingErrors);
+        if (entry.value().isString() && decoded)
+            m_windowLayout.insert(entry.key(), *decoded);
+    }
 }
 
 bool ProgressStore::save()
@@ -123,6 +132,11 @@ bool ProgressStore::save()
     root.insert(QStringLiteral("version"), FormatVersion);
     root.insert(QStringLiteral("language"), m_language);
     root.insert(QStringLiteral("quizzes"), quizzes);
+    QJsonObject window;
+    for (auto entry = m_windowLayout.cbegin(); entry != m_windowLayout.cend(); ++entry)
+        window.insert(entry.key(), QString::fromLatin1(entry.value().toBase64()));
+    if (!window.isEmpty())
+        root.insert(QStringLiteral("window"), window);
 
     QDir().mkpath(QFileInfo(m_filePath).absolutePath());
     // QSaveFile writes a temporary file and renames it over the old one on commit, so a crash

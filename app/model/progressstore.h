@@ -34,6 +34,11 @@ public:
     QString language() const { return m_language; }
     void setLanguage(const QString& language);
 
+    // The window's geometry and splitter positions (QWidget::saveGeometry, QSplitter::saveState)
+    // by name; empty when never saved. Kept with the language: both are how the learner left the app.
+    QByteArray windowLayout(const QString& name) const { return m_windowLayout.value(name); }
+    void setWindowLayout(const QString& name, const QByteArray& state) { m_windowLayout.insert(name, state); }
+
     // questionId -> optionId of the chosen answer.
     QHash<QString, QString> answers(const QString& quizId) const { return m_answers.value(quizId); }
     void setAnswers(const QString& quizId, const QHash<QString, QString>& answers);
@@ -51,4 +56,5 @@ private:
     QString m_setAsidePath;
     QString m_language;
     QHash<QString, QHash<QString, QString>> m_answers;
+    QHash<QString, QByteArray> m_windowLayout;
 };

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <utility>
 
+#include "cuda_plugin_bytes.h"
 #include "rlab/engine.h"
 
 namespace rlab {
@@ -12,6 +14,11 @@ namespace {
 
 // Live bytes of every allocator in the process, so tests can check that a run freed all.
 std::atomic<std::uint64_t> g_liveEngineBytes {0};
+
+double microsecondsSince(std::chrono::steady_clock::time_point origin)
+{
+    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - origin).count();
+}
 
 } // namespace
 
@@ -31,6 +38,10 @@ void* TrackingAllocator::allocate(std::size_t bytes, MemoryCategory category)
         m_stats.peakActivations = std::max(m_stats.peakActivations, m_stats.liveActivations);
     }
     g_liveEngineBytes += bytes;
+    const MemoryBlock block {reinterpret_cast<std::uintptr_t>(ptr), bytes, category};
+    m_blocks.emplace(ptr, block);
+    if (m_recording)
+        m_recorded.events.push_back({microsecondsSince(m_origin), true, block, m_recordedOp});
     return ptr;
 }
 
@@ -47,6 +58,10 @@ void TrackingAllocator::release(void* ptr, std::size_t bytes, MemoryCategory cat
     if (isActivationCategory(category))
         m_stats.liveActivations -= bytes;
     g_liveEngineBytes -= bytes;
+    m_blocks.erase(ptr);
+    if (m_recording)
+        m_recorded.events.push_back({microsecondsSince(m_origin), false,
+            {reinterpret_cast<std::uintptr_t>(ptr), bytes, category}, m_recordedOp});
 }
 
 MemoryStats TrackingAllocator::stats() const
@@ -65,6 +80,33 @@ void TrackingAllocator::resetPeaks()
     m_stats.peakActivations = m_stats.liveActivations;
 }
 
+void TrackingAllocator::startRecording(std::chrono::steady_clock::time_point origin)
+{
+    std::lock_guard lock(m_mutex);
+    m_recorded = {};
+    for (const auto& [ptr, block] : m_blocks)
+        m_recorded.liveAtStart.push_back(block);
+    // By address, so a recording does not depend on the hash map's order.
+    std::sort(m_recorded.liveAtStart.begin(), m_recorded.liveAtStart.end(),
+        [](const MemoryBlock& a, const MemoryBlock& b) { return a.address < b.address; });
+    m_origin = origin;
+    m_recordedOp = -1;
+    m_recording = true;
+}
+
+void TrackingAllocator::setRecordedOp(int op)
+{
+    std::lock_guard lock(m_mutex);
+    m_recordedOp = op;
+}
+
+MemoryRecording TrackingAllocator::takeRecording()
+{
+    std::lock_guard lock(m_mutex);
+    m_recording = false;
+    return std::exchange(m_recorded, {});
+}
+
 std::uint64_t TrackingAllocator::reserved() const
 {
     return m_stats.liveTotal;
@@ -72,7 +114,11 @@ std::uint64_t TrackingAllocator::reserved() const
 
 std::uint64_t liveEngineBytes()
 {
+#ifdef RLAB_INSIDE_CUDA_PLUGIN // this copy counts the plugin's own allocations (engine/src/cuda_plugin.cpp)
     return g_liveEngineBytes.load();
+#else
+    return g_liveEngineBytes.load() + detail::cudaPluginLiveBytes();
+#endif
 }
 
 } // namespace rlab

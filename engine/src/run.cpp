@@ -218,8 +218,10 @@ void Training::step()
     const bool recording = s.config.recordTimeline && index == s.config.steps - 1;
     const float loss = s.trainer->step(index, recording);
     const double ms = s.timer->stopMs();
-    if (recording) // kept now: steps the time budget adds after it clear the trainer's timeline
+    if (recording) { // kept now: steps the time budget adds after it clear the trainer's timeline
         s.result.timeline = s.trainer->timeline();
+        s.result.memory = s.trainer->memoryRecording();
+    }
     s.result.stepMs.push_back(ms);
     s.result.loss.push_back(loss);
     if (index >= s.config.warmupSteps)

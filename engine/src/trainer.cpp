@@ -159,6 +159,8 @@ void Trainer::op(const char* name, double flops, const std::function<void()>& bo
             .count();
     };
     const double start = m_recording ? since() : 0;
+    if (m_recording)
+        m_backend.allocator().setRecordedOp(static_cast<int>(m_timeline.size()));
     {
         m_backend.pushRange(m_phase, m_block, name);
         const RangeEnd end(m_backend);
@@ -172,6 +174,7 @@ void Trainer::op(const char* name, double flops, const std::function<void()>& bo
         m_flops.backward += flops;
     if (!m_recording)
         return;
+    m_backend.allocator().setRecordedOp(-1);
     m_backend.synchronize();
     const MemoryStats device = m_backend.allocator().stats();
     const MemoryStats host = m_backend.hostAllocator().stats();
@@ -184,6 +187,8 @@ void Trainer::op(const char* name, double flops, const std::function<void()>& bo
     event.liveBytes = device.liveTotal;
     event.activationBytes = device.liveActivations;
     event.hostBytes = host.live[static_cast<std::size_t>(MemoryCategory::HostOffloaded)];
+    event.bytesByCategory = device.live;
+    event.bytesByCategory[static_cast<std::size_t>(MemoryCategory::HostOffloaded)] = event.hostBytes;
     m_timeline.push_back(std::move(event));
 }
 
@@ -593,6 +598,8 @@ float Trainer::forward(int index, bool recordTimeline)
     m_offloadMs = 0;
     m_backend.takeTransferMs(); // forget earlier steps' device-timed copies
     m_stepStart = std::chrono::steady_clock::now();
+    if (recordTimeline)
+        m_backend.allocator().startRecording(m_stepStart);
     const std::size_t btc = m_sizes.outputElems;
     const float* p = m_params.floats();
 
@@ -645,6 +652,8 @@ float Trainer::step(int index, bool recordTimeline, bool update)
     closePhaseRange();
     m_backend.synchronize();
     m_lastLoss = loss;
+    if (m_recording)
+        m_memory = m_backend.allocator().takeRecording();
     m_recording = false;
     return loss;
 }

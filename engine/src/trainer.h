@@ -54,6 +54,8 @@ public:
 
     const StepFlops& flops() const { return m_flops; }
     const std::vector<TimelineEvent>& timeline() const { return m_timeline; }
+    // The recorded step's device allocations and releases (empty unless a step was recorded).
+    const MemoryRecording& memoryRecording() const { return m_memory; }
     std::uint64_t offloadBytes() const { return m_offloadBytes; }
     double offloadMs();
 
@@ -101,6 +103,7 @@ private:
     bool m_recording = false;
     std::chrono::steady_clock::time_point m_stepStart;
     std::vector<TimelineEvent> m_timeline;
+    MemoryRecording m_memory;
     std::uint64_t m_offloadBytes = 0;
     double m_offloadMs = 0;
 };

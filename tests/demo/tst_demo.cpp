@@ -124,7 +124,7 @@ private slots:
     void dropoutReplayShowsGradientError();
     void cancelStopsSoonWithoutLeaking();
     void destroyingARunningPanelJoins();
-    void exportWritesCsvAndJson();
+    void exportWritesCsvAndJson(); // and the memory trace and snapshot
     void invalidSizesDisableRun();
     void samePresetKeepsResults();
     void languageChangeRetranslates();
@@ -315,6 +315,41 @@ void DemoTest::exportWritesCsvAndJson()
     const QJsonObject full = runs[1].toObject()[QStringLiteral("result")].toObject();
     QCOMPARE(full[QStringLiteral("policy")].toString(), QStringLiteral("full"));
     QVERIFY(full[QStringLiteral("peak_activation_bytes")].toDouble() > 0);
+
+    // The memory trace: per run a process whose counters peak at the run's measured peaks.
+    const QString tracePath = dir.filePath(QStringLiteral("out.trace.json"));
+    QCOMPARE(panel.exportResults(tracePath), QString());
+    QFile traceFile(tracePath);
+    QVERIFY(traceFile.open(QIODevice::ReadOnly));
+    const QJsonDocument trace = QJsonDocument::fromJson(traceFile.readAll(), &error);
+    QVERIFY2(trace.isObject(), qPrintable(error.errorString()));
+    double devicePeak = 0;
+    double activationPeak = 0;
+    int slices = 0;
+    for (const QJsonValue& event : trace[QStringLiteral("traceEvents")].toArray()) {
+        if (event[QStringLiteral("pid")].toInt() != 2) // the second run: full
+            continue;
+        const QString name = event[QStringLiteral("name")].toString();
+        const double bytes = event[QStringLiteral("args")][QStringLiteral("bytes")].toDouble();
+        if (event[QStringLiteral("ph")].toString() == QLatin1String("X"))
+            ++slices;
+        else if (name == QLatin1String("device bytes"))
+            devicePeak = std::max(devicePeak, bytes);
+        else if (name == QLatin1String("activation bytes"))
+            activationPeak = std::max(activationPeak, bytes);
+    }
+    QCOMPARE(slices, full[QStringLiteral("timeline")].toArray().size());
+    QCOMPARE(devicePeak, full[QStringLiteral("peak_bytes")].toDouble());
+    QCOMPARE(activationPeak, full[QStringLiteral("peak_activation_bytes")].toDouble());
+
+    // The PyTorch snapshot: a protocol 2 pickle (tests/cli/check_memory_exports.py unpickles one).
+    const QString snapshotPath = dir.filePath(QStringLiteral("out.pickle"));
+    QCOMPARE(panel.exportResults(snapshotPath), QString());
+    QFile snapshot(snapshotPath);
+    QVERIFY(snapshot.open(QIODevice::ReadOnly));
+    const QByteArray pickled = snapshot.readAll();
+    QVERIFY(pickled.startsWith("\x80\x02") && pickled.endsWith('.'));
+    QVERIFY(pickled.contains("device_traces") && pickled.contains("free_completed"));
 
     QVERIFY(!panel.exportResults(dir.filePath(QStringLiteral("out.txt"))).isEmpty());
     QVERIFY(!panel.exportResults(dir.filePath(QStringLiteral("missing/folder/out.csv"))).isEmpty());

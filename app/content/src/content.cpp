@@ -1,6 +1,7 @@
 #include "rlab/content/content.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "catalog.h"
@@ -103,6 +104,38 @@ Content loadContent(const fs::path& root, const std::string& language)
         translate(content, table == catalog.translations.end() ? nullptr : &table->second);
     }
     return content;
+}
+
+void addPack(Content& into, Content pack, const std::string& packName)
+{
+    std::map<std::string, std::string> guideNames, presetNames;
+    const auto rename = [&](auto& ours, auto& theirs, std::map<std::string, std::string>& names) {
+        for (auto& [id, item] : theirs) {
+            std::string name = ours.count(id) ? id + "@" + packName : id;
+            names[id] = name;
+            item.id = name;
+            ours.emplace(name, std::move(item));
+        }
+    };
+    rename(into.guides, pack.guides, guideNames);
+    rename(into.presets, pack.presets, presetNames);
+    into.errors.insert(into.errors.end(), pack.errors.begin(), pack.errors.end());
+    into.coverage.insert(into.coverage.end(), pack.coverage.begin(), pack.coverage.end());
+    for (Quiz& quiz : pack.quizzes) {
+        if (into.quiz(quiz.id)) {
+            into.errors.push_back(
+                Diagnostic {fs::path(packName) / "quizzes" / quiz.id / quiz.sourceFile.filename(), 0, 0,
+                    "the quiz '" + quiz.id + "' is already loaded from another pack; this one is left out"});
+            continue;
+        }
+        if (const auto name = guideNames.find(quiz.guide); name != guideNames.end())
+            quiz.guide = name->second;
+        for (Question& question : quiz.questions) {
+            if (const auto name = presetNames.find(question.demo); name != presetNames.end())
+                question.demo = name->second;
+        }
+        into.quizzes.push_back(std::move(quiz));
+    }
 }
 
 } // namespace rlab::content

@@ -91,7 +91,8 @@ void readKeep(const YamlNode& list, FileReport& report, DemoRun& run)
     if (!run.isSelective())
         report.error(list, "keep applies only to the selective policy, not '" + run.policy + "'");
     for (const YamlNodePtr& item : list.items) {
-        const auto name = readId(*item, report, "keep");
+        // Op kinds are the engine's words (attn_dropout), not ids: parseOpKind is the check.
+        const auto name = readText(*item, report, "keep");
         const auto kind = name ? parseOpKind(*name) : std::nullopt;
         if (name && !kind)
             report.error(*item, "unknown op kind '" + *name + "' (known: " + opKindList() + ")");

@@ -2,15 +2,23 @@
 
 #include <array>
 
+#include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QChart>
 #include <QChartView>
 #include <QValueAxis>
 
+#include "tones.h"
+
 QChart* resetDemoChart(QChartView* view, const QString& title)
 {
     auto* chart = new QChart;
+    // The theme first: it resets fonts and colours, the rest below refines it.
+    chart->setTheme(isDarkPalette(view->palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setBackgroundBrush(view->palette().color(QPalette::Base));
+    chart->setTitleBrush(view->palette().color(QPalette::Text));
+    chart->legend()->setLabelColor(view->palette().color(QPalette::Text));
     chart->setTitle(title);
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setMargins(QMargins(4, 4, 4, 4));
@@ -29,10 +37,13 @@ QChart* resetDemoChart(QChartView* view, const QString& title)
 
 QColor seriesColor(int index)
 {
-    // Okabe-Ito.
+    // Okabe-Ito; its last colour is black, which a dark theme's background would swallow.
     static constexpr std::array<QRgb, 8> palette
         = {0x0072B2, 0xE69F00, 0x009E73, 0xD55E00, 0xCC79A7, 0x56B4E9, 0xF0E442, 0x000000};
-    return QColor(palette[std::size_t(index) % palette.size()]);
+    const std::size_t slot = std::size_t(index) % palette.size();
+    if (slot == palette.size() - 1)
+        return QApplication::palette().color(QPalette::Text);
+    return QColor(palette[slot]);
 }
 
 QColor phaseColor(rlab::Phase phase)

@@ -27,6 +27,7 @@
 #include "demosizesform.h"
 #include "demotexts.h"
 #include "rlab/content/content.h"
+#include "tones.h"
 
 namespace {
 
@@ -152,7 +153,8 @@ void DemoPanel::retranslate()
     m_copy->setText(tr("Copy"));
     m_copy->setToolTip(tr("Copy the results table to the clipboard as tab-separated text."));
     m_export->setText(tr("Export…"));
-    m_export->setToolTip(tr("Save the results as CSV or JSON."));
+    m_export->setToolTip(
+        tr("Save the results as CSV or JSON, or each run's memory as a trace or a PyTorch memory snapshot."));
     m_progress->setAccessibleName(tr("Demo progress"));
     m_device->setText(tr("Device: %1").arg(DemoRunner::deviceName()));
     if (m_statusText)
@@ -302,7 +304,7 @@ void DemoPanel::setStatus(std::function<QString()> text, bool error)
 {
     m_statusText = std::move(text);
     m_status->setText(m_statusText());
-    m_status->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
+    m_status->setStyleSheet(error ? QStringLiteral("color: %1;").arg(toneName(Tone::Wrong)) : QString());
 }
 
 void DemoPanel::run()
@@ -358,8 +360,9 @@ void DemoPanel::onEnded(const DemoOutcome& outcome)
 
 void DemoPanel::showClaims()
 {
-    const QString text
-        = m_preset ? demoClaimsHtml(*m_preset, m_claimChecks, m_results->results()) : QString();
+    const QString text = m_preset ? demoClaimsHtml(*m_preset, m_claimChecks, m_results->results(),
+                             {toneName(Tone::Right), toneName(Tone::Wrong), toneName(Tone::Uncertain)})
+                                  : QString();
     m_claims->setText(text);
     m_claims->setVisible(!text.isEmpty());
 }
@@ -384,15 +387,21 @@ void DemoPanel::exportResultsWithDialog()
 {
     const QString csv = tr("CSV table (*.csv)");
     const QString json = tr("JSON (*.json)");
+    const QString trace = tr("Memory trace for ui.perfetto.dev (*.trace.json)");
+    const QString snapshot = tr("PyTorch memory snapshot for memory_viz (*.pickle)");
     QString filter = csv;
     const QString folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     QString path = QFileDialog::getSaveFileName(this, tr("Export demo results"),
-        folder + QLatin1Char('/') + presetId() + QStringLiteral(".csv"), csv + QStringLiteral(";;") + json,
-        &filter);
+        folder + QLatin1Char('/') + presetId() + QStringLiteral(".csv"),
+        QStringList {csv, json, trace, snapshot}.join(QStringLiteral(";;")), &filter);
     if (path.isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += filter == json ? QStringLiteral(".json") : QStringLiteral(".csv");
+    if (QFileInfo(path).suffix().isEmpty()) {
+        path += filter == json   ? QStringLiteral(".json")
+            : filter == trace    ? QStringLiteral(".trace.json")
+            : filter == snapshot ? QStringLiteral(".pickle")
+                                 : QStringLiteral(".csv");
+    }
     const QString error = exportResults(path);
     if (!error.isEmpty()) {
         QMessageBox::warning(this, tr("Export demo results"), error);

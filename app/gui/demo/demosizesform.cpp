@@ -13,6 +13,7 @@
 
 #include "demotexts.h"
 #include "rlab/content/content.h"
+#include "tones.h"
 
 namespace {
 
@@ -71,7 +72,7 @@ DemoSizesForm::DemoSizesForm(QWidget* parent)
     m_problem = new QLabel;
     m_problem->setObjectName(QStringLiteral("demoProblem"));
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #b00020;"));
+    setToneStyleSheet(m_problem, [] { return QStringLiteral("color: %1;").arg(toneName(Tone::Wrong)); });
     m_problem->setVisible(false);
 
     auto* layout = new QVBoxLayout(this);

@@ -5,6 +5,7 @@
 #include <QRegularExpression>
 
 #include "rlab/content/content.h"
+#include "tones.h"
 
 QString fromUtf8(const std::string& text)
 {
@@ -19,9 +20,9 @@ QString fallbackTag()
 QString fallbackTagHtml()
 {
     // A small grey badge; rich text in QLabel understands only a subset of CSS, so keep it plain.
-    return QStringLiteral(" <span style=\"background-color:#e3e7ee; color:#3b4a66; font-size:small;\">"
+    return QStringLiteral(" <span style=\"background-color:%2; color:%3; font-size:small;\">"
                           "&nbsp;%1&nbsp;</span>")
-        .arg(fallbackTag());
+        .arg(fallbackTag(), toneBackgroundName(Tone::Tag), toneName(Tone::Tag));
 }
 
 QString plainTextWithTag(const rlab::content::Text& text)

@@ -4,6 +4,8 @@
 #include <QLabel>
 #include <QToolButton>
 
+#include "tones.h"
+
 namespace {
 constexpr int ShownDetails = 4; // more would push the quiz off small screens; the tooltip has all
 }
@@ -14,8 +16,11 @@ NoticeBanner::NoticeBanner(QWidget* parent)
     , m_close(new QToolButton(this))
 {
     setObjectName(QStringLiteral("noticeBanner"));
-    setStyleSheet(QStringLiteral("QFrame#noticeBanner { background: #fff4d6; border: 1px solid #e0b84a; "
-                                 "border-radius: 6px; } QFrame#noticeBanner QLabel { color: #4a3b00; }"));
+    setToneStyleSheet(this, [] {
+        return QStringLiteral("QFrame#noticeBanner { background: %1; border: 1px solid %2; "
+                              "border-radius: 6px; } QFrame#noticeBanner QLabel { color: palette(text); }")
+            .arg(toneBackgroundName(Tone::Notice), toneName(Tone::Notice));
+    });
     m_label->setWordWrap(true);
     m_label->setTextFormat(Qt::RichText);
     m_label->setTextInteractionFlags(Qt::TextSelectableByMouse);

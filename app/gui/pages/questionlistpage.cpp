@@ -10,6 +10,7 @@
 #include "contenttext.h"
 #include "quizsession.h"
 #include "rlab/content/content.h"
+#include "tones.h"
 
 QuestionListPage::QuestionListPage(QuizSession* session, QWidget* parent)
     : QuizPage(session, parent)
@@ -83,10 +84,10 @@ void QuestionListPage::render()
             item->setText(2, tr("Not answered"));
         } else if (session()->isCorrect(i)) {
             item->setText(2, tr("✔ Correct"));
-            item->setForeground(2, QColor(0x2e, 0x7d, 0x32));
+            item->setForeground(2, toneColor(Tone::Right, m_list->palette()));
         } else {
             item->setText(2, tr("✘ Wrong"));
-            item->setForeground(2, QColor(0xc6, 0x28, 0x28));
+            item->setForeground(2, toneColor(Tone::Wrong, m_list->palette()));
         }
         if (i == session()->current())
             m_list->setCurrentItem(item);

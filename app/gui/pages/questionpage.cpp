@@ -21,6 +21,7 @@
 #include "optionbutton.h"
 #include "quizsession.h"
 #include "rlab/content/content.h"
+#include "tones.h"
 
 namespace {
 constexpr int MaxKeyedOptions = 6; // the loader allows 2..6 options; keys 1..6 choose them
@@ -29,12 +30,12 @@ const char* const PageStyle = R"(
 OptionButton { border: 1px solid palette(mid); border-radius: 8px; background: palette(base); }
 OptionButton:hover { border: 1px solid palette(highlight); }
 OptionButton:focus { border: 2px solid palette(highlight); }
-OptionButton[answerState="right"] { background: #e4f3e6; border: 2px solid #2e7d32; }
-OptionButton[answerState="wrong"] { background: #fbe6e6; border: 2px solid #c62828; }
+OptionButton[answerState="right"] { background: %1; border: 2px solid %2; }
+OptionButton[answerState="wrong"] { background: %3; border: 2px solid %4; }
 QLabel#optionKey { background: palette(window); border: 1px solid palette(mid); border-radius: 4px; }
 QFrame#feedback { border: 1px solid palette(mid); border-radius: 8px; background: palette(alternate-base); }
-QLabel#verdictRight { color: #2e7d32; font-weight: bold; }
-QLabel#verdictWrong { color: #c62828; font-weight: bold; }
+QLabel#verdictRight { color: %2; font-weight: bold; }
+QLabel#verdictWrong { color: %4; font-weight: bold; }
 )";
 
 QLabel* wrappingLabel(QWidget* parent)
@@ -71,7 +72,10 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     , m_demo(new DemoPanel(this))
 {
     setObjectName(QStringLiteral("questionPage"));
-    setStyleSheet(QString::fromLatin1(PageStyle));
+    setToneStyleSheet(this, [] {
+        return QString::fromLatin1(PageStyle).arg(toneBackgroundName(Tone::Right), toneName(Tone::Right),
+            toneBackgroundName(Tone::Wrong), toneName(Tone::Wrong));
+    });
 
     // Header: where the learner is.
     m_counter->setObjectName(QStringLiteral("questionCounter"));
@@ -266,6 +270,17 @@ void QuestionPage::resizeEvent(QResizeEvent* event)
         m_splitter->setSizes({total * 42 / 100, total - total * 42 / 100});
         m_splitPlaced = true;
     }
+}
+
+QByteArray QuestionPage::splitterState() const
+{
+    return m_splitter->saveState();
+}
+
+void QuestionPage::restoreSplitterState(const QByteArray& state)
+{
+    if (!state.isEmpty() && m_splitter->restoreState(state))
+        m_splitPlaced = true;
 }
 
 bool QuestionPage::eventFilter(QObject* watched, QEvent* event)

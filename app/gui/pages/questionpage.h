@@ -39,6 +39,10 @@ public:
     GuideView* guideView() const { return m_guide; }
     OptionButton* optionButton(int index) const;
     QTabWidget* sideTabs() const { return m_side; }
+    QSplitter* splitter() const { return m_splitter; }
+    // Where the learner left the question/demo split; a restored one replaces the default split.
+    QByteArray splitterState() const;
+    void restoreSplitterState(const QByteArray& state);
 
 public slots:
     void runDemo(); // shows the demo tab and runs it

@@ -10,6 +10,7 @@
 #include "contenttext.h"
 #include "quizsession.h"
 #include "rlab/content/content.h"
+#include "tones.h"
 
 ResultsPage::ResultsPage(QuizSession* session, QWidget* parent)
     : QuizPage(session, parent)
@@ -102,13 +103,14 @@ void ResultsPage::render()
         html += QStringLiteral("<p><a href=\"question:%1\"><b>%2</b></a><br>%3</p>")
                     .arg(index + 1)
                     .arg(tr("Question %1").arg(index + 1), contentHtml(question.text));
-        html += QStringLiteral("<p style=\"margin-left:12px\"><span style=\"color:#c62828\">✘ %1</span> %2")
-                    .arg(tr("Your answer:"), contentHtml(chosen.text));
+        html += QStringLiteral("<p style=\"margin-left:12px\"><span style=\"color:%3\">✘ %1</span> %2")
+                    .arg(tr("Your answer:"), contentHtml(chosen.text), toneName(Tone::Wrong));
         if (!chosen.whyWrong.value.empty())
             html += QStringLiteral("<br><i>%1</i>").arg(contentHtml(chosen.whyWrong));
         html += QStringLiteral(
-            "</p><p style=\"margin-left:12px\"><span style=\"color:#2e7d32\">✔ %1</span> %2<br>%3</p>")
-                    .arg(tr("Right answer:"), contentHtml(right.text), contentHtml(question.explanation));
+            "</p><p style=\"margin-left:12px\"><span style=\"color:%4\">✔ %1</span> %2<br>%3</p>")
+                    .arg(tr("Right answer:"), contentHtml(right.text), contentHtml(question.explanation),
+                        toneName(Tone::Right));
     }
     if (!open.isEmpty()) {
         QStringList numbers;

@@ -11,11 +11,12 @@
 
 #include "contenttext.h"
 #include "rlab/content/content.h"
+#include "tones.h"
 
 namespace {
 const char* const PageStyle = R"(
 QFrame#quizCard { border: 1px solid palette(mid); border-radius: 10px; background: palette(base); }
-QLabel#levelBadge { background: #e6ecf7; color: #24406e; border-radius: 4px; padding: 2px 6px; }
+QLabel#levelBadge { background: %1; color: %2; border-radius: 4px; padding: 2px 6px; }
 )";
 }
 
@@ -26,7 +27,9 @@ StartPage::StartPage(QWidget* parent)
     , m_cards(new QVBoxLayout)
 {
     setObjectName(QStringLiteral("startPage"));
-    setStyleSheet(QString::fromLatin1(PageStyle));
+    setToneStyleSheet(this, [] {
+        return QString::fromLatin1(PageStyle).arg(toneBackgroundName(Tone::Tag), toneName(Tone::Tag));
+    });
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.8);
     titleFont.setBold(true);

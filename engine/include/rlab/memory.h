@@ -2,11 +2,13 @@
 // Tracking allocator: every byte the engine uses goes through one of these per device.
 
 #include <array>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace rlab {
@@ -47,6 +49,28 @@ struct TimelineEvent {
     std::uint64_t liveBytes = 0; // all categories except HostOffloaded, after the op
     std::uint64_t activationBytes = 0; // SavedActivations + RecomputeWorkspace, after the op
     std::uint64_t hostBytes = 0; // HostOffloaded, after the op
+    std::array<std::uint64_t, kMemoryCategoryCount> bytesByCategory {}; // live per category, after the op
+};
+
+// One block of memory as the allocator handed it out.
+struct MemoryBlock {
+    std::uint64_t address = 0;
+    std::uint64_t bytes = 0;
+    MemoryCategory category = MemoryCategory::Temporaries;
+};
+
+// One allocation or release during a recorded step, in the order they happened.
+struct AllocationEvent {
+    double timeUs = 0; // from the start of the recorded step
+    bool allocated = true; // false: released
+    MemoryBlock block;
+    int op = -1; // index into the step's timeline of the op it happened in; -1 between ops
+};
+
+// Every allocation and release of one step on one allocator: what the memory exports replay.
+struct MemoryRecording {
+    std::vector<MemoryBlock> liveAtStart; // blocks already held when the step began (parameters, ...)
+    std::vector<AllocationEvent> events;
 };
 
 struct MemoryStats {
@@ -68,6 +92,11 @@ public:
     MemoryStats stats() const;
     void resetPeaks(); // peaks restart from the current live bytes
 
+    // Records every allocation and release from now until takeRecording(), timed from `origin`.
+    void startRecording(std::chrono::steady_clock::time_point origin);
+    void setRecordedOp(int op); // the op the next events belong to; -1 between ops
+    MemoryRecording takeRecording(); // and stops recording
+
 protected:
     virtual void* rawAllocate(std::size_t bytes, MemoryCategory category) = 0; // throws OutOfMemory
     virtual void rawRelease(void* ptr, std::size_t bytes, MemoryCategory category) = 0;
@@ -76,6 +105,11 @@ protected:
 private:
     mutable std::mutex m_mutex;
     MemoryStats m_stats;
+    std::unordered_map<const void*, MemoryBlock> m_blocks; // live blocks, for a recording's start
+    bool m_recording = false;
+    int m_recordedOp = -1;
+    std::chrono::steady_clock::time_point m_origin;
+    MemoryRecording m_recorded;
 };
 
 } // namespace rlab

@@ -45,6 +45,7 @@ struct RunResult {
     double gradMaxAbsDiffVsNone = -1; // filled by callers that compare against a `none` run
 
     std::vector<TimelineEvent> timeline; // one measured step (the last), when recorded
+    MemoryRecording memory; // that step's device allocations and releases (rlab/memory_export.h)
 
     // First-step gradients by parameter name, when RunConfig::keepGradients is set.
     std::map<std::string, std::vector<float>> gradients;

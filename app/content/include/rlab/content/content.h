@@ -194,4 +194,10 @@ std::vector<std::string> availableLanguages(const std::filesystem::path& root);
 // Never throws for bad content: problems go to Content::errors.
 Content loadContent(const std::filesystem::path& root, const std::string& language);
 
+// Adds a quiz pack, loaded on its own by loadContent (so it is checked as any content is), to
+// `into`: its errors, coverage and quizzes. A quiz whose id is already loaded is left out with an
+// error; a guide or preset whose id is taken is renamed "<id>@<packName>" for this pack's quizzes,
+// so two packs never change each other's demos.
+void addPack(Content& into, Content pack, const std::string& packName);
+
 } // namespace rlab::content

@@ -1,0 +1,140 @@
+#include "contentlibrary.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QStandardPaths>
+#include <QTimer>
+
+#include "interfacelanguage.h"
+
+namespace {
+constexpr int SettleMs = 250; // editors write a file in several steps; reload once they are done
+
+std::filesystem::path toPath(const QString& folder)
+{
+    return std::filesystem::path(QFile::encodeName(folder).toStdString());
+}
+
+bool isPack(const QString& folder)
+{
+    return QFileInfo(QDir(folder).filePath(QStringLiteral("quizzes"))).isDir();
+}
+} // namespace
+
+ContentLibrary::ContentLibrary(const QString& builtInRoot, QObject* parent)
+    : QObject(parent)
+    , m_builtIn(builtInRoot)
+{
+}
+
+QString ContentLibrary::userPackFolder()
+{
+    const QString fromEnv = qEnvironmentVariable("RLAB_STATE_DIR");
+    const QString base
+        = fromEnv.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) : fromEnv;
+    return QDir(base).filePath(QStringLiteral("content"));
+}
+
+QStringList ContentLibrary::packFolders() const
+{
+    QStringList folders {m_builtIn};
+    const QDir user(userPackFolder());
+    for (const QString& name : user.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        const QString folder = user.filePath(name);
+        if (isPack(folder))
+            folders << folder;
+    }
+    for (const QString& folder : m_opened) {
+        if (!folders.contains(folder))
+            folders << folder;
+    }
+    return folders;
+}
+
+QString ContentLibrary::openPack(const QString& folder)
+{
+    const QString path = QFileInfo(folder).absoluteFilePath();
+    if (!QFileInfo(path).isDir())
+        return tr("%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.")
+            .arg(QDir::toNativeSeparators(path));
+    if (!isPack(path))
+        return tr("%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.")
+            .arg(QDir::toNativeSeparators(path));
+    if (!m_opened.contains(path))
+        m_opened << path;
+    if (m_watcher)
+        watchFiles();
+    return {};
+}
+
+QStringList ContentLibrary::languages() const
+{
+    QStringList found {QStringLiteral("en")};
+    for (const QString& folder : packFolders()) {
+        for (const std::string& code : rlab::content::availableLanguages(toPath(folder)))
+            if (!found.contains(QString::fromStdString(code)))
+                found << QString::fromStdString(code);
+    }
+    for (const QString& code : InterfaceLanguage::translated()) {
+        if (!found.contains(code))
+            found << code;
+    }
+    return found;
+}
+
+rlab::content::Content ContentLibrary::load(const QString& language) const
+{
+    const QStringList folders = packFolders();
+    rlab::content::Content content
+        = rlab::content::loadContent(toPath(folders.first()), language.toStdString());
+    for (const QString& folder : folders.mid(1)) {
+        rlab::content::addPack(content, rlab::content::loadContent(toPath(folder), language.toStdString()),
+            QFileInfo(folder).fileName().toStdString());
+    }
+    return content;
+}
+
+void ContentLibrary::setWatching(bool on)
+{
+    if (on == isWatching())
+        return;
+    if (!on) {
+        delete m_watcher;
+        m_watcher = nullptr;
+        return;
+    }
+    m_watcher = new QFileSystemWatcher(this);
+    if (!m_settle) {
+        m_settle = new QTimer(this);
+        m_settle->setSingleShot(true);
+        m_settle->setInterval(SettleMs);
+        connect(m_settle, &QTimer::timeout, this, [this] {
+            watchFiles(); // a file saved by rename is a new file: watch it again
+            emit changed();
+        });
+    }
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, m_settle, qOverload<>(&QTimer::start));
+    connect(m_watcher, &QFileSystemWatcher::directoryChanged, m_settle, qOverload<>(&QTimer::start));
+    watchFiles();
+}
+
+void ContentLibrary::watchFiles()
+{
+    QStringList paths {userPackFolder()};
+    for (const QString& folder : packFolders()) {
+        paths << folder;
+        QDirIterator it(folder, QDir::AllEntries | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+        while (it.hasNext())
+            paths << it.next();
+    }
+    if (const QStringList old = m_watcher->files() + m_watcher->directories(); !old.isEmpty())
+        m_watcher->removePaths(old);
+    QStringList present;
+    for (const QString& path : paths) {
+        if (QFileInfo::exists(path))
+            present << path;
+    }
+    m_watcher->addPaths(present);
+}

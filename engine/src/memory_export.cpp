@@ -1,0 +1,355 @@
+// The memory exports: a run's recorded step replayed allocation by allocation, so every counter
+// and block in the files is one the allocator really saw (no resampling, no modelled figures).
+#include "rlab/memory_export.h"
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <unistd.h>
+
+#include "json_writer.h"
+
+namespace rlab {
+
+namespace {
+
+constexpr std::size_t kHost = static_cast<std::size_t>(MemoryCategory::HostOffloaded);
+
+std::string opName(const RunResult& run, int op)
+{
+    if (op < 0 || op >= static_cast<int>(run.timeline.size()))
+        return "between ops";
+    const TimelineEvent& event = run.timeline[static_cast<std::size_t>(op)];
+    std::string name(phaseName(event.phase));
+    name.append(" ").append(event.op);
+    if (event.block >= 0)
+        name.append(" (block ").append(std::to_string(event.block)).append(")");
+    return name;
+}
+
+// Live bytes by category, replayed from the recording's start.
+struct LiveBytes {
+    std::array<std::uint64_t, kMemoryCategoryCount> byCategory {};
+    std::uint64_t device = 0;
+    std::uint64_t activations = 0;
+
+    void add(const MemoryBlock& block, bool allocated)
+    {
+        const auto index = static_cast<std::size_t>(block.category);
+        const auto change
+            = [&](std::uint64_t& value) { value = allocated ? value + block.bytes : value - block.bytes; };
+        change(byCategory[index]);
+        if (isDeviceCategory(block.category))
+            change(device);
+        if (isActivationCategory(block.category))
+            change(activations);
+    }
+};
+
+void counters(detail::JsonWriter& json, int pid, double timeUs, const LiveBytes& live)
+{
+    json.beginObject();
+    json.string("ph", "C");
+    json.string("name", "bytes by category");
+    json.integer("pid", static_cast<std::int64_t>(pid));
+    json.number("ts", timeUs);
+    json.beginObject("args");
+    for (std::size_t c = 0; c < kMemoryCategoryCount; ++c)
+        if (c != kHost)
+            json.integer(memoryCategoryName(static_cast<MemoryCategory>(c)), live.byCategory[c]);
+    json.endObject();
+    json.endObject();
+    for (const auto& [name, value] :
+        {std::pair {"device bytes", live.device}, std::pair {"activation bytes", live.activations}}) {
+        json.beginObject();
+        json.string("ph", "C");
+        json.string("name", name);
+        json.integer("pid", static_cast<std::int64_t>(pid));
+        json.number("ts", timeUs);
+        json.beginObject("args");
+        json.integer("bytes", value);
+        json.endObject();
+        json.endObject();
+    }
+}
+
+void traceRun(detail::JsonWriter& json, int pid, const ExportedRun& exported)
+{
+    const RunResult& run = *exported.result;
+    json.beginObject();
+    json.string("ph", "M");
+    json.string("name", "process_name");
+    json.integer("pid", static_cast<std::int64_t>(pid));
+    json.beginObject("args");
+    json.string("name", exported.label + " (" + run.deviceName + ")");
+    json.endObject();
+    json.endObject();
+    for (const TimelineEvent& event : run.timeline) {
+        json.beginObject();
+        json.string("ph", "X");
+        json.string("name", event.op);
+        json.string("cat", phaseName(event.phase));
+        json.integer("pid", static_cast<std::int64_t>(pid));
+        json.integer("tid", std::int64_t {1});
+        json.number("ts", event.startMs * 1000.0);
+        json.number("dur", (event.endMs - event.startMs) * 1000.0);
+        json.beginObject("args");
+        json.string("phase", phaseName(event.phase));
+        json.integer("block", static_cast<std::int64_t>(event.block));
+        json.integer("live_bytes", event.liveBytes);
+        json.integer("activation_bytes", event.activationBytes);
+        json.endObject();
+        json.endObject();
+        // The host pool is a second allocator: its bytes come from the op's own figures.
+        json.beginObject();
+        json.string("ph", "C");
+        json.string("name", "host_offloaded bytes");
+        json.integer("pid", static_cast<std::int64_t>(pid));
+        json.number("ts", event.endMs * 1000.0);
+        json.beginObject("args");
+        json.integer("bytes", event.bytesByCategory[kHost]);
+        json.endObject();
+        json.endObject();
+    }
+    LiveBytes live;
+    for (const MemoryBlock& block : run.memory.liveAtStart)
+        live.add(block, true);
+    counters(json, pid, 0.0, live);
+    for (const AllocationEvent& event : run.memory.events) {
+        live.add(event.block, event.allocated);
+        counters(json, pid, event.timeUs, live);
+    }
+}
+
+// Python's pickle, protocol 2, for the few types a memory snapshot holds.
+class Pickler {
+public:
+    Pickler() { m_bytes += "\x80\x02"; }
+    void beginDict() { m_bytes += "("; }
+    void endDict() { m_bytes += "d"; }
+    void beginList() { m_bytes += "("; }
+    void endList() { m_bytes += "l"; }
+    void string(std::string_view text)
+    {
+        m_bytes += 'X';
+        littleEndian(static_cast<std::uint64_t>(text.size()), 4);
+        m_bytes.append(text);
+    }
+    void integer(std::int64_t value)
+    {
+        if (value >= INT32_MIN && value <= INT32_MAX) {
+            m_bytes += 'J';
+            littleEndian(static_cast<std::uint64_t>(value), 4);
+            return;
+        }
+        // LONG1: two's complement, little-endian, in as many bytes as the sign needs (8 here).
+        m_bytes += '\x8a';
+        m_bytes += '\x08';
+        littleEndian(static_cast<std::uint64_t>(value), 8);
+    }
+    void unsignedInteger(std::uint64_t value)
+    {
+        if (value <= static_cast<std::uint64_t>(INT64_MAX)) {
+            integer(static_cast<std::int64_t>(value));
+            return;
+        }
+        m_bytes += '\x8a';
+        m_bytes += '\x09'; // a ninth, zero byte keeps the top bit from reading as a sign
+        littleEndian(value, 8);
+        m_bytes += '\0';
+    }
+    void key(std::string_view name) { string(name); }
+    std::string take()
+    {
+        m_bytes += '.';
+        return std::move(m_bytes);
+    }
+
+private:
+    void littleEndian(std::uint64_t value, int bytes)
+    {
+        for (int i = 0; i < bytes; ++i)
+            m_bytes += static_cast<char>((value >> (8 * i)) & 0xff);
+    }
+    std::string m_bytes;
+};
+
+void frames(Pickler& pickle, const std::string& name, MemoryCategory category)
+{
+    pickle.key("frames");
+    pickle.beginList();
+    pickle.beginDict();
+    pickle.key("name");
+    pickle.string(name);
+    pickle.key("filename");
+    pickle.string(memoryCategoryName(category));
+    pickle.key("line");
+    pickle.integer(0);
+    pickle.endDict();
+    pickle.endList();
+}
+
+// The blocks live at the end of the step, each with the op that made it (or "before this step").
+std::map<std::uint64_t, std::pair<MemoryBlock, std::string>> liveAtEnd(const RunResult& run)
+{
+    std::map<std::uint64_t, std::pair<MemoryBlock, std::string>> live;
+    for (const MemoryBlock& block : run.memory.liveAtStart)
+        live[block.address] = {block, "before this step"};
+    for (const AllocationEvent& event : run.memory.events) {
+        if (event.allocated)
+            live[event.block.address] = {event.block, opName(run, event.op)};
+        else
+            live.erase(event.block.address);
+    }
+    return live;
+}
+
+void segments(Pickler& pickle, int device, const RunResult& run)
+{
+    for (const auto& [address, entry] : liveAtEnd(run)) {
+        const MemoryBlock& block = entry.first;
+        pickle.beginDict();
+        pickle.key("device");
+        pickle.integer(device);
+        pickle.key("address");
+        pickle.unsignedInteger(address);
+        for (const char* size : {"total_size", "allocated_size", "active_size", "requested_size"}) {
+            pickle.key(size);
+            pickle.unsignedInteger(block.bytes);
+        }
+        pickle.key("stream");
+        pickle.integer(0);
+        pickle.key("segment_type");
+        pickle.string("large");
+        pickle.key("blocks");
+        pickle.beginList();
+        pickle.beginDict();
+        pickle.key("address");
+        pickle.unsignedInteger(address);
+        pickle.key("size");
+        pickle.unsignedInteger(block.bytes);
+        pickle.key("requested_size");
+        pickle.unsignedInteger(block.bytes);
+        pickle.key("state");
+        pickle.string("active_allocated");
+        frames(pickle, entry.second, block.category);
+        pickle.endDict();
+        pickle.endList();
+        pickle.endDict();
+    }
+}
+
+void deviceTrace(Pickler& pickle, const RunResult& run)
+{
+    pickle.beginList();
+    for (const AllocationEvent& event : run.memory.events) {
+        pickle.beginDict();
+        pickle.key("action");
+        pickle.string(event.allocated ? "alloc" : "free_completed");
+        pickle.key("addr");
+        pickle.unsignedInteger(event.block.address);
+        pickle.key("size");
+        pickle.unsignedInteger(event.block.bytes);
+        pickle.key("stream");
+        pickle.integer(0);
+        pickle.key("time_us");
+        pickle.integer(static_cast<std::int64_t>(event.timeUs));
+        frames(pickle, opName(run, event.op), event.block.category);
+        pickle.endDict();
+    }
+    pickle.endList();
+}
+
+} // namespace
+
+std::string chromeTraceJson(const std::vector<ExportedRun>& runs)
+{
+    detail::JsonWriter json;
+    json.beginObject();
+    json.string("displayTimeUnit", "ms");
+    json.beginArray("traceEvents");
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        traceRun(json, static_cast<int>(i) + 1, runs[i]);
+    json.endArray();
+    // The measured peaks over the whole run, for readers that check the trace against them.
+    json.beginArray("runs");
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const RunResult& run = *runs[i].result;
+        json.beginObject();
+        json.integer("pid", static_cast<std::int64_t>(i) + 1);
+        json.string("label", runs[i].label);
+        json.string("policy", run.policyName);
+        json.string("device", run.deviceName);
+        json.integer("peak_bytes", run.peakBytes);
+        json.integer("peak_activation_bytes", run.peakActivationBytes);
+        json.beginObject("bytes_by_category");
+        for (const auto& [name, bytes] : run.bytesByCategory)
+            json.integer(name, bytes);
+        json.endObject();
+        json.endObject();
+    }
+    json.endArray();
+    json.endObject();
+    return json.take();
+}
+
+std::string torchMemorySnapshotPickle(const std::vector<ExportedRun>& runs)
+{
+    Pickler pickle;
+    pickle.beginDict();
+    pickle.key("segments");
+    pickle.beginList();
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        segments(pickle, static_cast<int>(i), *runs[i].result);
+    pickle.endList();
+    pickle.key("device_traces");
+    pickle.beginList();
+    for (const ExportedRun& run : runs)
+        deviceTrace(pickle, *run.result);
+    pickle.endList();
+    pickle.endDict();
+    return pickle.take();
+}
+
+std::string exportPathProblem(const std::string& flag, const std::string& path)
+{
+    std::error_code error;
+    const std::filesystem::path file = std::filesystem::absolute(path, error);
+    if (std::filesystem::is_directory(file, error))
+        return "The " + flag + " file " + path + " is a folder; give a file name.";
+    const std::filesystem::path folder = file.parent_path();
+    if (!std::filesystem::is_directory(folder, error))
+        return "The " + flag + " file " + path + " cannot be written: its folder " + folder.string()
+            + " does not exist.";
+    if (::access(folder.c_str(), W_OK | X_OK) != 0)
+        return "The " + flag + " file " + path + " cannot be written: its folder " + folder.string()
+            + " is not writable.";
+    return {};
+}
+
+std::string writeExportFile(const std::string& path, const std::string& bytes)
+{
+    // Written beside the target and renamed over it, so a failed write leaves an old file whole.
+    const std::string partial = path + ".partial";
+    {
+        std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+        if (!out || !out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())) || !out.flush()) {
+            std::remove(partial.c_str());
+            return "Cannot write " + path + ": " + std::strerror(errno) + ".";
+        }
+    }
+    if (std::rename(partial.c_str(), path.c_str()) != 0) {
+        const std::string why = std::strerror(errno);
+        std::remove(partial.c_str());
+        return "Cannot write " + path + ": " + why + ".";
+    }
+    return {};
+}
+
+} // namespace rlab

@@ -1,0 +1,288 @@
+// Quiz packs beside the built-in content, offscreen: a pack dropped in the user's folder loads,
+// a broken one is reported (file:line:column) without hiding the others, a pack with German
+// content makes German selectable (interface in English), File > Open pack… and --watch reload,
+// the window remembers its geometry, and the meaning colours stay readable on a dark palette.
+#include <QAction>
+#include <QApplication>
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QLabel>
+#include <QMenuBar>
+#include <QProcess>
+#include <QSplitter>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "mainwindow.h"
+#include "noticebanner.h"
+#include "questionpage.h"
+#include "run_program.h"
+#include "tones.h"
+
+namespace {
+QString fixtures()
+{
+    return QStringLiteral(RLAB_APP_FIXTURES);
+}
+
+QString examplePack()
+{
+    return QStringLiteral(RLAB_EXAMPLE_PACK);
+}
+
+bool copyFolder(const QString& from, const QString& to)
+{
+    QDirIterator it(from, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString file = it.next();
+        const QString target = QDir(to).filePath(QDir(from).relativeFilePath(file));
+        if (!QDir().mkpath(QFileInfo(target).path()) || !QFile::copy(file, target))
+            return false;
+    }
+    return true;
+}
+
+bool writeFile(const QString& path, const QByteArray& text)
+{
+    QFile file(path);
+    return QDir().mkpath(QFileInfo(path).path()) && file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+        && file.write(text) == text.size();
+}
+
+QByteArray readFile(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QString bannerText(const MainWindow& window)
+{
+    QString text;
+    for (const QLabel* label : window.banner()->findChildren<QLabel*>())
+        text += label->text() + label->toolTip();
+    return text + window.banner()->toolTip();
+}
+
+// WCAG's contrast ratio of two colours: 4.5 is the least for body text.
+double contrast(const QColor& a, const QColor& b)
+{
+    const auto luminance = [](const QColor& c) {
+        const auto channel
+            = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+    };
+    const double x = luminance(a) + 0.05;
+    const double y = luminance(b) + 0.05;
+    return std::max(x, y) / std::min(x, y);
+}
+} // namespace
+
+class ContentPacksTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init();
+    void packInTheUserFolderLoads();
+    void brokenPackIsReportedOthersLoad();
+    void germanContentMakesGermanSelectable();
+    void germanOnTheCommandLine();
+    void openPackAddsAFolder();
+    void watchReloadsAnEditedPack();
+    void windowLayoutIsRemembered();
+    void toneColoursAreReadable_data();
+    void toneColoursAreReadable();
+    void tonesFollowAPaletteSwitch();
+
+private:
+    QString userPack(const QString& name) const
+    {
+        return QDir(m_state->path()).filePath(QStringLiteral("content/") + name);
+    }
+    std::unique_ptr<QTemporaryDir> m_state;
+};
+
+void ContentPacksTest::init()
+{
+    m_state = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_state->isValid());
+    qputenv("RLAB_STATE_DIR", m_state->path().toUtf8());
+}
+
+void ContentPacksTest::packInTheUserFolderLoads()
+{
+    QCOMPARE(ContentLibrary::userPackFolder(), QDir(m_state->path()).filePath(QStringLiteral("content")));
+    QVERIFY(copyFolder(examplePack(), userPack(QStringLiteral("first-pack"))));
+    MainWindow window(fixtures(), ProgressStore::inMemory(), QStringLiteral("en"));
+    QVERIFY(window.content().errors.empty());
+    QVERIFY(window.content().quiz("mini-quiz")); // the built-in content stays
+    QVERIFY(window.openQuiz(QStringLiteral("my-first-quiz")));
+    QVERIFY(window.questionPage()->questionLabel()->text().contains(QStringLiteral("recomputation spend")));
+    QVERIFY(!window.banner()->isVisibleTo(&window));
+}
+
+void ContentPacksTest::brokenPackIsReportedOthersLoad()
+{
+    QVERIFY(copyFolder(examplePack(), userPack(QStringLiteral("first-pack"))));
+    QVERIFY(copyFolder(examplePack(), userPack(QStringLiteral("broken-pack"))));
+    // The second pack's quiz gets its own id and an answer its two options cannot have.
+    const QString quiz = userPack(QStringLiteral("broken-pack/quizzes/broken-quiz/quiz.yaml"));
+    QVERIFY(QDir(userPack(QStringLiteral("broken-pack/quizzes")))
+                .rename(QStringLiteral("my-first-quiz"), QStringLiteral("broken-quiz")));
+    QByteArray text = readFile(quiz);
+    text.replace("id: my-first-quiz", "id: broken-quiz").replace("answer: 2", "answer: 7");
+    QVERIFY(QFile::remove(userPack(QStringLiteral("broken-pack/quizzes/broken-quiz/quiz.de.yaml"))));
+    QVERIFY(writeFile(quiz, text));
+    const int line = static_cast<int>(text.left(text.indexOf("answer: 7")).count('\n')) + 1;
+
+    MainWindow window(fixtures(), ProgressStore::inMemory(), QStringLiteral("en"));
+    QCOMPARE(window.content().errors.size(), std::size_t(1));
+    const QString error = QString::fromStdString(window.content().errors.front().toString());
+    QVERIFY2(error.startsWith(QStringLiteral("broken-pack/quizzes/broken-quiz/quiz.yaml:%1:").arg(line)),
+        qPrintable(error));
+    QVERIFY(!window.content().quiz("broken-quiz"));
+    QVERIFY(window.content().quiz("my-first-quiz"));
+    QVERIFY(window.content().quiz("mini-quiz"));
+    QVERIFY(window.banner()->isVisibleTo(&window));
+    QVERIFY2(bannerText(window).contains(QStringLiteral("quiz.yaml:%1:").arg(line)),
+        qPrintable(bannerText(window)));
+}
+
+void ContentPacksTest::germanContentMakesGermanSelectable()
+{
+    {
+        MainWindow window(fixtures(), ProgressStore::inMemory(), QStringLiteral("en"));
+        QVERIFY(!window.languageAction(QStringLiteral("de")));
+        QVERIFY(!window.setLanguage(QStringLiteral("de")));
+    }
+    QVERIFY(copyFolder(examplePack(), userPack(QStringLiteral("first-pack"))));
+    MainWindow window(fixtures(), ProgressStore::inMemory(), QStringLiteral("en"));
+    QAction* german = window.languageAction(QStringLiteral("de"));
+    QVERIFY(german);
+    QCOMPARE(german->text(), QStringLiteral("Deutsch"));
+    QVERIFY(window.setLanguage(QStringLiteral("de")));
+    QCOMPARE(window.language(), QStringLiteral("de"));
+    QVERIFY(german->isChecked());
+    QCOMPARE(QString::fromStdString(window.content().quiz("my-first-quiz")->title.value),
+        QStringLiteral("Mein erstes Quiz"));
+    // No German interface translation: the menus speak English, not the last language's.
+    QVERIFY(window.setLanguage(QStringLiteral("ru")));
+    QVERIFY(window.setLanguage(QStringLiteral("de")));
+    QCOMPARE(window.menuBar()->actions().first()->text(), QStringLiteral("&File"));
+}
+
+void ContentPacksTest::germanOnTheCommandLine()
+{
+    const QString app = rlab::test::binaryPath(QStringLiteral("recompute-lab"));
+    if (!QFile::exists(app))
+        QSKIP("recompute-lab is not built (RLAB_BIN_DIR unset or wrong)");
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("RLAB_STATE_DIR"), m_state->path());
+    const QString png = QDir(m_state->path()).filePath(QStringLiteral("de.png"));
+    const QStringList arguments {QStringLiteral("--content"), fixtures(), QStringLiteral("--lang"),
+        QStringLiteral("de"), QStringLiteral("--screenshot"), png};
+    const rlab::test::Outcome refused = rlab::test::execute(app, arguments, 60000, environment);
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(refused.err.contains("Unknown language \"de\""), refused.err.constData());
+    QVERIFY(copyFolder(examplePack(), userPack(QStringLiteral("first-pack"))));
+    const rlab::test::Outcome accepted = rlab::test::execute(app, arguments, 60000, environment);
+    QVERIFY2(accepted.exitCode == 0, accepted.err.constData());
+    QVERIFY(QFile::exists(png));
+}
+
+void ContentPacksTest::openPackAddsAFolder()
+{
+    MainWindow window(fixtures(), ProgressStore::inMemory(), QStringLiteral("en"));
+    QVERIFY(!window.openPack(m_state->path())); // no quizzes/ inside: not a pack
+    QVERIFY(window.banner()->isVisibleTo(&window));
+    QVERIFY(bannerText(window).contains(QStringLiteral("no quizzes folder")));
+    QVERIFY(window.openPack(examplePack()));
+    QVERIFY(window.content().quiz("my-first-quiz"));
+    QVERIFY(window.content().errors.empty());
+    QVERIFY(window.languageAction(QStringLiteral("de")));
+}
+
+void ContentPacksTest::watchReloadsAnEditedPack()
+{
+    const QString pack = QDir(m_state->path()).filePath(QStringLiteral("authoring"));
+    QVERIFY(copyFolder(examplePack(), pack));
+    MainWindow window(fixtures(), ProgressStore::inMemory(), QStringLiteral("en"));
+    QVERIFY(window.openPack(pack));
+    window.setWatchingContent(true);
+    const QString quiz = QDir(pack).filePath(QStringLiteral("quizzes/my-first-quiz/quiz.yaml"));
+    QByteArray text = readFile(quiz);
+    QVERIFY(writeFile(quiz, QByteArray(text).replace("title: My first quiz", "title: My edited quiz")));
+    QTRY_COMPARE_WITH_TIMEOUT(QString::fromStdString(window.content().quiz("my-first-quiz")->title.value),
+        QStringLiteral("My edited quiz"), 10000);
+    // An author's mistake shows in the banner as it is saved, with its place.
+    QVERIFY(writeFile(quiz, QByteArray(text).replace("answer: 2", "answer: 7")));
+    QTRY_VERIFY_WITH_TIMEOUT(!window.content().errors.empty(), 10000);
+    QVERIFY(bannerText(window).contains(QStringLiteral("authoring/quizzes/my-first-quiz/quiz.yaml:")));
+    QVERIFY(writeFile(quiz, text));
+    QTRY_VERIFY_WITH_TIMEOUT(window.content().errors.empty(), 10000);
+    QVERIFY(window.content().quiz("my-first-quiz"));
+}
+
+void ContentPacksTest::windowLayoutIsRemembered()
+{
+    QList<int> split;
+    {
+        MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+        QVERIFY(window.openQuiz(QStringLiteral("mini-quiz")));
+        window.resize(1000, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QSplitter* splitter = window.questionPage()->splitter();
+        splitter->setSizes({300, splitter->width() - 300 - splitter->handleWidth()});
+        split = splitter->sizes();
+        window.close();
+    }
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QCOMPARE(window.size(), QSize(1000, 700));
+    QVERIFY(window.openQuiz(QStringLiteral("mini-quiz")));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.questionPage()->splitter()->sizes(), split);
+}
+
+void ContentPacksTest::toneColoursAreReadable_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::newRow("light") << false;
+    QTest::newRow("dark") << true;
+}
+
+void ContentPacksTest::toneColoursAreReadable()
+{
+    QFETCH(bool, dark);
+    const QPalette palette = dark ? darkPalette() : QPalette(Qt::white);
+    QCOMPARE(isDarkPalette(palette), dark);
+    for (const Tone tone : {Tone::Right, Tone::Wrong, Tone::Uncertain, Tone::Tag}) {
+        // The tone's text on a card tinted with it, and the palette's text on that card.
+        const QColor card = toneBackground(tone, palette);
+        QVERIFY2(
+            contrast(toneColor(tone, palette), card) >= 4.5, qPrintable(toneColor(tone, palette).name()));
+        QVERIFY2(contrast(palette.color(QPalette::Text), card) >= 4.5, qPrintable(card.name()));
+    }
+    QVERIFY(contrast(palette.color(QPalette::Text), toneBackground(Tone::Notice, palette)) >= 4.5);
+}
+
+void ContentPacksTest::tonesFollowAPaletteSwitch()
+{
+    // A desktop switching theme while the app runs: the pages' style sheets take the new tones.
+    MainWindow window(fixtures(), ProgressStore::inMemory(), QStringLiteral("en"));
+    const QPalette original = QApplication::palette();
+    QVERIFY(window.questionPage()->styleSheet().contains(toneName(Tone::Right)));
+    QApplication::setPalette(darkPalette());
+    QCoreApplication::processEvents();
+    const QString darkRight = toneColor(Tone::Right, darkPalette()).name();
+    QVERIFY2(window.questionPage()->styleSheet().contains(darkRight),
+        qPrintable(window.questionPage()->styleSheet()));
+    QVERIFY(window.banner()->styleSheet().contains(toneBackground(Tone::Notice, darkPalette()).name()));
+    QApplication::setPalette(original);
+    QVERIFY(!window.questionPage()->styleSheet().contains(darkRight));
+}
+
+QTEST_MAIN(ContentPacksTest)
+#include "tst_contentpacks.moc"

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Runs `rlab run ... --json --trace T --memory-snapshot S` and checks both files against the run's
+own --json figures (and a file in a missing folder is refused with exit 2 before the run): the Chrome/Perfetto trace parses as JSON, has op slices and counters, and its
+device and activation counters peak at exactly peak_bytes and peak_activation_bytes; the snapshot
+unpickles (Python's own pickle, no torch) into {"segments", "device_traces"} whose alloc and
+free_completed events, replayed from the blocks held before the step, peak at peak_bytes too.
+
+usage: check_memory_exports.py WORKDIR -- RLAB run [ARGS...]
+Prints one line per problem and exits 1 on any, 0 when all hold.
+"""
+import json
+import os
+import pickle
+import subprocess
+import sys
+
+
+def main():
+    workdir = sys.argv[1]
+    command = sys.argv[sys.argv.index("--") + 1:]
+    os.makedirs(workdir, exist_ok=True)
+    trace_path = os.path.join(workdir, "run.trace.json")
+    snapshot_path = os.path.join(workdir, "run.pickle")
+    output = subprocess.run(command + ["--json", "--trace", trace_path, "--memory-snapshot", snapshot_path],
+                            check=True, capture_output=True, text=True).stdout
+    run = json.loads(output)
+    problems = []
+
+    with open(trace_path, encoding="utf-8") as f:
+        trace = json.load(f)
+    events = trace["traceEvents"]
+    slices = [e for e in events if e["ph"] == "X"]
+    if len(slices) != len(run["timeline"]):
+        problems.append(f"trace: {len(slices)} op slices, the run's timeline has {len(run['timeline'])} ops")
+    if any(e["dur"] < 0 or e["cat"] not in ("forward", "recompute", "backward", "optimizer", "setup") for e in slices):
+        problems.append("trace: an op slice has a negative duration or an unknown phase")
+
+    def counter_peak(name, key="bytes"):
+        values = [e["args"][key] for e in events if e["ph"] == "C" and e["name"] == name]
+        return max(values) if values else None
+
+    for name, key in (("device bytes", "peak_bytes"), ("activation bytes", "peak_activation_bytes")):
+        if counter_peak(name) != run[key]:
+            problems.append(f"trace: the '{name}' counter peaks at {counter_peak(name)}, the run measured {key} {run[key]}")
+    for category, peak in run["bytes_by_category"].items():
+        if category == "host_offloaded":
+            got = counter_peak("host_offloaded bytes")
+        else:
+            got = counter_peak("bytes by category", category)
+        # Categories that peak in an earlier step (none here but the first step's set-up) may not
+        # reach the whole run's peak in the recorded step; they can never exceed it.
+        if got is None or got > peak:
+            problems.append(f"trace: {category} reaches {got}, above the run's measured peak {peak}")
+    if trace["runs"][0]["peak_bytes"] != run["peak_bytes"]:
+        problems.append("trace: its runs[0].peak_bytes differs from the run's")
+
+    with open(snapshot_path, "rb") as f:
+        snapshot = pickle.load(f)
+    if sorted(snapshot) != ["device_traces", "segments"]:
+        problems.append(f"snapshot: keys {sorted(snapshot)}, expected segments and device_traces")
+    trace0 = snapshot["device_traces"][0]
+    actions = {e["action"] for e in trace0}
+    if not trace0 or not actions <= {"alloc", "free_completed"}:
+        problems.append(f"snapshot: device trace actions {actions}")
+    if any(not e["frames"] or "name" not in e["frames"][0] for e in trace0):
+        problems.append("snapshot: an event without frames")
+    # Blocks live at the end that the trace never allocated were held before the step began.
+    allocated = {e["addr"] for e in trace0 if e["action"] == "alloc"}
+    freed = {e["addr"] for e in trace0 if e["action"] == "free_completed"}
+    before = [b for s in snapshot["segments"] if s["device"] == 0 for b in s["blocks"]
+              if b["address"] not in allocated]
+    live = sum(b["size"] for b in before)
+    # Blocks freed in the trace but never allocated in it were also held before the step.
+    sizes = {e["addr"]: e["size"] for e in trace0}
+    live += sum(sizes[a] for a in freed - allocated)
+    peak = live
+    for e in trace0:
+        live += e["size"] if e["action"] == "alloc" else -e["size"]
+        peak = max(peak, live)
+    if peak != run["peak_bytes"]:
+        problems.append(f"snapshot: replayed device bytes peak at {peak}, the run measured peak_bytes {run['peak_bytes']}")
+
+    # A file that cannot be written is refused before the run, as a bad argument.
+    missing = os.path.join(workdir, "no-such-folder", "run.trace.json")
+    refused = subprocess.run(command + ["--trace", missing], capture_output=True, text=True)
+    if refused.returncode != 2 or "no-such-folder" not in refused.stderr or refused.stdout:
+        problems.append(f"--trace into a missing folder: exit {refused.returncode}, stderr {refused.stderr!r}")
+
+    for problem in problems:
+        print(problem)
+    print(f"checked: {len(slices)} ops, {len(trace0)} allocation events, peak {run['peak_bytes']} bytes, "
+          f"activations {run['peak_activation_bytes']} bytes")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
