@@ -172,8 +172,15 @@ void ProgressStore::load()
         return keepUnread(tr("it is not a regular file"));
     if (!file.open(QIODevice::ReadOnly))
         return keepUnread(file.errorString());
-    // The cap counts the bytes actually read: size() says nothing true about special files.
-    const QByteArray bytes = file.read(MaxFileBytes + 1);
+    // The cap counts the bytes actually read, in small pieces so that a file of a few KiB does not
+    // cost a 4 MiB buffer.
+    QByteArray bytes;
+    while (bytes.size() <= MaxFileBytes) {
+        const QByteArray piece = file.read(64 * 1024);
+        if (piece.isEmpty())
+            break;
+        bytes += piece;
+    }
     file.close();
     if (bytes.size() > MaxFileBytes)
         return setAside([] { return tr("it is larger than any progress file could be"); });

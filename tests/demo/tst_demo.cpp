@@ -34,6 +34,7 @@
 #include "demorunner.h"
 #include "demotexts.h"
 #include "rlab/engine.h"
+#include "slowness.h"
 
 using rlab::content::DemoPreset;
 
@@ -106,7 +107,7 @@ DemoOutcome outcomeOf(const QSignalSpy& finished)
     return finished.first().at(0).value<DemoOutcome>();
 }
 
-bool runToEnd(DemoPanel& panel, QSignalSpy& finished, int timeoutMs = 60000)
+bool runToEnd(DemoPanel& panel, QSignalSpy& finished, int timeoutMs = 60000 * rlab::test::kSlowness)
 {
     panel.run();
     return finished.count() > 0 || finished.wait(timeoutMs);
@@ -143,7 +144,7 @@ void DemoTest::panelRunsAndShowsResults()
     panel.run();
     QVERIFY(panel.isRunning());
     QVERIFY(!panel.findChild<QPushButton*>(QStringLiteral("runDemo"))->isEnabled());
-    QVERIFY(finished.wait(60000));
+    QVERIFY(finished.wait(60000 * rlab::test::kSlowness));
     QVERIFY2(outcomeOf(finished).ok(), qPrintable(demoOutcomeText(outcomeOf(finished))));
     QVERIFY(!panel.isRunning());
     QCOMPARE(running.count(), 2);
@@ -270,15 +271,15 @@ void DemoTest::cancelStopsSoonWithoutLeaking()
     QSignalSpy finished(&panel, &DemoPanel::finished);
     panel.run();
     // Under way (progress comes at most ten times a second, after every run's setup; slow when busy).
-    QTRY_VERIFY_WITH_TIMEOUT(
-        panel.findChild<QProgressBar*>(QStringLiteral("demoProgress"))->value() > 0, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(panel.findChild<QProgressBar*>(QStringLiteral("demoProgress"))->value() > 0,
+        60000 * rlab::test::kSlowness);
     QVERIFY(panel.isRunning());
     const auto start = std::chrono::steady_clock::now();
     panel.cancel();
-    QVERIFY(finished.wait(10000));
+    QVERIFY(finished.wait(10000 * rlab::test::kSlowness));
     const auto elapsed = std::chrono::steady_clock::now() - start;
     QCOMPARE(outcomeOf(finished).ending, DemoOutcome::Ending::Cancelled);
-    QVERIFY(elapsed < std::chrono::seconds(3));
+    QVERIFY(elapsed < std::chrono::seconds(3 * rlab::test::kSlowness));
     QVERIFY(!panel.isRunning());
     QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
     QVERIFY(panel.findChild<QPushButton*>(QStringLiteral("runDemo"))->isEnabled());

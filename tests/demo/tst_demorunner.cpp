@@ -16,6 +16,7 @@
 #include "demorunner.h"
 #include "demotexts.h"
 #include "rlab/engine.h"
+#include "slowness.h"
 
 using rlab::content::DemoPreset;
 using rlab::content::DemoRun;
@@ -264,7 +265,7 @@ void DemoRunnerTest::runnerReportsProgressAndOneOutcome()
     QVERIFY(runner.start(plans));
     QVERIFY(runner.isRunning());
     QVERIFY(!runner.start(plans)); // one demo at a time
-    QVERIFY(ended.wait(60000));
+    QVERIFY(ended.wait(60000 * rlab::test::kSlowness));
     QCOMPARE(ended.count(), 1);
     const auto outcome = ended.first().at(0).value<DemoOutcome>();
     QVERIFY(outcome.ok());
@@ -296,9 +297,9 @@ void DemoRunnerTest::cancelEndsAsCancelled()
     QSignalSpy progressed(&runner, &DemoRunner::progressed);
     QSignalSpy ended(&runner, &DemoRunner::ended);
     QVERIFY(runner.start(DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error)));
-    QVERIFY(progressed.wait(60000)); // under way
+    QVERIFY(progressed.wait(60000 * rlab::test::kSlowness)); // under way
     runner.cancel();
-    QVERIFY(ended.wait(10000));
+    QVERIFY(ended.wait(10000 * rlab::test::kSlowness));
     QCOMPARE(ended.count(), 1);
     QCOMPARE(ended.first().at(0).value<DemoOutcome>().ending, DemoOutcome::Ending::Cancelled);
     QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));

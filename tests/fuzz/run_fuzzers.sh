@@ -79,7 +79,11 @@ for target in "${targets[@]}"; do
   mkdir -p "$build/corpus/$target"
   limit=(-max_total_time="$seconds")
   [ -z "$runs" ] || limit=(-runs="$runs")
-  [ "$target" != content ] || limit+=(-max_len=65536) # a pack of a few real files, not all of them
+  # A small pack (the minimal seeds are 4-5 KiB) or the first 8 KiB of a real file: long inputs
+  # made each execution 30 ms and a million of them a day's run.
+  # libFuzzer's entropic schedule spent more time weighing the loader's ~11,000 features than
+  # running it: without it, 2.6 times the executions per second.
+  [ "$target" != content ] || limit+=(-max_len=8192 -entropic=0)
   log="$build/fuzz_$target.log"
   if "$binary" "$build/corpus/$target" "$here/corpus/$target" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$build/findings/$target-" >"$log" 2>&1; then

@@ -10,6 +10,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "slowness.h"
+
 namespace rlab::test {
 
 struct Outcome {
@@ -23,7 +25,8 @@ inline QString binaryPath(const QString& name)
     return QDir(qEnvironmentVariable("RLAB_BIN_DIR", QCoreApplication::applicationDirPath())).filePath(name);
 }
 
-inline Outcome execute(const QString& program, const QStringList& args, int timeoutMs = 120000,
+inline Outcome execute(const QString& program, const QStringList& args,
+    int timeoutMs = 120000 * rlab::test::kSlowness,
     const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
 {
     QProcess process;
