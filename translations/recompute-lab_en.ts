@@ -884,10 +884,6 @@ Open it in your web browser?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Plan your own model…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Clear every answer of this quiz and start again? Your earlier attempts stay in its history.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -904,6 +900,10 @@ Ctrl+Home: back to the quizzes
 Ctrl+Q: quit
 F1: this list
 Alt+underlined letter: open that menu or go to that field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan your own mo&amp;del…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1027,10 +1027,6 @@ Alt+underlined letter: open that menu or go to that field</source>
     </message>
     <message>
         <source>&amp;Sequence</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Micro-&amp;batch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1206,6 +1202,10 @@ sequence</source>
     </message>
     <message>
         <source>Needs %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-ba&amp;tch</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -908,10 +908,6 @@ Open it in your web browser?</source>
         <translation>Планировщик — Recompute Lab</translation>
     </message>
     <message>
-        <source>&amp;Plan your own model…</source>
-        <translation>&amp;Спланировать свою модель…</translation>
-    </message>
-    <message>
         <source>Clear every answer of this quiz and start again? Your earlier attempts stay in its history.</source>
         <translation>Стереть все ответы этого теста и начать заново? Прежние попытки останутся в истории.</translation>
     </message>
@@ -940,6 +936,10 @@ Ctrl+Home: к списку тестов
 Ctrl+Q: выход
 F1: этот список
 Alt+подчёркнутая буква: открыть это меню или перейти к этому полю</translation>
+    </message>
+    <message>
+        <source>Plan your own mo&amp;del…</source>
+        <translation>Спланировать свою &amp;модель…</translation>
     </message>
 </context>
 <context>
@@ -1064,10 +1064,6 @@ Alt+подчёркнутая буква: открыть это меню или �
     <message>
         <source>&amp;Sequence</source>
         <translation>&amp;Последовательность</translation>
-    </message>
-    <message>
-        <source>Micro-&amp;batch</source>
-        <translation>Микро&amp;батч</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -1249,6 +1245,10 @@ sequence</source>
     <message>
         <source>Needs %1.</source>
         <translation>Нужен %1.</translation>
+    </message>
+    <message>
+        <source>Micro-ba&amp;tch</source>
+        <translation>Микробат&amp;ч</translation>
     </message>
 </context>
 <context>

@@ -169,7 +169,7 @@
     </message>
     <message>
         <source>&amp;Run demo</source>
-        <translation>&amp;Mhanyisa</translation>
+        <translation>M&amp;hanyisa</translation>
     </message>
     <message>
         <source>Train the model with each policy and measure memory and time.</source>
@@ -565,11 +565,11 @@ zvakafungidzirwa</translation>
     </message>
     <message>
         <source>&amp;Sequence</source>
-        <translation>&amp;Sequence</translation>
+        <translation>Se&amp;quence</translation>
     </message>
     <message>
         <source>&amp;Batch</source>
-        <translation>&amp;Batch</translation>
+        <translation>Ba&amp;tch</translation>
     </message>
     <message>
         <source>Number of layers</source>
@@ -906,10 +906,6 @@ Unoda kuivhura mu-browser yako?</translation>
         <translation>Murongi — Recompute Lab</translation>
     </message>
     <message>
-        <source>&amp;Plan your own model…</source>
-        <translation>&amp;Ronga model yako…</translation>
-    </message>
-    <message>
         <source>Clear every answer of this quiz and start again? Your earlier attempts stay in its history.</source>
         <translation>Dzima mhinduro dzose dzebvunzo iyi wotangazve? Zvawakaedza kare zvinoramba zviri munhoroondo yayo.</translation>
     </message>
@@ -938,6 +934,10 @@ Ctrl+Home: dzokera kubvunzo
 Ctrl+Q: buda
 F1: rondedzero iyi
 Alt+bhii rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translation>
+    </message>
+    <message>
+        <source>Plan your own mo&amp;del…</source>
+        <translation>&amp;Ronga model yako…</translation>
     </message>
 </context>
 <context>
@@ -1040,7 +1040,7 @@ Alt+bhii rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translatio
     </message>
     <message>
         <source>&amp;Model</source>
-        <translation>&amp;Model</translation>
+        <translation>M&amp;odel</translation>
     </message>
     <message>
         <source>Layers</source>
@@ -1060,11 +1060,7 @@ Alt+bhii rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translatio
     </message>
     <message>
         <source>&amp;Sequence</source>
-        <translation>&amp;Sequence</translation>
-    </message>
-    <message>
-        <source>Micro-&amp;batch</source>
-        <translation>Micro-&amp;batch</translation>
+        <translation>Se&amp;quence</translation>
     </message>
     <message>
         <source>Weights</source>
@@ -1084,7 +1080,7 @@ Alt+bhii rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translatio
     </message>
     <message>
         <source>&amp;Budget</source>
-        <translation>&amp;Bhajeti</translation>
+        <translation>Bha&amp;jeti</translation>
     </message>
     <message>
         <source>Copy code</source>
@@ -1246,6 +1242,10 @@ huru</translation>
     <message>
         <source>Needs %1.</source>
         <translation>Inoda %1.</translation>
+    </message>
+    <message>
+        <source>Micro-ba&amp;tch</source>
+        <translation>Micro-ba&amp;tch</translation>
     </message>
 </context>
 <context>

@@ -94,8 +94,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     const QCommandLineOption predict(QStringLiteral("predict"),
         QStringLiteral("Make the demo's prediction before it runs: a run's label, or a percentage."),
         QStringLiteral("value"));
-    parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, screenshot, size, content, exportResults,
-        watch, dark, progress, today, predict});
+    parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, screenshot, size, content,
+        exportResults, watch, dark, progress, today, predict});
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText() + QLatin1Char('.');

@@ -413,7 +413,7 @@ void MainWindow::retranslate()
     m_next->setText(tr("&Next question"));
     m_runDemo->setText(tr("&Run the demo"));
     m_retryWrong->setText(tr("Retry the &wrong ones"));
-    m_openPlanner->setText(tr("&Plan your own model…"));
+    m_openPlanner->setText(tr("Plan your own mo&del…"));
     m_languageMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
     m_shortcuts->setText(tr("&Keyboard shortcuts"));

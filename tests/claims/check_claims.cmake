@@ -62,10 +62,12 @@ elseif(CASE STREQUAL "claims_broken_label")
   broken_copy([[    runs:
       - policy: none
       - policy: full
+    predict: {kind: ratio, quantity: peak_activation_bytes, run: full, than: none}
     claims:
       - {id: full-keeps-a-fraction]] [[    runs:
       - {policy: none, label: full}
       - {policy: full, label: none}
+    predict: {kind: ratio, quantity: peak_activation_bytes, run: full, than: none}
     claims:
       - {id: full-keeps-a-fraction]])
   run_rlab(check-claims ${WORK_DIR}/content --preset why-store-activations --json)

@@ -289,7 +289,7 @@ void PlannerPage::retranslate()
     m_headsLabel->setText(tr("Heads"));
     m_vocabLabel->setText(tr("Vocabulary"));
     m_seqLabel->setText(tr("&Sequence"));
-    m_batchLabel->setText(tr("Micro-&batch"));
+    m_batchLabel->setText(tr("Micro-ba&tch"));
     m_weightsLabel->setText(tr("Weights"));
     m_activationsLabel->setText(tr("Saved activations"));
     m_optimizerLabel->setText(tr("Optimizer"));
