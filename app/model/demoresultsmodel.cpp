@@ -128,22 +128,9 @@ bool DemoResultsModel::isColumnUsed(int column) const
 
 bool DemoResultsModel::isMoreColumn(int column)
 {
-    switch (column) {
-    case StepSpread:
-    case ForwardFlops:
-    case PredictedPcieMs:
-    case Parameters:
-    case Gradients:
-    case OptimizerState:
-    case SavedActivations:
-    case RecomputeWorkspace:
-    case Temporaries:
-    case HostOffloaded:
-    case Device:
-        return true;
-    default:
-        return false;
-    }
+    const bool breakdown = column >= Parameters && column <= HostOffloaded; // the per-kind peaks
+    return breakdown || column == StepSpread || column == ForwardFlops || column == PredictedPcieMs
+        || column == Device;
 }
 
 const DemoResult* DemoResultsModel::noneFor(const DemoResult& result) const
