@@ -662,6 +662,10 @@ void DemoTest::russianFiguresUseADecimalComma()
     InterfaceLanguage language;
     language.install(QStringLiteral("ru"));
     const QString russian = figureText(rlab::content::ClaimQuantity::PeakActivationBytes, figure);
+    DemoPanel panel; // charts made in Russian label their axes with a decimal comma too
+    QChart* chart = chartView(panel, "memoryChart")->chart();
+    QVERIFY(chart->localizeNumbers());
+    QCOMPARE(chart->locale().decimalPoint(), QStringLiteral(","));
     language.install(QStringLiteral("en"));
     const QString english = figureText(rlab::content::ClaimQuantity::PeakActivationBytes, figure);
     QVERIFY2(russian.startsWith(QStringLiteral("1,665")), qPrintable(russian));
