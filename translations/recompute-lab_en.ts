@@ -1784,5 +1784,9 @@ sequence</source>
         <source>all memory</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: activations</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -1833,5 +1833,9 @@ sequence</source>
         <source>all memory</source>
         <translation>вся память</translation>
     </message>
+    <message>
+        <source>%1: activations</source>
+        <translation>%1: активации</translation>
+    </message>
 </context>
 </TS>

@@ -1824,5 +1824,9 @@ huru</translation>
         <source>all memory</source>
         <translation>ndangariro yese</translation>
     </message>
+    <message>
+        <source>%1: activations</source>
+        <translation>%1: ma-activation</translation>
+    </message>
 </context>
 </TS>

@@ -187,6 +187,12 @@ void DemoTest::panelRunsAndShowsResults()
     QChartView* time = chartView(panel, "stepTimeChart");
     QVERIFY(time && !time->chart()->series().isEmpty());
     QVERIFY(pointsIn(chartView(panel, "timelineChart")) > 10);
+    // The timeline shows `full` (the run that recomputes) with `none` overlaid on the same axes.
+    QStringList timelineSeries;
+    for (QAbstractSeries* series : chartView(panel, "timelineChart")->chart()->series())
+        timelineSeries.push_back(series->name());
+    QVERIFY2(
+        timelineSeries.contains(QStringLiteral("none: activations")), qPrintable(timelineSeries.join(u'|')));
     QVERIFY(panel.resultsTsv().count(QLatin1Char('\n')) == 3);
     panel.copyResults();
     QCOMPARE(QGuiApplication::clipboard()->text(), panel.resultsTsv());

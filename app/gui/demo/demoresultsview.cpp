@@ -258,5 +258,12 @@ void DemoResultsView::showTimeline()
     const int index = m_timelineRun->currentIndex();
     if (index < 0 || index >= m_results->results().size())
         return;
-    m_timelineChart->setResult(m_results->results()[index]);
+    const DemoResult& shown = m_results->results()[index];
+    QList<DemoResult> others; // the runs at the same sizes, overlaid
+    for (qsizetype row = 0; row < m_results->results().size(); ++row) {
+        const DemoResult& other = m_results->results()[row];
+        if (row != index && other.sweepValue == shown.sweepValue)
+            others.push_back(other);
+    }
+    m_timelineChart->setResult(shown, others);
 }
