@@ -521,7 +521,7 @@ In brackets: compared with the plain `none` run at the same sizes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Also show the memory breakdown by kind, the step time&apos;s interval, the forward FLOPs, the PCIe estimate and the device.</source>
+        <source>Also show the parameters, gradients and temporaries, the step time&apos;s interval, the PCIe estimate and the device.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -540,8 +540,8 @@ In brackets: compared with the plain `none` run at the same sizes.</source>
         <translation>Больше столбцов</translation>
     </message>
     <message>
-        <source>Also show the memory breakdown by kind, the step time&apos;s interval, the forward FLOPs, the PCIe estimate and the device.</source>
-        <translation>Показать также память по видам, интервал времени шага, FLOP прямого прохода, оценку для PCIe и устройство.</translation>
+        <source>Also show the parameters, gradients and temporaries, the step time&apos;s interval, the PCIe estimate and the device.</source>
+        <translation>Показать также параметры, градиенты и временные данные, интервал времени шага, оценку для PCIe и устройство.</translation>
     </message>
 </context>
 <context>

@@ -540,8 +540,8 @@ Mumabhuraketi: zvichienzaniswa nekumhanya kwe-none pamasaizi mamwe chete.</trans
         <translation>Dzimwe koramu</translation>
     </message>
     <message>
-        <source>Also show the memory breakdown by kind, the step time&apos;s interval, the forward FLOPs, the PCIe estimate and the device.</source>
-        <translation>Ratidzawo ndangariro nerudzi rwayo, interval yenguva yedanho, ma-FLOP e-forward pass, fungidziro yePCIe nemudziyo.</translation>
+        <source>Also show the parameters, gradients and temporaries, the step time&apos;s interval, the PCIe estimate and the device.</source>
+        <translation>Ratidzawo ma-parameter, ma-gradient nezvenguva pfupi, interval yenguva yedanho, fungidziro yePCIe nemudziyo.</translation>
     </message>
 </context>
 <context>

@@ -128,9 +128,10 @@ bool DemoResultsModel::isColumnUsed(int column) const
 
 bool DemoResultsModel::isMoreColumn(int column)
 {
-    const bool breakdown = column >= Parameters && column <= HostOffloaded; // the per-kind peaks
-    return breakdown || column == StepSpread || column == ForwardFlops || column == PredictedPcieMs
-        || column == Device;
+    // Memory kinds that do not change with the policy, and detail. The quizzes and guides name the
+    // Forward, Optimizer state, Saved activations and Recompute workspace columns: those stay.
+    return column == Parameters || column == Gradients || column == Temporaries || column == StepSpread
+        || column == PredictedPcieMs || column == Device;
 }
 
 const DemoResult* DemoResultsModel::noneFor(const DemoResult& result) const

@@ -42,7 +42,7 @@ public:
     const QList<DemoResult>& results() const;
     // Whether any row has something to show in `column` (e.g. no offload run: no offload column).
     bool isColumnUsed(int column) const;
-    // Columns behind "More columns": the per-kind breakdown and figures few readers compare.
+    // Columns behind "More columns": figures few readers compare.
     static bool isMoreColumn(int column);
     // The plain `none` run at `result`'s sweep value, the baseline for "% of none"; null without one.
     const DemoResult* noneFor(const DemoResult& result) const;

@@ -644,6 +644,8 @@ void DemoTest::moreColumnsToggleIsRemembered()
     QVERIFY(table->isColumnHidden(DemoResultsModel::Device));
     QVERIFY(!table->isColumnHidden(DemoResultsModel::PeakActivations));
     QVERIFY(!table->isColumnHidden(DemoResultsModel::StepMs));
+    QVERIFY(!table->isColumnHidden(DemoResultsModel::ForwardFlops)); // the quizzes name these columns
+    QVERIFY(!table->isColumnHidden(DemoResultsModel::OptimizerState));
     more->setChecked(true);
     QVERIFY(!table->isColumnHidden(DemoResultsModel::Parameters));
     QVERIFY(!table->isColumnHidden(DemoResultsModel::Device));

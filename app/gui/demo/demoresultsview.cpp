@@ -120,8 +120,9 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
 void DemoResultsView::retranslate()
 {
     m_moreColumns->setText(tr("More columns"));
-    m_moreColumns->setToolTip(tr("Also show the memory breakdown by kind, the step time's interval, the "
-                                 "forward FLOPs, the PCIe estimate and the device."));
+    m_moreColumns->setToolTip(
+        tr("Also show the parameters, gradients and temporaries, the step time's interval, "
+           "the PCIe estimate and the device."));
     m_table->setAccessibleName(tr("Demo results"));
     m_timelineRunLabel->setText(tr("Run:"));
     m_timelineRun->setAccessibleName(tr("Run shown in the timeline"));
