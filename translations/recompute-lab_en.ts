@@ -456,6 +456,27 @@ relative, measured</source>
 predicted</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1% of none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1% vs none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>+%1% of none&apos;s forward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+In brackets: compared with the plain `none` run at the same sizes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsView</name>
@@ -493,6 +514,14 @@ predicted</source>
     </message>
     <message>
         <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>More columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also show the parameters, gradients and temporaries, the step time&apos;s interval, the PCIe estimate and the device.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -533,6 +562,13 @@ predicted</source>
     <message>
         <source>Tick at least one kind of activation for selective recomputation to keep.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>CPU (Eigen, %n threads)</source>
+        <translation>
+            <numerusform>CPU (Eigen, %n thread)</numerusform>
+            <numerusform>CPU (Eigen, %n threads)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1746,6 +1782,10 @@ sequence</source>
     </message>
     <message>
         <source>all memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: activations</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

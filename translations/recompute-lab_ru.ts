@@ -474,6 +474,28 @@ predicted</source>
         <translation>Те же байты по PCIe
 предсказано</translation>
     </message>
+    <message>
+        <source>%1% of none</source>
+        <translation>%1% от none</translation>
+    </message>
+    <message>
+        <source>%1% vs none</source>
+        <translation>%1% к none</translation>
+    </message>
+    <message>
+        <source>+%1% of none&apos;s forward</source>
+        <translation>+%1% прямого прохода none</translation>
+    </message>
+    <message>
+        <source>%1
+In brackets: compared with the plain `none` run at the same sizes.</source>
+        <translation>%1
+В скобках: сравнение с обычным запуском none при тех же размерах.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsView</name>
@@ -513,6 +535,14 @@ predicted</source>
         <source>Loss</source>
         <translation>Потери</translation>
     </message>
+    <message>
+        <source>More columns</source>
+        <translation>Больше столбцов</translation>
+    </message>
+    <message>
+        <source>Also show the parameters, gradients and temporaries, the step time&apos;s interval, the PCIe estimate and the device.</source>
+        <translation>Показать также параметры, градиенты и временные данные, интервал времени шага, оценку для PCIe и устройство.</translation>
+    </message>
 </context>
 <context>
     <name>DemoRunner</name>
@@ -551,6 +581,14 @@ predicted</source>
     <message>
         <source>Tick at least one kind of activation for selective recomputation to keep.</source>
         <translation>Отметьте хотя бы один вид активаций, который будет хранить выборочный пересчёт.</translation>
+    </message>
+    <message numerus="yes">
+        <source>CPU (Eigen, %n threads)</source>
+        <translation>
+            <numerusform>ЦП (Eigen, %n поток)</numerusform>
+            <numerusform>ЦП (Eigen, %n потока)</numerusform>
+            <numerusform>ЦП (Eigen, %n потоков)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1794,6 +1832,10 @@ sequence</source>
     <message>
         <source>all memory</source>
         <translation>вся память</translation>
+    </message>
+    <message>
+        <source>%1: activations</source>
+        <translation>%1: активации</translation>
     </message>
 </context>
 </TS>

@@ -474,6 +474,28 @@ predicted</source>
         <translation>Ma-byte akafanana pa-PCIe
 zvakafungidzirwa</translation>
     </message>
+    <message>
+        <source>%1% of none</source>
+        <translation>%1% ye-none</translation>
+    </message>
+    <message>
+        <source>%1% vs none</source>
+        <translation>%1% zvichienzaniswa ne-none</translation>
+    </message>
+    <message>
+        <source>+%1% of none&apos;s forward</source>
+        <translation>+%1% ye-forward pass ye-none</translation>
+    </message>
+    <message>
+        <source>%1
+In brackets: compared with the plain `none` run at the same sizes.</source>
+        <translation>%1
+Mumabhuraketi: zvichienzaniswa nekumhanya kwe-none pamasaizi mamwe chete.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsView</name>
@@ -513,6 +535,14 @@ zvakafungidzirwa</translation>
         <source>Loss</source>
         <translation>Loss</translation>
     </message>
+    <message>
+        <source>More columns</source>
+        <translation>Dzimwe koramu</translation>
+    </message>
+    <message>
+        <source>Also show the parameters, gradients and temporaries, the step time&apos;s interval, the PCIe estimate and the device.</source>
+        <translation>Ratidzawo ma-parameter, ma-gradient nezvenguva pfupi, interval yenguva yedanho, fungidziro yePCIe nemudziyo.</translation>
+    </message>
 </context>
 <context>
     <name>DemoRunner</name>
@@ -551,6 +581,13 @@ zvakafungidzirwa</translation>
     <message>
         <source>Tick at least one kind of activation for selective recomputation to keep.</source>
         <translation>Sarudza rudzi rumwe zvishoma rwe-activation rwunochengetwa nekuverengazve zvakasarudzwa.</translation>
+    </message>
+    <message numerus="yes">
+        <source>CPU (Eigen, %n threads)</source>
+        <translation>
+            <numerusform>CPU (Eigen, thread %n)</numerusform>
+            <numerusform>CPU (Eigen, ma-thread %n)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1786,6 +1823,10 @@ huru</translation>
     <message>
         <source>all memory</source>
         <translation>ndangariro yese</translation>
+    </message>
+    <message>
+        <source>%1: activations</source>
+        <translation>%1: ma-activation</translation>
     </message>
 </context>
 </TS>

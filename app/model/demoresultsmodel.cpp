@@ -4,6 +4,7 @@
 
 #include <QLocale>
 
+#include "rlab/demo/demo.h"
 #include "rlab/memory.h"
 
 namespace {
@@ -125,6 +126,55 @@ bool DemoResultsModel::isColumnUsed(int column) const
     return false;
 }
 
+bool DemoResultsModel::isMoreColumn(int column)
+{
+    // Memory kinds that do not change with the policy, and detail. The quizzes and guides name the
+    // Forward, Optimizer state, Saved activations and Recompute workspace columns: those stay.
+    return column == Parameters || column == Gradients || column == Temporaries || column == StepSpread
+        || column == PredictedPcieMs || column == Device;
+}
+
+const DemoResult* DemoResultsModel::noneFor(const DemoResult& result) const
+{
+    for (const DemoResult& other : m_results) {
+        if (rlab::demo::isPlainNone(other.run.config) && other.sweepParameter == result.sweepParameter
+            && other.sweepValue == result.sweepValue)
+            return &other;
+    }
+    return nullptr;
+}
+
+QString DemoResultsModel::comparedToNone(const DemoResult& result, int column) const
+{
+    const DemoResult* none = noneFor(result);
+    if (none == nullptr || none == &result)
+        return {};
+    const auto percent = [](double value) { return QLocale().toString(value, 'f', 0); };
+    switch (column) {
+    case PeakTotal:
+    case PeakActivations: {
+        const double base = rawValue(*none, column).toDouble();
+        if (base <= 0)
+            return {};
+        return tr("%1% of none").arg(percent(100 * rawValue(result, column).toDouble() / base));
+    }
+    case StepMs: {
+        if (none->run.stepMsMedian <= 0)
+            return {};
+        const double overhead = 100 * (result.run.stepMsMedian / none->run.stepMsMedian - 1);
+        return tr("%1% vs none").arg((overhead >= 0 ? QStringLiteral("+") : QString()) + percent(overhead));
+    }
+    case RecomputeFlops:
+        // none recomputes nothing: the extra work is measured against none's forward pass.
+        if (none->run.forwardFlops <= 0 || result.run.recomputeFlops <= 0)
+            return {};
+        return tr("+%1% of none's forward")
+            .arg(percent(100 * result.run.recomputeFlops / none->run.forwardFlops));
+    default:
+        return {};
+    }
+}
+
 QString DemoResultsModel::toTsv() const
 {
     QStringList lines;
@@ -141,7 +191,7 @@ QString DemoResultsModel::toTsv() const
     for (const DemoResult& result : m_results) {
         QStringList cells;
         for (const int column : columns)
-            cells.push_back(text(result, column));
+            cells.push_back(figureText(result, column)); // numbers only: a spreadsheet computes the rest
         lines.push_back(cells.join(QLatin1Char('\t')));
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
@@ -181,6 +231,9 @@ QVariant DemoResultsModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == Label)
             return tr("Policy: %1").arg(QString::fromStdString(result.run.policyName));
+        if (const QString compared = comparedToNone(result, index.column()); !compared.isEmpty())
+            return tr("%1\nIn brackets: compared with the plain `none` run at the same sizes.")
+                .arg(headerData(index.column(), Qt::Horizontal, Qt::ToolTipRole).toString());
         return headerData(index.column(), Qt::Horizontal, Qt::ToolTipRole);
     default:
         return {};
@@ -231,6 +284,13 @@ QVariant DemoResultsModel::rawValue(const DemoResult& result, int column) const
 }
 
 QString DemoResultsModel::text(const DemoResult& result, int column) const
+{
+    const QString figure = figureText(result, column);
+    const QString compared = comparedToNone(result, column);
+    return compared.isEmpty() ? figure : tr("%1 (%2)").arg(figure, compared);
+}
+
+QString DemoResultsModel::figureText(const DemoResult& result, int column) const
 {
     const rlab::RunResult& run = result.run;
     const QVariant raw = rawValue(result, column);

@@ -42,6 +42,10 @@ public:
     const QList<DemoResult>& results() const;
     // Whether any row has something to show in `column` (e.g. no offload run: no offload column).
     bool isColumnUsed(int column) const;
+    // Columns behind "More columns": figures few readers compare.
+    static bool isMoreColumn(int column);
+    // The plain `none` run at `result`'s sweep value, the baseline for "% of none"; null without one.
+    const DemoResult* noneFor(const DemoResult& result) const;
     // The run whose memory timeline to show: the learner's pick, else a run that recomputes (at the
     // largest swept size: the interesting shape), else the first; -1 without results.
     int timelineRow() const;
@@ -57,7 +61,10 @@ public:
 
 private:
     QVariant rawValue(const DemoResult& result, int column) const;
-    QString text(const DemoResult& result, int column) const;
+    QString text(const DemoResult& result, int column) const; // the figure and its comparison to none
+    QString figureText(const DemoResult& result, int column) const;
+    // "% of none" or "overhead vs none" after a figure, or empty without a `none` run to compare to.
+    QString comparedToNone(const DemoResult& result, int column) const;
 
     QList<DemoResult> m_results;
     int m_pickedTimeline = -1;

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include <QMetaObject>
+#include <QRegularExpression>
 
 #include "rlab/content/content.h"
 #include "rlab/engine.h"
@@ -100,6 +101,16 @@ QString DemoRunner::deviceName()
             return fromStd(info.name);
     }
     return fromStd(std::string(rlab::deviceName(wanted)));
+}
+
+QString DemoRunner::deviceText()
+{
+    const QString name = deviceName();
+    // The engine names the CPU "cpu (Eigen, N threads)"; only the thread count is worth keeping.
+    static const QRegularExpression cpu(QStringLiteral("^cpu \\(Eigen, (\\d+) threads?\\)$"));
+    if (const QRegularExpressionMatch match = cpu.match(name); match.hasMatch())
+        return tr("CPU (Eigen, %n threads)", nullptr, match.captured(1).toInt());
+    return name;
 }
 
 bool DemoRunner::start(const QList<DemoRunPlan>& plans, const rlab::content::DemoPreset* preset)

@@ -70,6 +70,7 @@ public:
         const rlab::content::DemoPreset& preset, const DemoChoice& choice, QString* error);
     static rlab::Device device(); // CUDA when it works, else the CPU
     static QString deviceName(); // the engine's name for device()
+    static QString deviceText(); // deviceName() in the learner's language ("2 threads" translated)
 
     // Starts the runs on the worker; false when a demo is already running or `plans` is empty.
     // With the preset, its claims are checked when the runs finish (DemoOutcome::claims).

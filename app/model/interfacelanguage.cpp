@@ -47,6 +47,8 @@ QString InterfaceLanguage::systemDefault(const QStringList& offered)
 
 void InterfaceLanguage::install(const QString& code)
 {
+    // Numbers follow the language too (a decimal comma in Russian), before the texts retranslate.
+    QLocale::setDefault(QLocale(code));
     QCoreApplication::removeTranslator(&m_app);
     QCoreApplication::removeTranslator(&m_qt);
     // English has a .qm too: it carries the plural forms ("1 question", "8 questions"), and it is

@@ -2,6 +2,7 @@
 // memory, and shows and exports what was measured. (Preset to runs: tst_demorunner.cpp.)
 
 #include <chrono>
+#include <memory>
 
 #include <QAbstractItemModel>
 #include <QChart>
@@ -18,6 +19,7 @@
 #include <QLineSeries>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -28,11 +30,13 @@
 #include <QXYSeries>
 
 #include "demo_presets.h"
+#include "democlaimstext.h"
 #include "demopanel.h"
 #include "demoresultsmodel.h"
 #include "demoresultsview.h"
 #include "demorunner.h"
 #include "demotexts.h"
+#include "interfacelanguage.h"
 #include "rlab/engine.h"
 #include "slowness.h"
 
@@ -131,6 +135,11 @@ private slots:
     void languageChangeRetranslates();
     void tablePlacementFollowsSize();
     void tableHeadersAreReadable();
+    void runColumnStaysWhileScrolling();
+    void figuresComparedWithNone();
+    void moreColumnsToggleIsRemembered();
+    void russianFiguresUseADecimalComma();
+    void sizeAboveLimitIsExplained();
 };
 
 void DemoTest::panelRunsAndShowsResults()
@@ -178,10 +187,19 @@ void DemoTest::panelRunsAndShowsResults()
     QChartView* time = chartView(panel, "stepTimeChart");
     QVERIFY(time && !time->chart()->series().isEmpty());
     QVERIFY(pointsIn(chartView(panel, "timelineChart")) > 10);
+    // The timeline shows `full` (the run that recomputes) with `none` overlaid on the same axes.
+    QStringList timelineSeries;
+    for (QAbstractSeries* series : chartView(panel, "timelineChart")->chart()->series())
+        timelineSeries.push_back(series->name());
+    QVERIFY2(
+        timelineSeries.contains(QStringLiteral("none: activations")), qPrintable(timelineSeries.join(u'|')));
     QVERIFY(panel.resultsTsv().count(QLatin1Char('\n')) == 3);
     panel.copyResults();
     QCOMPARE(QGuiApplication::clipboard()->text(), panel.resultsTsv());
-    QVERIFY(!panel.findChild<QLabel*>(QStringLiteral("demoDevice"))->text().isEmpty());
+    const QString deviceLine = panel.findChild<QLabel*>(QStringLiteral("demoDevice"))->text();
+    QVERIFY(!deviceLine.isEmpty());
+    if (DemoRunner::deviceName().startsWith(QStringLiteral("cpu (Eigen"))) // in the learner's words
+        QVERIFY2(deviceLine.contains(QStringLiteral("CPU (Eigen, ")), qPrintable(deviceLine));
     QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
 
     if (const QByteArray shot = qgetenv("RLAB_DEMO_SCREENSHOT"); !shot.isEmpty())
@@ -431,8 +449,6 @@ void DemoTest::invalidSizesDisableRun()
     QVERIFY(!run->isEnabled());
     panel.findChild<QCheckBox*>(QStringLiteral("keep_qkv"))->setChecked(true);
     QVERIFY(run->isEnabled());
-    // The spin boxes stop at the preset's limits.
-    QCOMPARE(panel.findChild<QSpinBox*>(QStringLiteral("layersSpin"))->maximum(), 8);
 }
 
 void DemoTest::samePresetKeepsResults()
@@ -540,6 +556,150 @@ void DemoTest::tableHeadersAreReadable()
     QCoreApplication::removeTranslator(&translator);
     QCoreApplication::processEvents();
     QCOMPARE(squeezedHeaders(table), QString());
+}
+
+void DemoTest::runColumnStaysWhileScrolling()
+{
+    DemoPanel panel;
+    panel.resize(400, 560); // narrow, with every column: the table scrolls sideways
+    panel.setPreset(tinyPreset());
+    auto* more = panel.findChild<QCheckBox*>(QStringLiteral("moreColumns"));
+    more->setChecked(true);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    QVERIFY(runToEnd(panel, finished));
+    auto* table = panel.findChild<QTableView*>(QStringLiteral("resultsTable"));
+    auto* runColumn = panel.findChild<QTableView*>(QStringLiteral("resultsRunColumn"));
+    QVERIFY(runColumn);
+    QVERIFY(runColumn->isVisible());
+    QCOMPARE(runColumn->model(), table->model());
+    QCOMPARE(runColumn->selectionModel(), table->selectionModel());
+    for (int column = 0; column < DemoResultsModel::ColumnCount; ++column)
+        QCOMPARE(runColumn->isColumnHidden(column), column != DemoResultsModel::Label);
+    QCOMPARE(runColumn->model()->index(0, DemoResultsModel::Label).data().toString(), QStringLiteral("none"));
+    QCOMPARE(runColumn->model()->index(1, DemoResultsModel::Label).data().toString(), QStringLiteral("full"));
+    QCOMPARE(runColumn->width(), table->columnWidth(DemoResultsModel::Label));
+
+    // Scrolled to the far right, the Run column is still where it was, over the table's left edge.
+    QVERIFY(table->horizontalScrollBar()->maximum() > 0);
+    const QPoint pinned(table->frameWidth(), table->frameWidth());
+    QCOMPARE(runColumn->pos(), pinned);
+    table->horizontalScrollBar()->setValue(table->horizontalScrollBar()->maximum());
+    QCoreApplication::processEvents();
+    QVERIFY(table->columnViewportPosition(DemoResultsModel::Label) < 0); // the table's own copy scrolled away
+    QCOMPARE(runColumn->pos(), pinned);
+    QCOMPARE(runColumn->columnViewportPosition(DemoResultsModel::Label), 0);
+    QVERIFY(runColumn->isVisible());
+    // Selecting a row in the table selects it in the Run column too.
+    table->selectRow(1);
+    QVERIFY(runColumn->selectionModel()->isRowSelected(1, {}));
+    more->setChecked(false); // the session's choice, as the other tests expect
+}
+
+void DemoTest::figuresComparedWithNone()
+{
+    DemoPanel panel;
+    panel.setPreset(tinyPreset());
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    QVERIFY(runToEnd(panel, finished));
+    QAbstractItemModel* model = panel.findChild<QTableView*>(QStringLiteral("resultsTable"))->model();
+    const auto raw = [model](int row, int column) {
+        return model->index(row, column).data(DemoResultsModel::RawValueRole).toDouble();
+    };
+    const auto shown = [model](int row, int column) { return model->index(row, column).data().toString(); };
+    // The `none` row is the baseline: no comparison with itself.
+    QVERIFY2(!shown(0, DemoResultsModel::PeakActivations).contains(QLatin1Char('(')),
+        qPrintable(shown(0, DemoResultsModel::PeakActivations)));
+    for (const int column : {DemoResultsModel::PeakActivations, DemoResultsModel::PeakTotal}) {
+        const QString percent = QLocale().toString(100 * raw(1, column) / raw(0, column), 'f', 0);
+        QVERIFY2(shown(1, column).endsWith(QStringLiteral("(%1% of none)").arg(percent)),
+            qPrintable(shown(1, column)));
+    }
+    const double overhead = 100 * (raw(1, DemoResultsModel::StepMs) / raw(0, DemoResultsModel::StepMs) - 1);
+    QVERIFY2(shown(1, DemoResultsModel::StepMs)
+                 .endsWith(QStringLiteral("%1% vs none)").arg(QLocale().toString(overhead, 'f', 0))),
+        qPrintable(shown(1, DemoResultsModel::StepMs)));
+    const double flops
+        = 100 * raw(1, DemoResultsModel::RecomputeFlops) / raw(0, DemoResultsModel::ForwardFlops);
+    QVERIFY(flops > 0);
+    QVERIFY2(shown(1, DemoResultsModel::RecomputeFlops)
+                 .endsWith(QStringLiteral("(+%1% of none's forward)").arg(QLocale().toString(flops, 'f', 0))),
+        qPrintable(shown(1, DemoResultsModel::RecomputeFlops)));
+    // The copied table keeps plain numbers for a spreadsheet.
+    QVERIFY(!panel.resultsTsv().contains(QStringLiteral("of none")));
+}
+
+void DemoTest::moreColumnsToggleIsRemembered()
+{
+    auto panel = std::make_unique<DemoPanel>();
+    panel->setPreset(tinyPreset());
+    QSignalSpy finished(panel.get(), &DemoPanel::finished);
+    QVERIFY(runToEnd(*panel, finished));
+    auto* table = panel->findChild<QTableView*>(QStringLiteral("resultsTable"));
+    auto* more = panel->findChild<QCheckBox*>(QStringLiteral("moreColumns"));
+    QVERIFY(more);
+    QVERIFY(!more->isChecked());
+    QVERIFY(table->isColumnHidden(DemoResultsModel::Parameters));
+    QVERIFY(table->isColumnHidden(DemoResultsModel::Device));
+    QVERIFY(!table->isColumnHidden(DemoResultsModel::PeakActivations));
+    QVERIFY(!table->isColumnHidden(DemoResultsModel::StepMs));
+    QVERIFY(!table->isColumnHidden(DemoResultsModel::ForwardFlops)); // the quizzes name these columns
+    QVERIFY(!table->isColumnHidden(DemoResultsModel::OptimizerState));
+    more->setChecked(true);
+    QVERIFY(!table->isColumnHidden(DemoResultsModel::Parameters));
+    QVERIFY(!table->isColumnHidden(DemoResultsModel::Device));
+    QVERIFY(table->isColumnHidden(DemoResultsModel::OffloadMs)); // still only the used ones
+
+    // Another demo page later in the session starts with the learner's choice.
+    panel = std::make_unique<DemoPanel>();
+    QVERIFY(panel->findChild<QCheckBox*>(QStringLiteral("moreColumns"))->isChecked());
+    panel->setPreset(tinyPreset());
+    QSignalSpy again(panel.get(), &DemoPanel::finished);
+    QVERIFY(runToEnd(*panel, again));
+    QVERIFY(!panel->findChild<QTableView*>(QStringLiteral("resultsTable"))
+                 ->isColumnHidden(DemoResultsModel::Parameters));
+    panel->findChild<QCheckBox*>(QStringLiteral("moreColumns"))
+        ->setChecked(false); // as the other tests expect
+}
+
+void DemoTest::russianFiguresUseADecimalComma()
+{
+    rlab::demo::Figure figure;
+    figure.value = 1.665 * 1024 * 1024;
+    InterfaceLanguage language;
+    language.install(QStringLiteral("ru"));
+    const QString russian = figureText(rlab::content::ClaimQuantity::PeakActivationBytes, figure);
+    DemoPanel panel; // charts made in Russian label their axes with a decimal comma too
+    QChart* chart = chartView(panel, "memoryChart")->chart();
+    QVERIFY(chart->localizeNumbers());
+    QCOMPARE(chart->locale().decimalPoint(), QStringLiteral(","));
+    language.install(QStringLiteral("en"));
+    const QString english = figureText(rlab::content::ClaimQuantity::PeakActivationBytes, figure);
+    QVERIFY2(russian.startsWith(QStringLiteral("1,665")), qPrintable(russian));
+    QVERIFY2(russian.contains(QStringLiteral("МиБ")), qPrintable(russian));
+    QVERIFY2(english.startsWith(QStringLiteral("1.665")), qPrintable(english));
+}
+
+void DemoTest::sizeAboveLimitIsExplained()
+{
+    DemoPanel panel;
+    panel.setPreset(tinyPreset());
+    auto* run = panel.findChild<QPushButton*>(QStringLiteral("runDemo"));
+    auto* problem = panel.findChild<QLabel*>(QStringLiteral("demoProblem"));
+    auto* layers = panel.findChild<QSpinBox*>(QStringLiteral("layersSpin"));
+    layers->setFocus();
+    layers->selectAll();
+    QTest::keyClicks(layers, QStringLiteral("30"));
+    QTest::keyClick(layers, Qt::Key_Return);
+    QCOMPARE(layers->value(), 30); // what was typed stays, not silently changed
+    QVERIFY(!run->isEnabled());
+    QVERIFY2(
+        problem->text().contains(QStringLiteral("8")) && problem->text().contains(QStringLiteral("layers")),
+        qPrintable(problem->text()));
+    layers->setValue(8);
+    QVERIFY(run->isEnabled());
+    QVERIFY(problem->text().isEmpty());
 }
 
 QTEST_MAIN(DemoTest)

@@ -7,6 +7,7 @@
 #include <QBarSeries>
 #include <QChart>
 #include <QChartView>
+#include <QLocale>
 #include <QValueAxis>
 
 #include "tones.h"
@@ -21,6 +22,9 @@ QChart* resetDemoChart(QChartView* view, const QString& title)
     chart->legend()->setLabelColor(view->palette().color(QPalette::Text));
     chart->setTitle(title);
     chart->setAnimationOptions(QChart::NoAnimation);
+    // Axis labels in the interface language's number format (a decimal comma in Russian), like the table.
+    chart->setLocale(QLocale());
+    chart->setLocalizeNumbers(true);
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->legend()->setAlignment(Qt::AlignBottom);
     QFont legendFont = chart->legend()->font();
@@ -71,7 +75,7 @@ void fitFromZero(QValueAxis* axis, double highest)
 {
     axis->setRange(0, highest > 0 ? highest * 1.05 : 1);
     axis->applyNiceNumbers();
-    axis->setLabelFormat(QStringLiteral("%g"));
+    axis->setLabelFormat(QStringLiteral("%.6g")); // localized labels need a precision; trailing zeros drop
 }
 
 void addBarSeries(QChart* chart, QBarSeries* series, const QStringList& categories, const QString& valueTitle,

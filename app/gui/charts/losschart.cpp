@@ -42,7 +42,7 @@ void LossChart::rebuild()
 
     auto* steps = new QValueAxis;
     steps->setTitleText(tr("training step"));
-    steps->setLabelFormat(QStringLiteral("%d"));
+    steps->setLabelFormat(QStringLiteral("%.0f")); // localized labels need a precision
     auto* loss = new QValueAxis;
     loss->setTitleText(tr("loss"));
     auto* apart = new QValueAxis;

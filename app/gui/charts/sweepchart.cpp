@@ -38,7 +38,7 @@ QLogValueAxis* logAxis(const QString& title, double low, double high, int base)
     auto* axis = new QLogValueAxis;
     axis->setTitleText(title);
     axis->setBase(base);
-    axis->setLabelFormat(QStringLiteral("%g"));
+    axis->setLabelFormat(QStringLiteral("%.6g"));
     axis->setMinorTickCount(-1);
     const double b = base;
     axis->setRange(std::pow(b, std::floor(std::log(low) / std::log(b))),

@@ -11,6 +11,7 @@
 
 #include "chartstyle.h"
 #include "demotexts.h"
+#include "rlab/demo/demo.h"
 
 TimelineChart::TimelineChart(QWidget* parent)
     : QChartView(parent)
@@ -20,9 +21,12 @@ TimelineChart::TimelineChart(QWidget* parent)
     rebuild();
 }
 
-void TimelineChart::setResult(const DemoResult& result)
+void TimelineChart::setResult(const DemoResult& result, const QList<DemoResult>& others)
 {
     m_result = result;
+    m_others = others;
+    std::stable_partition(m_others.begin(), m_others.end(),
+        [](const DemoResult& other) { return rlab::demo::isPlainNone(other.run.config); });
     m_hasResult = true;
     rebuild();
 }
@@ -30,6 +34,7 @@ void TimelineChart::setResult(const DemoResult& result)
 void TimelineChart::clear()
 {
     m_result = {};
+    m_others.clear();
     m_hasResult = false;
     rebuild();
 }
@@ -72,6 +77,23 @@ void TimelineChart::rebuild()
     live->attachAxis(x);
     live->attachAxis(y);
 
+    // The other runs' activations, dashed, on the same axes: a longer line is a step with more ops.
+    double ops = double(events.size());
+    for (qsizetype k = 0; k < m_others.size(); ++k) {
+        const std::vector<rlab::TimelineEvent>& theirs = m_others[k].run.timeline;
+        auto* other = new QLineSeries;
+        other->setName(tr("%1: activations").arg(m_others[k].title()));
+        other->setPen(QPen(seriesColor(int(4 + k)), 1.5, Qt::DashLine));
+        for (std::size_t i = 0; i < theirs.size(); ++i) {
+            other->append(double(i + 1), bytesToMiB(double(theirs[i].activationBytes)));
+            highest = std::max(highest, bytesToMiB(double(theirs[i].activationBytes)));
+        }
+        ops = std::max(ops, double(theirs.size()));
+        chart->addSeries(other);
+        other->attachAxis(x);
+        other->attachAxis(y);
+    }
+
     // Activations, one series per run of ops in the same phase so each phase has its colour.
     std::set<rlab::Phase> named;
     QLineSeries* segment = nullptr;
@@ -100,6 +122,6 @@ void TimelineChart::rebuild()
         segment->append(previous);
         highest = std::max(highest, previous.y());
     }
-    fitFromZero(x, double(events.size()));
+    fitFromZero(x, ops);
     fitFromZero(y, highest);
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Live memory over one measured training step: activation memory rises in the forward pass,
-// falls in the backward pass, and spikes where blocks are recomputed. Segments are coloured by phase.
+// falls in the backward pass, and spikes where blocks are recomputed. Segments are coloured by phase;
+// the other runs at the same sizes overlay it as dashed lines on the same axes, `none` first.
 
 #include <QChartView>
 
@@ -12,7 +13,8 @@ class TimelineChart : public QChartView {
 public:
     explicit TimelineChart(QWidget* parent = nullptr);
 
-    void setResult(const DemoResult& result);
+    // `result` in colour; `others` (the runs at the same sizes) dashed behind it.
+    void setResult(const DemoResult& result, const QList<DemoResult>& others = {});
     void clear();
     void retranslate();
 
@@ -20,5 +22,6 @@ private:
     void rebuild();
 
     DemoResult m_result;
+    QList<DemoResult> m_others; // `none` first
     bool m_hasResult = false;
 };

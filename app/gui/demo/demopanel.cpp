@@ -167,7 +167,7 @@ void DemoPanel::retranslate()
     m_plan->setToolTip(tr("Open the Planner: which policy fits a GPT-2-size model in your GPU's memory, "
                           "and the code that does it."));
     m_progress->setAccessibleName(tr("Demo progress"));
-    m_device->setText(tr("Device: %1").arg(DemoRunner::deviceName()));
+    m_device->setText(tr("Device: %1").arg(DemoRunner::deviceText()));
     if (m_statusText)
         m_status->setText(m_statusText());
     showPresetTexts();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -22,6 +23,7 @@
 namespace {
 
 constexpr int kTableAboveChartsHeight = 760; // from this panel height the table sits above the charts
+bool moreColumnsShown = false; // the learner's "More columns" choice, kept for the session
 
 } // namespace
 
@@ -43,6 +45,36 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     connect(m_results, &QAbstractItemModel::headerDataChanged, m_table, &QTableView::resizeColumnsToContents);
     connect(m_results, &QAbstractItemModel::dataChanged, m_table, &QTableView::resizeColumnsToContents);
     connect(m_results, &QAbstractItemModel::modelReset, m_table, &QTableView::resizeColumnsToContents);
+    m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel); // the frozen column stays aligned
+    m_runColumn = new QTableView(m_table);
+    m_runColumn->setObjectName(QStringLiteral("resultsRunColumn"));
+    m_runColumn->setModel(m_results);
+    m_runColumn->setSelectionModel(m_table->selectionModel());
+    m_runColumn->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_runColumn->setAlternatingRowColors(true);
+    m_runColumn->setFocusPolicy(Qt::NoFocus); // the table itself takes the keyboard
+    m_runColumn->verticalHeader()->setVisible(false);
+    m_runColumn->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
+    m_runColumn->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_runColumn->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_runColumn->setVerticalScrollMode(m_table->verticalScrollMode());
+    m_runColumn->setFrameShape(QFrame::NoFrame);
+    m_runColumn->setStyleSheet(QStringLiteral("QTableView { border-right: 1px solid palette(mid); }"));
+    connect(m_table->verticalScrollBar(), &QAbstractSlider::valueChanged, m_runColumn->verticalScrollBar(),
+        &QAbstractSlider::setValue);
+    connect(m_runColumn->verticalScrollBar(), &QAbstractSlider::valueChanged, m_table->verticalScrollBar(),
+        &QAbstractSlider::setValue);
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this, &DemoResultsView::fitRunColumn);
+    connect(m_table->verticalHeader(), &QHeaderView::sectionResized, this,
+        [this](int row, int, int size) { m_runColumn->setRowHeight(row, size); });
+    m_table->installEventFilter(this);
+    m_moreColumns = new QCheckBox;
+    m_moreColumns->setObjectName(QStringLiteral("moreColumns"));
+    m_moreColumns->setChecked(moreColumnsShown);
+    connect(m_moreColumns, &QCheckBox::toggled, this, [this](bool shown) {
+        moreColumnsShown = shown;
+        showColumns();
+    });
     connect(m_results, &QAbstractItemModel::rowsInserted, this, &DemoResultsView::onResultsAdded);
     connect(m_results, &QAbstractItemModel::modelReset, this, &DemoResultsView::onResultsCleared);
     m_memoryChart = new MemoryChart;
@@ -76,15 +108,21 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_tabs->addTab(m_sweepChart, QString());
     m_tabs->addTab(m_lossChart, QString());
     m_tabs->setMinimumHeight(160);
+    m_tabs->setCornerWidget(m_moreColumns); // beside the tabs: reachable wherever the table sits
 
     m_layout = new QVBoxLayout(this);
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_layout->addWidget(m_tabs, 1);
+    showColumns();
     retranslate();
 }
 
 void DemoResultsView::retranslate()
 {
+    m_moreColumns->setText(tr("More columns"));
+    m_moreColumns->setToolTip(
+        tr("Also show the parameters, gradients and temporaries, the step time's interval, "
+           "the PCIe estimate and the device."));
     m_table->setAccessibleName(tr("Demo results"));
     m_timelineRunLabel->setText(tr("Run:"));
     m_timelineRun->setAccessibleName(tr("Run shown in the timeline"));
@@ -108,6 +146,36 @@ void DemoResultsView::changeEvent(QEvent* event)
     if (event->type() == QEvent::LanguageChange)
         retranslate();
     QWidget::changeEvent(event);
+}
+
+bool DemoResultsView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_table && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
+        fitRunColumn();
+    return QWidget::eventFilter(watched, event);
+}
+
+void DemoResultsView::showColumns()
+{
+    for (int column = 0; column < DemoResultsModel::ColumnCount; ++column) {
+        const bool shown = m_results->isColumnUsed(column)
+            && (moreColumnsShown || !DemoResultsModel::isMoreColumn(column));
+        m_table->setColumnHidden(column, !shown && column != DemoResultsModel::Label);
+        m_runColumn->setColumnHidden(column, column != DemoResultsModel::Label);
+    }
+    fitRunColumn();
+}
+
+void DemoResultsView::fitRunColumn()
+{
+    m_runColumn->setColumnWidth(DemoResultsModel::Label, m_table->columnWidth(DemoResultsModel::Label));
+    m_runColumn->horizontalHeader()->setFixedHeight(m_table->horizontalHeader()->height());
+    for (int row = 0; row < m_results->rowCount(); ++row)
+        m_runColumn->setRowHeight(row, m_table->rowHeight(row));
+    m_runColumn->setGeometry(m_table->frameWidth(), m_table->frameWidth(),
+        m_table->columnWidth(DemoResultsModel::Label),
+        m_table->viewport()->height() + m_table->horizontalHeader()->height());
+    m_runColumn->verticalScrollBar()->setValue(m_table->verticalScrollBar()->value());
 }
 
 void DemoResultsView::setSweepShown(bool shown)
@@ -167,8 +235,7 @@ void DemoResultsView::onResultsAdded()
         m_lossChart->setResults(all);
     for (qsizetype row = m_timelineRun->count(); row < all.size(); ++row)
         m_timelineRun->addItem(all[row].title());
-    for (int column = 0; column < DemoResultsModel::ColumnCount; ++column)
-        m_table->setColumnHidden(column, !m_results->isColumnUsed(column));
+    showColumns(); // before the sizing: hidden columns keep no width
     m_table->resizeColumnsToContents();
     m_table->resizeRowsToContents();
     placeTable(m_panelHeight);
@@ -184,6 +251,7 @@ void DemoResultsView::onResultsCleared()
     m_lossChart->setResults({});
     m_timelineChart->clear();
     m_timelineRun->clear();
+    showColumns();
 }
 
 void DemoResultsView::showTimeline()
@@ -191,5 +259,12 @@ void DemoResultsView::showTimeline()
     const int index = m_timelineRun->currentIndex();
     if (index < 0 || index >= m_results->results().size())
         return;
-    m_timelineChart->setResult(m_results->results()[index]);
+    const DemoResult& shown = m_results->results()[index];
+    QList<DemoResult> others; // the runs at the same sizes, overlaid
+    for (qsizetype row = 0; row < m_results->results().size(); ++row) {
+        const DemoResult& other = m_results->results()[row];
+        if (row != index && other.sweepValue == shown.sweepValue)
+            others.push_back(other);
+    }
+    m_timelineChart->setResult(shown, others);
 }

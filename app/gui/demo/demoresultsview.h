@@ -11,6 +11,7 @@ class MemoryChart;
 class StepTimeChart;
 class SweepChart;
 class TimelineChart;
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QTabWidget;
@@ -33,12 +34,15 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override; // QEvent::LanguageChange → retranslate own strings
+    bool eventFilter(QObject* watched, QEvent* event) override; // the table's resizes move the Run column
 
 private:
     void retranslate();
     void onResultsAdded();
     void onResultsCleared();
     void showTimeline();
+    void showColumns(); // the used ones; the less-used only with "More columns"
+    void fitRunColumn(); // the frozen Run column over the table's first column
 
     DemoResultsModel* m_results;
     int m_panelHeight = 0; // the last placeTable's; each new row refits the table to it
@@ -47,6 +51,9 @@ private:
     QVBoxLayout* m_layout = nullptr;
     QTabWidget* m_tabs = nullptr;
     QTableView* m_table = nullptr;
+    QTableView* m_runColumn
+        = nullptr; // the Run column again, on top: stays put while the table scrolls sideways
+    QCheckBox* m_moreColumns = nullptr;
     MemoryChart* m_memoryChart = nullptr;
     StepTimeChart* m_stepTimeChart = nullptr;
     QWidget* m_timelinePage = nullptr;

@@ -17,6 +17,10 @@
 
 namespace {
 
+// The boxes take a number above the preset's limit, so the panel can say why Run is off instead of
+// the box silently refusing or changing what the learner typed.
+constexpr int kMostTyped = 999999;
+
 QSpinBox* sizeSpin(const QString& name)
 {
     auto* spin = new QSpinBox;
@@ -180,7 +184,7 @@ void DemoSizesForm::loadChoice()
         {m_heads, shape.heads}, {m_seq, shape.seq}, {m_batch, shape.batch}};
     for (const auto& [spin, value] : spins) {
         const QSignalBlocker blocker(spin);
-        spin->setMaximum(std::max(value, spin->property("limit").toInt()));
+        spin->setMaximum(std::max(value, kMostTyped));
         spin->setValue(value);
     }
     for (QCheckBox* box : m_keep) {

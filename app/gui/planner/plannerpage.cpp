@@ -534,7 +534,7 @@ void PlannerPage::renderCharts()
         x->setBase(2);
         x->setTitleText(axis.axis);
         x->setRange(axis.values.front(), axis.values.back());
-        x->setLabelFormat(QStringLiteral("%d"));
+        x->setLabelFormat(QStringLiteral("%.0f")); // localized labels need a precision
         auto* y = new QValueAxis;
         chart->addAxis(x, Qt::AlignBottom);
         chart->addAxis(y, Qt::AlignLeft);
