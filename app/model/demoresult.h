@@ -13,7 +13,7 @@ struct DemoResult {
     int sweepValue = 0; // the swept parameter's value for this run
     rlab::RunResult run;
     double gradError = -1; // max |g - g_none| / max |g_none| on the first step; -1: not compared
-    double lossDifference = -1; // |loss - none's loss| at the last step; -1: not compared
+    double lossDifference = -1; // largest |loss - none's loss| over the steps both ran; -1: not compared
     double predictedPcieMs = 0; // the offloaded bytes over PCIe (predicted, not measured)
 
     // "full + offload" or "full + offload, layers = 8" for sweeps.

@@ -164,10 +164,14 @@ std::vector<RunOutcome> runPlanned(
                 const double largest = largestMagnitude(reference);
                 const double diff = largestDifference(out.result.gradients, reference);
                 out.gradError = largest > 0 ? diff / largest : diff;
+                // The largest distance over the steps both ran, not the last step's: a run's step
+                // count follows its time budget, and the curves wander apart and back.
                 const std::size_t common = std::min(referenceLoss.size(), out.result.loss.size());
                 if (common > 0)
-                    out.lossDifference = std::abs(
-                        static_cast<double>(out.result.loss[common - 1]) - referenceLoss[common - 1]);
+                    out.lossDifference = 0;
+                for (std::size_t k = 0; k < common; ++k)
+                    out.lossDifference = std::max(out.lossDifference,
+                        std::abs(static_cast<double>(out.result.loss[k]) - referenceLoss[k]));
             }
             out.result.gradients.clear();
         }

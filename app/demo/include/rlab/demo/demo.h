@@ -84,7 +84,7 @@ struct RunOutcome {
     bool hiddenReference = false;
     RunResult result; // gradients cleared once compared
     double gradError = -1; // max |g - g_none| / max |g_none| on the first step; -1: not compared
-    double lossDifference = -1; // |loss - none's loss| at the last step both ran; -1: not compared
+    double lossDifference = -1; // largest |loss - none's loss| over the steps both ran; -1: not compared
     double predictedPcieMs = 0; // offload bytes per step over kPcieBytesPerSecond (predicted, not measured)
     std::string title() const; // "full + offload" or "full + offload, layers = 8"
 };
