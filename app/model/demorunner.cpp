@@ -4,7 +4,6 @@
 #include <chrono>
 
 #include <QMetaObject>
-#include <QRegularExpression>
 
 #include "rlab/content/content.h"
 #include "rlab/engine.h"
@@ -105,12 +104,14 @@ QString DemoRunner::deviceName()
 
 QString DemoRunner::deviceText()
 {
-    const QString name = deviceName();
-    // The engine names the CPU "cpu (Eigen, N threads)"; only the thread count is worth keeping.
-    static const QRegularExpression cpu(QStringLiteral("^cpu \\(Eigen, (\\d+) threads?\\)$"));
-    if (const QRegularExpressionMatch match = cpu.match(name); match.hasMatch())
-        return tr("CPU (Eigen, %n threads)", nullptr, match.captured(1).toInt());
-    return name;
+    // The engine's fields, not its English name, so the thread count can be worded.
+    if (device() == rlab::Device::Cpu) {
+        for (const auto& info : rlab::listDevices()) {
+            if (info.device == rlab::Device::Cpu && info.threads > 0)
+                return tr("CPU (Eigen, %n threads)", nullptr, info.threads);
+        }
+    }
+    return deviceName();
 }
 
 bool DemoRunner::start(const QList<DemoRunPlan>& plans, const rlab::content::DemoPreset* preset)

@@ -24,6 +24,7 @@ std::vector<DeviceInfo> listDevices()
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     cpu.name = "cpu (Eigen, " + std::to_string(cores) + (cores == 1 ? " thread)" : " threads)");
     cpu.totalBytes = detail::physicalMemoryBytes();
+    cpu.threads = static_cast<int>(cores);
     return {cpu, probeCuda()};
 }
 

@@ -14,6 +14,7 @@ struct DeviceInfo {
     std::string name; // "cpu (Eigen, 2 threads)", "NVIDIA H200 (sm_90, 139 GiB)"
     std::string reason; // why not usable, one sentence
     std::uint64_t totalBytes = 0;
+    int threads = 0; // the CPU's threads a run uses by default; 0 for a GPU
 };
 
 } // namespace rlab
