@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "commands.h"
+#include "rlab/content/archive.h"
 #include "rlab/content/content.h"
 #include "rlab/engine.h"
 #include "rlab/layout.h"
@@ -22,9 +23,10 @@ constexpr int defaultMissingShown = 10;
 
 void printUsage(std::ostream& out)
 {
-    out << "usage: rlab check-content [DIR] [--missing N]\n"
+    out << "usage: rlab check-content [DIR|ARCHIVE] [--missing N]\n"
            "  Validates the content tree at DIR (holding quizzes/, guides/, demos/; without DIR the\n"
-           "  built-in content, installed beside rlab or in its checkout), lists every error\n"
+           "  built-in content, installed beside rlab or in its checkout) or a pack sent as one\n"
+           "  ARCHIVE (.zip, .tar, .tar.gz, .tgz; errors name its entries), lists every error\n"
            "  on stderr as file:line:column, prints each language's coverage and up to N missing\n"
            "  fields (default "
         << defaultMissingShown << ") on stdout. Exit status: 0 valid, 1 errors, 2 bad arguments.\n";
@@ -133,14 +135,27 @@ int checkContentCommand(int argc, char** argv)
         return 2;
     }
     std::error_code error;
-    if (!std::filesystem::is_directory(folder, error)) {
-        std::cerr << "rlab check-content: '" << folder << "' is not a folder.\n";
+    std::optional<rlab::content::UnpackedPack> archive;
+    std::filesystem::path root = folder;
+    if (std::filesystem::is_regular_file(folder, error) && rlab::content::isPackArchive(folder)) {
+        archive.emplace(folder);
+        if (!archive->ok()) {
+            std::cerr << archive->error() << "\n";
+            std::cout << "1 error (listed on stderr).\n";
+            return 1;
+        }
+        root = archive->root();
+    } else if (!std::filesystem::is_directory(folder, error)) {
+        std::cerr << "rlab check-content: '" << folder
+                  << "' is neither a folder nor a pack archive (.zip, .tar, .tar.gz, .tgz).\n";
         return 2;
     }
 
-    rlab::content::Content content = rlab::content::loadContent(folder, "en");
-    for (rlab::content::Diagnostic& unplannable : unplannableBudgets(content, folder))
+    rlab::content::Content content = rlab::content::loadContent(root, "en");
+    for (rlab::content::Diagnostic& unplannable : unplannableBudgets(content, root))
         content.errors.push_back(std::move(unplannable));
+    if (archive)
+        archive->nameArchive(content.errors);
     for (const rlab::content::Diagnostic& diagnostic : content.errors)
         std::cerr << diagnostic.toString() << "\n";
     std::cout << "Checked " << folder << ": " << content.quizzes.size() << " quizzes, "

@@ -12,7 +12,7 @@ constexpr const char* kUsage = R"(usage: rlab <command> [options]
   sweep          run several policies and sizes, print a table or a JSON array
   devices        list cpu and cuda devices, or why cuda is unavailable
   plan           predict which policy fits a real-size model in a memory budget, and its cost
-  check-content  validate a content folder and print coverage per language
+  check-content  validate a content folder or pack archive, print coverage per language
   check-claims   run every demo preset and check the claims it makes against the measurements
 
 rlab <command> --help shows a command's options; rlab --version prints the version.
