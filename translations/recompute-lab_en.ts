@@ -4,11 +4,11 @@
 <context>
     <name>ContentLibrary</name>
     <message>
-        <source>%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
+        <source>%1 is neither a folder nor a pack archive; a quiz pack is a folder holding quizzes/, guides/ and demos/, or a .zip, .tar, .tar.gz or .tgz file of one.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -892,10 +892,6 @@ Open it in your web browser?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open a quiz pack</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Open pack…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -988,6 +984,29 @@ Alt+underlined letter: open that menu or go to that field</source>
     </message>
     <message>
         <source>Press %1 to choose</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PackDialog</name>
+    <message>
+        <source>Open a quiz pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quiz packs (*.zip *.tar *.tar.gz *.tgz)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pack:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4,12 +4,12 @@
 <context>
     <name>ContentLibrary</name>
     <message>
-        <source>%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
-        <translation>%1 — не папка; пакет тестов — это папка с quizzes/, guides/ и demos/.</translation>
-    </message>
-    <message>
         <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
         <translation>В %1 нет папки quizzes; пакет тестов — это папка с quizzes/, guides/ и demos/.</translation>
+    </message>
+    <message>
+        <source>%1 is neither a folder nor a pack archive; a quiz pack is a folder holding quizzes/, guides/ and demos/, or a .zip, .tar, .tar.gz or .tgz file of one.</source>
+        <translation>%1 — не папка и не архив пакета; пакет тестов — это папка с quizzes/, guides/ и demos/ или её файл .zip, .tar, .tar.gz или .tgz.</translation>
     </message>
 </context>
 <context>
@@ -918,10 +918,6 @@ Open it in your web browser?</source>
         <translation>Начать заново</translation>
     </message>
     <message>
-        <source>Open a quiz pack</source>
-        <translation>Открыть пакет тестов</translation>
-    </message>
-    <message>
         <source>&amp;Open pack…</source>
         <translation>&amp;Открыть пакет…</translation>
     </message>
@@ -1027,6 +1023,29 @@ Alt+подчёркнутая буква: открыть это меню или �
     <message>
         <source>Press %1 to choose</source>
         <translation>Нажмите %1, чтобы выбрать</translation>
+    </message>
+</context>
+<context>
+    <name>PackDialog</name>
+    <message>
+        <source>Open a quiz pack</source>
+        <translation>Открыть пакет тестов</translation>
+    </message>
+    <message>
+        <source>Quiz packs (*.zip *.tar *.tar.gz *.tgz)</source>
+        <translation>Пакеты тестов (*.zip *.tar *.tar.gz *.tgz)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Pack:</source>
+        <translation>Пакет:</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Открыть</translation>
     </message>
 </context>
 <context>

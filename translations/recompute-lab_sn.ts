@@ -4,12 +4,12 @@
 <context>
     <name>ContentLibrary</name>
     <message>
-        <source>%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
-        <translation>%1 haisi forodha; pakeji yebvunzo iforodha ine quizzes/, guides/ nemiratidzo yayo.</translation>
-    </message>
-    <message>
         <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
         <translation>%1 haina forodha inonzi quizzes; pakeji yebvunzo iforodha ine quizzes/, guides/ nemiratidzo yayo.</translation>
+    </message>
+    <message>
+        <source>%1 is neither a folder nor a pack archive; a quiz pack is a folder holding quizzes/, guides/ and demos/, or a .zip, .tar, .tar.gz or .tgz file of one.</source>
+        <translation>%1 haisi forodha uye haisi faira repakeji; pakeji yebvunzo iforodha ine quizzes/, guides/ nemiratidzo yayo, kana faira re.zip, .tar, .tar.gz kana .tgz rine forodha iyoyo.</translation>
     </message>
 </context>
 <context>
@@ -915,10 +915,6 @@ Unoda kuivhura mu-browser yako?</translation>
         <translation>Tangazve</translation>
     </message>
     <message>
-        <source>Open a quiz pack</source>
-        <translation>Vhura pakeji yebvunzo</translation>
-    </message>
-    <message>
         <source>&amp;Open pack…</source>
         <translation>&amp;Vhura pakeji…</translation>
     </message>
@@ -1023,6 +1019,29 @@ Alt+bhii rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translatio
     <message>
         <source>Press %1 to choose</source>
         <translation>Tsikira %1 kuti usarudze</translation>
+    </message>
+</context>
+<context>
+    <name>PackDialog</name>
+    <message>
+        <source>Open a quiz pack</source>
+        <translation>Vhura pakeji yebvunzo</translation>
+    </message>
+    <message>
+        <source>Quiz packs (*.zip *.tar *.tar.gz *.tgz)</source>
+        <translation>Mapakeji ebvunzo (*.zip *.tar *.tar.gz *.tgz)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Mafaira ose (*)</translation>
+    </message>
+    <message>
+        <source>Pack:</source>
+        <translation>Pakeji:</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Vhura</translation>
     </message>
 </context>
 <context>

@@ -7,7 +7,6 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QEvent>
-#include <QFileDialog>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
@@ -18,6 +17,7 @@
 #include "contenttext.h"
 #include "demopanel.h"
 #include "noticebanner.h"
+#include "packdialog.h"
 #include "plannerpage.h"
 #include "questionlistpage.h"
 #include "questionpage.h"
@@ -319,9 +319,9 @@ void MainWindow::createMenus()
     };
     m_fileMenu = menuBar()->addMenu(QString());
     m_openPack = add(m_fileMenu, QKeySequence::Open, this, [this] {
-        const QString folder = QFileDialog::getExistingDirectory(this, tr("Open a quiz pack"));
-        if (!folder.isEmpty())
-            openPack(folder);
+        PackDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted && !dialog.chosen().isEmpty())
+            openPack(dialog.chosen());
     });
     m_fileMenu->addSeparator();
     m_quit = add(m_fileMenu, QKeySequence::Quit, this, [this] { close(); });
@@ -374,9 +374,9 @@ void MainWindow::fillLanguageMenu()
     }
 }
 
-bool MainWindow::openPack(const QString& folder)
+bool MainWindow::openPack(const QString& folderOrArchive)
 {
-    if (const QString problem = m_library->openPack(folder); !problem.isEmpty()) {
+    if (const QString problem = m_library->openPack(folderOrArchive); !problem.isEmpty()) {
         m_banner->setNotice(PackNotice, problem);
         return false;
     }

@@ -40,9 +40,10 @@ public:
     // demo's results; false for a language that is not offered (ContentLibrary::languages).
     bool setLanguage(const QString& code);
 
-    // Adds the quiz pack in `folder` to the content (File > Open pack…); false, with the reason in
-    // the banner, when it is not a pack. Its own content errors show in the banner as any content's.
-    bool openPack(const QString& folder);
+    // Adds the quiz pack in `folderOrArchive` (a folder, or a .zip/.tar/.tar.gz/.tgz of one) to the
+    // content (File > Open pack…); false, with the reason in the banner, when it is not a pack or
+    // the archive is refused. Its own content errors show in the banner as any content's.
+    bool openPack(const QString& folderOrArchive);
     // Reloads the content whenever a pack's files change (recompute-lab --watch, for authors).
     void setWatchingContent(bool on);
     ContentLibrary* library() const { return m_library; }

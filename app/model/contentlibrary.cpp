@@ -1,5 +1,6 @@
 #include "contentlibrary.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
 #include <QFileInfo>
@@ -8,6 +9,7 @@
 #include <QTimer>
 
 #include "interfacelanguage.h"
+#include "rlab/content/archive.h"
 
 namespace {
 constexpr int SettleMs = 250; // editors write a file in several steps; reload once they are done
@@ -20,6 +22,11 @@ std::filesystem::path toPath(const QString& folder)
 bool isPack(const QString& folder)
 {
     return QFileInfo(QDir(folder).filePath(QStringLiteral("quizzes"))).isDir();
+}
+
+bool isArchive(const QString& path)
+{
+    return QFileInfo(path).isFile() && rlab::content::isPackArchive(toPath(path));
 }
 } // namespace
 
@@ -41,10 +48,10 @@ QStringList ContentLibrary::packFolders() const
 {
     QStringList folders {m_builtIn};
     const QDir user(userPackFolder());
-    for (const QString& name : user.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
-        const QString folder = user.filePath(name);
-        if (isPack(folder))
-            folders << folder;
+    for (const QString& name : user.entryList(QDir::Dirs | QDir::Files | QDir::NoDotAndDotDot, QDir::Name)) {
+        const QString path = user.filePath(name);
+        if (isArchive(path) || (QFileInfo(path).isDir() && isPack(path)))
+            folders << path;
     }
     for (const QString& folder : m_opened) {
         if (!folders.contains(folder))
@@ -53,13 +60,17 @@ QStringList ContentLibrary::packFolders() const
     return folders;
 }
 
-QString ContentLibrary::openPack(const QString& folder)
+QString ContentLibrary::openPack(const QString& folderOrArchive)
 {
-    const QString path = QFileInfo(folder).absoluteFilePath();
-    if (!QFileInfo(path).isDir())
-        return tr("%1 is not a folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.")
+    const QString path = QFileInfo(folderOrArchive).absoluteFilePath();
+    if (isArchive(path)) {
+        if (const auto pack = unpacked(path); !pack->ok())
+            return QString::fromStdString(pack->error());
+    } else if (!QFileInfo(path).isDir())
+        return tr("%1 is neither a folder nor a pack archive; a quiz pack is a folder holding quizzes/, "
+                  "guides/ and demos/, or a .zip, .tar, .tar.gz or .tgz file of one.")
             .arg(QDir::toNativeSeparators(path));
-    if (!isPack(path))
+    else if (!isPack(path))
         return tr("%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.")
             .arg(QDir::toNativeSeparators(path));
     if (!m_opened.contains(path))
@@ -73,7 +84,14 @@ QStringList ContentLibrary::languages() const
 {
     QStringList found {QStringLiteral("en")};
     for (const QString& folder : packFolders()) {
-        for (const std::string& code : rlab::content::availableLanguages(toPath(folder)))
+        std::filesystem::path root = toPath(folder);
+        if (isArchive(folder)) {
+            const auto pack = unpacked(folder);
+            if (!pack->ok())
+                continue;
+            root = pack->root();
+        }
+        for (const std::string& code : rlab::content::availableLanguages(root))
             if (!found.contains(QString::fromStdString(code)))
                 found << QString::fromStdString(code);
     }
@@ -90,10 +108,35 @@ rlab::content::Content ContentLibrary::load(const QString& language) const
     rlab::content::Content content
         = rlab::content::loadContent(toPath(folders.first()), language.toStdString());
     for (const QString& folder : folders.mid(1)) {
-        rlab::content::addPack(content, rlab::content::loadContent(toPath(folder), language.toStdString()),
-            QFileInfo(folder).fileName().toStdString());
+        const std::string name = QFileInfo(folder).fileName().toStdString();
+        if (!isArchive(folder)) {
+            rlab::content::addPack(
+                content, rlab::content::loadContent(toPath(folder), language.toStdString()), name);
+            continue;
+        }
+        const auto pack = unpacked(folder);
+        if (!pack->ok()) {
+            content.errors.push_back({std::filesystem::path(name), 0, 0, pack->error()});
+            continue;
+        }
+        rlab::content::Content loaded = rlab::content::loadContent(pack->root(), language.toStdString());
+        pack->nameArchive(loaded.errors);
+        rlab::content::addPack(content, std::move(loaded), name);
     }
     return content;
+}
+
+std::shared_ptr<const rlab::content::UnpackedPack> ContentLibrary::unpacked(const QString& archive) const
+{
+    const QFileInfo file(archive);
+    Unpacked& entry = m_unpacked[file.absoluteFilePath()];
+    const qint64 modified = file.lastModified().toMSecsSinceEpoch();
+    if (!entry.pack || entry.size != file.size() || entry.modified != modified) {
+        entry.pack = std::make_shared<const rlab::content::UnpackedPack>(toPath(file.absoluteFilePath()));
+        entry.size = file.size();
+        entry.modified = modified;
+    }
+    return entry.pack;
 }
 
 void ContentLibrary::setWatching(bool on)
@@ -125,6 +168,8 @@ void ContentLibrary::watchFiles()
     QStringList paths {userPackFolder()};
     for (const QString& folder : packFolders()) {
         paths << folder;
+        if (!QFileInfo(folder).isDir())
+            continue; // an archive: the file itself
         QDirIterator it(folder, QDir::AllEntries | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
         while (it.hasNext())
             paths << it.next();

@@ -1,7 +1,9 @@
 // Quiz packs beside the built-in content, offscreen: a pack dropped in the user's folder loads,
 // a broken one is reported (file:line:column) without hiding the others, a pack with German
 // content makes German selectable (interface in English), File > Open pack… and --watch reload,
-// the window remembers its geometry, and the meaning colours stay readable on a dark palette.
+// a pack sent as a .zip or .tar.gz loads (from the menu and from the user's folder), a broken or
+// hostile archive is reported with the archive's name, the window remembers its geometry, and the meaning
+// colours stay readable on a dark palette.
 #include <QAction>
 #include <QApplication>
 #include <QDir>
@@ -16,6 +18,7 @@
 
 #include "mainwindow.h"
 #include "noticebanner.h"
+#include "packdialog.h"
 #include "questionpage.h"
 #include "run_program.h"
 #include "tones.h"
@@ -56,6 +59,42 @@ QByteArray readFile(const QString& path)
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
+// Writes `archive` (.zip, .tar.gz) holding `folder` as its top folder, plus `extra` entries
+// (name -> text) as given, with Python's zipfile/tarfile; an empty string, else why not.
+QString makeArchive(
+    const QString& archive, const QString& folder, const QMap<QString, QByteArray>& extra = {})
+{
+    static const char* script = R"(
+import io, os, sys, tarfile, zipfile
+out, folder = sys.argv[1], sys.argv[2]
+entries = []
+for root, _, names in os.walk(folder):
+    for name in names:
+        path = os.path.join(root, name)
+        entries.append((os.path.basename(folder) + "/" + os.path.relpath(path, folder), open(path, "rb").read()))
+entries += [(sys.argv[i], sys.argv[i + 1].encode()) for i in range(3, len(sys.argv), 2)]
+if out.endswith(".zip"):
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in entries:
+            z.writestr(name, data)
+else:
+    with tarfile.open(out, "w:gz") as t:
+        for name, data in entries:
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            t.addfile(info, io.BytesIO(data))
+)";
+    QStringList arguments {QStringLiteral("-c"), QString::fromUtf8(script), archive, folder};
+    for (auto it = extra.begin(); it != extra.end(); ++it)
+        arguments << it.key() << QString::fromUtf8(it.value());
+    QProcess python;
+    python.start(QStringLiteral("python3"), arguments);
+    if (!python.waitForFinished(60000) || python.exitStatus() != QProcess::NormalExit
+        || python.exitCode() != 0)
+        return python.errorString() + QString::fromUtf8(python.readAllStandardError());
+    return {};
+}
+
 QString bannerText(const MainWindow& window)
 {
     QString text;
@@ -88,6 +127,9 @@ private slots:
     void germanContentMakesGermanSelectable();
     void germanOnTheCommandLine();
     void openPackAddsAFolder();
+    void openPackAddsAnArchive();
+    void archiveInTheUserFolderLoads();
+    void packDialogChoosesAFolderOrAnArchive();
     void watchReloadsAnEditedPack();
     void windowLayoutIsRemembered();
     void toneColoursAreReadable_data();
@@ -201,6 +243,96 @@ void ContentPacksTest::openPackAddsAFolder()
     QVERIFY(window.content().quiz("my-first-quiz"));
     QVERIFY(window.content().errors.empty());
     QVERIFY(window.languageAction(QStringLiteral("de")));
+}
+
+void ContentPacksTest::openPackAddsAnArchive()
+{
+    const QDir state(m_state->path());
+    const QString pack = state.filePath(QStringLiteral("first-pack"));
+    QVERIFY(copyFolder(examplePack(), pack));
+    const QString zip = state.filePath(QStringLiteral("first-pack.zip"));
+    if (const QString problem = makeArchive(zip, pack); !problem.isEmpty())
+        QSKIP(qPrintable(QStringLiteral("python3 could not make the archives: ") + problem));
+    const QString tgz = state.filePath(QStringLiteral("first-pack.tar.gz"));
+    QCOMPARE(makeArchive(tgz, pack), QString());
+    // One with a broken quiz, one with an entry that climbs out of the pack.
+    const QString broken = state.filePath(QStringLiteral("broken/first-pack"));
+    QVERIFY(copyFolder(examplePack(), broken));
+    const QString quiz = QDir(broken).filePath(QStringLiteral("quizzes/my-first-quiz/quiz.yaml"));
+    const QByteArray text = readFile(quiz);
+    QVERIFY(writeFile(quiz, QByteArray(text).replace("answer: 2", "answer: 7")));
+    const int line = static_cast<int>(text.left(text.indexOf("answer: 2")).count('\n')) + 1;
+    const QString brokenZip = state.filePath(QStringLiteral("broken.zip"));
+    QCOMPARE(makeArchive(brokenZip, broken), QString());
+    const QString hostile = state.filePath(QStringLiteral("hostile.tar.gz"));
+    QCOMPARE(makeArchive(hostile, pack, {{QStringLiteral("../../escaped.yaml"), "x: 1"}}), QString());
+
+    MainWindow window(fixtures(), ProgressStore::inMemory(), QStringLiteral("en"));
+    QVERIFY(!window.openPack(hostile));
+    QVERIFY(bannerText(window).contains(QStringLiteral("hostile.tar.gz")));
+    QVERIFY2(
+        bannerText(window).contains(QStringLiteral("'../../escaped.yaml'")), qPrintable(bannerText(window)));
+    QVERIFY(!QFile::exists(state.filePath(QStringLiteral("../escaped.yaml"))));
+    QVERIFY(!window.content().quiz("my-first-quiz"));
+
+    QVERIFY(window.openPack(zip));
+    QVERIFY(window.content().quiz("my-first-quiz"));
+    QVERIFY(window.content().errors.empty());
+    QVERIFY(window.languageAction(QStringLiteral("de")));
+    QVERIFY(window.openQuiz(QStringLiteral("my-first-quiz")));
+    QVERIFY(window.questionPage()->questionLabel()->text().contains(QStringLiteral("recomputation spend")));
+    QVERIFY(window.openPack(tgz)); // the same quiz again: reported as taken, the first one stays
+    QVERIFY(window.content().quiz("my-first-quiz"));
+
+    MainWindow other(fixtures(), ProgressStore::inMemory(), QStringLiteral("en"));
+    QVERIFY(other.openPack(brokenZip));
+    QCOMPARE(other.content().errors.size(), std::size_t(1));
+    const QString error = QString::fromStdString(other.content().errors.front().toString());
+    QVERIFY2(
+        error.startsWith(
+            QStringLiteral("broken.zip/first-pack/quizzes/my-first-quiz/quiz.yaml:%1:13: error:").arg(line)),
+        qPrintable(error));
+    QVERIFY(other.content().quiz("mini-quiz"));
+    QVERIFY(
+        bannerText(other).contains(QStringLiteral("broken.zip/first-pack/quizzes/my-first-quiz/quiz.yaml:")));
+}
+
+void ContentPacksTest::archiveInTheUserFolderLoads()
+{
+    const QString pack = QDir(m_state->path()).filePath(QStringLiteral("first-pack"));
+    QVERIFY(copyFolder(examplePack(), pack));
+    QVERIFY(QDir().mkpath(userPack(QString())));
+    if (const QString problem = makeArchive(userPack(QStringLiteral("first-pack.zip")), pack);
+        !problem.isEmpty())
+        QSKIP(qPrintable(QStringLiteral("python3 could not make the archive: ") + problem));
+    QVERIFY(writeFile(userPack(QStringLiteral("damaged.tar.gz")), "not an archive"));
+    MainWindow window(fixtures(), ProgressStore::inMemory(), QStringLiteral("en"));
+    QVERIFY(window.content().quiz("my-first-quiz"));
+    QVERIFY(window.content().quiz("mini-quiz"));
+    QCOMPARE(window.content().errors.size(), std::size_t(1)); // the damaged one, named
+    QVERIFY2(window.content().errors.front().toString().find("damaged.tar.gz") != std::string::npos,
+        window.content().errors.front().toString().c_str());
+}
+
+void ContentPacksTest::packDialogChoosesAFolderOrAnArchive()
+{
+    const QDir state(m_state->path());
+    const QString pack = state.filePath(QStringLiteral("first-pack"));
+    QVERIFY(copyFolder(examplePack(), pack));
+    const QString zip = state.filePath(QStringLiteral("first-pack.zip"));
+    QVERIFY(writeFile(zip, "a file the dialog hands on; ContentLibrary judges it"));
+    QVERIFY(QDir().mkpath(state.filePath(QStringLiteral("plain-folder"))));
+    const auto choose = [&](const QString& name) {
+        PackDialog dialog;
+        dialog.setDirectory(state.path());
+        dialog.selectFile(name);
+        dialog.accept();
+        return std::make_pair(dialog.chosen(), dialog.result() == QDialog::Accepted);
+    };
+    QCOMPARE(choose(QStringLiteral("first-pack.zip")), std::make_pair(zip, true));
+    QCOMPARE(choose(QStringLiteral("first-pack")), std::make_pair(pack, true));
+    // A folder that holds no quizzes/ is entered, as in any file dialog, not chosen.
+    QCOMPARE(choose(QStringLiteral("plain-folder")), std::make_pair(QString(), false));
 }
 
 void ContentPacksTest::watchReloadsAnEditedPack()
