@@ -239,6 +239,18 @@ void segments(Pickler& pickle, int device, const RunResult& run)
         pickle.key("state");
         pickle.string("active_allocated");
         frames(pickle, entry.second, block.category);
+        // PyTorch 1.x's form of the same frames (torch.cuda._memory_viz before 2.0 reads only
+        // this); 2.x readers take "frames" and "requested_size" when present.
+        pickle.key("history");
+        pickle.beginList();
+        pickle.beginDict();
+        pickle.key("addr");
+        pickle.unsignedInteger(address);
+        pickle.key("real_size");
+        pickle.unsignedInteger(block.bytes);
+        frames(pickle, entry.second, block.category);
+        pickle.endDict();
+        pickle.endList();
         pickle.endDict();
         pickle.endList();
         pickle.endDict();

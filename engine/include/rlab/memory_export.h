@@ -25,6 +25,8 @@ std::string chromeTraceJson(const std::vector<ExportedRun>& runs);
 // torch.cuda.memory._snapshot() returns it: each run is one "device", its trace the recorded
 // step's alloc and free_completed events with the op as the frame; segments hold the blocks still
 // live at the step's end, so blocks from before the step show as allocated before the trace.
+// Each block also carries PyTorch 1.x's "history" (addr, real_size, frames), so torch 1.13's
+// _memory_viz functions read snapshot["segments"] with the op and category of every block.
 std::string torchMemorySnapshotPickle(const std::vector<ExportedRun>& runs);
 
 // Why `path` cannot take an export (its folder is missing or not writable, or it is a folder),
