@@ -571,9 +571,14 @@ void MainWindow::showShortcuts()
 
 void MainWindow::showAbout()
 {
+    // A build that names no address (RLAB_HOMEPAGE_URL empty) shows no links rather than broken ones.
     const QString source = QStringLiteral(RLAB_SOURCE_URL);
     const QString bugs = source + QStringLiteral("/issues");
     const auto link = [](const QString& url) { return QStringLiteral("<a href=\"%1\">%1</a>").arg(url); };
+    const QString links = source.isEmpty()
+        ? QString()
+        : QStringLiteral("<p>%1<br>%2</p>")
+              .arg(tr("Source code: %1").arg(link(source)), tr("Report a problem: %1").arg(link(bugs)));
     QMessageBox box(this);
     box.setWindowTitle(tr("About Recompute Lab"));
     box.setIconPixmap(windowIcon().pixmap(64, 64));
@@ -581,11 +586,10 @@ void MainWindow::showAbout()
     box.setText(
         QStringLiteral("<h3>Recompute Lab %1</h3>").arg(QApplication::applicationVersion().toHtmlEscaped()));
     box.setInformativeText(
-        QStringLiteral("<p>%1</p><p>%2</p><p>%3<br>%4</p>")
+        QStringLiteral("<p>%1</p><p>%2</p>%3")
             .arg(tr("Recompute Lab teaches activation recomputation (gradient checkpointing) with quizzes "
                     "and live demos that train a small GPT-style model and measure its memory and time."),
-                tr("Free software under the MIT licence."), tr("Source code: %1").arg(link(source)),
-                tr("Report a problem: %1").arg(link(bugs))));
+                tr("Free software under the MIT licence."), links));
     box.setTextInteractionFlags(Qt::TextBrowserInteraction);
     box.setStandardButtons(QMessageBox::Close);
     box.exec();
