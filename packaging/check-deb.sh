@@ -2,8 +2,8 @@
 # check-deb.sh DEB...: proves the packages on a clean Debian 12: installs the .deb files with apt in a
 # fresh bookworm chroot (debootstrap --variant=minbase, made once, copied for each run), so only the
 # packages' declared dependencies come along, then runs the installed programs there: rlab --version,
-# rlab check-content on the installed content, rlab devices, two short runs (the CPU kernels the
-# machine picks, then the x86-64 baseline ones), recompute-lab's start page and a question's live
+# rlab check-content on the installed content and on its example pack as a .tar.gz, rlab devices,
+# two short runs (the CPU kernels the machine picks, then the x86-64 baseline ones), recompute-lab's start page and a question's live
 # demo rendered headless (--screenshot), and the resident memory of `rlab --help` and of the app at its start page.
 # Needs root, debootstrap and the Debian mirror. Writes OUT (default /tmp/rlab-deb/out): log.txt,
 # start-page.png, demo.png.
@@ -52,6 +52,7 @@ if [ $failed -eq 0 ]; then
   step 'rlab --version' || failed=1
   step 'rlab check-content' || failed=1
   step 'rlab check-content /usr/share/recompute-lab/content | head -n 1' || failed=1
+  step 'tar czf /tmp/first-pack.tar.gz -C /usr/share/recompute-lab/content/examples first-pack && rlab check-content /tmp/first-pack.tar.gz | sed -n "1p;\$p"' || failed=1
   step 'rlab devices' || failed=1
   step 'rlab run --policy sqrt --layers 4 --steps 3 | tail -n 4' || failed=1
   step 'RLAB_CPU=baseline rlab run --policy full --layers 2 --steps 3 | tail -n 2' || failed=1
