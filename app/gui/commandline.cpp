@@ -24,6 +24,7 @@
 #include "predictionbox.h"
 #include "questionpage.h"
 #include "quizsession.h"
+#include "rlab/content/archive.h"
 #include "rlab/layout.h"
 
 // Messages here stay English: they are printed before any language is chosen, for scripts and logs.
@@ -74,7 +75,9 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     const QCommandLineOption size(QStringLiteral("size"),
         QStringLiteral("Window size for the screenshot (1280x800)."), QStringLiteral("WxH"));
     const QCommandLineOption content(QStringLiteral("content"),
-        QStringLiteral("Folder holding quizzes/, guides/ and demos/."), QStringLiteral("dir"));
+        QStringLiteral("Folder holding quizzes/, guides/ and demos/, or a pack archive (.zip, .tar, "
+                       ".tar.gz, .tgz) of one."),
+        QStringLiteral("dir"));
     const QCommandLineOption exportResults(QStringLiteral("export"),
         QStringLiteral("With --run-demo: write the demo's results (.json or .csv, with the step-time "
                        "intervals and the claims; .trace.json: a Perfetto memory trace; .pickle: a "
@@ -205,7 +208,9 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
                                 "folders; name a content folder with --content.");
         return std::nullopt;
     }
-    if (!QFileInfo(options.contentRoot).isDir()) {
+    if (!QFileInfo(options.contentRoot).isDir()
+        && !(QFileInfo(options.contentRoot).isFile()
+            && rlab::content::isPackArchive(QFile::encodeName(options.contentRoot).toStdString()))) {
         *error = QStringLiteral("The content folder \"%1\" does not exist.").arg(options.contentRoot);
         return std::nullopt;
     }

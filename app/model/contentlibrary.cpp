@@ -105,25 +105,27 @@ QStringList ContentLibrary::languages() const
 rlab::content::Content ContentLibrary::load(const QString& language) const
 {
     const QStringList folders = packFolders();
-    rlab::content::Content content
-        = rlab::content::loadContent(toPath(folders.first()), language.toStdString());
-    for (const QString& folder : folders.mid(1)) {
-        const std::string name = QFileInfo(folder).fileName().toStdString();
-        if (!isArchive(folder)) {
-            rlab::content::addPack(
-                content, rlab::content::loadContent(toPath(folder), language.toStdString()), name);
-            continue;
-        }
-        const auto pack = unpacked(folder);
-        if (!pack->ok()) {
-            content.errors.push_back({std::filesystem::path(name), 0, 0, pack->error()});
-            continue;
-        }
-        rlab::content::Content loaded = rlab::content::loadContent(pack->root(), language.toStdString());
-        pack->nameArchive(loaded.errors);
-        rlab::content::addPack(content, std::move(loaded), name);
-    }
+    rlab::content::Content content = loadPack(folders.first(), language);
+    for (const QString& folder : folders.mid(1))
+        rlab::content::addPack(
+            content, loadPack(folder, language), QFileInfo(folder).fileName().toStdString());
     return content;
+}
+
+rlab::content::Content ContentLibrary::loadPack(const QString& folder, const QString& language) const
+{
+    if (!isArchive(folder))
+        return rlab::content::loadContent(toPath(folder), language.toStdString());
+    const auto pack = unpacked(folder);
+    if (!pack->ok()) {
+        rlab::content::Content refused;
+        refused.language = language.toStdString();
+        refused.errors.push_back({toPath(QFileInfo(folder).fileName()), 0, 0, pack->error()});
+        return refused;
+    }
+    rlab::content::Content loaded = rlab::content::loadContent(pack->root(), language.toStdString());
+    pack->nameArchive(loaded.errors);
+    return loaded;
 }
 
 std::shared_ptr<const rlab::content::UnpackedPack> ContentLibrary::unpacked(const QString& archive) const

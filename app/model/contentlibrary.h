@@ -25,6 +25,7 @@ class ContentLibrary : public QObject {
     Q_OBJECT
 
 public:
+    // `builtInRoot`: the built-in content, or what --content names (a folder or a pack archive).
     explicit ContentLibrary(const QString& builtInRoot, QObject* parent = nullptr);
 
     // Where a learner or teacher drops packs: one folder (holding quizzes/) or archive per pack.
@@ -53,6 +54,8 @@ signals:
 
 private:
     void watchFiles();
+    // One pack, from its folder or its archive (errors named by the archive's entries).
+    rlab::content::Content loadPack(const QString& folder, const QString& language) const;
     // The archive unpacked, once per version of the file (its size and modification time).
     std::shared_ptr<const rlab::content::UnpackedPack> unpacked(const QString& archive) const;
 

@@ -129,6 +129,7 @@ private slots:
     void openPackAddsAFolder();
     void openPackAddsAnArchive();
     void archiveInTheUserFolderLoads();
+    void contentOptionTakesAnArchive();
     void packDialogChoosesAFolderOrAnArchive();
     void watchReloadsAnEditedPack();
     void windowLayoutIsRemembered();
@@ -312,6 +313,33 @@ void ContentPacksTest::archiveInTheUserFolderLoads()
     QCOMPARE(window.content().errors.size(), std::size_t(1)); // the damaged one, named
     QVERIFY2(window.content().errors.front().toString().find("damaged.tar.gz") != std::string::npos,
         window.content().errors.front().toString().c_str());
+}
+
+void ContentPacksTest::contentOptionTakesAnArchive()
+{
+    const QString app = rlab::test::binaryPath(QStringLiteral("recompute-lab"));
+    if (!QFile::exists(app))
+        QSKIP("recompute-lab is not built (RLAB_BIN_DIR unset or wrong)");
+    const QDir state(m_state->path());
+    const QString pack = state.filePath(QStringLiteral("first-pack"));
+    QVERIFY(copyFolder(examplePack(), pack));
+    const QString zip = state.filePath(QStringLiteral("first-pack.zip"));
+    if (const QString problem = makeArchive(zip, pack); !problem.isEmpty())
+        QSKIP(qPrintable(QStringLiteral("python3 could not make the archive: ") + problem));
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("RLAB_STATE_DIR"), m_state->path());
+    const QString png = state.filePath(QStringLiteral("zip.png"));
+    // The archive's German makes --lang de valid; its quiz opens.
+    const rlab::test::Outcome shown = rlab::test::execute(app,
+        {QStringLiteral("--content"), zip, QStringLiteral("--lang"), QStringLiteral("de"),
+            QStringLiteral("--quiz"), QStringLiteral("my-first-quiz"), QStringLiteral("--screenshot"), png},
+        60000, environment);
+    QVERIFY2(shown.exitCode == 0, shown.err.constData());
+    QVERIFY(QFile::exists(png));
+    const rlab::test::Outcome missing = rlab::test::execute(app,
+        {QStringLiteral("--content"), state.filePath(QStringLiteral("no-such.zip"))}, 60000, environment);
+    QCOMPARE(missing.exitCode, 2);
 }
 
 void ContentPacksTest::packDialogChoosesAFolderOrAnArchive()
