@@ -2,14 +2,17 @@
 """Packs sent as one archive, through `rlab check-content ARCHIVE`: the example pack zipped (as a
 folder and as its contents), as .tar.gz and as .tar loads with "No errors."; a broken quiz inside a
 zip is reported as archive/entry:line:column; hostile and damaged archives are refused with one
-sentence naming the archive (and the entry), exit 1, and no crash. Archives are made here with
+sentence naming the archive (and the entry), exit 1, and no crash; 300 randomly damaged copies
+never crash. Archives are made here with
 Python's zipfile and tarfile, from content/examples/first-pack.
 
 usage: check_pack_archives.py WORKDIR PACK -- RLAB
 Prints one line per problem and exits 1 on any, 0 when all hold.
 """
+import collections
 import io
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -135,6 +138,11 @@ def main():
     check(rlab, at("many.zip"), 1, ("many.zip", "entries", "1000"))
     make_tar(at("many.tar"), folder + [(f"first-pack/extra/{i}.md", b"") for i in range(1001)], "w")
     check(rlab, at("many.tar"), 1, ("many.tar", "more than 1000 entries"))
+    # A name carrying a terminal escape is refused and shown without it.
+    make_tar(at("escape.tar.gz"), folder + [("first-pack/\x1b[2Jred.md", b"x\n")])
+    result = check(rlab, at("escape.tar.gz"), 1, ("escape.tar.gz", "'first-pack/?[2Jred.md'", "control character"))
+    if "\x1b" in result.stderr:
+        problems.append("escape.tar.gz: the escape character reached the output")
     make_zip(at("twice.zip"), folder + folder[:1])
     check(rlab, at("twice.zip"), 1, ("twice.zip", f"'{folder[0][0]}'", "comes twice"))
 
@@ -161,6 +169,29 @@ def main():
     check(rlab, at("empty.zip"), 1, ("empty.zip", "empty"))
     make_zip(at("nopack.zip"), [("notes/readme.md", b"hello\n")])
     check(rlab, at("nopack.zip"), 1, ("nopack.zip", "no quizzes folder"))
+
+    # Random damage (fixed seed): flipped bytes and cuts anywhere; each is loaded or refused with
+    # exit 1, never a crash.
+    rng = random.Random(15)
+    outcomes = collections.Counter()
+    for name in ("first-pack.zip", "first-pack.tar.gz", "plain.tar"):
+        with open(at(name), "rb") as f:
+            good = f.read()
+        for i in range(100):
+            data = bytearray(good)
+            if i % 4 == 0:
+                data = data[: rng.randrange(len(data))]
+            else:
+                for _ in range(rng.randint(1, 8)):
+                    data[rng.randrange(len(data))] = rng.randrange(256)
+            damaged = at("damaged-" + name)
+            with open(damaged, "wb") as f:
+                f.write(bytes(data))
+            result = subprocess.run([rlab, "check-content", damaged], capture_output=True, text=True, timeout=60)
+            outcomes[result.returncode] += 1
+            if result.returncode not in (0, 1) or "\n" not in result.stderr + result.stdout:
+                problems.append(f"damaged {name} #{i}: exit {result.returncode}, stderr {result.stderr[-300:]!r}")
+    print(f"300 randomly damaged archives: {dict(outcomes)} (exit 0 loaded, 1 refused or content errors)")
 
     # Nothing was written outside the temporary folders, and they are gone.
     if os.path.exists(os.path.join(workdir, "..", "escaped.yaml")) or os.path.exists("/tmp/absolute.yaml"):

@@ -33,6 +33,47 @@ std::string mib(std::uint64_t bytes)
     return std::to_string(bytes) + " bytes (" + std::to_string(bytes / (1024 * 1024)) + " MiB)";
 }
 
+// True when `text` is well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
+bool isUtf8(std::string_view text)
+{
+    for (std::size_t i = 0; i < text.size();) {
+        const auto byte = [&](std::size_t at) { return static_cast<unsigned char>(text[at]); };
+        const unsigned char lead = byte(i);
+        const int length = lead < 0x80 ? 1
+            : (lead >> 5) == 0x6       ? 2
+            : (lead >> 4) == 0xe       ? 3
+            : (lead >> 3) == 0x1e      ? 4
+                                       : 0;
+        if (length == 0 || i + static_cast<std::size_t>(length) > text.size())
+            return false;
+        std::uint32_t code = length == 1 ? lead : lead & (0x7f >> length);
+        for (int k = 1; k < length; ++k) {
+            if ((byte(i + static_cast<std::size_t>(k)) & 0xc0) != 0x80)
+                return false;
+            code = (code << 6) | (byte(i + static_cast<std::size_t>(k)) & 0x3f);
+        }
+        static constexpr std::uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
+        if (code < least[length] || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
+            return false;
+        i += static_cast<std::size_t>(length);
+    }
+    return true;
+}
+
+// An entry's name as a message shows it: printable, valid UTF-8 and not too long, since a hostile
+// name could otherwise carry terminal escapes into `rlab check-content`'s output.
+std::string shownName(std::string_view entry)
+{
+    std::string shown;
+    for (const char c : entry.substr(0, 200))
+        shown += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
+    if (!isUtf8(shown))
+        for (char& c : shown)
+            if (static_cast<unsigned char>(c) >= 0x80)
+                c = '?';
+    return entry.size() > 200 ? shown + "..." : shown;
+}
+
 // Thrown inside the reader with the sentence the user sees; never leaves this file.
 struct Refusal {
     std::string sentence;
@@ -87,7 +128,8 @@ public:
 private:
     [[noreturn]] void refuse(const std::string& entry, const std::string& what) const
     {
-        throw Refusal {m_name + ": the entry '" + entry + "' " + what + "; the archive is refused."};
+        throw Refusal {
+            m_name + ": the entry '" + shownName(entry) + "' " + what + "; the archive is refused."};
     }
 
     [[noreturn]] void damaged(const std::string& what) const
@@ -111,7 +153,7 @@ private:
         m_total += size;
         if (m_total > m_limits.maxTotalBytes)
             throw Refusal {m_name + "'s files add up to more than " + mib(m_limits.maxTotalBytes)
-                + ", the limit for a pack archive (at the entry '" + entry + "')."};
+                + ", the limit for a pack archive (at the entry '" + shownName(entry) + "')."};
     }
 
     // The entry's path inside the top folder, or nothing for the top itself and macOS's __MACOSX
@@ -129,6 +171,8 @@ private:
             if (c == '\\')
                 refuse(entry, "has a backslash in its name (write paths with /)");
         }
+        if (!isUtf8(entry))
+            refuse(entry, "has a name that is not UTF-8 text");
         fs::path relative;
         std::size_t start = 0;
         while (start <= entry.size()) {
@@ -171,8 +215,8 @@ private:
         std::ofstream out(target, std::ios::binary);
         out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
         if (!out.good())
-            throw Refusal {
-                m_name + ": the entry '" + entry + "' could not be written to the temporary folder."};
+            throw Refusal {m_name + ": the entry '" + shownName(entry)
+                + "' could not be written to the temporary folder."};
     }
 
     // --- zip: the central directory lists the entries; each one's data follows its local header.
@@ -247,19 +291,19 @@ private:
                         + ", over " + std::to_string(m_limits.maxRatio)
                         + " times its packed size, as a compression bomb does");
             if (std::uint64_t(local) + 30 > data.size() || le32(data, local) != 0x04034b50)
-                damaged("the entry '" + entry + "' has no local header where its directory says");
+                damaged("the entry '" + shownName(entry) + "' has no local header where its directory says");
             const std::uint64_t from
                 = std::uint64_t(local) + 30 + le16(data, local + 26) + le16(data, local + 28);
             if (from + packed > data.size())
-                damaged("the entry '" + entry + "' is cut short");
+                damaged("the entry '" + shownName(entry) + "' is cut short");
             std::string bytes
                 = method == 0 ? data.substr(from, packed) : inflateRaw(data, from, packed, size, entry);
             if (bytes.size() != size)
-                damaged("the entry '" + entry + "' does not hold the size its directory gives");
+                damaged("the entry '" + shownName(entry) + "' does not hold the size its directory gives");
             const uLong check
                 = crc32(0L, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size()));
             if (check != crc)
-                damaged("the entry '" + entry + "' fails its CRC-32 check");
+                damaged("the entry '" + shownName(entry) + "' fails its CRC-32 check");
             addFile(entry, bytes);
         }
     }
@@ -279,7 +323,7 @@ private:
         const std::size_t produced = out.size() - stream.avail_out;
         inflateEnd(&stream);
         if (result != Z_STREAM_END)
-            damaged("the entry '" + entry + "' does not inflate"
+            damaged("the entry '" + shownName(entry) + "' does not inflate"
                 + std::string(
                     result == Z_BUF_ERROR && produced > size ? " to the size its directory gives" : ""));
         out.resize(produced);
@@ -371,10 +415,10 @@ private:
             if (!longName.empty())
                 entry = std::exchange(longName, {});
             if (!size)
-                damaged("the entry '" + entry + "' gives no size a pack could have");
+                damaged("the entry '" + shownName(entry) + "' gives no size a pack could have");
             const std::size_t dataAt = at + 512;
             if (dataAt + *size > data.size())
-                damaged("the entry '" + entry + "' is cut short; the archive may be truncated");
+                damaged("the entry '" + shownName(entry) + "' is cut short; the archive may be truncated");
             const std::string bytes = data.substr(dataAt, *size);
             at = dataAt + (*size + 511) / 512 * 512;
 
