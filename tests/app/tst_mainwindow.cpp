@@ -22,6 +22,7 @@
 #include <QTextBrowser>
 #include <QToolButton>
 
+#include "commandline.h"
 #include "demopanel.h"
 #include "demorunner.h"
 #include "mainwindow.h"
@@ -85,6 +86,8 @@ private slots:
     void reviewsComeBackOnSchedule();
     void mnemonicsAreUniquePerLanguage_data();
     void mnemonicsAreUniquePerLanguage();
+    void answerOptionCountsAsShownOnARetry();
+    void shortcutHelpListsEveryKey();
 
 private:
     std::unique_ptr<QTemporaryDir> m_state;
@@ -210,8 +213,24 @@ void MainWindowTest::enterInTheDemoStaysInTheDemo()
     QVERIFY(size);
     size->setFocus();
     QTRY_VERIFY(size->hasFocus());
+    DemoPanel* demo = window.demoPanel();
+    QSignalSpy finished(demo, &DemoPanel::finished);
     QTest::keyClick(size, Qt::Key_Return);
     QCOMPARE(window.session()->current(), 0); // still on the question
+    // Enter in a size field runs the demo, as R does.
+    QVERIFY(demo->isRunning() || finished.count() == 1);
+    QVERIFY(finished.count() == 1 || finished.wait(120000 * rlab::test::kSlowness));
+    QVERIFY(finished.first().at(0).value<DemoOutcome>().ok());
+    // Enter on a focused button of the demo presses it.
+    auto* run = demo->findChild<QPushButton*>(QStringLiteral("runDemo"));
+    QVERIFY(run && run->isEnabled());
+    QSignalSpy clicked(run, &QPushButton::clicked);
+    run->setFocus();
+    QTRY_VERIFY(run->hasFocus());
+    QTest::keyClick(run, Qt::Key_Return);
+    QTRY_COMPARE(clicked.count(), 1);
+    QVERIFY(finished.count() == 2 || finished.wait(120000 * rlab::test::kSlowness));
+    QCOMPARE(window.session()->current(), 0);
     window.questionPage()->optionButton(0)->setFocus();
     QTRY_VERIFY(window.questionPage()->optionButton(0)->hasFocus());
     QTest::keyClick(&window, Qt::Key_Return);
@@ -804,6 +823,70 @@ void MainWindowTest::mnemonicsAreUniquePerLanguage()
                 keyed.append({key(label->text()), label->text()});
         }
         checkUnique(keyed, page->objectName());
+    }
+}
+
+// Proves: --answer N (screenshots, tests) picks the option shown N-th, as key N does, when a retry
+// shows the options shuffled, not the seed's option N.
+void MainWindowTest::answerOptionCountsAsShownOnARetry()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(Quiz));
+    for (int option : {0, 0, 2}) { // wrong, wrong, right
+        QVERIFY(window.session()->choose(option));
+        window.session()->next();
+    }
+    window.resultsPage()->retryButton()->click();
+    QCOMPARE(window.session()->round(), (QList<int> {0, 1}));
+    showAndActivate(window);
+    // A place whose shown option is not the seed's option there, so the two readings differ.
+    const auto differingPlace = [&window](int question) {
+        const QList<int> order = window.session()->optionOrder(question);
+        for (int place = 0; place < order.size(); ++place)
+            if (order[place] != place)
+                return place;
+        return -1;
+    };
+    const int place = differingPlace(0);
+    QVERIFY(place >= 0); // shuffled on a retry
+    LaunchOptions options;
+    options.quiz = Quiz;
+    options.question = 1;
+    options.answer = place + 1;
+    QCOMPARE(applyLaunchOptions(window, options), std::optional<QString>());
+    QCOMPARE(window.session()->chosen(0), window.session()->optionOrder(0)[place]);
+    // The button shown at that place is the one marked chosen (right or wrong).
+    const QString state = window.questionPage()->optionButton(place)->property("answerState").toString();
+    QVERIFY2(state == QLatin1String("right") || state == QLatin1String("wrong"), qPrintable(state));
+    // Key N on the next question of the retry chooses the same way.
+    window.session()->goTo(1);
+    const int keyPlace = differingPlace(1);
+    QVERIFY(keyPlace >= 0);
+    QTest::keyClick(&window, Qt::Key(Qt::Key_1 + keyPlace));
+    QCOMPARE(window.session()->chosen(1), window.session()->optionOrder(1)[keyPlace]);
+}
+
+// Proves: F1's list names every key a menu item has (Ctrl+O and Ctrl+P were missing), the page's
+// keys, and Enter in the demo; in every language.
+void MainWindowTest::shortcutHelpListsEveryKey()
+{
+    for (const char* code : {"en", "ru", "sn"}) {
+        MainWindow window(fixtures(), ProgressStore(), QString::fromLatin1(code));
+        const QString help = window.shortcutsText();
+        int keyed = 0;
+        for (QAction* title : window.menuBar()->actions()) {
+            for (QAction* item : title->menu()->actions()) {
+                if (item->shortcut().isEmpty())
+                    continue;
+                ++keyed;
+                const QString key = item->shortcut().toString(QKeySequence::NativeText);
+                QVERIFY2(help.contains(key + QLatin1Char(':')),
+                    qPrintable(QStringLiteral("%1: %2 missing").arg(QLatin1String(code), key)));
+            }
+        }
+        QVERIFY(keyed >= 8); // open, quit, back, all questions, previous, next, run, planner, help
+        QVERIFY(help.contains(QStringLiteral("1–6")));
+        QVERIFY(help.count(QStringLiteral("Enter")) >= 2); // answering, and in the demo
     }
 }
 
