@@ -983,7 +983,7 @@ Open it in your web browser?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Peak memory by category at %1, %2, MiB (measured)</source>
+        <source>Peak memory by category at %1 %2, MiB (measured)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1009,8 +1009,8 @@ Open it in your web browser?</source>
         <translation>МиБ</translation>
     </message>
     <message>
-        <source>Peak memory by category at %1, %2, MiB (measured)</source>
-        <translation>Пиковая память по категориям: %1, %2, МиБ (измерено)</translation>
+        <source>Peak memory by category at %1 %2, MiB (measured)</source>
+        <translation>Пиковая память по категориям (%1: %2), МиБ (измерено)</translation>
     </message>
 </context>
 <context>

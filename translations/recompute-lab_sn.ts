@@ -1006,8 +1006,8 @@ Unoda kuivhura mu-browser yako?</translation>
         <translation>MiB</translation>
     </message>
     <message>
-        <source>Peak memory by category at %1, %2, MiB (measured)</source>
-        <translation>Nhongonya yendangariro pamarudzi pa-%1, %2, MiB (zvakayerwa)</translation>
+        <source>Peak memory by category at %1 %2, MiB (measured)</source>
+        <translation>Nhongonya yendangariro pamarudzi pa-%1 %2, MiB (zvakayerwa)</translation>
     </message>
 </context>
 <context>

@@ -501,7 +501,9 @@ void MainWindow::refreshQuizzes()
     int allDue = 0;
     for (const QList<int>& questions : due)
         allDue += static_cast<int>(questions.size());
-    m_results->setReviewsDue(allDue);
+    // The button reviews this quiz's due questions when it has some, else every quiz's: it counts those.
+    const int hereDue = static_cast<int>(due.value(m_session->quizId()).size());
+    m_results->setReviewsDue(hereDue > 0 ? hereDue : allDue);
 }
 
 void MainWindow::saveAnswers()

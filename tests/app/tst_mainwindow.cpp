@@ -701,6 +701,14 @@ void MainWindowTest::attemptsSurviveARetryAndARestart()
         }
         QCOMPARE(window.pages()->currentWidget(), window.resultsPage());
         QVERIFY(window.resultsPage()->scoreLabel()->text().startsWith(QStringLiteral("1 of 3")));
+        // Questions 1 and 2 share a guide section: "What to review next" names it once (the table
+        // names it on both rows).
+        const QString first = window.resultsPage()->review()->toPlainText();
+        const QString next = first.section(QStringLiteral("What to review next"), 1);
+        QVERIFY2(next.section(QStringLiteral("Review of your mistakes"), 0, 0)
+                     .count(QStringLiteral("What recomputation trades"))
+                == 1,
+            qPrintable(first));
         window.resultsPage()->retryButton()->click();
         QCOMPARE(window.session()->round(), (QList<int> {0, 1}));
         QVERIFY(window.session()->choose(1)); // question 1 right; question 2 left for later

@@ -28,7 +28,7 @@ void MemoryChart::rebuild()
             if (result.sweepValue == largest->sweepValue)
                 shown.push_back(result);
         }
-        title = tr("Peak memory by category at %1, %2, MiB (measured)")
+        title = tr("Peak memory by category at %1 %2, MiB (measured)")
                     .arg(sweepParameterTitle(largest->sweepParameter),
                         sweepValueText(largest->sweepParameter, largest->sweepValue));
     }

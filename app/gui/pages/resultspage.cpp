@@ -163,16 +163,19 @@ void ResultsPage::render()
     }
     html += QStringLiteral("</table>");
 
-    // What to review next: the guide sections of the questions still wrong or due.
+    // What to review next: the guide sections of the questions still wrong or due, each once.
     QStringList next;
+    QStringList sectionsListed;
     const QList<int> wrong = session()->mistakes();
     for (int index = 0; index < total && index < static_cast<int>(shown->questions.size()); ++index) {
         if (!wrong.contains(index) && !m_due.contains(index))
             continue;
         const QString section = sectionTitle(shown->questions[static_cast<std::size_t>(index)]);
         const QString link = QStringLiteral("<a href=\"guide:%1\">%2</a>").arg(index + 1).arg(section);
-        if (!section.isEmpty() && !next.contains(link))
+        if (!section.isEmpty() && !sectionsListed.contains(section)) {
+            sectionsListed << section;
             next << link;
+        }
     }
     const QList<int> open = session()->unanswered();
     if (next.isEmpty() && open.isEmpty())
