@@ -2,6 +2,7 @@
 // language switch (interface strings and content, fallback marked), progress across restarts and
 // a corrupt progress file, content errors, and the demo started by its key.
 #include <QAbstractButton>
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
@@ -20,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTextEdit>
 #include <QToolButton>
 
 #include "commandline.h"
@@ -88,6 +90,7 @@ private slots:
     void mnemonicsAreUniquePerLanguage();
     void answerOptionCountsAsShownOnARetry();
     void shortcutHelpListsEveryKey();
+    void tabFollowsTheReadingOrder();
 
 private:
     std::unique_ptr<QTemporaryDir> m_state;
@@ -896,6 +899,47 @@ void MainWindowTest::shortcutHelpListsEveryKey()
         QVERIFY(help.contains(QStringLiteral("1–6")));
         QVERIFY(help.count(QStringLiteral("Enter")) >= 2); // answering, and in the demo
     }
+}
+
+// Proves: Tab from the first option walks the options, then Previous and Next, then the side
+// (the demo), and every stop is a control that shows its focus: no scroll area, page or frame.
+void MainWindowTest::tabFollowsTheReadingOrder()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(Quiz));
+    showAndActivate(window);
+    window.session()->goTo(1);
+    QuestionPage* page = window.questionPage();
+    page->optionButton(0)->setFocus();
+    QTRY_VERIFY(page->optionButton(0)->hasFocus());
+    QList<QWidget*> stops {QApplication::focusWidget()};
+    for (int i = 0; i < 60; ++i) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QWidget* now = QApplication::focusWidget();
+        if (now == stops.first())
+            break;
+        stops.append(now);
+    }
+    QStringList names;
+    for (QWidget* stop : stops)
+        names << (stop->objectName().isEmpty() ? QString::fromLatin1(stop->metaObject()->className())
+                                               : stop->objectName());
+    const QString walk = names.join(QStringLiteral(" → "));
+    for (QWidget* stop : stops) {
+        QVERIFY2(stop->isVisible(), qPrintable(walk));
+        const bool blank = qobject_cast<QAbstractScrollArea*>(stop) && !qobject_cast<QAbstractItemView*>(stop)
+            && !qobject_cast<QTextEdit*>(stop);
+        QVERIFY2(!blank && QString::fromLatin1(stop->metaObject()->className()) != QLatin1String("QWidget")
+                && !qobject_cast<QStackedWidget*>(stop),
+            qPrintable(walk));
+    }
+    const int previous = static_cast<int>(names.indexOf(QStringLiteral("previousButton")));
+    const int next = static_cast<int>(names.indexOf(QStringLiteral("nextButton")));
+    const int demo = static_cast<int>(
+        stops.indexOf(window.demoPanel()->findChild<QPushButton*>(QStringLiteral("runDemo"))));
+    for (int option = 0; option < 4; ++option)
+        QVERIFY2(stops.value(option) == page->optionButton(option), qPrintable(walk));
+    QVERIFY2(previous > 3 && next > previous && demo > next, qPrintable(walk));
 }
 
 QTEST_MAIN(MainWindowTest)
