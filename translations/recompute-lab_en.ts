@@ -18,6 +18,14 @@
         <source>Not translated yet: shown in English.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1, question %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>See also: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoClaims</name>

@@ -18,6 +18,14 @@
         <source>Not translated yet: shown in English.</source>
         <translation>Ещё не переведено: показано на английском.</translation>
     </message>
+    <message>
+        <source>%1, question %2</source>
+        <translation>«%1», вопрос %2</translation>
+    </message>
+    <message>
+        <source>See also: %1</source>
+        <translation>См. также: %1</translation>
+    </message>
 </context>
 <context>
     <name>DemoClaims</name>

@@ -99,6 +99,14 @@ MainWindow::MainWindow(
     connect(m_list, &QuestionListPage::questionChosen, this, &MainWindow::showQuestion);
     connect(m_results, &ResultsPage::questionChosen, this, &MainWindow::showQuestion);
     connect(m_results, &ResultsPage::backRequested, this, &MainWindow::showQuizzes);
+    // "See also": the other quiz, at the question on the same point (its progress is kept as saved).
+    const auto seeAlso = [this](const QString& quizId, int question) {
+        if (openQuiz(quizId))
+            showQuestion(question);
+    };
+    // Queued: the link's label or browser is rewritten by the switch, not from inside its own click.
+    connect(m_question, &QuestionPage::seeAlsoRequested, this, seeAlso, Qt::QueuedConnection);
+    connect(m_results, &ResultsPage::seeAlsoRequested, this, seeAlso, Qt::QueuedConnection);
     connect(m_results, &ResultsPage::guideChosen, this, [this](int question) {
         showQuestion(question);
         m_question->showGuide();

@@ -91,6 +91,7 @@ private slots:
     void answerOptionCountsAsShownOnARetry();
     void shortcutHelpListsEveryKey();
     void tabFollowsTheReadingOrder();
+    void seeAlsoOpensTheOtherQuestion();
 
 private:
     std::unique_ptr<QTemporaryDir> m_state;
@@ -940,6 +941,38 @@ void MainWindowTest::tabFollowsTheReadingOrder()
     for (int option = 0; option < 4; ++option)
         QVERIFY2(stops.value(option) == page->optionButton(option), qPrintable(walk));
     QVERIFY2(previous > 3 && next > previous && demo > next, qPrintable(walk));
+}
+
+// Proves: a question whose content names another on the same point (see_also) links to it once
+// answered, and the link opens that question; the results page's review links it too.
+void MainWindowTest::seeAlsoOpensTheOtherQuestion()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(Quiz));
+    showAndActivate(window);
+    auto* link = window.questionPage()->findChild<QLabel*>(QStringLiteral("seeAlso"));
+    QVERIFY(link);
+    QVERIFY(!link->isVisible()); // nothing to read before the answer
+    QVERIFY(window.session()->choose(0)); // wrong: the review will list it
+    QVERIFY(link->isVisible());
+    QVERIFY2(link->text().contains(QStringLiteral("See also:"))
+            && link->text().contains(QStringLiteral("Mini Recompute Quiz, question 2")),
+        qPrintable(link->text()));
+    emit link->linkActivated(QStringLiteral("seealso:mini-quiz/2"));
+    QTRY_COMPARE(window.session()->current(), 1);
+    QCOMPARE(window.pages()->currentWidget(), window.questionPage());
+    QVERIFY(!link->isVisible()); // question 2 points nowhere and is not answered
+
+    for (int option : {0, 2}) {
+        QVERIFY(window.session()->choose(option));
+        window.session()->next();
+    }
+    QCOMPARE(window.pages()->currentWidget(), window.resultsPage());
+    const QString review = window.resultsPage()->review()->toHtml();
+    QVERIFY2(review.contains(QStringLiteral("seealso:mini-quiz/2")), qPrintable(review));
+    window.resultsPage()->review()->anchorClicked(QUrl(QStringLiteral("seealso:mini-quiz/2")));
+    QTRY_COMPARE(window.pages()->currentWidget(), window.questionPage());
+    QCOMPARE(window.session()->current(), 1);
 }
 
 QTEST_MAIN(MainWindowTest)
