@@ -1829,6 +1829,10 @@ sequence</source>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
+    <message>
+        <source>Same as none within noise: %1</source>
+        <translation>Как у none в пределах шума: %1</translation>
+    </message>
 </context>
 <context>
     <name>SweepChart</name>

@@ -1820,6 +1820,10 @@ huru</translation>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
+    <message>
+        <source>Same as none within noise: %1</source>
+        <translation>Zvakafanana ne-none mukati me-noise: %1</translation>
+    </message>
 </context>
 <context>
     <name>SweepChart</name>

@@ -40,6 +40,7 @@
 #include "interfacelanguage.h"
 #include "rlab/engine.h"
 #include "slowness.h"
+#include "steptimechart.h"
 
 using rlab::content::DemoPreset;
 
@@ -141,6 +142,7 @@ private slots:
     void moreColumnsToggleIsRemembered();
     void russianFiguresUseADecimalComma();
     void sizeAboveLimitIsExplained();
+    void stepTimeChartNamesRunsWithinNoise();
 };
 
 void DemoTest::panelRunsAndShowsResults()
@@ -713,6 +715,29 @@ void DemoTest::sizeAboveLimitIsExplained()
     layers->setValue(8);
     QVERIFY(run->isEnabled());
     QVERIFY(problem->text().isEmpty());
+}
+
+// Proves: bars side by side do not pass for a ranking where the paired steps cannot tell a run's
+// time from none's: the chart names those runs; a resolved difference is not named.
+void DemoTest::stepTimeChartNamesRunsWithinNoise()
+{
+    auto result = [](const char* label, rlab::PolicyKind kind, double factor) {
+        DemoResult made;
+        made.label = QString::fromLatin1(label);
+        made.run.config.policy.kind = kind;
+        made.run.config.warmupSteps = 1;
+        made.run.stepMs = {50};
+        for (int k = 1; k <= 12; ++k) // none: 10, 11, 10, 11, ...; others scaled step by step
+            made.run.stepMs.push_back((10.0 + k % 2) * (factor > 0 ? factor : (k % 2 ? 1.01 : 0.99)));
+        made.run.stepMsMedian = 10.5 * std::abs(factor);
+        return made;
+    };
+    StepTimeChart chart;
+    chart.setResults({result("none", rlab::PolicyKind::None, 1), result("full", rlab::PolicyKind::Full, -1),
+        result("sqrt", rlab::PolicyKind::Sqrt, 1.3)});
+    const QString title = chart.chart()->title();
+    QVERIFY2(title.contains(QStringLiteral("Same as none within noise: full")), qPrintable(title));
+    QVERIFY2(!title.contains(QStringLiteral("sqrt")), qPrintable(title));
 }
 
 QTEST_MAIN(DemoTest)

@@ -9,6 +9,7 @@
 
 #include "chartstyle.h"
 #include "demotexts.h"
+#include "rlab/demo/demo.h"
 
 StepTimeChart::StepTimeChart(QWidget* parent)
     : DemoChart(QStringLiteral("stepTimeChart"), parent)
@@ -74,6 +75,26 @@ void StepTimeChart::rebuild()
         }
         chart->setTitle(tr("Median step time, ms (measured, warm-up excluded)"));
     }
+    // Bars set side by side invite a ranking: name the runs whose time the paired steps cannot tell
+    // from none's, at the same size.
+    QStringList withinNoise;
+    const QStringList names = differingLabels(results());
+    for (int i = 0; i < results().size(); ++i) {
+        const DemoResult& result = results()[i];
+        if (rlab::demo::isPlainNone(result.run.config))
+            continue;
+        for (const DemoResult& none : results()) {
+            if (rlab::demo::isPlainNone(none.run.config) && none.sweepValue == result.sweepValue
+                && none.sweepParameter == result.sweepParameter && !stepOverheadPercent(result.run, none.run))
+                withinNoise << names[i];
+        }
+    }
+    if (!withinNoise.isEmpty())
+        chart->setTitle(QStringLiteral("%1<br><small>%2</small>")
+                            .arg(chart->title().toHtmlEscaped(),
+                                tr("Same as none within noise: %1")
+                                    .arg(withinNoise.join(QStringLiteral("; ")))
+                                    .toHtmlEscaped()));
     addBarSeries(chart, series, categories, tr("ms per step"), highest);
     if (!sizeTitle.isEmpty())
         chart->axes(Qt::Horizontal).constFirst()->setTitleText(sizeTitle);
