@@ -18,6 +18,14 @@
         <source>Not translated yet: shown in English.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1, question %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>See also: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoClaims</name>
@@ -147,6 +155,10 @@
     </message>
     <message>
         <source>%1: %2 MiB a step, copied in %3 ms (measured); over PCIe 4.0 x16 at about 25 GB/s, %4 ms (predicted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: time the same within noise, counted FLOPs %2%</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -426,10 +438,6 @@ measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Measured: the 95% confidence interval of the median step time. Two runs whose intervals overlap are the same within noise.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Step ms, 95% interval
 measured</source>
         <translation type="unfinished"></translation>
@@ -475,6 +483,14 @@ In brackets: compared with the plain `none` run at the same sizes.</source>
     </message>
     <message>
         <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same as none within noise</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured: the 95% confidence interval of the median step time. The comparison with none beside the median pairs each step with none&apos;s step of the same number, taken one after the other, and tells smaller differences apart than these intervals do; where it finds none, it says the same within noise.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -767,6 +783,10 @@ In brackets: compared with the plain `none` run at the same sizes.</source>
         <source>Run %1 of %2 (%3): step %4, %5</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GuideView</name>
@@ -920,22 +940,39 @@ Open it in your web browser?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>1–6: choose the option with that number
-↑ ↓: move between the options
-Tab, Shift+Tab: move between the controls
-Enter: confirm the option you moved to, or go to the next question once answered
-Space: press the focused button
-← →: previous and next question
-R: run the demo
-Ctrl+L: view all questions
-Ctrl+Home: back to the quizzes
-Ctrl+Q: quit
-F1: this list
-Alt+underlined letter: open that menu or go to that field</source>
+        <source>Plan your own mo&amp;del…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Plan your own mo&amp;del…</source>
+        <source>1–6: choose the option with that number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>↑ ↓: move between the options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tab, Shift+Tab: move between the controls</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter: confirm the option you moved to, or go to the next question once answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter in the demo: press the focused button; in a size field or the prediction, run the demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Space: press the focused button</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alt+underlined letter: open that menu or go to that field</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -950,7 +987,7 @@ Alt+underlined letter: open that menu or go to that field</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Peak memory by category at %1 = %2, MiB (measured)</source>
+        <source>Peak memory by category at %1 %2, MiB (measured)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1261,6 +1298,14 @@ sequence</source>
     </message>
     <message>
         <source>Micro-ba&amp;tch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1759,6 +1804,14 @@ sequence</source>
     </message>
     <message>
         <source>Median step time, ms (measured, warm-up excluded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same as none within noise: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

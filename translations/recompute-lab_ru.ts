@@ -18,6 +18,14 @@
         <source>Not translated yet: shown in English.</source>
         <translation>Ещё не переведено: показано на английском.</translation>
     </message>
+    <message>
+        <source>%1, question %2</source>
+        <translation>«%1», вопрос %2</translation>
+    </message>
+    <message>
+        <source>See also: %1</source>
+        <translation>См. также: %1</translation>
+    </message>
 </context>
 <context>
     <name>DemoClaims</name>
@@ -148,6 +156,10 @@
     <message>
         <source>%1: %2 MiB a step, copied in %3 ms (measured); over PCIe 4.0 x16 at about 25 GB/s, %4 ms (predicted)</source>
         <translation>%1: %2 МиБ за шаг, скопировано за %3 мс (измерено); по PCIe 4.0 x16 примерно при 25 ГБ/с — %4 мс (предсказано)</translation>
+    </message>
+    <message>
+        <source>%1: time the same within noise, counted FLOPs %2%</source>
+        <translation>%1: время одинаково в пределах шума, подсчитанные FLOP %2%</translation>
     </message>
 </context>
 <context>
@@ -441,10 +453,6 @@ measured</source>
         <translation>Устройство</translation>
     </message>
     <message>
-        <source>Measured: the 95% confidence interval of the median step time. Two runs whose intervals overlap are the same within noise.</source>
-        <translation>Измерено: 95-процентный доверительный интервал медианы времени шага. Если интервалы двух запусков перекрываются, они одинаковы в пределах шума.</translation>
-    </message>
-    <message>
         <source>Step ms, 95% interval
 measured</source>
         <translation>Шаг, мс, 95% интервал
@@ -495,6 +503,14 @@ In brackets: compared with the plain `none` run at the same sizes.</source>
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>same as none within noise</source>
+        <translation>как у none в пределах шума</translation>
+    </message>
+    <message>
+        <source>Measured: the 95% confidence interval of the median step time. The comparison with none beside the median pairs each step with none&apos;s step of the same number, taken one after the other, and tells smaller differences apart than these intervals do; where it finds none, it says the same within noise.</source>
+        <translation>Измерено: 95-процентный доверительный интервал медианы времени шага. Сравнение с none рядом с медианой ставит каждый шаг в пару с шагом none с тем же номером, снятым сразу до или после него, и различает меньшие разницы, чем эти интервалы; если разницы нет, там написано, что время одинаково в пределах шума.</translation>
     </message>
 </context>
 <context>
@@ -788,6 +804,10 @@ In brackets: compared with the plain `none` run at the same sizes.</source>
         <source>Run %1 of %2 (%3): step %4, %5</source>
         <translation>Запуск %1 из %2 (%3): шаг %4, %5</translation>
     </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
 </context>
 <context>
     <name>GuideView</name>
@@ -946,34 +966,40 @@ Open it in your web browser?</source>
         <translation>Стереть все ответы этого теста и начать заново? Прежние попытки останутся в истории.</translation>
     </message>
     <message>
-        <source>1–6: choose the option with that number
-↑ ↓: move between the options
-Tab, Shift+Tab: move between the controls
-Enter: confirm the option you moved to, or go to the next question once answered
-Space: press the focused button
-← →: previous and next question
-R: run the demo
-Ctrl+L: view all questions
-Ctrl+Home: back to the quizzes
-Ctrl+Q: quit
-F1: this list
-Alt+underlined letter: open that menu or go to that field</source>
-        <translation>1–6: выбрать вариант с этим номером
-↑ ↓: перейти между вариантами
-Tab, Shift+Tab: перейти между элементами
-Enter: подтвердить вариант, к которому вы перешли, или после ответа перейти к следующему вопросу
-Пробел: нажать кнопку в фокусе
-← →: предыдущий и следующий вопрос
-R: запустить демо
-Ctrl+L: все вопросы
-Ctrl+Home: к списку тестов
-Ctrl+Q: выход
-F1: этот список
-Alt+подчёркнутая буква: открыть это меню или перейти к этому полю</translation>
-    </message>
-    <message>
         <source>Plan your own mo&amp;del…</source>
         <translation>Спланировать свою &amp;модель…</translation>
+    </message>
+    <message>
+        <source>1–6: choose the option with that number</source>
+        <translation>1–6: выбрать вариант с этим номером</translation>
+    </message>
+    <message>
+        <source>↑ ↓: move between the options</source>
+        <translation>↑ ↓: перейти между вариантами</translation>
+    </message>
+    <message>
+        <source>Tab, Shift+Tab: move between the controls</source>
+        <translation>Tab, Shift+Tab: перейти между элементами</translation>
+    </message>
+    <message>
+        <source>Enter: confirm the option you moved to, or go to the next question once answered</source>
+        <translation>Enter: подтвердить вариант, к которому вы перешли, или после ответа перейти к следующему вопросу</translation>
+    </message>
+    <message>
+        <source>Enter in the demo: press the focused button; in a size field or the prediction, run the demo</source>
+        <translation>Enter в демо: нажать кнопку в фокусе; в поле размера или в прогнозе — запустить демо</translation>
+    </message>
+    <message>
+        <source>Space: press the focused button</source>
+        <translation>Пробел: нажать кнопку в фокусе</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Alt+underlined letter: open that menu or go to that field</source>
+        <translation>Alt+подчёркнутая буква: открыть это меню или перейти к этому полю</translation>
     </message>
 </context>
 <context>
@@ -987,8 +1013,8 @@ Alt+подчёркнутая буква: открыть это меню или �
         <translation>МиБ</translation>
     </message>
     <message>
-        <source>Peak memory by category at %1 = %2, MiB (measured)</source>
-        <translation>Пиковая память по категориям при %1 = %2, МиБ (измерено)</translation>
+        <source>Peak memory by category at %1 %2, MiB (measured)</source>
+        <translation>Пиковая память по категориям (%1: %2), МиБ (измерено)</translation>
     </message>
 </context>
 <context>
@@ -1306,6 +1332,14 @@ sequence</source>
     <message>
         <source>Micro-ba&amp;tch</source>
         <translation>Микробат&amp;ч</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> ГБ</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
     </message>
 </context>
 <context>
@@ -1809,6 +1843,14 @@ sequence</source>
     <message>
         <source>Median step time, ms (measured, warm-up excluded)</source>
         <translation>Медианное время шага, мс (измерено, без разогрева)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Same as none within noise: %1</source>
+        <translation>Как у none в пределах шума: %1</translation>
     </message>
 </context>
 <context>

@@ -18,6 +18,14 @@
         <source>Not translated yet: shown in English.</source>
         <translation>Hazvisati zvashandurwa: zvinoratidzwa muChirungu.</translation>
     </message>
+    <message>
+        <source>%1, question %2</source>
+        <translation>“%1”, mubvunzo %2</translation>
+    </message>
+    <message>
+        <source>See also: %1</source>
+        <translation>Ona zvakare: %1</translation>
+    </message>
 </context>
 <context>
     <name>DemoClaims</name>
@@ -148,6 +156,10 @@
     <message>
         <source>%1: %2 MiB a step, copied in %3 ms (measured); over PCIe 4.0 x16 at about 25 GB/s, %4 ms (predicted)</source>
         <translation>%1: %2 MiB padanho, zvakakopwa mu-%3 ms (zvakayerwa); pa-PCIe 4.0 x16 pa-25 GB/s kana zvakadaro, %4 ms (zvakafungidzirwa)</translation>
+    </message>
+    <message>
+        <source>%1: time the same within noise, counted FLOPs %2%</source>
+        <translation>%1: nguva yakafanana mukati me-noise, ma-FLOP akaverengwa %2%</translation>
     </message>
 </context>
 <context>
@@ -441,10 +453,6 @@ zvakayerwa</translation>
         <translation>Mudziyo</translation>
     </message>
     <message>
-        <source>Measured: the 95% confidence interval of the median step time. Two runs whose intervals overlap are the same within noise.</source>
-        <translation>Zvakayerwa: interval ye-95% yenguva yepakati yedanho. Kumhanya kuviri kune ma-interval anopindirana kwakafanana mukati me-noise.</translation>
-    </message>
-    <message>
         <source>Step ms, 95% interval
 measured</source>
         <translation>Danho ms, interval ye-95%
@@ -495,6 +503,14 @@ Mumabhuraketi: zvichienzaniswa nekumhanya kwe-none pamasaizi mamwe chete.</trans
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>same as none within noise</source>
+        <translation>zvakafanana ne-none mukati me-noise</translation>
+    </message>
+    <message>
+        <source>Measured: the 95% confidence interval of the median step time. The comparison with none beside the median pairs each step with none&apos;s step of the same number, taken one after the other, and tells smaller differences apart than these intervals do; where it finds none, it says the same within noise.</source>
+        <translation>Zvakayerwa: interval ye-95% yenguva yepakati yedanho. Kuenzanisa ne-none padivi penguva yepakati kunobatanidza danho rimwe nerimwe nedanho re-none rine nhamba imwe chete, akatorwa rimwe richitevera rimwe, uye kunoona misiyano midiki kupfuura ma-interval aya; pasina musiyano, kunoti zvakafanana mukati me-noise.</translation>
     </message>
 </context>
 <context>
@@ -786,6 +802,10 @@ Mumabhuraketi: zvichienzaniswa nekumhanya kwe-none pamasaizi mamwe chete.</trans
         <source>Run %1 of %2 (%3): step %4, %5</source>
         <translation>Kumhanya %1 ye %2 (%3): danho %4, %5</translation>
     </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
 </context>
 <context>
     <name>GuideView</name>
@@ -943,34 +963,40 @@ Unoda kuivhura mu-browser yako?</translation>
         <translation>Dzima mhinduro dzose dzebvunzo iyi wotangazve? Zvawakaedza kare zvinoramba zviri munhoroondo yayo.</translation>
     </message>
     <message>
-        <source>1–6: choose the option with that number
-↑ ↓: move between the options
-Tab, Shift+Tab: move between the controls
-Enter: confirm the option you moved to, or go to the next question once answered
-Space: press the focused button
-← →: previous and next question
-R: run the demo
-Ctrl+L: view all questions
-Ctrl+Home: back to the quizzes
-Ctrl+Q: quit
-F1: this list
-Alt+underlined letter: open that menu or go to that field</source>
-        <translation>1–6: sarudza sarudzo ine nhamba iyoyo
-↑ ↓: famba pakati pesarudzo
-Tab, Shift+Tab: famba pakati pezvidzoreso
-Enter: simbisa sarudzo yawaenda kwairi, kana enderera kumubvunzo unotevera kana wapindura
-Space: tsikira bhatani rakasarudzwa
-← →: mubvunzo wakapfuura neunotevera
-R: mhanyisa muratidzo
-Ctrl+L: tarisa mibvunzo yese
-Ctrl+Home: dzokera kubvunzo
-Ctrl+Q: buda
-F1: rondedzero iyi
-Alt+bhii rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translation>
-    </message>
-    <message>
         <source>Plan your own mo&amp;del…</source>
         <translation>&amp;Ronga model yako…</translation>
+    </message>
+    <message>
+        <source>1–6: choose the option with that number</source>
+        <translation>1–6: sarudza sarudzo ine nhamba iyoyo</translation>
+    </message>
+    <message>
+        <source>↑ ↓: move between the options</source>
+        <translation>↑ ↓: famba pakati pesarudzo</translation>
+    </message>
+    <message>
+        <source>Tab, Shift+Tab: move between the controls</source>
+        <translation>Tab, Shift+Tab: famba pakati pezvidzoreso</translation>
+    </message>
+    <message>
+        <source>Enter: confirm the option you moved to, or go to the next question once answered</source>
+        <translation>Enter: simbisa sarudzo yawaenda kwairi, kana enderera kumubvunzo unotevera kana wapindura</translation>
+    </message>
+    <message>
+        <source>Enter in the demo: press the focused button; in a size field or the prediction, run the demo</source>
+        <translation>Enter mumuratidzo: tsikira bhatani rakasarudzwa; munzvimbo yehukuru kana mufungidziro, mhanyisa muratidzo</translation>
+    </message>
+    <message>
+        <source>Space: press the focused button</source>
+        <translation>Space: tsikira bhatani rakasarudzwa</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Alt+underlined letter: open that menu or go to that field</source>
+        <translation>Alt+bhii rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translation>
     </message>
 </context>
 <context>
@@ -984,8 +1010,8 @@ Alt+bhii rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translatio
         <translation>MiB</translation>
     </message>
     <message>
-        <source>Peak memory by category at %1 = %2, MiB (measured)</source>
-        <translation>Nhongonya yendangariro pamarudzi pa-%1 = %2, MiB (zvakayerwa)</translation>
+        <source>Peak memory by category at %1 %2, MiB (measured)</source>
+        <translation>Nhongonya yendangariro pamarudzi pa-%1 %2, MiB (zvakayerwa)</translation>
     </message>
 </context>
 <context>
@@ -1302,6 +1328,14 @@ huru</translation>
     <message>
         <source>Micro-ba&amp;tch</source>
         <translation>Micro-ba&amp;tch</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
     </message>
 </context>
 <context>
@@ -1800,6 +1834,14 @@ huru</translation>
     <message>
         <source>Median step time, ms (measured, warm-up excluded)</source>
         <translation>Nguva yepakati yedanho, ms (zvakayerwa, kunze kwekudziyisa)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Same as none within noise: %1</source>
+        <translation>Zvakafanana ne-none mukati me-noise: %1</translation>
     </message>
 </context>
 <context>

@@ -63,8 +63,10 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("quiz"), QStringLiteral("Open the quiz with this id."), QStringLiteral("id"));
     const QCommandLineOption question(
         QStringLiteral("question"), QStringLiteral("Open question K (from 1)."), QStringLiteral("K"));
-    const QCommandLineOption answer(
-        QStringLiteral("answer"), QStringLiteral("Choose option N (from 1)."), QStringLiteral("N"));
+    const QCommandLineOption answer(QStringLiteral("answer"),
+        QStringLiteral("Choose option N (from 1), the N-th as shown: on a retry or review the options are "
+                       "shuffled, and N counts them as shown, as key N does."),
+        QStringLiteral("N"));
     const QCommandLineOption runDemo(QStringLiteral("run-demo"), QStringLiteral("Run the question's demo."));
     const QCommandLineOption guide(QStringLiteral("guide"),
         QStringLiteral("Show the question's guide section beside it, not the demo."));
@@ -320,9 +322,10 @@ std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOption
     window.openQuiz(options.quiz);
     if (options.question > 0 || options.answer > 0)
         window.showQuestion(question);
-    // A question answered earlier stays as it was (screenshots start from empty progress).
+    // N is the option shown N-th, as key N chooses it: on a retry or review the options are
+    // shuffled. A question answered earlier stays as it was (screenshots start from empty progress).
     if (options.answer > 0)
-        window.session()->choose(options.answer - 1);
+        window.session()->choose(window.session()->optionOrder(question).value(options.answer - 1));
     if (options.showGuide)
         window.questionPage()->showGuide();
     if (!options.predict.isEmpty()) {

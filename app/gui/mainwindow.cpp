@@ -9,6 +9,7 @@
 #include <QEvent>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -98,6 +99,14 @@ MainWindow::MainWindow(
     connect(m_list, &QuestionListPage::questionChosen, this, &MainWindow::showQuestion);
     connect(m_results, &ResultsPage::questionChosen, this, &MainWindow::showQuestion);
     connect(m_results, &ResultsPage::backRequested, this, &MainWindow::showQuizzes);
+    // "See also": the other quiz, at the question on the same point (its progress is kept as saved).
+    const auto seeAlso = [this](const QString& quizId, int question) {
+        if (openQuiz(quizId))
+            showQuestion(question);
+    };
+    // Queued: the link's label or browser is rewritten by the switch, not from inside its own click.
+    connect(m_question, &QuestionPage::seeAlsoRequested, this, seeAlso, Qt::QueuedConnection);
+    connect(m_results, &ResultsPage::seeAlsoRequested, this, seeAlso, Qt::QueuedConnection);
     connect(m_results, &ResultsPage::guideChosen, this, [this](int question) {
         showQuestion(question);
         m_question->showGuide();
@@ -500,7 +509,9 @@ void MainWindow::refreshQuizzes()
     int allDue = 0;
     for (const QList<int>& questions : due)
         allDue += static_cast<int>(questions.size());
-    m_results->setReviewsDue(allDue);
+    // The button reviews this quiz's due questions when it has some, else every quiz's: it counts those.
+    const int hereDue = static_cast<int>(due.value(m_session->quizId()).size());
+    m_results->setReviewsDue(hereDue > 0 ? hereDue : allDue);
 }
 
 void MainWindow::saveAnswers()
@@ -552,21 +563,35 @@ void MainWindow::showProgressProblem()
     statusBar()->showMessage(m_progress.problem());
 }
 
+QString MainWindow::shortcutsText() const
+{
+    QStringList lines {tr("1–6: choose the option with that number"), tr("↑ ↓: move between the options"),
+        tr("Tab, Shift+Tab: move between the controls"),
+        tr("Enter: confirm the option you moved to, or go to the next question once answered"),
+        tr("Enter in the demo: press the focused button; in a size field or the prediction, run the demo"),
+        tr("Space: press the focused button")};
+    // Every menu item that has a key, in the menus' own words: the list cannot miss one.
+    for (QAction* title : menuBar()->actions()) {
+        if (!title->menu())
+            continue;
+        for (QAction* item : title->menu()->actions()) {
+            if (item->shortcut().isEmpty())
+                continue;
+            QString name = item->text();
+            name.remove(QRegularExpression(QStringLiteral("&(?=[^&])")))
+                .replace(QStringLiteral("&&"), QStringLiteral("&"));
+            if (name.endsWith(QChar(0x2026)))
+                name.chop(1);
+            lines.push_back(tr("%1: %2").arg(item->shortcut().toString(QKeySequence::NativeText), name));
+        }
+    }
+    lines.push_back(tr("Alt+underlined letter: open that menu or go to that field"));
+    return lines.join(QLatin1Char('\n'));
+}
+
 void MainWindow::showShortcuts()
 {
-    QMessageBox::information(this, tr("Keyboard shortcuts"),
-        tr("1–6: choose the option with that number\n"
-           "↑ ↓: move between the options\n"
-           "Tab, Shift+Tab: move between the controls\n"
-           "Enter: confirm the option you moved to, or go to the next question once answered\n"
-           "Space: press the focused button\n"
-           "← →: previous and next question\n"
-           "R: run the demo\n"
-           "Ctrl+L: view all questions\n"
-           "Ctrl+Home: back to the quizzes\n"
-           "Ctrl+Q: quit\n"
-           "F1: this list\n"
-           "Alt+underlined letter: open that menu or go to that field"));
+    QMessageBox::information(this, tr("Keyboard shortcuts"), shortcutsText());
 }
 
 void MainWindow::showAbout()

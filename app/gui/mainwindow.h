@@ -75,6 +75,8 @@ public:
     NoticeBanner* banner() const { return m_banner; }
     QStackedWidget* pages() const { return m_pages; }
     QAction* languageAction(const QString& code) const;
+    // The keyboard help (F1): the page's keys, then every menu item's key, in the current language.
+    QString shortcutsText() const;
 
 protected:
     void changeEvent(QEvent* event) override;

@@ -145,11 +145,17 @@ QString overheads(const rlab::content::DemoClaim& claim, const rlab::demo::Claim
         const DemoResult* b = resultOf(results, claim.than, f.sweepValue);
         if (!a || !b || b->run.stepMsMedian <= 0 || countedFlops(b->run) <= 0)
             continue;
-        const double time = 100 * (a->run.stepMsMedian / b->run.stepMsMedian - 1);
+        const std::optional<double> time = stepOverheadPercent(a->run, b->run);
         const double flops = 100 * (countedFlops(a->run) / countedFlops(b->run) - 1);
+        if (!time) { // the paired interval holds no difference: no percentage to read as real
+            parts.push_back(
+                QCoreApplication::translate("DemoClaims", "%1: time the same within noise, counted FLOPs %2%")
+                    .arg(a->title(), QLocale().toString(flops, 'f', 0)));
+            continue;
+        }
         parts.push_back(
             QCoreApplication::translate("DemoClaims", "%1: time %2%, counted FLOPs %3%")
-                .arg(a->title(), QLocale().toString(time, 'f', 0), QLocale().toString(flops, 'f', 0)));
+                .arg(a->title(), QLocale().toString(*time, 'f', 0), QLocale().toString(flops, 'f', 0)));
     }
     return parts.join(QStringLiteral("; "));
 }

@@ -159,10 +159,12 @@ QString DemoResultsModel::comparedToNone(const DemoResult& result, int column) c
         return tr("%1% of none").arg(percent(100 * rawValue(result, column).toDouble() / base));
     }
     case StepMs: {
-        if (none->run.stepMsMedian <= 0)
-            return {};
-        const double overhead = 100 * (result.run.stepMsMedian / none->run.stepMsMedian - 1);
-        return tr("%1% vs none").arg((overhead >= 0 ? QStringLiteral("+") : QString()) + percent(overhead));
+        // From paired steps, as the claims compare times; a difference the noise could make gets
+        // no sign and no ranking.
+        const std::optional<double> overhead = stepOverheadPercent(result.run, none->run);
+        if (!overhead)
+            return tr("same as none within noise");
+        return tr("%1% vs none").arg((*overhead >= 0 ? QStringLiteral("+") : QString()) + percent(*overhead));
     }
     case RecomputeFlops:
         // none recomputes nothing: the extra work is measured against none's forward pass.
@@ -369,9 +371,12 @@ QVariant DemoResultsModel::headerData(int section, Qt::Orientation orientation, 
         return tip ? tr("Measured: median wall-clock time of a training step, warm-up step excluded.")
                    : tr("Step ms, median\nmeasured");
     case StepSpread:
-        return tip ? tr("Measured: the 95% confidence interval of the median step time. Two runs whose "
-                        "intervals overlap are the same within noise.")
-                   : tr("Step ms, 95% interval\nmeasured");
+        return tip
+            ? tr("Measured: the 95% confidence interval of the median step time. The comparison with "
+                 "none beside the median pairs each step with none's step of the same number, taken one "
+                 "after the other, and tells smaller differences apart than these intervals do; where "
+                 "it finds none, it says the same within noise.")
+            : tr("Step ms, 95% interval\nmeasured");
     case ForwardFlops:
         return tip
             ? tr(

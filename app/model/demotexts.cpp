@@ -94,6 +94,26 @@ QString sweepParameterTitle(const QString& parameter)
     return parameter;
 }
 
+QString sweepSymbol(const QString& parameter)
+{
+    const rlab::ShapeField* field = rlab::sweepParameter(parameter.toStdString());
+    if (field && field->member == &rlab::ModelShape::layers)
+        return QStringLiteral("N");
+    if (field && field->member == &rlab::ModelShape::seq)
+        return QStringLiteral("T");
+    if (field && field->member == &rlab::ModelShape::width)
+        return QStringLiteral("d");
+    if (field && field->member == &rlab::ModelShape::batch)
+        return QStringLiteral("B");
+    return parameter;
+}
+
+QString sweepValueText(const QString& parameter, int value)
+{
+    return QCoreApplication::translate("DemoTexts", "%1 = %2")
+        .arg(sweepSymbol(parameter), QLocale().toString(value));
+}
+
 QString demoProgressText(const DemoProgress& progress)
 {
     if (progress.phase == rlab::Phase::Setup)

@@ -2,6 +2,7 @@
 // language switch (interface strings and content, fallback marked), progress across restarts and
 // a corrupt progress file, content errors, and the demo started by its key.
 #include <QAbstractButton>
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
@@ -20,8 +21,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTextEdit>
 #include <QToolButton>
 
+#include "commandline.h"
 #include "demopanel.h"
 #include "demorunner.h"
 #include "mainwindow.h"
@@ -85,6 +88,10 @@ private slots:
     void reviewsComeBackOnSchedule();
     void mnemonicsAreUniquePerLanguage_data();
     void mnemonicsAreUniquePerLanguage();
+    void answerOptionCountsAsShownOnARetry();
+    void shortcutHelpListsEveryKey();
+    void tabFollowsTheReadingOrder();
+    void seeAlsoOpensTheOtherQuestion();
 
 private:
     std::unique_ptr<QTemporaryDir> m_state;
@@ -210,8 +217,24 @@ void MainWindowTest::enterInTheDemoStaysInTheDemo()
     QVERIFY(size);
     size->setFocus();
     QTRY_VERIFY(size->hasFocus());
+    DemoPanel* demo = window.demoPanel();
+    QSignalSpy finished(demo, &DemoPanel::finished);
     QTest::keyClick(size, Qt::Key_Return);
     QCOMPARE(window.session()->current(), 0); // still on the question
+    // Enter in a size field runs the demo, as R does.
+    QVERIFY(demo->isRunning() || finished.count() == 1);
+    QVERIFY(finished.count() == 1 || finished.wait(120000 * rlab::test::kSlowness));
+    QVERIFY(finished.first().at(0).value<DemoOutcome>().ok());
+    // Enter on a focused button of the demo presses it.
+    auto* run = demo->findChild<QPushButton*>(QStringLiteral("runDemo"));
+    QVERIFY(run && run->isEnabled());
+    QSignalSpy clicked(run, &QPushButton::clicked);
+    run->setFocus();
+    QTRY_VERIFY(run->hasFocus());
+    QTest::keyClick(run, Qt::Key_Return);
+    QTRY_COMPARE(clicked.count(), 1);
+    QVERIFY(finished.count() == 2 || finished.wait(120000 * rlab::test::kSlowness));
+    QCOMPARE(window.session()->current(), 0);
     window.questionPage()->optionButton(0)->setFocus();
     QTRY_VERIFY(window.questionPage()->optionButton(0)->hasFocus());
     QTest::keyClick(&window, Qt::Key_Return);
@@ -682,6 +705,14 @@ void MainWindowTest::attemptsSurviveARetryAndARestart()
         }
         QCOMPARE(window.pages()->currentWidget(), window.resultsPage());
         QVERIFY(window.resultsPage()->scoreLabel()->text().startsWith(QStringLiteral("1 of 3")));
+        // Questions 1 and 2 share a guide section: "What to review next" names it once (the table
+        // names it on both rows).
+        const QString first = window.resultsPage()->review()->toPlainText();
+        const QString next = first.section(QStringLiteral("What to review next"), 1);
+        QVERIFY2(next.section(QStringLiteral("Review of your mistakes"), 0, 0)
+                     .count(QStringLiteral("What recomputation trades"))
+                == 1,
+            qPrintable(first));
         window.resultsPage()->retryButton()->click();
         QCOMPARE(window.session()->round(), (QList<int> {0, 1}));
         QVERIFY(window.session()->choose(1)); // question 1 right; question 2 left for later
@@ -733,11 +764,14 @@ void MainWindowTest::reviewsComeBackOnSchedule()
     QVERIFY(window.dueQuestions().isEmpty());
 
     now = now.addDays(1);
+    showAndActivate(window);
     window.showQuizzes();
     QVERIFY(!reviewAll->isHidden());
     QCOMPARE(reviewAll->text(), QStringLiteral("Review (1 due)"));
     QVERIFY(window.startPage()->findChild<QPushButton*>(QStringLiteral("reviewQuiz")));
-    reviewAll->click();
+    // The page opens on the review: Enter starts it.
+    QTRY_VERIFY(reviewAll->hasFocus());
+    QTest::keyClick(reviewAll, Qt::Key_Return);
     QCOMPARE(window.pages()->currentWidget(), window.questionPage());
     QCOMPARE(window.session()->round(), QList<int> {0});
     QCOMPARE(window.session()->attempts().last().kind, QuizSession::Kind::Review);
@@ -805,6 +839,143 @@ void MainWindowTest::mnemonicsAreUniquePerLanguage()
         }
         checkUnique(keyed, page->objectName());
     }
+}
+
+// Proves: --answer N (screenshots, tests) picks the option shown N-th, as key N does, when a retry
+// shows the options shuffled, not the seed's option N.
+void MainWindowTest::answerOptionCountsAsShownOnARetry()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(Quiz));
+    for (int option : {0, 0, 2}) { // wrong, wrong, right
+        QVERIFY(window.session()->choose(option));
+        window.session()->next();
+    }
+    window.resultsPage()->retryButton()->click();
+    QCOMPARE(window.session()->round(), (QList<int> {0, 1}));
+    showAndActivate(window);
+    // A place whose shown option is not the seed's option there, so the two readings differ.
+    const auto differingPlace = [&window](int question) {
+        const QList<int> order = window.session()->optionOrder(question);
+        for (int place = 0; place < order.size(); ++place)
+            if (order[place] != place)
+                return place;
+        return -1;
+    };
+    const int place = differingPlace(0);
+    QVERIFY(place >= 0); // shuffled on a retry
+    LaunchOptions options;
+    options.quiz = Quiz;
+    options.question = 1;
+    options.answer = place + 1;
+    QCOMPARE(applyLaunchOptions(window, options), std::optional<QString>());
+    QCOMPARE(window.session()->chosen(0), window.session()->optionOrder(0)[place]);
+    // The button shown at that place is the one marked chosen (right or wrong).
+    const QString state = window.questionPage()->optionButton(place)->property("answerState").toString();
+    QVERIFY2(state == QLatin1String("right") || state == QLatin1String("wrong"), qPrintable(state));
+    // Key N on the next question of the retry chooses the same way.
+    window.session()->goTo(1);
+    const int keyPlace = differingPlace(1);
+    QVERIFY(keyPlace >= 0);
+    QTest::keyClick(&window, Qt::Key(Qt::Key_1 + keyPlace));
+    QCOMPARE(window.session()->chosen(1), window.session()->optionOrder(1)[keyPlace]);
+}
+
+// Proves: F1's list names every key a menu item has (Ctrl+O and Ctrl+P were missing), the page's
+// keys, and Enter in the demo; in every language.
+void MainWindowTest::shortcutHelpListsEveryKey()
+{
+    for (const char* code : {"en", "ru", "sn"}) {
+        MainWindow window(fixtures(), ProgressStore(), QString::fromLatin1(code));
+        const QString help = window.shortcutsText();
+        int keyed = 0;
+        for (QAction* title : window.menuBar()->actions()) {
+            for (QAction* item : title->menu()->actions()) {
+                if (item->shortcut().isEmpty())
+                    continue;
+                ++keyed;
+                const QString key = item->shortcut().toString(QKeySequence::NativeText);
+                QVERIFY2(help.contains(key + QLatin1Char(':')),
+                    qPrintable(QStringLiteral("%1: %2 missing").arg(QLatin1String(code), key)));
+            }
+        }
+        QVERIFY(keyed >= 8); // open, quit, back, all questions, previous, next, run, planner, help
+        QVERIFY(help.contains(QStringLiteral("1–6")));
+        QVERIFY(help.count(QStringLiteral("Enter")) >= 2); // answering, and in the demo
+    }
+}
+
+// Proves: Tab from the first option walks the options, then Previous and Next, then the side
+// (the demo), and every stop is a control that shows its focus: no scroll area, page or frame.
+void MainWindowTest::tabFollowsTheReadingOrder()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(Quiz));
+    showAndActivate(window);
+    window.session()->goTo(1);
+    QuestionPage* page = window.questionPage();
+    page->optionButton(0)->setFocus();
+    QTRY_VERIFY(page->optionButton(0)->hasFocus());
+    QList<QWidget*> stops {QApplication::focusWidget()};
+    for (int i = 0; i < 60; ++i) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QWidget* now = QApplication::focusWidget();
+        if (now == stops.first())
+            break;
+        stops.append(now);
+    }
+    QStringList names;
+    for (QWidget* stop : stops)
+        names << (stop->objectName().isEmpty() ? QString::fromLatin1(stop->metaObject()->className())
+                                               : stop->objectName());
+    const QString walk = names.join(QStringLiteral(" → "));
+    for (QWidget* stop : stops) {
+        QVERIFY2(stop->isVisible(), qPrintable(walk));
+        const bool blank = qobject_cast<QAbstractScrollArea*>(stop) && !qobject_cast<QAbstractItemView*>(stop)
+            && !qobject_cast<QTextEdit*>(stop);
+        QVERIFY2(!blank && QString::fromLatin1(stop->metaObject()->className()) != QLatin1String("QWidget")
+                && !qobject_cast<QStackedWidget*>(stop),
+            qPrintable(walk));
+    }
+    const int previous = static_cast<int>(names.indexOf(QStringLiteral("previousButton")));
+    const int next = static_cast<int>(names.indexOf(QStringLiteral("nextButton")));
+    const int demo = static_cast<int>(
+        stops.indexOf(window.demoPanel()->findChild<QPushButton*>(QStringLiteral("runDemo"))));
+    for (int option = 0; option < 4; ++option)
+        QVERIFY2(stops.value(option) == page->optionButton(option), qPrintable(walk));
+    QVERIFY2(previous > 3 && next > previous && demo > next, qPrintable(walk));
+}
+
+// Proves: a question whose content names another on the same point (see_also) links to it once
+// answered, and the link opens that question; the results page's review links it too.
+void MainWindowTest::seeAlsoOpensTheOtherQuestion()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(Quiz));
+    showAndActivate(window);
+    auto* link = window.questionPage()->findChild<QLabel*>(QStringLiteral("seeAlso"));
+    QVERIFY(link);
+    QVERIFY(!link->isVisible()); // nothing to read before the answer
+    QVERIFY(window.session()->choose(0)); // wrong: the review will list it
+    QVERIFY(link->isVisible());
+    QVERIFY2(link->text().contains(QStringLiteral("See also:"))
+            && link->text().contains(QStringLiteral("Mini Recompute Quiz, question 2")),
+        qPrintable(link->text()));
+    emit link->linkActivated(QStringLiteral("seealso:mini-quiz/2"));
+    QTRY_COMPARE(window.session()->current(), 1);
+    QCOMPARE(window.pages()->currentWidget(), window.questionPage());
+    QVERIFY(!link->isVisible()); // question 2 points nowhere and is not answered
+
+    for (int option : {0, 2}) {
+        QVERIFY(window.session()->choose(option));
+        window.session()->next();
+    }
+    QCOMPARE(window.pages()->currentWidget(), window.resultsPage());
+    const QString review = window.resultsPage()->review()->toHtml();
+    QVERIFY2(review.contains(QStringLiteral("seealso:mini-quiz/2")), qPrintable(review));
+    window.resultsPage()->review()->anchorClicked(QUrl(QStringLiteral("seealso:mini-quiz/2")));
+    QTRY_COMPARE(window.pages()->currentWidget(), window.questionPage());
+    QCOMPARE(window.session()->current(), 1);
 }
 
 QTEST_MAIN(MainWindowTest)

@@ -2,7 +2,9 @@
 // what it shows is rlab::planner's report for the form's inputs (the same function `rlab plan`
 // uses), so its choice at two budgets matches; impossible inputs give a sentence, not a table;
 // every language labels the figures as predicted.
+#include <QDoubleSpinBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -23,6 +25,7 @@ private slots:
     void showsTheSharedPlansChoice_data();
     void showsTheSharedPlansChoice();
     void impossibleInputsAreExplained();
+    void russianFiguresUseADecimalComma();
 };
 
 void PlannerPageTest::reachedFromStartAndDemo()
@@ -96,6 +99,36 @@ void PlannerPageTest::impossibleInputsAreExplained()
     QVERIFY(!page.report());
     QCOMPARE(page.table()->rowCount(), 0);
     QVERIFY2(page.summaryText().contains(QStringLiteral("Cannot plan")), qPrintable(page.summaryText()));
+}
+
+void PlannerPageTest::russianFiguresUseADecimalComma()
+{
+    // The window switches to Russian after the page was built: the table, the summary and the
+    // budget field follow the language's number format, as the demo's table does.
+    MainWindow window(QStringLiteral(RLAB_APP_FIXTURES), ProgressStore::inMemory(), QStringLiteral("en"));
+    window.showPlanner();
+    PlannerPage* page = window.plannerPage();
+    QVERIFY(page->table()->rowCount() > 0);
+    QVERIFY2(page->table()->item(0, 2)->text().contains(QLatin1Char('.')),
+        qPrintable(page->table()->item(0, 2)->text()));
+    QVERIFY(window.setLanguage(QStringLiteral("ru")));
+    for (int i = 0; i < 3; ++i) // the language change reaches widgets as posted events
+        QCoreApplication::processEvents();
+    for (int row = 0; row < page->table()->rowCount(); ++row) {
+        const QString peak = page->table()->item(row, 2)->text();
+        if (peak.isEmpty() || !peak.at(0).isDigit())
+            continue; // "no plan"
+        QVERIFY2(peak.contains(QLatin1Char(',')) && !peak.contains(QLatin1Char('.')), qPrintable(peak));
+    }
+    QVERIFY2(!page->summaryText().contains(QRegularExpression(QStringLiteral("\\d\\.\\d"))),
+        qPrintable(page->summaryText()));
+    auto* budget = page->findChild<QDoubleSpinBox*>(QStringLiteral("plannerBudgetGb"));
+    QVERIFY(budget);
+    QVERIFY2(budget->text().contains(QStringLiteral("24,0")), qPrintable(budget->text()));
+    QVERIFY(window.setLanguage(QStringLiteral("en")));
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+    QVERIFY2(budget->text().contains(QStringLiteral("24.0")), qPrintable(budget->text()));
 }
 
 QTEST_MAIN(PlannerPageTest)

@@ -1,6 +1,7 @@
 // The content loader: real quizzes in every language, each error class with its place, per-field
 // fallback, isolation of broken files, refusal of oversized and deeply nested files, check-content.
 
+#include <algorithm>
 #include <iostream>
 #include <sstream>
 #include <sys/stat.h>
@@ -110,6 +111,7 @@ private slots:
     void linksOutOfThePackAreNotRead();
     void specialFilesAreNotRead();
     void checkContentRefusesABudgetThatNeverPlans();
+    void seeAlsoNamesAQuestionOfAnotherQuiz();
 };
 
 void ContentTest::realQuizzesLoadInEveryLanguage_data()
@@ -329,6 +331,14 @@ void ContentTest::errorIsPlaced_data()
         << "guide_section: no-such" << 10 << 20 << "guide section 'no-such' does not exist in guide 'basics'";
     QTest::newRow("unknown guide") << quiz << "guide: basics"
                                    << "guide: nowhere" << 4 << 8 << "guide 'nowhere' does not exist";
+    QTest::newRow("see_also of a missing question")
+        << quiz << "    guide_section: the-trade\n    answer: 2"
+        << "    guide_section: the-trade\n    see_also: [beta/nothing]\n    answer: 2" << 11 << 16
+        << "see_also 'beta/nothing' of question 'what-is-traded' names no question of a quiz in this folder";
+    QTest::newRow("see_also not quiz/question")
+        << quiz << "    guide_section: the-trade\n    answer: 2"
+        << "    guide_section: the-trade\n    see_also: [only]\n    answer: 2" << 11 << 16
+        << "see_also entry 'only' of question 'what-is-traded' must be quiz-id/question-id";
     QTest::newRow("quiz id differs from folder")
         << quiz << "id: alpha"
         << "id: alfa" << 2 << 5 << "must equal its folder name 'alpha'";
@@ -809,6 +819,40 @@ void ContentTest::checkContentRefusesABudgetThatNeverPlans()
                              "plan fits the activations in 1 bytes")
             != std::string::npos,
         result.err.c_str());
+}
+
+void ContentTest::seeAlsoNamesAQuestionOfAnotherQuiz()
+{
+    const fs::path root = editableTree();
+    QVERIFY(replaceOnce(root / "quizzes/alpha/quiz.yaml", "    guide_section: the-trade\n    answer: 2",
+        "    guide_section: the-trade\n    see_also: [beta/only]\n    answer: 2"));
+    const Content content = loadContent(root, "ru");
+    QVERIFY2(content.errors.empty(), listed(content.errors).c_str());
+    const Quiz* alpha = content.quiz("alpha");
+    QVERIFY(alpha);
+    QCOMPARE(alpha->questions.front().seeAlso.size(), std::size_t(1));
+    QCOMPARE(alpha->questions.front().seeAlso.front().quiz, std::string("beta"));
+    QCOMPARE(alpha->questions.front().seeAlso.front().question, std::string("only"));
+    // The real seed quizzes point to each other where they teach the same point, both ways.
+    const Content real = loadContent(realContent(), "en");
+    QVERIFY2(real.errors.empty(), listed(real.errors).c_str());
+    int links = 0;
+    for (const Quiz& quiz : real.quizzes)
+        for (const Question& question : quiz.questions)
+            for (const Question::SeeAlso& target : question.seeAlso) {
+                ++links;
+                const Quiz* other = real.quiz(target.quiz);
+                QVERIFY(other);
+                const auto back = std::find_if(other->questions.begin(), other->questions.end(),
+                    [&](const Question& q) { return q.id == target.question; });
+                QVERIFY(back != other->questions.end());
+                QVERIFY2(std::any_of(back->seeAlso.begin(), back->seeAlso.end(),
+                             [&](const Question::SeeAlso& s) {
+                                 return s.quiz == quiz.id && s.question == question.id;
+                             }),
+                    (quiz.id + "/" + question.id + " is not pointed back to").c_str());
+            }
+    QCOMPARE(links, 12);
 }
 
 QTEST_GUILESS_MAIN(ContentTest)

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include <QLocale>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -36,6 +37,8 @@ private slots:
     void cancelEndsAsCancelled();
     void outcomesAndProgressReadAsSentences();
     void timelineShowsARecomputingRunUnlessPicked();
+    void chartLabelsSayWhatDiffers();
+    void stepTimeInsideTheNoiseHasNoSign();
 };
 
 void DemoRunnerTest::planMapsRunsToEngineConfigs()
@@ -353,6 +356,78 @@ void DemoRunnerTest::timelineShowsARecomputingRunUnlessPicked()
     model.append(result("none", 1, 0));
     model.append(result("full", 1, 10));
     QCOMPARE(model.timelineRow(), 1);
+}
+
+void DemoRunnerTest::chartLabelsSayWhatDiffers()
+{
+    auto result = [](const char* label, const char* parameter, int value) {
+        DemoResult made;
+        made.label = QString::fromLatin1(label);
+        made.sweepParameter = QString::fromLatin1(parameter);
+        made.sweepValue = value;
+        return made;
+    };
+    QLocale::setDefault(QLocale(QLocale::English));
+    // Policies differ, one size: the policy.
+    QCOMPARE(differingLabels({result("none", "", 0), result("full", "", 0)}), (QStringList {"none", "full"}));
+    // One policy over a sweep: the size, by the letter the guides use.
+    QCOMPARE(differingLabels({result("full", "seq", 32), result("full", "seq", 128)}),
+        (QStringList {"T = 32", "T = 128"}));
+    QCOMPARE(differingLabels({result("full", "layers", 8), result("full", "layers", 16)}),
+        (QStringList {"N = 8", "N = 16"}));
+    // Both differ: both, so no two bars read the same.
+    const QStringList both = differingLabels({result("none", "seq", 32), result("full", "seq", 32),
+        result("none", "seq", 128), result("full", "seq", 128)});
+    QCOMPARE(both, (QStringList {"none, T = 32", "full, T = 32", "none, T = 128", "full, T = 128"}));
+    QCOMPARE(QSet<QString>(both.begin(), both.end()).size(), both.size());
+    QCOMPARE(differingLabels({result("full", "seq", 32)}), QStringList {"full"});
+}
+
+void DemoRunnerTest::stepTimeInsideTheNoiseHasNoSign()
+{
+    QLocale::setDefault(QLocale(QLocale::English));
+    auto result = [](const char* label, rlab::PolicyKind kind, std::vector<double> steps) {
+        DemoResult made;
+        made.label = QString::fromLatin1(label);
+        made.run.config.policy.kind = kind;
+        made.run.config.warmupSteps = 1;
+        made.run.stepMs = steps;
+        const rlab::MedianInterval interval
+            = rlab::medianInterval95(std::vector<double>(steps.begin() + 1, steps.end()));
+        made.run.stepMsMedian = interval.median;
+        made.run.stepMsCi95Low = interval.low;
+        made.run.stepMsCi95High = interval.high;
+        return made;
+    };
+    // full's steps are 1% slower on some steps and 1% faster on others: a paired interval around 1.
+    const std::vector<double> none {50, 10, 11, 10, 12, 10, 11, 10, 12, 10, 11, 10, 12};
+    std::vector<double> close = none;
+    for (std::size_t k = 1; k < close.size(); ++k)
+        close[k] *= k % 2 ? 1.01 : 0.99;
+    std::vector<double> slower = none;
+    for (std::size_t k = 1; k < slower.size(); ++k)
+        slower[k] *= 1.3;
+    DemoResultsModel model;
+    model.append(result("none", rlab::PolicyKind::None, none));
+    model.append(result("full", rlab::PolicyKind::Full, close));
+    model.append(result("sqrt", rlab::PolicyKind::Sqrt, slower));
+    QVERIFY(!stepOverheadPercent(model.results()[1].run, model.results()[0].run));
+    const QString same = model.index(1, DemoResultsModel::StepMs).data().toString();
+    QVERIFY2(same.endsWith(QStringLiteral("(same as none within noise)")), qPrintable(same));
+    QVERIFY(!same.contains(QLatin1Char('%')));
+    // A difference the paired steps resolve keeps its sign and size.
+    const std::optional<double> overhead
+        = stepOverheadPercent(model.results()[2].run, model.results()[0].run);
+    QVERIFY(overhead && std::abs(*overhead - 30) < 0.5);
+    const QString slow = model.index(2, DemoResultsModel::StepMs).data().toString();
+    QVERIFY2(slow.endsWith(QStringLiteral("(+30% vs none)")), qPrintable(slow));
+    // Without paired steps (figures alone), the runs' own intervals decide.
+    rlab::RunResult a, b;
+    a.stepMsMedian = 10, a.stepMsCi95Low = 9, a.stepMsCi95High = 11;
+    b.stepMsMedian = 10.5, b.stepMsCi95Low = 10.8, b.stepMsCi95High = 12;
+    QVERIFY(!stepOverheadPercent(b, a));
+    b.stepMsCi95Low = 11.5;
+    QVERIFY(stepOverheadPercent(b, a).has_value());
 }
 
 QTEST_MAIN(DemoRunnerTest)

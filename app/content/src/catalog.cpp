@@ -61,6 +61,7 @@ public:
         readPresetFiles();
         readGuideFiles();
         readQuizFiles();
+        checkSeeAlso();
         checkGlossaries(m_root, m_translationFiles, [this](const fs::path& file) { return reportFor(file); });
         m_catalog.languages = {"en"};
         m_catalog.languages.insert(m_catalog.languages.end(), m_languages.begin(), m_languages.end());
@@ -208,6 +209,37 @@ private:
                         *tree, translation, *quiz, language, m_catalog.translations[language]);
             }
             m_catalog.source.quizzes.push_back(std::move(*quiz));
+        }
+    }
+
+    // Every see_also names a question of a quiz in this folder, other than the question itself.
+    void checkSeeAlso()
+    {
+        const auto find = [this](const Question::SeeAlso& target) {
+            for (const Quiz& quiz : m_catalog.source.quizzes) {
+                if (quiz.id != target.quiz)
+                    continue;
+                for (const Question& question : quiz.questions)
+                    if (question.id == target.question)
+                        return true;
+            }
+            return false;
+        };
+        for (const Quiz& quiz : m_catalog.source.quizzes) {
+            for (const Question& question : quiz.questions) {
+                for (const Question::SeeAlso& target : question.seeAlso) {
+                    std::string problem;
+                    if (target.quiz == quiz.id && target.question == question.id)
+                        problem = "names the question itself";
+                    else if (!find(target))
+                        problem = "names no question of a quiz in this folder";
+                    if (!problem.empty())
+                        m_catalog.source.errors.push_back(
+                            Diagnostic {shown(quiz.sourceFile), target.line, target.column,
+                                "see_also '" + target.quiz + "/" + target.question + "' of question '"
+                                    + question.id + "' " + problem});
+                }
+            }
         }
     }
 

@@ -58,6 +58,25 @@ void readOptions(const YamlNode& list, FileReport& report, Question& question)
     }
 }
 
+// `see_also`: "quiz-id/question-id" entries; whether they exist is checked once every quiz is read.
+void readSeeAlso(const YamlNode& list, FileReport& report, Question& question)
+{
+    for (const YamlNodePtr& item : list.items) {
+        const std::optional<std::string> text = readText(*item, report, "see_also");
+        if (!text)
+            continue;
+        const std::size_t slash = text->find('/');
+        Question::SeeAlso target {text->substr(0, slash == std::string::npos ? 0 : slash),
+            slash == std::string::npos ? std::string() : text->substr(slash + 1), item->line, item->column};
+        if (!isId(target.quiz) || !isId(target.question))
+            report.error(*item,
+                "see_also entry '" + *text + "' of question '" + question.id
+                    + "' must be quiz-id/question-id, such as gradient-checkpointing/sqrt-spacing");
+        else
+            question.seeAlso.push_back(std::move(target));
+    }
+}
+
 // A wrong option says why it is wrong; the correct one does not.
 void checkWhyWrong(const YamlNode& list, FileReport& report, const Question& question)
 {
@@ -82,7 +101,7 @@ Question readQuestion(
     const YamlNode& node, FileReport& report, const Guide* guide, const QuizTargets& targets)
 {
     const Fields fields(node, report, describe(node, "question"),
-        {"id", "demo", "guide_section", "answer", "text", "explanation", "options"}, {});
+        {"id", "demo", "guide_section", "answer", "text", "explanation", "options"}, {"see_also"});
     Question question;
     question.id = fields.id("id").value_or("");
     question.text.value = fields.text("text").value_or("");
@@ -95,6 +114,8 @@ Question readQuestion(
         checkGuideSection(fields, report, *section, guide);
         question.guideSection = *section;
     }
+    if (const YamlNode* seeAlso = fields.list("see_also"))
+        readSeeAlso(*seeAlso, report, question);
     const YamlNode* options = fields.list("options");
     if (options)
         readOptions(*options, report, question);

@@ -28,9 +28,9 @@ void MemoryChart::rebuild()
             if (result.sweepValue == largest->sweepValue)
                 shown.push_back(result);
         }
-        title = tr("Peak memory by category at %1 = %2, MiB (measured)")
-                    .arg(sweepParameterTitle(largest->sweepParameter))
-                    .arg(largest->sweepValue);
+        title = tr("Peak memory by category at %1 %2, MiB (measured)")
+                    .arg(sweepParameterTitle(largest->sweepParameter),
+                        sweepValueText(largest->sweepParameter, largest->sweepValue));
     }
     QChart* chart = resetDemoChart(this, title);
     setAccessibleName(chart->title());
@@ -57,9 +57,6 @@ void MemoryChart::rebuild()
         set->setColor(seriesColor(colour++));
         series->append(set);
     }
-    QStringList runs;
-    for (const DemoResult& result : shown)
-        runs.push_back(result.label);
-    addBarSeries(chart, series, runs, tr("MiB"), highest);
+    addBarSeries(chart, series, differingLabels(shown), tr("MiB"), highest);
     chart->legend()->setAlignment(Qt::AlignRight); // seven kinds do not fit in one row below
 }

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 
+#include <QAbstractAxis>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
 
 #include "chartstyle.h"
 #include "demotexts.h"
+#include "rlab/demo/demo.h"
 
 StepTimeChart::StepTimeChart(QWidget* parent)
     : DemoChart(QStringLiteral("stepTimeChart"), parent)
@@ -24,6 +26,7 @@ void StepTimeChart::rebuild()
 
     auto* series = new QBarSeries;
     QStringList categories;
+    QString sizeTitle;
     double highest = 0;
     if (results().front().sweepParameter.isEmpty()) {
         // One group per run: fastest, median and slowest step show the spread.
@@ -35,8 +38,8 @@ void StepTimeChart::rebuild()
             median->append(result.run.stepMsMedian);
             slowest->append(result.run.stepMsMax);
             highest = std::max({highest, result.run.stepMsMax, result.run.stepMsMedian});
-            categories.push_back(result.label);
         }
+        categories = differingLabels(results()); // each group named by what sets its run apart
         fastest->setColor(seriesColor(5));
         median->setColor(seriesColor(0));
         slowest->setColor(seriesColor(3));
@@ -51,10 +54,11 @@ void StepTimeChart::rebuild()
             if (!labels.contains(result.label))
                 labels.push_back(result.label);
         }
+        // Groups named by the size that differs ("T = 128"), the axis saying which size that is.
+        const QString parameter = results().front().sweepParameter;
         for (const int value : values)
-            categories.push_back(QStringLiteral("%1 = %2")
-                                     .arg(sweepParameterTitle(results().front().sweepParameter))
-                                     .arg(value));
+            categories.push_back(sweepValueText(parameter, value));
+        sizeTitle = tr("%1 (%2)").arg(sweepParameterTitle(parameter), sweepSymbol(parameter));
         for (int i = 0; i < labels.size(); ++i) {
             auto* set = new QBarSet(labels[i]);
             set->setColor(seriesColor(i));
@@ -71,5 +75,27 @@ void StepTimeChart::rebuild()
         }
         chart->setTitle(tr("Median step time, ms (measured, warm-up excluded)"));
     }
+    // Bars set side by side invite a ranking: name the runs whose time the paired steps cannot tell
+    // from none's, at the same size.
+    QStringList withinNoise;
+    const QStringList names = differingLabels(results());
+    for (int i = 0; i < results().size(); ++i) {
+        const DemoResult& result = results()[i];
+        if (rlab::demo::isPlainNone(result.run.config))
+            continue;
+        for (const DemoResult& none : results()) {
+            if (rlab::demo::isPlainNone(none.run.config) && none.sweepValue == result.sweepValue
+                && none.sweepParameter == result.sweepParameter && !stepOverheadPercent(result.run, none.run))
+                withinNoise << names[i];
+        }
+    }
+    if (!withinNoise.isEmpty())
+        chart->setTitle(QStringLiteral("%1<br><small>%2</small>")
+                            .arg(chart->title().toHtmlEscaped(),
+                                tr("Same as none within noise: %1")
+                                    .arg(withinNoise.join(QStringLiteral("; ")))
+                                    .toHtmlEscaped()));
     addBarSeries(chart, series, categories, tr("ms per step"), highest);
+    if (!sizeTitle.isEmpty())
+        chart->axes(Qt::Horizontal).constFirst()->setTitleText(sizeTitle);
 }

@@ -17,21 +17,6 @@
 
 namespace {
 
-// The size's letter in the formulas the guides use: N layers, T tokens, d width, B batch.
-QString sizeSymbol(const QString& parameter)
-{
-    const rlab::ShapeField* field = rlab::sweepParameter(parameter.toStdString());
-    if (field && field->member == &rlab::ModelShape::layers)
-        return QStringLiteral("N");
-    if (field && field->member == &rlab::ModelShape::seq)
-        return QStringLiteral("T");
-    if (field && field->member == &rlab::ModelShape::width)
-        return QStringLiteral("d");
-    if (field && field->member == &rlab::ModelShape::batch)
-        return QStringLiteral("B");
-    return parameter;
-}
-
 // A log axis from a power of two below `low` to one above `high`, labelled plainly.
 QLogValueAxis* logAxis(const QString& title, double low, double high, int base)
 {
@@ -97,7 +82,7 @@ void SweepChart::rebuild()
         series->attachAxis(y);
     };
 
-    const QString symbol = sizeSymbol(parameter);
+    const QString symbol = sweepSymbol(parameter);
     for (int i = 0; i < labels.size(); ++i) {
         auto* measured = new QLineSeries;
         measured->setPen(QPen(seriesColor(i), 2.5));

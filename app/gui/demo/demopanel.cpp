@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
@@ -9,6 +10,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -221,6 +223,26 @@ void DemoPanel::changeEvent(QEvent* event)
     if (event->type() == QEvent::LanguageChange)
         retranslate();
     QWidget::changeEvent(event);
+}
+
+void DemoPanel::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() != Qt::Key_Return && event->key() != Qt::Key_Enter) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    QWidget* focus = QApplication::focusWidget();
+    auto* button = qobject_cast<QAbstractButton*>(focus);
+    if (button && isAncestorOf(button) && button->isEnabled())
+        button->animateClick();
+    else if (focus && (m_sizes->isAncestorOf(focus) || m_prediction->isAncestorOf(focus))
+        && m_run->isEnabled())
+        run();
+    else {
+        QWidget::keyPressEvent(event); // the table's rows, the charts: nothing to run
+        return;
+    }
+    event->accept();
 }
 
 void DemoPanel::setPreset(const rlab::content::DemoPreset& preset)

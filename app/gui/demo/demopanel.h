@@ -64,6 +64,9 @@ signals:
 protected:
     void changeEvent(QEvent* event) override; // QEvent::LanguageChange → retranslate own strings
     void resizeEvent(QResizeEvent* event) override; // tall enough: the table moves above the charts
+    // Enter that no child took: a focused button is pressed; in a size field or the prediction it
+    // runs the demo, as R does. (The quiz's Enter is off while the focus is here.)
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     void buildUi();

@@ -55,3 +55,38 @@ void showContentText(QLabel* label, const rlab::content::Text& text)
     // Screen readers get the words without markup.
     label->setAccessibleName(fromUtf8(text.value));
 }
+
+QString seeAlsoHtml(const rlab::content::Content& content, const rlab::content::Question& question)
+{
+    QStringList links;
+    for (const rlab::content::Question::SeeAlso& target : question.seeAlso) {
+        const rlab::content::Quiz* quiz = content.quiz(target.quiz);
+        if (!quiz)
+            continue;
+        for (std::size_t i = 0; i < quiz->questions.size(); ++i) {
+            if (quiz->questions[i].id != target.question)
+                continue;
+            const QString text = QCoreApplication::translate("ContentText", "%1, question %2")
+                                     .arg(fromUtf8(quiz->title.value))
+                                     .arg(i + 1);
+            links << QStringLiteral("<a href=\"seealso:%1/%2\">%3</a>")
+                         .arg(fromUtf8(quiz->id))
+                         .arg(i + 1)
+                         .arg(text.toHtmlEscaped());
+        }
+    }
+    if (links.isEmpty())
+        return {};
+    return QCoreApplication::translate("ContentText", "See also: %1").arg(links.join(QStringLiteral("; ")));
+}
+
+bool readSeeAlsoLink(const QString& link, QString* quizId, int* question)
+{
+    static const QRegularExpression pattern(QStringLiteral("^seealso:([a-z0-9-]+)/([0-9]+)$"));
+    const QRegularExpressionMatch match = pattern.match(link);
+    if (!match.hasMatch())
+        return false;
+    *quizId = match.captured(1);
+    *question = match.captured(2).toInt() - 1;
+    return *question >= 0;
+}

@@ -7,8 +7,10 @@
 
 class QLabel;
 namespace rlab::content {
+struct Content;
+struct Question;
 struct Text;
-}
+} // namespace rlab::content
 
 QString fromUtf8(const std::string& text);
 
@@ -26,3 +28,9 @@ QString fallbackTag();
 QString fallbackTagHtml();
 QString plainTextWithTag(const rlab::content::Text& text);
 QString fallbackToolTip();
+
+// "See also: <quiz title>, question k" for the questions `question` points to (its see_also), as
+// rich-text links "seealso:<quiz-id>/<k>" (k from 1); empty when it points nowhere that is loaded.
+QString seeAlsoHtml(const rlab::content::Content& content, const rlab::content::Question& question);
+// Reads such a link; false for any other.
+bool readSeeAlsoLink(const QString& link, QString* quizId, int* question);

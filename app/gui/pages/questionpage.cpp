@@ -143,6 +143,18 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     m_guideLink->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
     connect(m_guideLink, &QLabel::linkActivated, this, &QuestionPage::showGuide);
     feedbackLayout->addWidget(m_guideLink);
+    m_seeAlso = new QLabel(m_feedback);
+    m_seeAlso->setObjectName(QStringLiteral("seeAlso"));
+    m_seeAlso->setWordWrap(true);
+    m_seeAlso->setTextFormat(Qt::RichText);
+    m_seeAlso->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    connect(m_seeAlso, &QLabel::linkActivated, this, [this](const QString& link) {
+        QString quizId;
+        int question = -1;
+        if (readSeeAlsoLink(link, &quizId, &question))
+            emit seeAlsoRequested(quizId, question);
+    });
+    feedbackLayout->addWidget(m_seeAlso);
 
     m_previous->setObjectName(QStringLiteral("previousButton"));
     m_next->setObjectName(QStringLiteral("nextButton"));
@@ -423,8 +435,9 @@ void QuestionPage::render()
         QWidget::setTabOrder(before, button);
         before = button;
     }
-    for (QWidget* after : {static_cast<QWidget*>(m_guideLink), static_cast<QWidget*>(m_previous),
-             static_cast<QWidget*>(m_next), static_cast<QWidget*>(m_side)}) {
+    for (QWidget* after : {static_cast<QWidget*>(m_guideLink), static_cast<QWidget*>(m_seeAlso),
+             static_cast<QWidget*>(m_previous), static_cast<QWidget*>(m_next),
+             static_cast<QWidget*>(m_side)}) {
         QWidget::setTabOrder(before, after);
         before = after;
     }
@@ -462,6 +475,10 @@ void QuestionPage::renderFeedback(const rlab::content::Question& shown)
             : tr("✘ Not quite: the right answer is %1.").arg(m_order.indexOf(shown.answer) + 1));
     m_explanationTitle->setText(tr("Why:"));
     showContentText(m_explanation, shown.explanation);
+    // Another quiz's question on the same point: linked, so the explanation need not repeat it.
+    const QString seeAlso = m_content ? seeAlsoHtml(*m_content, shown) : QString();
+    m_seeAlso->setText(seeAlso);
+    m_seeAlso->setVisible(!seeAlso.isEmpty());
 
     const bool showWhyWrong = !right && chosen >= 0 && chosen < static_cast<int>(shown.options.size())
         && !shown.options[static_cast<std::size_t>(chosen)].whyWrong.value.empty();

@@ -56,6 +56,8 @@ public slots:
 signals:
     void showAllRequested();
     void backRequested();
+    // A "see also" link: question `question` (0-based) of quiz `quizId`, which teaches the same point.
+    void seeAlsoRequested(const QString& quizId, int question);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -94,6 +96,7 @@ private:
     QLabel* m_whyWrongTitle;
     QLabel* m_whyWrong;
     QLabel* m_guideLink = nullptr;
+    QLabel* m_seeAlso = nullptr;
     QPushButton* m_previous;
     QPushButton* m_next;
     QLabel* m_keys;

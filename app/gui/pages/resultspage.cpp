@@ -69,6 +69,10 @@ ResultsPage::ResultsPage(QuizSession* session, QWidget* parent)
             emit questionChosen(url.path().toInt() - 1);
         else if (url.scheme() == QLatin1String("guide"))
             emit guideChosen(url.path().toInt() - 1);
+        QString quizId;
+        int question = -1;
+        if (readSeeAlsoLink(url.toString(), &quizId, &question))
+            emit seeAlsoRequested(quizId, question);
     });
     connect(session, &QuizSession::finished, this, &ResultsPage::render);
     render();
@@ -163,16 +167,19 @@ void ResultsPage::render()
     }
     html += QStringLiteral("</table>");
 
-    // What to review next: the guide sections of the questions still wrong or due.
+    // What to review next: the guide sections of the questions still wrong or due, each once.
     QStringList next;
+    QStringList sectionsListed;
     const QList<int> wrong = session()->mistakes();
     for (int index = 0; index < total && index < static_cast<int>(shown->questions.size()); ++index) {
         if (!wrong.contains(index) && !m_due.contains(index))
             continue;
         const QString section = sectionTitle(shown->questions[static_cast<std::size_t>(index)]);
         const QString link = QStringLiteral("<a href=\"guide:%1\">%2</a>").arg(index + 1).arg(section);
-        if (!section.isEmpty() && !next.contains(link))
+        if (!section.isEmpty() && !sectionsListed.contains(section)) {
+            sectionsListed << section;
             next << link;
+        }
     }
     const QList<int> open = session()->unanswered();
     if (next.isEmpty() && open.isEmpty())
@@ -205,10 +212,13 @@ void ResultsPage::render()
                     .arg(tr("Your answer:"), contentHtml(chosen.text), toneName(Tone::Wrong));
         if (!chosen.whyWrong.value.empty())
             html += QStringLiteral("<br><i>%1</i>").arg(contentHtml(chosen.whyWrong));
+        QString explanation = contentHtml(question.explanation);
+        if (const QString seeAlso = content() ? seeAlsoHtml(*content(), question) : QString();
+            !seeAlso.isEmpty())
+            explanation += QStringLiteral("<br>") + seeAlso;
         html += QStringLiteral(
             "</p><p style=\"margin-left:12px\"><span style=\"color:%4\">✔ %1</span> %2<br>%3</p>")
-                    .arg(tr("Right answer:"), contentHtml(right.text), contentHtml(question.explanation),
-                        toneName(Tone::Right));
+                    .arg(tr("Right answer:"), contentHtml(right.text), explanation, toneName(Tone::Right));
     }
 
     // The history, newest first.

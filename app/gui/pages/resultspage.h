@@ -31,6 +31,7 @@ public slots:
 signals:
     void guideChosen(int question); // the question's guide section, beside it
     void reviewRequested();
+    void seeAlsoRequested(const QString& quizId, int question); // another quiz's question on the same point
 
 private:
     QLabel* m_title;

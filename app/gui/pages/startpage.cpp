@@ -129,6 +129,12 @@ void StartPage::rebuild()
     }
     for (int i = 0; i < static_cast<int>(m_content->quizzes.size()); ++i)
         m_cards->addWidget(card(i));
+    // Enter presses the focused button, as Space does (outside a dialog Qt's buttons take Space only).
+    for (QPushButton* button : findChildren<QPushButton*>())
+        button->setAutoDefault(true);
+    // Questions due: the page opens on the review, so Enter starts it.
+    if (due > 0)
+        m_reviewAll->setFocus();
 }
 
 QWidget* StartPage::card(int index)

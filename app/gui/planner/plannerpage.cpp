@@ -17,6 +17,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineSeries>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -43,9 +44,15 @@ double gibOf(std::uint64_t bytes)
     return static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0);
 }
 
+// Figures in the interface language's number format (a decimal comma in Russian), like the demo's.
 QString gibText(std::uint64_t bytes)
 {
-    return QString::number(gibOf(bytes), 'f', 2);
+    return QLocale().toString(gibOf(bytes), 'f', 2);
+}
+
+QString shareText(double share)
+{
+    return QLocale().toString(100.0 * share, 'f', 1);
 }
 
 // Powers of two from `least` to `most`, with `also` among them: the sizes the charts sample.
@@ -127,7 +134,6 @@ void PlannerPage::buildUi()
     m_budgetGb->setRange(0.1, 100000);
     m_budgetGb->setDecimals(1);
     m_budgetGb->setValue(24);
-    m_budgetGb->setSuffix(QStringLiteral(" GB"));
     fillChoices();
 
     auto* form = new QFormLayout;
@@ -259,8 +265,8 @@ void PlannerPage::fillChoices()
     refill(m_optimizer, {{tr("AdamW"), 1}, {tr("SGD with momentum"), 0}});
     QList<QPair<QString, QVariant>> budgets;
     for (const std::uint64_t bytes : rlab::planner::budgetPresets())
-        budgets.append(
-            {tr("%1 GB").arg(static_cast<double>(bytes) / kBytesPerGb), QVariant::fromValue(bytes)});
+        budgets.append({tr("%1 GB").arg(QLocale().toString(static_cast<double>(bytes) / kBytesPerGb)),
+            QVariant::fromValue(bytes)});
     for (const rlab::DeviceInfo& device : rlab::listDevices())
         if (device.device == rlab::Device::Cuda && device.usable && device.totalBytes > 0)
             budgets.append({tr("This GPU: %1").arg(QString::fromStdString(device.name)),
@@ -295,6 +301,10 @@ void PlannerPage::retranslate()
     m_optimizerLabel->setText(tr("Optimizer"));
     m_fused->setText(tr("Fused attention (keeps no T×T probabilities)"));
     m_budgetLabel->setText(tr("&Budget"));
+    m_budgetGb->setSuffix(tr(" GB"));
+    // Spin boxes keep the locale they were made with: follow the language now chosen.
+    for (QAbstractSpinBox* box : findChildren<QAbstractSpinBox*>())
+        box->setLocale(QLocale());
     m_copy->setText(tr("Copy code"));
     render();
 }
@@ -439,13 +449,13 @@ void PlannerPage::render()
     const rlab::planner::Report& r = *m_report;
     QString text = tr("Predicted for %1: %2 million parameters.")
                        .arg(QString::fromStdString(r.request.model))
-                       .arg(static_cast<double>(r.parameters) / 1e6, 0, 'f', 1);
+                       .arg(QLocale().toString(static_cast<double>(r.parameters) / 1e6, 'f', 1));
     if (const PolicyRow* cheapest = r.cheapestRow())
         text += QLatin1Char(' ')
             + tr("<b>Cheapest policy that fits: %1</b>, peak %2 GiB of %3 GiB, recomputing %4% of the step.")
                   .arg(rowTitle(*cheapest), gibText(cheapest->prediction.memory.peakTotal),
-                      gibText(r.request.budgetBytes))
-                  .arg(100.0 * rlab::planner::recomputeShare(cheapest->prediction), 0, 'f', 1);
+                      gibText(r.request.budgetBytes),
+                      shareText(rlab::planner::recomputeShare(cheapest->prediction)));
     else
         text += QLatin1Char(' ')
             + tr("<b>No policy fits this budget</b>: try a smaller micro-batch or sequence.");
@@ -480,13 +490,13 @@ void PlannerPage::renderTable()
             for (const C category : {C::Parameters, C::Gradients, C::OptimizerState, C::SavedActivations,
                      C::RecomputeWorkspace, C::Temporaries, C::HostOffloaded})
                 cells << gibText(rlab::planner::peakOf(p, category));
-            cells << QStringLiteral("%1%").arg(100.0 * rlab::planner::recomputeShare(p), 0, 'f', 1);
+            cells << tr("%1%").arg(shareText(rlab::planner::recomputeShare(p)));
         } else {
             cells << tr("no plan");
             for (int k = 0; k < 8; ++k)
                 cells << QString();
         }
-        cells << QString::number(row.largestBatch) << QString::number(row.largestSeq);
+        cells << QLocale().toString(row.largestBatch) << QLocale().toString(row.largestSeq);
         for (int column = 0; column < static_cast<int>(cells.size()); ++column) {
             auto* item = new QTableWidgetItem(cells[column]);
             if (column > 1)

@@ -36,6 +36,14 @@ struct Question {
     Text explanation;
     std::string demo; // DemoPreset id
     std::string guideSection; // GuideSection id in the quiz's guide
+    // Questions of other quizzes that teach the same point (`see_also: [quiz-id/question-id]`):
+    // the explanation points there instead of repeating it. Checked to exist when the folder loads.
+    struct SeeAlso {
+        std::string quiz;
+        std::string question;
+        int line = 0, column = 0; // in the quiz file, for reports
+    };
+    std::vector<SeeAlso> seeAlso;
 };
 
 struct Quiz {
