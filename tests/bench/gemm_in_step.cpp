@@ -177,7 +177,10 @@ int main(int argc, char** argv)
                 std::vector<double> v;
                 for (const Times& t : list)
                     v.push_back(t.*field);
-                return useMin ? *std::min_element(v.begin(), v.end()) : median(v);
+                double best = v.empty() ? 0.0 : v.front();
+                for (const double x : v)
+                    best = std::min(best, x);
+                return useMin ? best : median(v);
             };
             const Times m {pick(&Times::step), pick(&Times::hot), pick(&Times::cold), pick(&Times::touched),
                 list.front().flops};
