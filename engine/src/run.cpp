@@ -115,6 +115,20 @@ MedianInterval medianInterval95(std::vector<double> samples)
     return out;
 }
 
+std::vector<double> roundMedians(const std::vector<double>& timed)
+{
+    const std::size_t n = timed.size();
+    const std::size_t rounds = std::min<std::size_t>(n, kTimingRounds);
+    std::vector<double> medians;
+    medians.reserve(rounds);
+    for (std::size_t r = 0; r < rounds; ++r) {
+        const auto first = timed.begin() + static_cast<std::ptrdiff_t>(r * n / rounds);
+        const auto last = timed.begin() + static_cast<std::ptrdiff_t>((r + 1) * n / rounds);
+        medians.push_back(medianInterval95(std::vector<double>(first, last)).median);
+    }
+    return medians;
+}
+
 int bestSegmentBlocks(const RunConfig& config)
 {
     return detail::bestSegmentBlocks(config);
@@ -276,7 +290,8 @@ RunResult Training::finish()
         = std::min<std::size_t>(static_cast<std::size_t>(config.warmupSteps), result.stepMs.size() - 1);
     const std::vector<double> measured(
         result.stepMs.begin() + static_cast<std::ptrdiff_t>(warm), result.stepMs.end());
-    const MedianInterval interval = medianInterval95(measured);
+    result.stepMsRounds = roundMedians(measured);
+    const MedianInterval interval = medianInterval95(result.stepMsRounds);
     result.stepMsMedian = interval.median;
     result.stepMsCi95Low = interval.low;
     result.stepMsCi95High = interval.high;

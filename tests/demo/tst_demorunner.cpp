@@ -203,6 +203,23 @@ void DemoRunnerTest::pairedRatioAndFitsReadTheRuns()
     QCOMPARE(ratio.low, 1.2);
     QCOMPARE(ratio.high, 1.2);
 
+    // Rounds, not steps: 48 paired steps form 12 rounds of 4. A slow spell over rounds 4-7 slows
+    // both runs alike and cancels in each round's ratio; a one-step hiccup of a's does not move
+    // its round's median.
+    rlab::RunResult c, d;
+    c.config.warmupSteps = d.config.warmupSteps = 1;
+    c.stepMs = {50};
+    d.stepMs = {40};
+    for (int k = 0; k < 48; ++k) {
+        const double slow = k >= 16 && k < 32 ? 2.0 : 1.0;
+        c.stepMs.push_back(11 * slow * (k == 5 ? 3 : 1));
+        d.stepMs.push_back(10 * slow);
+    }
+    const rlab::MedianInterval rounds = rlab::demo::pairedStepRatio(c, d);
+    QCOMPARE(rounds.median, 1.1);
+    QCOMPARE(rounds.low, 1.1);
+    QCOMPARE(rounds.high, 1.1);
+
     // y = 3 x^0.5 exactly.
     const rlab::demo::PowerFit fit = rlab::demo::fitPowerLaw({{4, 6}, {16, 12}, {64, 24}});
     QVERIFY(fit.valid);

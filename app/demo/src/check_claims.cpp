@@ -245,15 +245,21 @@ std::optional<MemoryCategory> memoryCategoryOf(content::ClaimQuantity quantity)
 MedianInterval pairedStepRatio(const RunResult& a, const RunResult& b)
 {
     const auto timed = [](const RunResult& r) {
-        return std::min<std::size_t>(static_cast<std::size_t>(std::max(0, r.config.warmupSteps)),
-            r.stepMs.empty() ? 0 : r.stepMs.size() - 1);
+        const std::size_t warm
+            = std::min<std::size_t>(static_cast<std::size_t>(std::max(0, r.config.warmupSteps)),
+                r.stepMs.empty() ? 0 : r.stepMs.size() - 1);
+        return std::vector<double>(r.stepMs.begin() + static_cast<std::ptrdiff_t>(warm), r.stepMs.end());
     };
-    const std::size_t wa = timed(a), wb = timed(b);
-    const std::size_t pairs = std::min(a.stepMs.size() - wa, b.stepMs.size() - wb);
+    std::vector<double> ta = timed(a), tb = timed(b);
+    const std::size_t pairs = std::min(ta.size(), tb.size());
+    ta.resize(pairs);
+    tb.resize(pairs);
+    // The same split of the same number of steps: round r of each run covers the same stretch of time.
+    const std::vector<double> ra = roundMedians(ta), rb = roundMedians(tb);
     std::vector<double> ratios;
-    for (std::size_t k = 0; k < pairs; ++k)
-        if (b.stepMs[wb + k] > 0)
-            ratios.push_back(a.stepMs[wa + k] / b.stepMs[wb + k]);
+    for (std::size_t r = 0; r < ra.size(); ++r)
+        if (rb[r] > 0)
+            ratios.push_back(ra[r] / rb[r]);
     if (ratios.empty())
         return {std::nan(""), std::nan(""), std::nan("")};
     return medianInterval95(std::move(ratios));

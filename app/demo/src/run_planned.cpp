@@ -1,10 +1,11 @@
-// Runs a demo's planned runs, those of one sweep value taking turns a step at a time, so a slow
-// spell of a shared machine lands on every policy alike and the k-th timed steps of two runs can
-// be compared as a pair. Each run keeps its own backend and allocator, so memory figures are
+// Runs a demo's planned runs, those of one sweep value taking turns a step at a time in lockstep,
+// so a slow spell of a shared machine lands on every policy alike and the k-th rounds of two runs
+// can be compared as a pair. Each run keeps its own backend and allocator, so memory figures are
 // unaffected by the others being alive.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
 
@@ -49,22 +50,8 @@ public:
     {
     }
 
-    // Run `index`'s steps in all, as far as can be told after `done` steps (see Progress::steps).
-    void expect(int index, const RunConfig& config, int done, double measuredMs)
-    {
-        int total = config.steps;
-        if (config.minTimeSeconds > 0) {
-            const int warm = std::min(config.warmupSteps, std::max(0, done - 1));
-            const int timed = done - warm;
-            total = std::max(total, warm + kMinTimedSteps);
-            if (timed > 0 && measuredMs > 0) {
-                const double left = std::max(0.0, 1000.0 * config.minTimeSeconds - measuredMs);
-                total = std::max(total, done + static_cast<int>(std::ceil(left / (measuredMs / timed))));
-            }
-            total = std::min(total, std::max(config.maxSteps, config.steps));
-        }
-        m_steps[static_cast<std::size_t>(index)] = std::max(total, done);
-    }
+    // Run `index`'s steps in all, as far as can be told so far (see Progress::steps).
+    void expect(int index, int steps) { m_steps[static_cast<std::size_t>(index)] = steps; }
 
     rlab::ProgressCallback forRun(int index, const std::string& label)
     {
@@ -98,24 +85,72 @@ private:
     std::chrono::steady_clock::time_point m_last;
 };
 
-// Steps every training of one sweep value in turns, one step each, until each is finished.
+// How long the runs of one sweep value train. They step in lockstep, so every run has the same
+// number of steps and its k-th round (rlab::roundMedians) covers the same stretch of time as the
+// others'; they stop together once each has its `steps` and, with time budgets, once together they
+// have spent the sum of their budgets with at least kMinTimedSteps timed steps each.
+struct GroupPlan {
+    int steps = 0; // at least this many steps each
+    int warmup = 0;
+    double budgetMs = 0; // measured time of all the runs together; 0: none
+    int cap = 0; // never more steps than this
+
+    GroupPlan(const std::vector<PlannedRun>& runs, std::size_t first, std::size_t last)
+    {
+        cap = std::numeric_limits<int>::max();
+        for (std::size_t i = first; i < last; ++i) {
+            const RunConfig& c = runs[i].config;
+            steps = std::max(steps, c.steps);
+            warmup = std::max(warmup, c.warmupSteps);
+            budgetMs += 1000.0 * std::max(0.0, c.minTimeSeconds);
+            cap = std::min(cap, std::max(c.maxSteps, c.steps));
+        }
+    }
+
+    bool finished(int done, double measuredMs) const
+    {
+        if (done >= cap)
+            return true;
+        if (done < steps)
+            return false;
+        return budgetMs <= 0 || (done - std::min(warmup, done) >= kMinTimedSteps && measuredMs >= budgetMs);
+    }
+
+    // The steps each run will take, as far as the pace so far tells.
+    int expected(int done, double measuredMs) const
+    {
+        int total = std::max(steps, done);
+        if (budgetMs > 0) {
+            total = std::max(total, warmup + kMinTimedSteps);
+            const int timed = done - std::min(warmup, done);
+            if (timed > 0 && measuredMs > 0)
+                total = std::max(total,
+                    done
+                        + static_cast<int>(
+                            std::ceil(std::max(0.0, budgetMs - measuredMs) / (measuredMs / timed))));
+            total = std::min(total, cap);
+        }
+        return std::max(total, done);
+    }
+};
+
+// Steps every training of one sweep value in turns, one step each, until the group is finished.
 void interleave(std::vector<std::unique_ptr<Training>>& trainings, const std::vector<PlannedRun>& runs,
     std::size_t first, ProgressReport& report)
 {
-    std::vector<int> done(trainings.size(), 0);
-    bool any = true;
-    while (any) {
-        any = false;
-        for (std::size_t i = 0; i < trainings.size(); ++i) {
-            Training& training = *trainings[i];
-            if (training.finished())
-                continue;
-            any = true;
-            report.expect(
-                static_cast<int>(first + i), runs[first + i].config, done[i], training.measuredMs());
-            training.step();
-            ++done[i];
-        }
+    const GroupPlan plan(runs, first, first + trainings.size());
+    int done = 0;
+    double measuredMs = 0;
+    while (!plan.finished(done, measuredMs)) {
+        const int expected = plan.expected(done, measuredMs);
+        for (std::size_t i = 0; i < trainings.size(); ++i)
+            report.expect(static_cast<int>(first + i), expected);
+        for (const std::unique_ptr<Training>& training : trainings)
+            training->step();
+        ++done;
+        measuredMs = 0;
+        for (const std::unique_ptr<Training>& training : trainings)
+            measuredMs += training->measuredMs();
     }
 }
 

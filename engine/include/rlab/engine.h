@@ -99,6 +99,12 @@ struct MedianInterval {
     double median = 0, low = 0, high = 0;
 };
 MedianInterval medianInterval95(std::vector<double> samples);
+// The timed steps' round medians, in order: the steps split into min(n, kTimingRounds) contiguous
+// rounds of nearly equal length. The machine's speed drifts over seconds (other processes and
+// tenants, clock), so neighbouring steps are not independent samples and a per-step interval would
+// describe only the noise within a few hundred milliseconds; rounds spread over the whole measured
+// time show that drift in the interval (step_ms_ci95 is medianInterval95 of these).
+std::vector<double> roundMedians(const std::vector<double>& timed);
 
 // Blocks per segment that keep the least activations: round(sqrt(N * checkpoint / block bytes)),
 // the length segment:best runs.

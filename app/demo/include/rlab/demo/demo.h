@@ -103,10 +103,12 @@ struct Progress {
 // Called from the running thread, at most about ten times a second.
 using ProgressCallback = std::function<void(const Progress&)>;
 
-// Runs the planned runs, those of one sweep value taking turns a step at a time (after each
-// one's warm-up), so the k-th timed steps of two runs are neighbours in time and a paired
-// comparison sees the same machine. Throws rlab::Cancelled
-// or rlab::RunError as rlab::run does. Results in the planned order.
+// Runs the planned runs, those of one sweep value taking turns a step at a time in lockstep: each
+// takes the same number of steps, so the k-th rounds of two runs (rlab::roundMedians) cover the
+// same stretch of time and a paired comparison sees the same machine. They stop together when each
+// has its `steps` and, with time budgets, when together they have spent the sum of their min_time
+// (at least kMinTimedSteps timed steps each, at most maxSteps). Throws rlab::Cancelled or
+// rlab::RunError as rlab::run does. Results in the planned order.
 std::vector<RunOutcome> runPlanned(const std::vector<PlannedRun>& runs, const ProgressCallback& progress = {},
     const std::atomic<bool>* cancel = nullptr);
 
@@ -143,9 +145,12 @@ struct ClaimCheck {
 std::vector<ClaimCheck> checkClaims(
     const content::DemoPreset& preset, const std::vector<RunOutcome>& outcomes);
 
-// Step times compared pairwise: the median of run A's k-th timed step over run B's k-th (taken one
-// after the other, so a slow spell hits both), with its distribution-free 95% interval. A sign
-// test in interval form: more robust on a busy machine than comparing the two runs' intervals.
+// Step times compared pairwise, round by round: the runs' first n timed steps (n the fewer of the
+// two) split into the same rounds (rlab::roundMedians), and the ratio of run A's round median to
+// run B's (taken in turns over the same stretch of time, so a slow spell hits both) is one sample;
+// the median of those ratios with its distribution-free 95% interval. A sign test in interval
+// form over rounds, not steps: a drift slower than a step but faster than the demo cancels in each
+// ratio, and what is left between rounds shows in the interval.
 MedianInterval pairedStepRatio(const RunResult& a, const RunResult& b);
 
 // y = scale * x^exponent, fitted by least squares on log-log axes (the claims' `grows`).
