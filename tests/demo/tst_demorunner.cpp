@@ -3,6 +3,7 @@
 // picks the timeline worth showing. This program links rlab_model only (QtCore, no Gui, Widgets
 // or Charts).
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <filesystem>
@@ -32,6 +33,7 @@ private slots:
     void sizeProblemsAreDataTheAppWords();
     void pairedRatioAndFitsReadTheRuns();
     void presetsInContentAllPlan();
+    void runsOfASweepValueStepInLockstep();
     void runnerReportsProgressAndOneOutcome();
     void cancelEndsAsCancelled();
     void outcomesAndProgressReadAsSentences();
@@ -266,6 +268,38 @@ void DemoRunnerTest::presetsInContentAllPlan()
         for (const auto& question : quiz.questions)
             QVERIFY2(content.preset(question.demo), question.demo.c_str());
     }
+}
+
+void DemoRunnerTest::runsOfASweepValueStepInLockstep()
+{
+    // Two runs of different speed with a time budget: after their own steps both take the same
+    // timing rounds (6 to 12, so their k-th rounds cover the same time), and each reports the median
+    // of its round medians with the interval over them; the steps of the rounds follow the run's own
+    // in step_ms_all.
+    DemoPreset preset = tinyPreset();
+    preset.runs = {demoRun("none"), demoRun("sqrt")};
+    preset.shape.layers = 4;
+    preset.minTimeSeconds = 0.04;
+    std::string error;
+    const std::vector<rlab::demo::PlannedRun> runs
+        = rlab::demo::planRuns(preset, rlab::demo::defaultChoice(preset), {}, &error);
+    QCOMPARE(runs.size(), std::size_t {2});
+    const std::vector<rlab::demo::RunOutcome> outcomes = rlab::demo::runPlanned(runs);
+    QCOMPARE(outcomes.size(), std::size_t {2});
+    const rlab::RunResult &a = outcomes[0].result, &b = outcomes[1].result;
+    QCOMPARE(a.stepMs.size(), b.stepMs.size());
+    QCOMPARE(a.stepMsRounds.size(), b.stepMsRounds.size());
+    QVERIFY(a.stepMsRounds.size() >= std::size_t(rlab::kMinTimedSteps));
+    QVERIFY(a.stepMsRounds.size() <= std::size_t(rlab::kTimingRounds));
+    QVERIFY(a.stepMs.size() >= std::size_t(preset.steps) + a.stepMsRounds.size());
+    QCOMPARE(a.loss.size(), b.loss.size());
+    for (const rlab::RunResult* r : {&a, &b}) {
+        QCOMPARE(r->stepMsMedian, rlab::medianInterval95(r->stepMsRounds).median);
+        QVERIFY(r->stepMsCi95Low <= r->stepMsMedian && r->stepMsMedian <= r->stepMsCi95High);
+        QVERIFY(r->stepMsMin <= r->stepMsCi95Low && r->stepMsCi95High <= r->stepMsMax);
+    }
+    const rlab::MedianInterval ratio = rlab::demo::pairedStepRatio(b, a);
+    QVERIFY(ratio.low <= ratio.median && ratio.median <= ratio.high);
 }
 
 void DemoRunnerTest::runnerReportsProgressAndOneOutcome()

@@ -244,20 +244,19 @@ std::optional<MemoryCategory> memoryCategoryOf(content::ClaimQuantity quantity)
 
 MedianInterval pairedStepRatio(const RunResult& a, const RunResult& b)
 {
-    const auto timed = [](const RunResult& r) {
+    // A demo's runs carry their timing rounds; a bare result (tests) has only its steps.
+    const auto rounds = [](const RunResult& r) {
+        if (!r.stepMsRounds.empty())
+            return r.stepMsRounds;
         const std::size_t warm
             = std::min<std::size_t>(static_cast<std::size_t>(std::max(0, r.config.warmupSteps)),
                 r.stepMs.empty() ? 0 : r.stepMs.size() - 1);
-        return std::vector<double>(r.stepMs.begin() + static_cast<std::ptrdiff_t>(warm), r.stepMs.end());
+        return roundMedians(
+            std::vector<double>(r.stepMs.begin() + static_cast<std::ptrdiff_t>(warm), r.stepMs.end()));
     };
-    std::vector<double> ta = timed(a), tb = timed(b);
-    const std::size_t pairs = std::min(ta.size(), tb.size());
-    ta.resize(pairs);
-    tb.resize(pairs);
-    // The same split of the same number of steps: round r of each run covers the same stretch of time.
-    const std::vector<double> ra = roundMedians(ta), rb = roundMedians(tb);
+    const std::vector<double> ra = rounds(a), rb = rounds(b);
     std::vector<double> ratios;
-    for (std::size_t r = 0; r < ra.size(); ++r)
+    for (std::size_t r = 0; r < std::min(ra.size(), rb.size()); ++r)
         if (rb[r] > 0)
             ratios.push_back(ra[r] / rb[r]);
     if (ratios.empty())

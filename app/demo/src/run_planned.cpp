@@ -40,118 +40,221 @@ double largestDifference(const Gradients& a, const Gradients& b)
     return worst;
 }
 
-// Reports the demo's progress from the runs' own callbacks, at most ten times a second.
+// Reports the demo's progress, at most ten times a second. Each run's share done is set by the
+// schedule (its own steps first, then the timing rounds); the runs' engine callbacks add the phase.
 class ProgressReport {
 public:
-    ProgressReport(const ProgressCallback& callback, int runs)
+    ProgressReport(const ProgressCallback& callback, const std::vector<PlannedRun>& runs)
         : m_callback(callback)
-        , m_done(static_cast<std::size_t>(runs), 0.0)
-        , m_steps(static_cast<std::size_t>(runs), 0)
+        , m_runs(runs)
+        , m_done(runs.size(), 0.0)
+        , m_step(runs.size(), 0)
+        , m_steps(runs.size(), 1)
     {
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            m_steps[i] = std::max(1, runs[i].config.steps);
     }
 
-    // Run `index`'s steps in all, as far as can be told so far (see Progress::steps).
-    void expect(int index, int steps) { m_steps[static_cast<std::size_t>(index)] = steps; }
+    // Run `index` has done `step` of about `steps` steps, `fraction` of its share.
+    void set(std::size_t index, double fraction, int step, int steps)
+    {
+        m_done[index] = std::clamp(std::max(m_done[index], fraction), 0.0, 1.0);
+        m_step[index] = step;
+        m_steps[index] = std::max(steps, step + 1);
+    }
 
-    rlab::ProgressCallback forRun(int index, const std::string& label)
+    rlab::ProgressCallback forRun(std::size_t index)
     {
         if (!m_callback)
             return {};
-        return [this, index, label](const rlab::Progress& p) {
-            m_done[static_cast<std::size_t>(index)] = std::clamp(p.fraction, 0.0, 1.0);
-            const auto now = std::chrono::steady_clock::now();
-            if (now - m_last < std::chrono::milliseconds(100))
-                return;
-            m_last = now;
-            Progress shown;
-            double sum = 0;
-            for (const double d : m_done)
-                sum += d;
-            shown.fraction = sum / static_cast<double>(m_done.size());
-            shown.run = index;
-            shown.runs = static_cast<int>(m_done.size());
-            shown.label = label;
-            shown.step = p.step;
-            shown.steps = m_steps[static_cast<std::size_t>(index)];
-            shown.phase = p.phase;
-            m_callback(shown);
-        };
+        return [this, index](const rlab::Progress& p) { show(index, p.phase); };
+    }
+
+    void show(std::size_t index, Phase phase)
+    {
+        if (!m_callback)
+            return;
+        const auto now = std::chrono::steady_clock::now();
+        if (now - m_last < std::chrono::milliseconds(100))
+            return;
+        m_last = now;
+        Progress shown;
+        double sum = 0;
+        for (const double d : m_done)
+            sum += d;
+        shown.fraction = std::max(m_shown, sum / static_cast<double>(m_done.size()));
+        m_shown = shown.fraction;
+        shown.run = static_cast<int>(index);
+        shown.runs = static_cast<int>(m_done.size());
+        shown.label = m_runs[index].label;
+        shown.step = m_step[index];
+        shown.steps = m_steps[index];
+        shown.phase = phase;
+        m_callback(shown);
     }
 
 private:
     const ProgressCallback& m_callback;
+    const std::vector<PlannedRun>& m_runs;
     std::vector<double> m_done;
-    std::vector<int> m_steps;
+    std::vector<int> m_step, m_steps;
+    double m_shown = 0;
     std::chrono::steady_clock::time_point m_last;
 };
 
-// How long the runs of one sweep value train. They step in lockstep, so every run has the same
-// number of steps and its k-th round (rlab::roundMedians) covers the same stretch of time as the
-// others'; they stop together once each has its `steps` and, with time budgets, once together they
-// have spent the sum of their budgets with at least kMinTimedSteps timed steps each.
-struct GroupPlan {
-    int steps = 0; // at least this many steps each
-    int warmup = 0;
-    double budgetMs = 0; // measured time of all the runs together; 0: none
-    int cap = 0; // never more steps than this
+// At most this many copies of a run take turns over the timing rounds: the run itself and copies
+// built beside it, whose buffers lie elsewhere in memory. Where a run's buffers land moves its
+// step time by up to about 2% (measured: four copies of one run stepped in turns in one process,
+// the same seconds for each); one layout per run would leave that out of the interval, and two
+// passes of a demo would disagree by it.
+constexpr int kLayouts = 4;
+// Copies are built only while all of a sweep value's copies together are predicted to need at most
+// this much memory (a learner's largest sizes run without them).
+constexpr std::uint64_t kCopyBytes = std::uint64_t {512} << 20;
+// Building a copy and its warm-up step cost about two and a half steps: copies get at most a third
+// of the time budget.
+constexpr double kCopyCostSteps = 2.5;
+// Of a run's share of the progress bar, its own steps take this much when timing rounds follow.
+constexpr double kOwnStepsShare = 0.3;
 
-    GroupPlan(const std::vector<PlannedRun>& runs, std::size_t first, std::size_t last)
-    {
-        cap = std::numeric_limits<int>::max();
-        for (std::size_t i = first; i < last; ++i) {
-            const RunConfig& c = runs[i].config;
-            steps = std::max(steps, c.steps);
-            warmup = std::max(warmup, c.warmupSteps);
-            budgetMs += 1000.0 * std::max(0.0, c.minTimeSeconds);
-            cap = std::min(cap, std::max(c.maxSteps, c.steps));
-        }
-    }
+// A copy of a run that records nothing but step times.
+RunConfig timingCopy(RunConfig config)
+{
+    config.recordTimeline = false;
+    config.keepGradients = false;
+    config.dumpDir.clear();
+    config.minTimeSeconds = 0;
+    config.steps = 1;
+    return config;
+}
 
-    bool finished(int done, double measuredMs) const
-    {
-        if (done >= cap)
-            return true;
-        if (done < steps)
-            return false;
-        return budgetMs <= 0 || (done - std::min(warmup, done) >= kMinTimedSteps && measuredMs >= budgetMs);
-    }
+double median(std::vector<double> values)
+{
+    return values.empty() ? 0.0 : medianInterval95(std::move(values)).median;
+}
 
-    // The steps each run will take, as far as the pace so far tells.
-    int expected(int done, double measuredMs) const
-    {
-        int total = std::max(steps, done);
-        if (budgetMs > 0) {
-            total = std::max(total, warmup + kMinTimedSteps);
-            const int timed = done - std::min(warmup, done);
-            if (timed > 0 && measuredMs > 0)
-                total = std::max(total,
-                    done
-                        + static_cast<int>(
-                            std::ceil(std::max(0.0, budgetMs - measuredMs) / (measuredMs / timed))));
-            total = std::min(total, cap);
-        }
-        return std::max(total, done);
-    }
+// The runs of one sweep value: first each run's own `steps` in lockstep (memory, loss, timeline
+// and gradients come from these), then, with time budgets, the timing rounds. Each round steps
+// every shown run the same number of times in lockstep, so round r of two runs covers the same
+// stretch of time; round r uses layout r mod L of each run (the run itself or one of its copies),
+// so both the machine's drift over the demo and where buffers land are sampled by the rounds.
+// Returns each run's round medians and the steps timed in them (empty without rounds).
+struct Rounds {
+    int own = 0; // each run's own steps, before the rounds
+    std::vector<std::vector<double>> medians, steps;
 };
 
-// Steps every training of one sweep value in turns, one step each, until the group is finished.
-void interleave(std::vector<std::unique_ptr<Training>>& trainings, const std::vector<PlannedRun>& runs,
-    std::size_t first, ProgressReport& report)
+Rounds stepGroup(std::vector<std::unique_ptr<Training>>& trainings, const std::vector<PlannedRun>& runs,
+    std::size_t first, ProgressReport& report, const std::atomic<bool>* cancel)
 {
-    const GroupPlan plan(runs, first, first + trainings.size());
-    int done = 0;
-    double measuredMs = 0;
-    while (!plan.finished(done, measuredMs)) {
-        const int expected = plan.expected(done, measuredMs);
-        for (std::size_t i = 0; i < trainings.size(); ++i)
-            report.expect(static_cast<int>(first + i), expected);
-        for (const std::unique_ptr<Training>& training : trainings)
-            training->step();
-        ++done;
-        measuredMs = 0;
-        for (const std::unique_ptr<Training>& training : trainings)
-            measuredMs += training->measuredMs();
+    const std::size_t count = trainings.size();
+    int own = 1;
+    double budgetMs = 0;
+    int cap = std::numeric_limits<int>::max();
+    std::vector<std::size_t> shown; // indices (in the group) of the runs timed in rounds
+    for (std::size_t i = 0; i < count; ++i) {
+        const RunConfig& c = runs[first + i].config;
+        own = std::max(own, c.steps);
+        cap = std::min(cap, std::max(c.maxSteps, c.steps));
+        if (!runs[first + i].hiddenReference) {
+            budgetMs += 1000.0 * std::max(0.0, c.minTimeSeconds);
+            shown.push_back(i);
+        }
     }
+    const double ownShare = budgetMs > 0 ? kOwnStepsShare : 1.0;
+
+    // The runs' own steps, in lockstep; the time of each (0 for warm-up steps).
+    std::vector<std::vector<double>> ownMs(count);
+    const auto stepOwn = [&](int done) {
+        for (std::size_t i = 0; i < count; ++i) {
+            const double before = trainings[i]->measuredMs();
+            trainings[i]->step();
+            ownMs[i].push_back(trainings[i]->measuredMs() - before);
+            report.set(first + i, ownShare * (done + 1) / own, done, own);
+        }
+    };
+    int done = 0;
+    for (; done < own; ++done)
+        stepOwn(done);
+
+    Rounds rounds;
+    if (budgetMs <= 0 || shown.empty())
+        return rounds;
+    // The pace: a lockstep turn of the shown runs, from their timed own steps (one more if none).
+    const auto turnMs = [&] {
+        double sum = 0;
+        for (const std::size_t i : shown) {
+            std::vector<double> timed;
+            for (std::size_t k = 0; k < ownMs[i].size(); ++k)
+                if (k >= static_cast<std::size_t>(runs[first + i].config.warmupSteps))
+                    timed.push_back(ownMs[i][k]);
+            sum += median(timed);
+        }
+        return sum;
+    };
+    if (turnMs() <= 0)
+        stepOwn(done++);
+    const double turn = std::max(turnMs(), 1e-3);
+    const int roundCount = std::clamp(static_cast<int>(budgetMs / turn), kMinTimedSteps, kTimingRounds);
+    const int perRound = std::clamp(static_cast<int>(std::lround(budgetMs / (roundCount * turn))), 1,
+        std::max(1, (cap - done) / roundCount));
+
+    std::uint64_t copyBytes = 0;
+    for (const std::size_t i : shown)
+        copyBytes += predictPeakBytes(runs[first + i].config);
+    int copies = std::min(kLayouts - 1, static_cast<int>(budgetMs / 3 / (kCopyCostSteps * turn)));
+    while (copies > 0 && copyBytes * static_cast<std::uint64_t>(copies) > kCopyBytes)
+        --copies;
+    std::vector<std::vector<std::unique_ptr<Training>>> layouts(shown.size());
+    for (int c = 0; c < copies; ++c)
+        for (std::size_t s = 0; s < shown.size(); ++s) {
+            layouts[s].push_back(std::make_unique<Training>(
+                timingCopy(runs[first + shown[s]].config), rlab::ProgressCallback {}, cancel));
+            layouts[s].back()->step(); // its warm-up: buffers allocated, pages touched
+        }
+
+    rounds.own = done;
+    const int total = done + roundCount * perRound;
+    rounds.medians.assign(count, {});
+    rounds.steps.assign(count, {});
+    for (int r = 0; r < roundCount; ++r) {
+        const int layout = r % (copies + 1);
+        std::vector<std::vector<double>> ms(shown.size());
+        for (int t = 0; t < perRound; ++t)
+            for (std::size_t s = 0; s < shown.size(); ++s) {
+                Training& training = layout == 0 ? *trainings[shown[s]] : *layouts[s][layout - 1];
+                const double before = training.measuredMs();
+                training.step();
+                ms[s].push_back(training.measuredMs() - before);
+                const int at = done + r * perRound + t;
+                report.set(first + shown[s],
+                    ownShare + (1 - ownShare) * (r * perRound + t + 1) / (roundCount * perRound), at, total);
+                report.show(first + shown[s], Phase::Optimizer);
+            }
+        for (std::size_t s = 0; s < shown.size(); ++s) {
+            rounds.medians[shown[s]].push_back(median(ms[s]));
+            rounds.steps[shown[s]].insert(rounds.steps[shown[s]].end(), ms[s].begin(), ms[s].end());
+        }
+    }
+    return rounds;
+}
+
+// A run's step time from its timing rounds: the median of the round medians, the interval over
+// them, the spread of the steps in them; step_ms_all lists the run's own steps, then the rounds'.
+void useRounds(
+    RunResult& result, int own, const std::vector<double>& medians, const std::vector<double>& steps)
+{
+    if (medians.empty())
+        return;
+    result.stepMs.resize(std::min(result.stepMs.size(), static_cast<std::size_t>(own)));
+    result.stepMsRounds = medians;
+    const MedianInterval interval = medianInterval95(medians);
+    result.stepMsMedian = interval.median;
+    result.stepMsCi95Low = interval.low;
+    result.stepMsCi95High = interval.high;
+    result.stepMsMin = *std::min_element(steps.begin(), steps.end());
+    result.stepMsMax = *std::max_element(steps.begin(), steps.end());
+    result.stepMs.insert(result.stepMs.end(), steps.begin(), steps.end());
 }
 
 } // namespace
@@ -167,7 +270,7 @@ std::vector<RunOutcome> runPlanned(
     const std::vector<PlannedRun>& runs, const ProgressCallback& progress, const std::atomic<bool>* cancel)
 {
     std::vector<RunOutcome> outcomes(runs.size());
-    ProgressReport report(progress, static_cast<int>(runs.size()));
+    ProgressReport report(progress, runs);
     std::size_t first = 0;
     while (first < runs.size()) {
         std::size_t last = first;
@@ -175,9 +278,8 @@ std::vector<RunOutcome> runPlanned(
             ++last;
         std::vector<std::unique_ptr<Training>> trainings;
         for (std::size_t i = first; i < last; ++i)
-            trainings.push_back(std::make_unique<Training>(
-                runs[i].config, report.forRun(static_cast<int>(i), runs[i].label), cancel));
-        interleave(trainings, runs, first, report);
+            trainings.push_back(std::make_unique<Training>(runs[i].config, report.forRun(i), cancel));
+        const Rounds rounds = stepGroup(trainings, runs, first, report, cancel);
 
         Gradients reference;
         std::vector<float> referenceLoss;
@@ -189,6 +291,8 @@ std::vector<RunOutcome> runPlanned(
             out.hiddenReference = runs[i].hiddenReference;
             out.result = trainings[i - first]->finish();
             trainings[i - first].reset();
+            if (!rounds.medians.empty())
+                useRounds(out.result, rounds.own, rounds.medians[i - first], rounds.steps[i - first]);
             out.predictedPcieMs = 1000.0 * static_cast<double>(out.result.offloadBytes) / kPcieBytesPerSecond;
             if (runs[i].reference) {
                 reference = std::move(out.result.gradients);
@@ -199,8 +303,8 @@ std::vector<RunOutcome> runPlanned(
                 const double largest = largestMagnitude(reference);
                 const double diff = largestDifference(out.result.gradients, reference);
                 out.gradError = largest > 0 ? diff / largest : diff;
-                // The largest distance over the steps both ran, not the last step's: a run's step
-                // count follows its time budget, and the curves wander apart and back.
+                // The largest distance over the steps both ran, not the last step's: the curves
+                // wander apart and back.
                 const std::size_t common = std::min(referenceLoss.size(), out.result.loss.size());
                 if (common > 0)
                     out.lossDifference = 0;

@@ -103,12 +103,14 @@ struct Progress {
 // Called from the running thread, at most about ten times a second.
 using ProgressCallback = std::function<void(const Progress&)>;
 
-// Runs the planned runs, those of one sweep value taking turns a step at a time in lockstep: each
-// takes the same number of steps, so the k-th rounds of two runs (rlab::roundMedians) cover the
-// same stretch of time and a paired comparison sees the same machine. They stop together when each
-// has its `steps` and, with time budgets, when together they have spent the sum of their min_time
-// (at least kMinTimedSteps timed steps each, at most maxSteps). Throws rlab::Cancelled or
-// rlab::RunError as rlab::run does. Results in the planned order.
+// Runs the planned runs, those of one sweep value together: first each run's own `steps` in
+// lockstep (memory, loss, timeline, gradients), then, with time budgets, 6 to 12 timing rounds that
+// share the sum of their min_time. In a round the runs step in lockstep, so round r of two runs
+// covers the same stretch of time and a paired comparison sees the same machine; round r uses
+// layout r mod L of each run (the run or one of up to three copies built beside it, in other
+// memory), so where buffers land is sampled too. A run's step_ms and step_ms_ci95 are the median of
+// its round medians and the 95% interval over them (content/README.md, "Timing"). Throws
+// rlab::Cancelled or rlab::RunError as rlab::run does. Results in the planned order.
 std::vector<RunOutcome> runPlanned(const std::vector<PlannedRun>& runs, const ProgressCallback& progress = {},
     const std::atomic<bool>* cancel = nullptr);
 
