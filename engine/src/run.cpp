@@ -206,7 +206,37 @@ Training::Training(const RunConfig& config, ProgressCallback progress, const std
     s.timer = s.backend->makeTimer();
 }
 
+Training::Training()
+    : m_state(std::make_unique<State>())
+{
+}
+
 Training::~Training() = default;
+
+std::unique_ptr<Training> Training::timingCopy(const std::atomic<bool>* cancel) const
+{
+    const State& from = *m_state;
+    std::unique_ptr<Training> copy(new Training());
+    State& s = *copy->m_state;
+    s.config = from.config;
+    s.config.recordTimeline = false;
+    s.config.keepGradients = false;
+    s.config.dumpDir.clear();
+    s.config.minTimeSeconds = 0;
+    s.config.steps = 1;
+    s.plan = from.plan;
+    s.result.config = s.config;
+    s.result.policyName = from.result.policyName;
+    s.result.device = from.result.device;
+    s.backend = makeBackend(s.config);
+    s.result.deviceName = s.backend->name();
+    s.layout = from.layout;
+    s.in = from.in;
+    s.trainer = std::make_unique<detail::Trainer>(*s.backend, s.config, *s.plan, ProgressCallback {}, cancel);
+    s.trainer->loadParameters(s.in.params);
+    s.timer = s.backend->makeTimer();
+    return copy;
+}
 
 bool Training::finished() const
 {

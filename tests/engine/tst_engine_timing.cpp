@@ -4,6 +4,7 @@
 // segment:best are the plans their names say, with the memory the predictor gives.
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "rlab/engine.h"
@@ -123,6 +124,30 @@ RLAB_TEST(interleavedTrainingsMeasureAlike)
     RLAB_CHECK_EQ(rb.peakActivationBytes, alone.peakActivationBytes);
     RLAB_CHECK_EQ(rb.peakBytes, alone.peakBytes);
     RLAB_CHECK_EQ(ra.peakActivationBytes, rlab::run(none).peakActivationBytes);
+    RLAB_CHECK_EQ(rlab::liveEngineBytes(), std::uint64_t {0});
+}
+
+// A timing copy trains the same model from the same weights in memory of its own, and records
+// neither timeline nor budget; whatever happens, every byte comes back.
+RLAB_TEST(timingCopyTrainsTheSameModelElsewhere)
+{
+    rlab::RunConfig config = small("full");
+    config.steps = 2;
+    config.minTimeSeconds = 0.05;
+    rlab::Training source(config);
+    source.step();
+    std::unique_ptr<rlab::Training> copy = source.timingCopy();
+    copy->step();
+    RLAB_CHECK(copy->finished()); // one step and no budget of its own
+    copy->step();
+    const rlab::RunResult copied = copy->finish();
+    config.minTimeSeconds = 0;
+    const rlab::RunResult alone = rlab::run(config);
+    RLAB_CHECK_EQ(copied.loss, alone.loss);
+    RLAB_CHECK_EQ(copied.peakActivationBytes, alone.peakActivationBytes);
+    RLAB_CHECK(copied.timeline.empty());
+    source.finish();
+    copy.reset();
     RLAB_CHECK_EQ(rlab::liveEngineBytes(), std::uint64_t {0});
 }
 

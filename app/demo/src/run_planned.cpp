@@ -111,22 +111,11 @@ constexpr int kLayouts = 4;
 // Copies are built only while all of a sweep value's copies together are predicted to need at most
 // this much memory (a learner's largest sizes run without them).
 constexpr std::uint64_t kCopyBytes = std::uint64_t {512} << 20;
-// Building a copy and its warm-up step cost about two and a half steps: copies get at most a third
-// of the time budget.
-constexpr double kCopyCostSteps = 2.5;
+// Building a copy (its weights copied, not drawn again) and its warm-up step cost about one and a
+// half steps: copies get at most a third of the time budget.
+constexpr double kCopyCostSteps = 1.5;
 // Of a run's share of the progress bar, its own steps take this much when timing rounds follow.
 constexpr double kOwnStepsShare = 0.3;
-
-// A copy of a run that records nothing but step times.
-RunConfig timingCopy(RunConfig config)
-{
-    config.recordTimeline = false;
-    config.keepGradients = false;
-    config.dumpDir.clear();
-    config.minTimeSeconds = 0;
-    config.steps = 1;
-    return config;
-}
 
 double median(std::vector<double> values)
 {
@@ -208,8 +197,7 @@ Rounds stepGroup(std::vector<std::unique_ptr<Training>>& trainings, const std::v
     std::vector<std::vector<std::unique_ptr<Training>>> layouts(shown.size());
     for (int c = 0; c < copies; ++c)
         for (std::size_t s = 0; s < shown.size(); ++s) {
-            layouts[s].push_back(std::make_unique<Training>(
-                timingCopy(runs[first + shown[s]].config), rlab::ProgressCallback {}, cancel));
+            layouts[s].push_back(trainings[shown[s]]->timingCopy(cancel));
             layouts[s].back()->step(); // its warm-up: buffers allocated, pages touched
         }
 

@@ -81,9 +81,14 @@ public:
     void step(); // one more training step
     double measuredMs() const; // step time so far, warm-up excluded
     RunResult finish(); // the result; gives every byte back. Call once.
+    // A copy for timing only: the same configuration, plan and initial weights in its own backend
+    // and memory, without drawing the weights again; it records no timeline, keeps no gradients
+    // and has no time budget. A demo's timing rounds step several, so where buffers land is sampled.
+    std::unique_ptr<Training> timingCopy(const std::atomic<bool>* cancel = nullptr) const;
 
 private:
     struct State;
+    Training();
     std::unique_ptr<State> m_state;
 };
 
