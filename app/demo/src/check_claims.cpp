@@ -349,7 +349,7 @@ std::string formatFigure(content::ClaimQuantity quantity, const Figure& f)
     case ClaimQuantity::StepMs:
         if (f.ratio)
             return printed("%.3fx", f.value) + printed(" [%.3f, ", f.low)
-                + printed("%.3f] (paired steps)", f.high);
+                + printed("%.3f] (paired rounds)", f.high);
         return printed("%.2f ms", f.value) + printed(" [%.2f, ", f.low) + printed("%.2f]", f.high);
     case ClaimQuantity::GradError:
         return printed("%.3g of the largest gradient", f.value);

@@ -128,7 +128,7 @@ struct Figure {
     int sweepValue = 0;
     double value = 0;
     double low = 0, high = 0; // the 95% interval (step_ms); both == value for exact figures
-    bool ratio = false; // a step-time ratio of paired steps, not a time
+    bool ratio = false; // a step-time ratio of paired rounds, not a time
 };
 
 struct ClaimCheck {
