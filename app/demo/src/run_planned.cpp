@@ -125,8 +125,9 @@ double median(std::vector<double> values)
 // The runs of one sweep value: first each run's own `steps` in lockstep (memory, loss, timeline
 // and gradients come from these), then, with time budgets, the timing rounds. Each round steps
 // every shown run the same number of times in lockstep, so round r of two runs covers the same
-// stretch of time; round r uses layout r mod L of each run (the run itself or one of its copies),
-// so both the machine's drift over the demo and where buffers land are sampled by the rounds.
+// stretch of time; the layouts of each run (the run itself and its copies) take the rounds in L
+// contiguous blocks, so both the machine's drift over the demo and where buffers land are
+// sampled by the rounds.
 // Returns each run's round medians and the steps timed in them (empty without rounds).
 struct Rounds {
     int own = 0; // each run's own steps, before the rounds
@@ -194,19 +195,26 @@ Rounds stepGroup(std::vector<std::unique_ptr<Training>>& trainings, const std::v
     int copies = std::min(kLayouts - 1, static_cast<int>(budgetMs / 3 / (kCopyCostSteps * turn)));
     while (copies > 0 && copyBytes * static_cast<std::uint64_t>(copies) > kCopyBytes)
         --copies;
+    // Built up front, all kept to the end: memory given back and taken again could land where
+    // the last copy's was.
     std::vector<std::vector<std::unique_ptr<Training>>> layouts(shown.size());
     for (int c = 0; c < copies; ++c)
-        for (std::size_t s = 0; s < shown.size(); ++s) {
+        for (std::size_t s = 0; s < shown.size(); ++s)
             layouts[s].push_back(trainings[shown[s]]->timingCopy(cancel));
-            layouts[s].back()->step(); // its warm-up: buffers allocated, pages touched
-        }
 
     rounds.own = done;
     const int total = done + roundCount * perRound;
     rounds.medians.assign(count, {});
     rounds.steps.assign(count, {});
     for (int r = 0; r < roundCount; ++r) {
-        const int layout = r % (copies + 1);
+        // Layouts take the rounds in contiguous blocks, each copy's block after its warm-up turn
+        // (buffers allocated, pages and caches filled): a step right after another layout's is
+        // slower (measured 8% at memory-vs-time's shape), so switching each round would time the
+        // switches. The run itself, warm from its own steps, takes the first block.
+        const int layout = r * (copies + 1) / roundCount;
+        if (layout > 0 && layout != (r - 1) * (copies + 1) / roundCount)
+            for (std::size_t s = 0; s < shown.size(); ++s)
+                layouts[s][layout - 1]->step();
         std::vector<std::vector<double>> ms(shown.size());
         for (int t = 0; t < perRound; ++t)
             for (std::size_t s = 0; s < shown.size(); ++s) {

@@ -106,11 +106,11 @@ using ProgressCallback = std::function<void(const Progress&)>;
 // Runs the planned runs, those of one sweep value together: first each run's own `steps` in
 // lockstep (memory, loss, timeline, gradients), then, with time budgets, 6 to 12 timing rounds that
 // share the sum of their min_time. In a round the runs step in lockstep, so round r of two runs
-// covers the same stretch of time and a paired comparison sees the same machine; round r uses
-// layout r mod L of each run (the run or one of up to three copies built beside it, in other
-// memory), so where buffers land is sampled too. A run's step_ms and step_ms_ci95 are the median of
-// its round medians and the 95% interval over them (content/README.md, "Timing"). Throws
-// rlab::Cancelled or rlab::RunError as rlab::run does. Results in the planned order.
+// covers the same stretch of time and a paired comparison sees the same machine; the L layouts of
+// each run (the run and up to three copies built beside it, in other memory) take the rounds in
+// contiguous blocks, each copy after a warm-up turn, so where buffers land is sampled too. A run's step_ms
+// and step_ms_ci95 are the median of its round medians and the 95% interval over them (content/README.md,
+// "Timing"). Throws rlab::Cancelled or rlab::RunError as rlab::run does. Results in the planned order.
 std::vector<RunOutcome> runPlanned(const std::vector<PlannedRun>& runs, const ProgressCallback& progress = {},
     const std::atomic<bool>* cancel = nullptr);
 
