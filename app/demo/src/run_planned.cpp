@@ -102,7 +102,7 @@ private:
     std::chrono::steady_clock::time_point m_last;
 };
 
-// At most this many copies of a run take turns over the timing rounds: the run itself and copies
+// At most this many layouts of a run share the timing rounds: the run itself and copies
 // built beside it, whose buffers lie elsewhere in memory. Where a run's buffers land moves its
 // step time by up to about 2% (measured: four copies of one run stepped in turns in one process,
 // the same seconds for each); one layout per run would leave that out of the interval, and two
