@@ -342,7 +342,8 @@ memory and time. The --json object and the rest of the command line: docs/cli.md
   --steps S             training steps (default 10, at most 1000000)
   --min-time SECONDS    after --steps, keep training until this much measured time (warm-up
                         excluded) is spent and at least 6 steps are timed, for a trustworthy
-                        median and its 95% interval (step_ms_ci95); default 0 (off)
+                        median and its 95% interval over 12 rounds of steps (step_ms_ci95);
+                        default 0 (off)
   --max-steps N         the most steps --min-time may run (default 1000)
   --warmup N            first steps left out of the step time (default 1)
   --seed X              data, initial weights and dropout masks (default 1234)

@@ -42,8 +42,8 @@ std::string RunResult::toJson() const
     json.boolean("measured", true);
     json.beginObject("provenance");
     for (const char* key :
-        {"loss", "step_ms", "step_ms_min", "step_ms_max", "step_ms_all", "step_ms_ci95", "peak_bytes",
-            "peak_activation_bytes", "bytes_by_category", "reserved_bytes", "device_free_bytes",
+        {"loss", "step_ms", "step_ms_min", "step_ms_max", "step_ms_all", "step_ms_ci95", "step_ms_rounds",
+            "peak_bytes", "peak_activation_bytes", "bytes_by_category", "reserved_bytes", "device_free_bytes",
             "device_total_bytes", "offload_bytes", "offload_ms", "grad_checksum", "timeline"})
         json.string(key, "measured");
     for (const char* key : {"forward_flops", "backward_flops", "recompute_flops"})
@@ -59,9 +59,13 @@ std::string RunResult::toJson() const
     json.number("step_ms", stepMsMedian);
     json.number("step_ms_min", stepMsMin);
     json.number("step_ms_max", stepMsMax);
-    json.beginArray("step_ms_ci95"); // the median's distribution-free 95% interval
+    json.beginArray("step_ms_ci95"); // the median's distribution-free 95% interval, over the rounds
     json.number({}, stepMsCi95Low);
     json.number({}, stepMsCi95High);
+    json.endArray();
+    json.beginArray("step_ms_rounds");
+    for (const double value : stepMsRounds)
+        json.number({}, value);
     json.endArray();
     json.beginArray("step_ms_all");
     for (const double value : stepMs)

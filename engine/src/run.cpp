@@ -115,6 +115,20 @@ MedianInterval medianInterval95(std::vector<double> samples)
     return out;
 }
 
+std::vector<double> roundMedians(const std::vector<double>& timed)
+{
+    const std::size_t n = timed.size();
+    const std::size_t rounds = std::min<std::size_t>(n, kTimingRounds);
+    std::vector<double> medians;
+    medians.reserve(rounds);
+    for (std::size_t r = 0; r < rounds; ++r) {
+        const auto first = timed.begin() + static_cast<std::ptrdiff_t>(r * n / rounds);
+        const auto last = timed.begin() + static_cast<std::ptrdiff_t>((r + 1) * n / rounds);
+        medians.push_back(medianInterval95(std::vector<double>(first, last)).median);
+    }
+    return medians;
+}
+
 int bestSegmentBlocks(const RunConfig& config)
 {
     return detail::bestSegmentBlocks(config);
@@ -192,7 +206,37 @@ Training::Training(const RunConfig& config, ProgressCallback progress, const std
     s.timer = s.backend->makeTimer();
 }
 
+Training::Training()
+    : m_state(std::make_unique<State>())
+{
+}
+
 Training::~Training() = default;
+
+std::unique_ptr<Training> Training::timingCopy(const std::atomic<bool>* cancel) const
+{
+    const State& from = *m_state;
+    std::unique_ptr<Training> copy(new Training());
+    State& s = *copy->m_state;
+    s.config = from.config;
+    s.config.recordTimeline = false;
+    s.config.keepGradients = false;
+    s.config.dumpDir.clear();
+    s.config.minTimeSeconds = 0;
+    s.config.steps = 1;
+    s.plan = from.plan;
+    s.result.config = s.config;
+    s.result.policyName = from.result.policyName;
+    s.result.device = from.result.device;
+    s.backend = makeBackend(s.config);
+    s.result.deviceName = s.backend->name();
+    s.layout = from.layout;
+    s.in = from.in;
+    s.trainer = std::make_unique<detail::Trainer>(*s.backend, s.config, *s.plan, ProgressCallback {}, cancel);
+    s.trainer->loadParameters(s.in.params);
+    s.timer = s.backend->makeTimer();
+    return copy;
+}
 
 bool Training::finished() const
 {
@@ -276,7 +320,8 @@ RunResult Training::finish()
         = std::min<std::size_t>(static_cast<std::size_t>(config.warmupSteps), result.stepMs.size() - 1);
     const std::vector<double> measured(
         result.stepMs.begin() + static_cast<std::ptrdiff_t>(warm), result.stepMs.end());
-    const MedianInterval interval = medianInterval95(measured);
+    result.stepMsRounds = roundMedians(measured);
+    const MedianInterval interval = medianInterval95(result.stepMsRounds);
     result.stepMsMedian = interval.median;
     result.stepMsCi95Low = interval.low;
     result.stepMsCi95High = interval.high;

@@ -33,6 +33,7 @@ def main(argv):
     total = 0
     for preset in presets:
         first, second = run_preset(rlab, content, preset), run_preset(rlab, content, preset)
+        print(f"{preset}: {first['seconds']:.2f} s, then {second['seconds']:.2f} s")
         for a, b in zip(first["runs"], second["runs"]):
             total += 1
             lo1, hi1 = a["step_ms_ci95"]

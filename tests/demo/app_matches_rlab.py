@@ -2,10 +2,12 @@
 """The app's demo timings agree with `rlab run`: runs a question's demo headless
 (recompute-lab --run-demo --export FILE.json), then `rlab run` with each exported run's own
 sizes, policy and time budget, and checks that the two step-time 95% intervals overlap and the
-exact figures (peak activation bytes, recompute FLOPs) are equal. On a quiet machine the intervals
-are a fraction of a percent wide, narrower than what differs between two processes (where the
-buffers land, interleaved runs warming each other's caches): medians within FLOOR (2.5%) of each
-other also agree, and the output says which rule held.
+exact figures (peak activation bytes, recompute FLOPs) are equal. The app's interval comes from
+the demo's timing rounds (several layouts of each run, stepped in turns with the other runs),
+rlab run's from 12 consecutive rounds of one run alone; on a quiet machine rlab run's can be
+narrower than what differs between the two (where the buffers land, the other runs warming or
+evicting the caches): medians within FLOOR (2.5%) of each other also agree, and the output says
+which rule held.
 
 usage: app_matches_rlab.py RECOMPUTE_LAB RLAB CONTENT_DIR WORK_DIR QUIZ QUESTION
 Exit status: 0 all agree, 1 some do not, 2 bad arguments or a tool failed."""

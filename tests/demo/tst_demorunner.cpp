@@ -3,6 +3,7 @@
 // picks the timeline worth showing. This program links rlab_model only (QtCore, no Gui, Widgets
 // or Charts).
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <filesystem>
@@ -33,6 +34,7 @@ private slots:
     void sizeProblemsAreDataTheAppWords();
     void pairedRatioAndFitsReadTheRuns();
     void presetsInContentAllPlan();
+    void runsOfASweepValueStepInLockstep();
     void runnerReportsProgressAndOneOutcome();
     void cancelEndsAsCancelled();
     void outcomesAndProgressReadAsSentences();
@@ -206,6 +208,23 @@ void DemoRunnerTest::pairedRatioAndFitsReadTheRuns()
     QCOMPARE(ratio.low, 1.2);
     QCOMPARE(ratio.high, 1.2);
 
+    // Rounds, not steps: 48 paired steps form 12 rounds of 4. A slow spell over rounds 4-7 slows
+    // both runs alike and cancels in each round's ratio; a one-step hiccup of a's does not move
+    // its round's median.
+    rlab::RunResult c, d;
+    c.config.warmupSteps = d.config.warmupSteps = 1;
+    c.stepMs = {50};
+    d.stepMs = {40};
+    for (int k = 0; k < 48; ++k) {
+        const double slow = k >= 16 && k < 32 ? 2.0 : 1.0;
+        c.stepMs.push_back(11 * slow * (k == 5 ? 3 : 1));
+        d.stepMs.push_back(10 * slow);
+    }
+    const rlab::MedianInterval rounds = rlab::demo::pairedStepRatio(c, d);
+    QCOMPARE(rounds.median, 1.1);
+    QCOMPARE(rounds.low, 1.1);
+    QCOMPARE(rounds.high, 1.1);
+
     // y = 3 x^0.5 exactly.
     const rlab::demo::PowerFit fit = rlab::demo::fitPowerLaw({{4, 6}, {16, 12}, {64, 24}});
     QVERIFY(fit.valid);
@@ -252,6 +271,38 @@ void DemoRunnerTest::presetsInContentAllPlan()
         for (const auto& question : quiz.questions)
             QVERIFY2(content.preset(question.demo), question.demo.c_str());
     }
+}
+
+void DemoRunnerTest::runsOfASweepValueStepInLockstep()
+{
+    // Two runs of different speed with a time budget: after their own steps both take the same
+    // timing rounds (6 to 12, so their k-th rounds cover the same time), and each reports the median
+    // of its round medians with the interval over them; the steps of the rounds follow the run's own
+    // in step_ms_all.
+    DemoPreset preset = tinyPreset();
+    preset.runs = {demoRun("none"), demoRun("sqrt")};
+    preset.shape.layers = 4;
+    preset.minTimeSeconds = 0.04;
+    std::string error;
+    const std::vector<rlab::demo::PlannedRun> runs
+        = rlab::demo::planRuns(preset, rlab::demo::defaultChoice(preset), {}, &error);
+    QCOMPARE(runs.size(), std::size_t {2});
+    const std::vector<rlab::demo::RunOutcome> outcomes = rlab::demo::runPlanned(runs);
+    QCOMPARE(outcomes.size(), std::size_t {2});
+    const rlab::RunResult &a = outcomes[0].result, &b = outcomes[1].result;
+    QCOMPARE(a.stepMs.size(), b.stepMs.size());
+    QCOMPARE(a.stepMsRounds.size(), b.stepMsRounds.size());
+    QVERIFY(a.stepMsRounds.size() >= std::size_t(rlab::kMinTimedSteps));
+    QVERIFY(a.stepMsRounds.size() <= std::size_t(rlab::kTimingRounds));
+    QVERIFY(a.stepMs.size() >= std::size_t(preset.steps) + a.stepMsRounds.size());
+    QCOMPARE(a.loss.size(), b.loss.size());
+    for (const rlab::RunResult* r : {&a, &b}) {
+        QCOMPARE(r->stepMsMedian, rlab::medianInterval95(r->stepMsRounds).median);
+        QVERIFY(r->stepMsCi95Low <= r->stepMsMedian && r->stepMsMedian <= r->stepMsCi95High);
+        QVERIFY(r->stepMsMin <= r->stepMsCi95Low && r->stepMsCi95High <= r->stepMsMax);
+    }
+    const rlab::MedianInterval ratio = rlab::demo::pairedStepRatio(b, a);
+    QVERIFY(ratio.low <= ratio.median && ratio.median <= ratio.high);
 }
 
 void DemoRunnerTest::runnerReportsProgressAndOneOutcome()

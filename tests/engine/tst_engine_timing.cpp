@@ -2,7 +2,9 @@
 // right pair of order statistics, a time budget keeps training until it is spent (and no
 // further than the cap), interleaved Trainings measure what run() does, and segment:<k> and
 // segment:best are the plans their names say, with the memory the predictor gives.
+#include <algorithm>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "rlab/engine.h"
@@ -53,6 +55,35 @@ RLAB_TEST(medianIntervalUsesOrderStatistics)
     RLAB_CHECK_EQ(m.high, 7.0);
 }
 
+// Rounds: the timed steps in order, split into at most kTimingRounds contiguous rounds of nearly
+// equal length. A slow drift that a per-step interval hides (it narrows as steps add up) shows
+// in the interval over rounds.
+RLAB_TEST(roundsShowADriftThatStepsHide)
+{
+    std::vector<double> steps;
+    for (int i = 0; i < 24; ++i)
+        steps.push_back(i);
+    std::vector<double> rounds = rlab::roundMedians(steps);
+    RLAB_CHECK_EQ(rounds.size(), std::size_t {12});
+    RLAB_CHECK_EQ(rounds[0], 0.5); // steps 0 and 1
+    RLAB_CHECK_EQ(rounds[11], 22.5);
+    RLAB_CHECK_EQ(rlab::roundMedians({3.0, 1.0, 2.0}).size(), std::size_t {3}); // a round a step
+    RLAB_CHECK_EQ(rlab::roundMedians(std::vector<double>(13, 1.0)).size(), std::size_t {12});
+    RLAB_CHECK(rlab::roundMedians({}).empty());
+
+    // 120 steps: 40 at about 10 ms, 40 at 10.5, 40 at 11 (the machine slowing down), each with a
+    // little jitter. Over steps the interval stays inside the middle level; over rounds it spans
+    // the drift.
+    std::vector<double> drifting;
+    for (int i = 0; i < 120; ++i)
+        drifting.push_back(10.0 + 0.5 * (i / 40) + 0.01 * (i % 7));
+    const rlab::MedianInterval bySteps = rlab::medianInterval95(drifting);
+    RLAB_CHECK(bySteps.low >= 10.5 && bySteps.high < 10.6);
+    const rlab::MedianInterval byRounds = rlab::medianInterval95(rlab::roundMedians(drifting));
+    RLAB_CHECK(byRounds.low < 10.1);
+    RLAB_CHECK(byRounds.high >= 11.0);
+}
+
 RLAB_TEST(timeBudgetIsSpentAndCapped)
 {
     rlab::RunConfig config = small("none");
@@ -66,6 +97,7 @@ RLAB_TEST(timeBudgetIsSpentAndCapped)
     RLAB_CHECK(spent >= 50.0);
     RLAB_CHECK_EQ(timed.loss.size(), timed.stepMs.size());
     RLAB_CHECK(timed.stepMsCi95Low <= timed.stepMsMedian && timed.stepMsMedian <= timed.stepMsCi95High);
+    RLAB_CHECK_EQ(timed.stepMsRounds.size(), std::min<std::size_t>(measured, rlab::kTimingRounds));
 
     config.minTimeSeconds = 60;
     config.maxSteps = 5;
@@ -92,6 +124,30 @@ RLAB_TEST(interleavedTrainingsMeasureAlike)
     RLAB_CHECK_EQ(rb.peakActivationBytes, alone.peakActivationBytes);
     RLAB_CHECK_EQ(rb.peakBytes, alone.peakBytes);
     RLAB_CHECK_EQ(ra.peakActivationBytes, rlab::run(none).peakActivationBytes);
+    RLAB_CHECK_EQ(rlab::liveEngineBytes(), std::uint64_t {0});
+}
+
+// A timing copy trains the same model from the same weights in memory of its own, and records
+// neither timeline nor budget; whatever happens, every byte comes back.
+RLAB_TEST(timingCopyTrainsTheSameModelElsewhere)
+{
+    rlab::RunConfig config = small("full");
+    config.steps = 2;
+    config.minTimeSeconds = 0.05;
+    rlab::Training source(config);
+    source.step();
+    std::unique_ptr<rlab::Training> copy = source.timingCopy();
+    copy->step();
+    RLAB_CHECK(copy->finished()); // one step and no budget of its own
+    copy->step();
+    const rlab::RunResult copied = copy->finish();
+    config.minTimeSeconds = 0;
+    const rlab::RunResult alone = rlab::run(config);
+    RLAB_CHECK_EQ(copied.loss, alone.loss);
+    RLAB_CHECK_EQ(copied.peakActivationBytes, alone.peakActivationBytes);
+    RLAB_CHECK(copied.timeline.empty());
+    source.finish();
+    copy.reset();
     RLAB_CHECK_EQ(rlab::liveEngineBytes(), std::uint64_t {0});
 }
 

@@ -244,16 +244,21 @@ std::optional<MemoryCategory> memoryCategoryOf(content::ClaimQuantity quantity)
 
 MedianInterval pairedStepRatio(const RunResult& a, const RunResult& b)
 {
-    const auto timed = [](const RunResult& r) {
-        return std::min<std::size_t>(static_cast<std::size_t>(std::max(0, r.config.warmupSteps)),
-            r.stepMs.empty() ? 0 : r.stepMs.size() - 1);
+    // A demo's runs carry their timing rounds; a bare result (tests) has only its steps.
+    const auto rounds = [](const RunResult& r) {
+        if (!r.stepMsRounds.empty())
+            return r.stepMsRounds;
+        const std::size_t warm
+            = std::min<std::size_t>(static_cast<std::size_t>(std::max(0, r.config.warmupSteps)),
+                r.stepMs.empty() ? 0 : r.stepMs.size() - 1);
+        return roundMedians(
+            std::vector<double>(r.stepMs.begin() + static_cast<std::ptrdiff_t>(warm), r.stepMs.end()));
     };
-    const std::size_t wa = timed(a), wb = timed(b);
-    const std::size_t pairs = std::min(a.stepMs.size() - wa, b.stepMs.size() - wb);
+    const std::vector<double> ra = rounds(a), rb = rounds(b);
     std::vector<double> ratios;
-    for (std::size_t k = 0; k < pairs; ++k)
-        if (b.stepMs[wb + k] > 0)
-            ratios.push_back(a.stepMs[wa + k] / b.stepMs[wb + k]);
+    for (std::size_t r = 0; r < std::min(ra.size(), rb.size()); ++r)
+        if (rb[r] > 0)
+            ratios.push_back(ra[r] / rb[r]);
     if (ratios.empty())
         return {std::nan(""), std::nan(""), std::nan("")};
     return medianInterval95(std::move(ratios));
@@ -344,7 +349,7 @@ std::string formatFigure(content::ClaimQuantity quantity, const Figure& f)
     case ClaimQuantity::StepMs:
         if (f.ratio)
             return printed("%.3fx", f.value) + printed(" [%.3f, ", f.low)
-                + printed("%.3f] (paired steps)", f.high);
+                + printed("%.3f] (paired rounds)", f.high);
         return printed("%.2f ms", f.value) + printed(" [%.2f, ", f.low) + printed("%.2f]", f.high);
     case ClaimQuantity::GradError:
         return printed("%.3g of the largest gradient", f.value);

@@ -11,6 +11,11 @@ namespace rlab {
 // With a time budget, at least this many measured steps: the fewest whose order statistics
 // bound the median with 95% confidence (1 - 2 / 2^6 = 0.969).
 constexpr int kMinTimedSteps = 6;
+// Step times are judged by rounds: a run's timed steps, in order, form this many rounds of nearly
+// equal length (one step each when there are fewer), and each round's median is one sample of the
+// step time (see rlab::roundMedians). Twelve is the fewest whose 95% interval of the median drops
+// the two most extreme rounds at each end ([x3, x10], 96.1%), so one slow spell sets no bound alone.
+constexpr int kTimingRounds = 12;
 
 struct RunConfig {
     ModelShape shape;

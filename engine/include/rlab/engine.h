@@ -81,9 +81,14 @@ public:
     void step(); // one more training step
     double measuredMs() const; // step time so far, warm-up excluded
     RunResult finish(); // the result; gives every byte back. Call once.
+    // A copy for timing only: the same configuration, plan and initial weights in its own backend
+    // and memory, without drawing the weights again; it records no timeline, keeps no gradients
+    // and has no time budget. A demo's timing rounds step several, so where buffers land is sampled.
+    std::unique_ptr<Training> timingCopy(const std::atomic<bool>* cancel = nullptr) const;
 
 private:
     struct State;
+    Training();
     std::unique_ptr<State> m_state;
 };
 
@@ -99,6 +104,12 @@ struct MedianInterval {
     double median = 0, low = 0, high = 0;
 };
 MedianInterval medianInterval95(std::vector<double> samples);
+// The timed steps' round medians, in order: the steps split into min(n, kTimingRounds) contiguous
+// rounds of nearly equal length. The machine's speed drifts over seconds (other processes and
+// tenants, clock), so neighbouring steps are not independent samples and a per-step interval would
+// describe only the noise within a few hundred milliseconds; rounds spread over the whole measured
+// time show that drift in the interval (step_ms_ci95 is medianInterval95 of these).
+std::vector<double> roundMedians(const std::vector<double>& timed);
 
 // Blocks per segment that keep the least activations: round(sqrt(N * checkpoint / block bytes)),
 // the length segment:best runs.

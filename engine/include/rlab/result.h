@@ -20,11 +20,13 @@ struct RunResult {
 
     std::vector<float> loss; // per step
     std::vector<double> stepMs; // every step, warm-up included (stepMsAll)
-    double stepMsMedian = 0; // warm-up excluded
-    double stepMsMin = 0, stepMsMax = 0; // spread, warm-up excluded
-    // Distribution-free 95% interval of the median (order statistics); [min, max] with fewer
-    // than kMinTimedSteps measured steps, where it covers less.
+    // The median of the round medians (roundMedians of the timed steps, warm-up excluded).
+    double stepMsMedian = 0;
+    double stepMsMin = 0, stepMsMax = 0; // spread of single steps, warm-up excluded
+    // Distribution-free 95% interval of that median from the round medians (order statistics);
+    // [min, max] with fewer than kMinTimedSteps rounds, where it covers less.
     double stepMsCi95Low = 0, stepMsCi95High = 0;
+    std::vector<double> stepMsRounds; // the round medians, in order
     int segmentBlocks = 0; // blocks per recomputed segment of the plan (1: full, 0: none recomputed)
 
     std::uint64_t peakBytes = 0; // all device categories together

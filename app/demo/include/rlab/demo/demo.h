@@ -103,10 +103,14 @@ struct Progress {
 // Called from the running thread, at most about ten times a second.
 using ProgressCallback = std::function<void(const Progress&)>;
 
-// Runs the planned runs, those of one sweep value taking turns a step at a time (after each
-// one's warm-up), so the k-th timed steps of two runs are neighbours in time and a paired
-// comparison sees the same machine. Throws rlab::Cancelled
-// or rlab::RunError as rlab::run does. Results in the planned order.
+// Runs the planned runs, those of one sweep value together: first each run's own `steps` in
+// lockstep (memory, loss, timeline, gradients), then, with time budgets, 6 to 12 timing rounds that
+// share the sum of their min_time. In a round the runs step in lockstep, so round r of two runs
+// covers the same stretch of time and a paired comparison sees the same machine; the L layouts of
+// each run (the run and up to three copies built beside it, in other memory) take the rounds in
+// contiguous blocks, each copy after a warm-up turn, so where buffers land is sampled too. A run's step_ms
+// and step_ms_ci95 are the median of its round medians and the 95% interval over them (content/README.md,
+// "Timing"). Throws rlab::Cancelled or rlab::RunError as rlab::run does. Results in the planned order.
 std::vector<RunOutcome> runPlanned(const std::vector<PlannedRun>& runs, const ProgressCallback& progress = {},
     const std::atomic<bool>* cancel = nullptr);
 
@@ -124,7 +128,7 @@ struct Figure {
     int sweepValue = 0;
     double value = 0;
     double low = 0, high = 0; // the 95% interval (step_ms); both == value for exact figures
-    bool ratio = false; // a step-time ratio of paired steps, not a time
+    bool ratio = false; // a step-time ratio of paired rounds, not a time
 };
 
 struct ClaimCheck {
@@ -143,9 +147,12 @@ struct ClaimCheck {
 std::vector<ClaimCheck> checkClaims(
     const content::DemoPreset& preset, const std::vector<RunOutcome>& outcomes);
 
-// Step times compared pairwise: the median of run A's k-th timed step over run B's k-th (taken one
-// after the other, so a slow spell hits both), with its distribution-free 95% interval. A sign
-// test in interval form: more robust on a busy machine than comparing the two runs' intervals.
+// Step times compared pairwise, round by round: the runs' first n timed steps (n the fewer of the
+// two) split into the same rounds (rlab::roundMedians), and the ratio of run A's round median to
+// run B's (taken in turns over the same stretch of time, so a slow spell hits both) is one sample;
+// the median of those ratios with its distribution-free 95% interval. A sign test in interval
+// form over rounds, not steps: a drift slower than a step but faster than the demo cancels in each
+// ratio, and what is left between rounds shows in the interval.
 MedianInterval pairedStepRatio(const RunResult& a, const RunResult& b);
 
 // y = scale * x^exponent, fitted by least squares on log-log axes (the claims' `grows`).
