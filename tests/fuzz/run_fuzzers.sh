@@ -60,7 +60,7 @@ sources_of() {
 }
 extra_of() {
   case "$1" in
-    content) echo "-I$source_dir/app/content/include -I$source_dir/app/content/src -lyaml-cpp" ;;
+    content) echo "-I$source_dir/app/content/include -I$source_dir/app/content/src -lyaml-cpp -lz" ;;
     npy) echo "-I$source_dir/engine/src" ;;
     rlab_args) echo "-I$source_dir/app/cli" ;;
     progress) echo "-I$source_dir/app/model $(pkg-config --cflags --libs Qt6Core) -fPIC" ;;
