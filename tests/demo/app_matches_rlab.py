@@ -6,7 +6,7 @@ exact figures (peak activation bytes, recompute FLOPs) are equal. The app's inte
 the demo's timing rounds (several layouts of each run, stepped in turns with the other runs),
 rlab run's from 12 consecutive rounds of one run alone; on a quiet machine rlab run's can be
 narrower than what differs between the two (where the buffers land, the other runs warming or
-evicting the caches): medians within FLOOR (2.5%) of each other also agree, and the output says
+evicting the caches): medians within FLOOR (5%) of each other also agree, and the output says
 which rule held.
 
 usage: app_matches_rlab.py RECOMPUTE_LAB RLAB CONTENT_DIR WORK_DIR QUIZ QUESTION
@@ -16,7 +16,7 @@ import os
 import subprocess
 import sys
 
-FLOOR = 0.025  # two processes' medians differ by about 1% on a quiet machine; intervals can be narrower
+FLOOR = 0.05  # measured 0.6-3% between the two at the same sizes (buffer layouts 0.2-1.9%, processes ~1%)
 
 
 def main(argv):

@@ -1,4 +1,4 @@
-// Runs a demo's planned runs, those of one sweep value taking turns a step at a time in lockstep,
+// Runs a demo's planned runs, those of one sweep value taking turns in lockstep rounds,
 // so a slow spell of a shared machine lands on every policy alike and the k-th rounds of two runs
 // can be compared as a pair. Each run keeps its own backend and allocator, so memory figures are
 // unaffected by the others being alive.
@@ -185,9 +185,11 @@ Rounds stepGroup(std::vector<std::unique_ptr<Training>>& trainings, const std::v
     if (turnMs() <= 0)
         stepOwn(done++);
     const double turn = std::max(turnMs(), 1e-3);
-    const int roundCount = std::clamp(static_cast<int>(budgetMs / turn), kMinTimedSteps, kTimingRounds);
-    const int perRound = std::clamp(static_cast<int>(std::lround(budgetMs / (roundCount * turn))), 1,
-        std::max(1, (cap - done) / roundCount));
+    // A round gives each run one untimed step before its timed ones (see the loop below): the
+    // budget pays for at least two turns a round.
+    const int roundCount = std::clamp(static_cast<int>(budgetMs / (2 * turn)), kMinTimedSteps, kTimingRounds);
+    const int perRound = std::clamp(static_cast<int>(std::lround(budgetMs / (roundCount * turn))) - 1, 1,
+        std::max(1, (cap - done) / roundCount - 1));
 
     std::uint64_t copyBytes = 0;
     for (const std::size_t i : shown)
@@ -215,10 +217,15 @@ Rounds stepGroup(std::vector<std::unique_ptr<Training>>& trainings, const std::v
         if (layout > 0 && layout != (r - 1) * (copies + 1) / roundCount)
             for (std::size_t s = 0; s < shown.size(); ++s)
                 layouts[s][layout - 1]->step();
+        // In a round the runs take their steps in blocks, one after another, each block after one
+        // untimed step: a step that follows another training's finds the caches holding that one's
+        // data and is slower (measured 4-10% at tradeoffs Q2's shapes), while `rlab run` and a
+        // training alone step after their own. The round is short beside the machine's drift.
         std::vector<std::vector<double>> ms(shown.size());
-        for (int t = 0; t < perRound; ++t)
-            for (std::size_t s = 0; s < shown.size(); ++s) {
-                Training& training = layout == 0 ? *trainings[shown[s]] : *layouts[s][layout - 1];
+        for (std::size_t s = 0; s < shown.size(); ++s) {
+            Training& training = layout == 0 ? *trainings[shown[s]] : *layouts[s][layout - 1];
+            training.step();
+            for (int t = 0; t < perRound; ++t) {
                 const double before = training.measuredMs();
                 training.step();
                 ms[s].push_back(training.measuredMs() - before);
@@ -227,6 +234,7 @@ Rounds stepGroup(std::vector<std::unique_ptr<Training>>& trainings, const std::v
                     ownShare + (1 - ownShare) * (r * perRound + t + 1) / (roundCount * perRound), at, total);
                 report.show(first + shown[s], Phase::Optimizer);
             }
+        }
         for (std::size_t s = 0; s < shown.size(); ++s) {
             rounds.medians[shown[s]].push_back(median(ms[s]));
             rounds.steps[shown[s]].insert(rounds.steps[shown[s]].end(), ms[s].begin(), ms[s].end());
