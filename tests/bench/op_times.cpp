@@ -13,19 +13,13 @@
 #include "cpu_backend.h"
 #include "model.h"
 #include "plan.h"
+#include "thread_cpu_time.h"
 #include "trainer.h"
 
 using namespace rlab;
 using namespace rlab::detail;
 
 namespace {
-
-double threadCpuMs()
-{
-    timespec t {};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
-}
 
 class TimingBackend final : public CpuBackend {
 public:
