@@ -238,6 +238,9 @@ void DemoResultsView::onResultsAdded()
     showColumns(); // before the sizing: hidden columns keep no width
     m_table->resizeColumnsToContents();
     m_table->resizeRowsToContents();
+    // The header does not always say sectionResized for the sizing above (none when only the
+    // last row's label grew), and the frozen column would then elide it ("sqrt + …").
+    fitRunColumn();
     placeTable(m_panelHeight);
     m_timelineRun->setCurrentIndex(m_results->timelineRow());
     showTimeline();
