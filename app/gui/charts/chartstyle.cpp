@@ -1,6 +1,8 @@
 #include "chartstyle.h"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 
 #include <QApplication>
 #include <QBarCategoryAxis>
@@ -69,6 +71,20 @@ QColor phaseColor(rlab::Phase phase)
 double bytesToMiB(double bytes)
 {
     return bytes / (1024.0 * 1024.0);
+}
+
+void fitWholeNumbers(QValueAxis* axis, int first, int last)
+{
+    last = std::max(last, first + 1);
+    constexpr double kMantissas[] = {1, 2, 5};
+    double interval = 1;
+    for (int k = 0; interval * 6 < last - first; ++k)
+        interval = kMantissas[k % 3] * std::pow(10.0, k / 3);
+    axis->setRange(first, last);
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+    axis->setTickInterval(interval);
+    axis->setLabelFormat(QStringLiteral("%.0f")); // localized labels need a precision
 }
 
 void fitFromZero(QValueAxis* axis, double highest)

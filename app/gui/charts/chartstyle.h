@@ -19,6 +19,9 @@ QColor phaseColor(rlab::Phase phase);
 double bytesToMiB(double bytes);
 // From zero to a round number above `highest`, labelled without exponents.
 void fitFromZero(QValueAxis* axis, double highest);
+// From `first` to `last` (whole numbers: steps, counts), ticks at round multiples (1, 2 or 5 times a
+// power of ten), at most about six of them: not at the fractions an even split would give (59, 78).
+void fitWholeNumbers(QValueAxis* axis, int first, int last);
 // Adds bars with `categories` along the bottom and a value axis titled `valueTitle` at the left,
 // from zero to above `highest`.
 void addBarSeries(QChart* chart, QBarSeries* series, const QStringList& categories, const QString& valueTitle,

@@ -85,7 +85,7 @@ void LossChart::rebuild()
         gap->attachAxis(steps);
         gap->attachAxis(apart);
     }
-    steps->setRange(1, longest);
+    fitWholeNumbers(steps, 1, static_cast<int>(longest));
     const double margin = std::max(1e-3, 0.05 * (highest - lowest));
     loss->setRange(lowest - margin, highest + margin);
     loss->applyNiceNumbers();
