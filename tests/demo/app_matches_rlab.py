@@ -10,6 +10,9 @@ evicting the caches): medians within FLOOR (5%) of each other also agree, and th
 which rule held.
 
 usage: app_matches_rlab.py RECOMPUTE_LAB RLAB CONTENT_DIR WORK_DIR QUIZ QUESTION
+A run whose step times disagree is tried once more in a second pass, both programs again (a neighbour's burst on a
+2-core machine can slow one program's whole 0.3 s and not the other's); the exact figures must
+agree in the first pass. Both passes are printed.
 Exit status: 0 all agree, 1 some do not, 2 bad arguments or a tool failed."""
 import json
 import os
@@ -23,7 +26,21 @@ def main(argv):
     if len(argv) != 7:
         print(__doc__, file=sys.stderr)
         return 2
-    app, rlab, content, work, quiz, question = argv[1:]
+    apart, exact_apart = compare(*argv[1:])
+    if apart is None or exact_apart:
+        return 2 if apart is None else 1
+    if apart:
+        print(f"step times apart for {', '.join(sorted(apart))}: a second pass, both programs again")
+        again, exact_apart = compare(*argv[1:])
+        if again is None:
+            return 2
+        apart &= again  # a run agrees when its times agreed in either pass
+    return 1 if apart or exact_apart else 0
+
+
+def compare(app, rlab, content, work, quiz, question):
+    """One pass: (labels of the runs whose step times are apart, how many exact figures differ);
+    None for the labels when a tool failed."""
     os.makedirs(work, exist_ok=True)
     exported = os.path.join(work, "demo.json")
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
@@ -31,13 +48,13 @@ def main(argv):
                            "--run-demo", "--export", exported], env=env, capture_output=True, text=True)
     if done.returncode != 0:
         print(f"app_matches_rlab: recompute-lab failed: {done.stderr.strip()}", file=sys.stderr)
-        return 2
+        return None, 0
     with open(exported, encoding="utf-8") as f:
         demo = json.load(f)
     if not demo.get("runs") or "claims" not in demo:
         print("app_matches_rlab: the export has no runs or no claims", file=sys.stderr)
-        return 1
-    apart = 0
+        return set(), 1
+    apart, exact_apart = set(), 0
     for run in demo["runs"]:
         r = run["result"]
         args = [rlab, "run", "--policy", r["policy"].replace("+offload", "").strip(), "--json",
@@ -53,7 +70,7 @@ def main(argv):
         cli = subprocess.run(args, capture_output=True, text=True)
         if cli.returncode != 0:
             print(f"app_matches_rlab: {' '.join(args)} failed: {cli.stderr.strip()}", file=sys.stderr)
-            return 2
+            return None, 0
         c = json.loads(cli.stdout)
         (lo1, hi1), (lo2, hi2) = r["step_ms_ci95"], c["step_ms_ci95"]
         overlap = lo1 <= hi2 and lo2 <= hi1
@@ -64,8 +81,10 @@ def main(argv):
         print(f"{run['label']}: app {r['step_ms']:.2f} ms [{lo1:.2f}, {hi1:.2f}], rlab {c['step_ms']:.2f} ms "
               f"[{lo2:.2f}, {hi2:.2f}] {verdict}; peak activations "
               f"{r['peak_activation_bytes']} vs {c['peak_activation_bytes']} {'equal' if exact else 'DIFFER'}")
-        apart += (not (overlap or close)) + (not exact)
-    return 1 if apart else 0
+        if not (overlap or close):
+            apart.add(run["label"])
+        exact_apart += not exact
+    return apart, exact_apart
 
 
 if __name__ == "__main__":
