@@ -1,6 +1,7 @@
 // Checks a configuration and predicts its memory before anything large is allocated.
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <limits>
 
 #include "byte_count.h"
@@ -37,6 +38,9 @@ std::optional<std::string> validate(const RunConfig& config)
     if (!config.dumpDir.empty())
         if (auto problem = detail::dumpFolderProblem(config.dumpDir))
             return problem;
+    if (std::error_code error;
+        !config.initFrom.empty() && !std::filesystem::is_directory(config.initFrom, error))
+        return "The --init-from folder " + config.initFrom + " does not exist or is not a folder.";
 
     std::uint64_t limit = config.memoryLimitBytes;
     std::string where = "the given limit of ";

@@ -399,6 +399,11 @@ void TestCliRlab::dumpThenInitFromGivesTheSameLoss()
     QCOMPARE(mismatch.exitCode, 1);
     QVERIFY2(mismatch.err.startsWith("rlab: ") && mismatch.err.trimmed().count('\n') == 0,
         mismatch.err.constData());
+
+    // A folder that is not there is a bad argument (status 2), refused before any training.
+    const Outcome missing = runRlab(args + QStringList {"--init-from", dump + "-missing"});
+    QCOMPARE(missing.exitCode, 2);
+    QVERIFY2(missing.err.contains("does not exist or is not a folder"), missing.err.constData());
 }
 
 void TestCliRlab::matchesPyTorch_data()
