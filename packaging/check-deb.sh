@@ -3,7 +3,8 @@
 # fresh bookworm chroot (debootstrap --variant=minbase, made once, copied for each run), so only the
 # packages' declared dependencies come along, then runs the installed programs there: rlab --version,
 # rlab check-content on the installed content and on its example pack as a .tar.gz, rlab devices,
-# two short runs (the CPU kernels the machine picks, then the x86-64 baseline ones), recompute-lab's start page and a question's live
+# two short runs (the CPU kernels the machine picks, then the x86-64 baseline ones), the validators on
+# the installed desktop entry and metainfo, recompute-lab's start page and a question's live
 # demo rendered headless (--screenshot), and the resident memory of `rlab --help` and of the app at its start page.
 # Needs root, debootstrap and the Debian mirror. Writes OUT (default /tmp/rlab-deb/out): log.txt,
 # start-page.png, demo.png.
@@ -54,14 +55,21 @@ if [ $failed -eq 0 ]; then
   step 'rlab check-content /usr/share/recompute-lab/content | head -n 1' || failed=1
   step 'tar czf /tmp/first-pack.tar.gz -C /usr/share/recompute-lab/content/examples first-pack && rlab check-content /tmp/first-pack.tar.gz | sed -n "1p;\$p"' || failed=1
   step 'rlab devices' || failed=1
-  step 'rlab run --policy sqrt --layers 4 --steps 3 | tail -n 4' || failed=1
-  step 'RLAB_CPU=baseline rlab run --policy full --layers 2 --steps 3 | tail -n 2' || failed=1
+  # The first line names the CPU kernels the portable build picked (avx512, avx2 or baseline).
+  step 'rlab run --policy sqrt --layers 4 --steps 3 | sed -n "1p;\$p"' || failed=1
+  step 'RLAB_CPU=baseline rlab run --policy full --layers 2 --steps 3 | sed -n "1p;\$p"' || failed=1
   step 'QT_QPA_PLATFORM=offscreen recompute-lab --screenshot /tmp/start-page.png && ls -l /tmp/start-page.png' || failed=1
   step 'QT_QPA_PLATFORM=offscreen recompute-lab --quiz gradient-checkpointing --question 2 --answer 1 --run-demo --screenshot /tmp/demo.png --size 1280x1000' || failed=1
   cp "$work/tmp/start-page.png" "$work/tmp/demo.png" "$out/" 2> /dev/null
   # Resident memory: /usr/bin/time (the time package, added only now) for rlab; the app's VmRSS
   # after 5 s at its start page, offscreen.
   in_chroot 'DEBIAN_FRONTEND=noninteractive apt-get install -y -q time' > /dev/null 2>&1
+  # The installed desktop entry and AppStream metadata, by the distribution's validators (added
+  # only now, after the programs ran with the packages' own dependencies).
+  in_chroot 'DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends desktop-file-utils appstream' \
+    > "$out/validators-apt.log" 2>&1
+  step 'desktop-file-validate /usr/share/applications/*.desktop && echo "desktop entry valid"' || failed=1
+  step 'appstreamcli validate --no-net /usr/share/metainfo/*.xml' || failed=1
   step '/usr/bin/time -f "rlab --help: max resident %M KiB" rlab --help > /dev/null' || failed=1
   step 'QT_QPA_PLATFORM=offscreen recompute-lab & pid=$!; sleep 5; grep -E "VmRSS|VmHWM" /proc/$pid/status; kill $pid' || failed=1
 fi
