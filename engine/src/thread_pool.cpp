@@ -1,9 +1,11 @@
 // One region at a time: the caller publishes the job under the mutex and bumps the generation;
-// each worker runs its part and counts itself done. Waiting is a short spin on the atomics (a
-// region follows the last within microseconds during a step), then a condition-variable wait.
+// each worker runs its part and counts itself done. Waiting is a spin on the atomics, then a
+// yielding wait of a few hundred microseconds (a region follows the last within microseconds
+// during a step), then a condition-variable wait.
 #include "thread_pool.h"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -18,9 +20,16 @@ namespace rlab {
 
 namespace {
 
-// About 10-40 microseconds of pause instructions: long enough to catch the next region of a step,
-// short enough that an oversubscribed machine loses little to it.
+// A waiting thread spins on pause instructions, first a fixed count, then until kSpinningWait has
+// passed, and only then sleeps: a region follows the last within microseconds during a step, and a
+// sleeping thread costs a wake-up per region, which on an idle 2-vCPU guest (a halted vCPU takes tens
+// of microseconds to wake) made two threads slower than one (measured, none at N=4 d=64 T=64 B=4:
+// 9.4 ms against 4.5 on one thread; now 3.0; at the demo shape N=12 d=128: 66 ms, now 47.5, one
+// thread 85-90). Longer spins cost a busy machine its slices: with one other busy process on the
+// two cores, 200 us made those steps 34 and 200 ms, 20 us 8.8 and 108, a bare 256 pauses 5.8 and 97;
+// yielding instead of pausing was worse still (sched_yield hands the core away for a whole slice).
 constexpr int kSpins = 256;
+constexpr auto kSpinningWait = std::chrono::microseconds(20);
 
 void relax()
 {
@@ -38,6 +47,14 @@ template<class Ready> bool spinUntil(Ready&& ready)
             return true;
         relax();
     }
+    const auto until = std::chrono::steady_clock::now() + kSpinningWait;
+    do {
+        for (int i = 0; i < 64; ++i) {
+            if (ready())
+                return true;
+            relax();
+        }
+    } while (std::chrono::steady_clock::now() < until);
     return ready();
 }
 
