@@ -3,12 +3,15 @@
 // content show it as plain text.
 #include <QAbstractTextDocumentLayout>
 #include <QApplication>
+#include <QDesktopServices>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
 #include <QTextCursor>
 #include <QTextDocument>
 
@@ -22,6 +25,7 @@ class GuideViewTest : public QObject {
 
 private slots:
     void linksNeedAnAllowedSchemeAndConsent();
+    void clickedLinksGoThroughFollowOnly();
     void renderingLoadsNothing();
     void rawHtmlIsShownAsText();
     void contentLabelsArePlainText();
@@ -62,6 +66,78 @@ void GuideViewTest::linksNeedAnAllowedSchemeAndConsent()
     emit view.anchorClicked(QUrl(QStringLiteral("#the-trade")));
     QCOMPARE(opened.size(), 1);
     QCOMPARE(view.toPlainText(), before);
+}
+
+namespace {
+
+// Records what QDesktopServices was asked to open, in place of the desktop's browser.
+class UrlCatcher : public QObject {
+    Q_OBJECT
+
+public:
+    QList<QUrl> opened;
+
+public slots:
+    void open(const QUrl& url) { opened << url; }
+};
+
+// Where a mouse click lands on the first character of the link to `href`, in viewport coordinates.
+QPoint linkPoint(const GuideView& view, const QString& href)
+{
+    for (QTextBlock block = view.document()->begin(); block.isValid(); block = block.next())
+        for (auto piece = block.begin(); !piece.atEnd(); ++piece) {
+            const QTextFragment fragment = piece.fragment();
+            if (fragment.charFormat().anchorHref() != href)
+                continue;
+            QTextCursor cursor(view.document());
+            cursor.setPosition(fragment.position());
+            const QRect first = view.cursorRect(cursor);
+            cursor.setPosition(fragment.position() + 1);
+            return QPoint((first.left() + view.cursorRect(cursor).left()) / 2, first.center().y());
+        }
+    return {};
+}
+
+} // namespace
+
+void GuideViewTest::clickedLinksGoThroughFollowOnly()
+{
+    // A click is decided by follow() alone: QTextBrowser used to follow the link itself too, showing a
+    // file: link in the pane and opening an https: one in the browser without asking.
+    UrlCatcher desktop;
+    for (const char* scheme : {"file", "http", "https"})
+        QDesktopServices::setUrlHandler(QString::fromLatin1(scheme), &desktop, "open");
+    const auto unset = qScopeGuard([] {
+        for (const char* scheme : {"file", "http", "https"})
+            QDesktopServices::unsetUrlHandler(QString::fromLatin1(scheme));
+    });
+    GuideView view;
+    QList<QUrl> asked, opened;
+    view.setConfirm([&](const QUrl& url) {
+        asked << url;
+        return false;
+    });
+    view.setOpener([&](const QUrl& url) { opened << url; });
+    view.showMarkdown(QStringLiteral("[local](file:///etc/passwd) and [web](https://example.org/a)"));
+    view.resize(600, 200);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QString before = view.toPlainText();
+
+    const QPoint local = linkPoint(view, QStringLiteral("file:///etc/passwd"));
+    QVERIFY(!local.isNull());
+    QCOMPARE(view.anchorAt(local), QStringLiteral("file:///etc/passwd"));
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, local);
+    QCOMPARE(view.source(), QUrl());
+    QCOMPARE(view.toPlainText(), before);
+
+    const QUrl web(QStringLiteral("https://example.org/a"));
+    const QPoint remote = linkPoint(view, web.toString());
+    QCOMPARE(view.anchorAt(remote), web.toString());
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, remote);
+    QCOMPARE(asked, QList<QUrl> {web}); // the click reached follow(), which asked
+    QVERIFY(opened.isEmpty()); // and was told no
+    QCOMPARE(desktop.opened, QList<QUrl> {}); // and nothing else opened it
 }
 
 void GuideViewTest::renderingLoadsNothing()
