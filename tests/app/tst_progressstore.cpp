@@ -254,7 +254,10 @@ void ProgressStoreTest::specialFilesAreNotRead()
     ProgressStore store(dir.path());
     store.load();
     QVERIFY2(store.problem().contains(QStringLiteral("not a regular file")), qPrintable(store.problem()));
-    QVERIFY(!store.save());
+    // Not through the link: QSaveFile writes a link's target, so a save() that forgot the file was kept
+    // would replace /dev/zero itself when the suite runs as root. The pipe and the folder check it.
+    if (kind != QLatin1String("zero"))
+        QVERIFY(!store.save());
     QVERIFY(QFileInfo(path).exists() || QFileInfo(path).isSymLink()); // still there, untouched
 }
 
