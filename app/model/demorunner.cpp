@@ -170,8 +170,19 @@ void DemoRunner::end(DemoOutcome outcome)
 void DemoRunner::work(std::vector<DemoRunPlan> plans, std::optional<rlab::content::DemoPreset> preset,
     std::shared_ptr<std::atomic<bool>> cancelFlag)
 {
+    // Qt orders a queued call after its posting with locks ThreadSanitizer cannot see; the handoff
+    // mutex, held while posting and taken before the call runs, orders it visibly as well.
     auto post = [this](auto function) {
-        QMetaObject::invokeMethod(this, std::move(function), Qt::QueuedConnection);
+        const std::lock_guard<std::mutex> posting(m_handoff);
+        QMetaObject::invokeMethod(
+            this,
+            [this, function = std::move(function)]() mutable {
+                {
+                    const std::lock_guard<std::mutex> received(m_handoff);
+                }
+                function();
+            },
+            Qt::QueuedConnection);
     };
     try {
         const auto onProgress = [&](const rlab::demo::Progress& progress) {

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -91,6 +92,7 @@ private:
     void end(DemoOutcome outcome); // on the runner's thread: no longer running, then ended()
 
     std::thread m_worker;
+    std::mutex m_handoff; // orders each posted report after the worker wrote it (see work())
     std::shared_ptr<std::atomic<bool>> m_cancel;
     bool m_running = false;
     std::chrono::steady_clock::time_point m_started;
