@@ -1,7 +1,7 @@
 // One region at a time: the caller publishes the job under the mutex and bumps the generation;
-// each worker runs its part and counts itself done. Waiting is a spin on the atomics, then a
-// yielding wait of a few hundred microseconds (a region follows the last within microseconds
-// during a step), then a condition-variable wait.
+// each worker runs its part and counts itself done. Waiting is a spin on the atomics of up to 20
+// microseconds (a region follows the last within microseconds during a step), then a
+// condition-variable wait.
 #include "thread_pool.h"
 
 #include <atomic>
