@@ -71,12 +71,20 @@ std::optional<std::string> dumpFolderProblem(const std::string& dir)
     return std::nullopt;
 }
 
+std::optional<std::string> initFolderProblem(const std::string& dir)
+{
+    std::error_code error;
+    if (!fs::is_directory(fs::path(dir), error))
+        return "The --init-from folder " + dir + " does not exist or is not a folder.";
+    return std::nullopt;
+}
+
 InitData readInit(const std::string& dir, const std::vector<NamedTensor>& expected, int B, int T, int vocab)
 {
     const fs::path root(dir);
     std::error_code error;
-    if (!fs::is_directory(root, error))
-        throw RunError("The --init-from folder " + dir + " does not exist or is not a folder.");
+    if (auto problem = initFolderProblem(dir))
+        throw RunError(*problem);
 
     InitData init;
     init.params.reserve(expected.size());

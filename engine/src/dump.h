@@ -33,6 +33,8 @@ InitData readInit(const std::string& dir, const std::vector<NamedTensor>& expect
 // nullopt when DIR can hold the layout: it is a writable folder, or the nearest existing folder
 // above it is writable so it can be made. Else one sentence; checked before any training.
 std::optional<std::string> dumpFolderProblem(const std::string& dir);
+// nullopt when DIR is a folder to read the layout from; else one sentence, checked before training.
+std::optional<std::string> initFolderProblem(const std::string& dir);
 
 // Writes the whole layout; creates DIR (and parents). Throws rlab::RunError on failure.
 void writeDump(const std::string& dir, const std::vector<std::int32_t>& tokens,

@@ -1,7 +1,6 @@
 // Checks a configuration and predicts its memory before anything large is allocated.
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <limits>
 
 #include "byte_count.h"
@@ -38,9 +37,9 @@ std::optional<std::string> validate(const RunConfig& config)
     if (!config.dumpDir.empty())
         if (auto problem = detail::dumpFolderProblem(config.dumpDir))
             return problem;
-    if (std::error_code error;
-        !config.initFrom.empty() && !std::filesystem::is_directory(config.initFrom, error))
-        return "The --init-from folder " + config.initFrom + " does not exist or is not a folder.";
+    if (!config.initFrom.empty())
+        if (auto problem = detail::initFolderProblem(config.initFrom))
+            return problem;
 
     std::uint64_t limit = config.memoryLimitBytes;
     std::string where = "the given limit of ";
