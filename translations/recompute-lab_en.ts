@@ -489,8 +489,18 @@ In brackets: compared with the plain `none` run at the same sizes.</source>
         <source>same as none within noise</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%1
+This run&apos;s rounds alone: %2 to %3 ms. This machine&apos;s speed wandered by %4% (standard deviation) over its last %n timed run(s).</source>
+        <translation>
+            <numerusform>%1
+This run&apos;s rounds alone: %2 to %3 ms. This machine&apos;s speed wandered by %4% (standard deviation) over its last timed run.</numerusform>
+            <numerusform>%1
+This run&apos;s rounds alone: %2 to %3 ms. This machine&apos;s speed wandered by %4% (standard deviation) over its last %n timed runs.</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>Measured: the 95% confidence interval of the median step time. The comparison with none beside the median pairs each step with none&apos;s step of the same number, taken one after the other, and tells smaller differences apart than these intervals do; where it finds none, it says the same within noise.</source>
+        <source>Measured: the 95% confidence interval of the median step time, from this run&apos;s timing rounds, widened by how much this machine&apos;s speed has wandered between its recent runs (a small fixed training timed in every run), so that running the demo again lands inside it. The comparison with none beside the median pairs each step with none&apos;s step of the same number, taken one after the other, which the wander does not move; it tells smaller differences apart than these intervals do, and where it finds none, it says the same within noise.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -508,9 +508,21 @@ In brackets: compared with the plain `none` run at the same sizes.</source>
         <source>same as none within noise</source>
         <translation>как у none в пределах шума</translation>
     </message>
+    <message numerus="yes">
+        <source>%1
+This run&apos;s rounds alone: %2 to %3 ms. This machine&apos;s speed wandered by %4% (standard deviation) over its last %n timed run(s).</source>
+        <translation>
+            <numerusform>%1
+Только раунды этого запуска: от %2 до %3 мс. Скорость этой машины колебалась на %4 % (стандартное отклонение) за её последний %n запуск с замером времени.</numerusform>
+            <numerusform>%1
+Только раунды этого запуска: от %2 до %3 мс. Скорость этой машины колебалась на %4 % (стандартное отклонение) за её последние %n запуска с замером времени.</numerusform>
+            <numerusform>%1
+Только раунды этого запуска: от %2 до %3 мс. Скорость этой машины колебалась на %4 % (стандартное отклонение) за её последние %n запусков с замером времени.</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>Measured: the 95% confidence interval of the median step time. The comparison with none beside the median pairs each step with none&apos;s step of the same number, taken one after the other, and tells smaller differences apart than these intervals do; where it finds none, it says the same within noise.</source>
-        <translation>Измерено: 95-процентный доверительный интервал медианы времени шага. Сравнение с none рядом с медианой ставит каждый шаг в пару с шагом none с тем же номером, снятым сразу до или после него, и различает меньшие разницы, чем эти интервалы; если разницы нет, там написано, что время одинаково в пределах шума.</translation>
+        <source>Measured: the 95% confidence interval of the median step time, from this run&apos;s timing rounds, widened by how much this machine&apos;s speed has wandered between its recent runs (a small fixed training timed in every run), so that running the demo again lands inside it. The comparison with none beside the median pairs each step with none&apos;s step of the same number, taken one after the other, which the wander does not move; it tells smaller differences apart than these intervals do, and where it finds none, it says the same within noise.</source>
+        <translation>Измерено: 95-процентный доверительный интервал медианы времени шага по раундам замеров этого запуска, расширенный на то, насколько скорость этой машины менялась между её недавними запусками (в каждом запуске замеряется небольшое неизменное обучение), чтобы повторный запуск демо попадал в него. Сравнение с none рядом с медианой ставит каждый шаг в пару с шагом none с тем же номером, снятым сразу до или после него, и эти колебания его не сдвигают; оно различает меньшие разницы, чем эти интервалы, а если разницы нет, там написано, что время одинаково в пределах шума.</translation>
     </message>
 </context>
 <context>

@@ -508,9 +508,19 @@ Mumabhuraketi: zvichienzaniswa nekumhanya kwe-none pamasaizi mamwe chete.</trans
         <source>same as none within noise</source>
         <translation>zvakafanana ne-none mukati me-noise</translation>
     </message>
+    <message numerus="yes">
+        <source>%1
+This run&apos;s rounds alone: %2 to %3 ms. This machine&apos;s speed wandered by %4% (standard deviation) over its last %n timed run(s).</source>
+        <translation>
+            <numerusform>%1
+Ma-round ekumhanya uku chete: %2 kusvika %3 ms. Kumhanya kwemuchina uyu kwakachinja ne-%4% (standard deviation) pakumhanya kwawo %n kwekupedzisira kwakayerwa nguva.</numerusform>
+            <numerusform>%1
+Ma-round ekumhanya uku chete: %2 kusvika %3 ms. Kumhanya kwemuchina uyu kwakachinja ne-%4% (standard deviation) pakumhanya kwawo %n kwekupedzisira kwakayerwa nguva.</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>Measured: the 95% confidence interval of the median step time. The comparison with none beside the median pairs each step with none&apos;s step of the same number, taken one after the other, and tells smaller differences apart than these intervals do; where it finds none, it says the same within noise.</source>
-        <translation>Zvakayerwa: interval ye-95% yenguva yepakati yedanho. Kuenzanisa ne-none padivi penguva yepakati kunobatanidza danho rimwe nerimwe nedanho re-none rine nhamba imwe chete, akatorwa rimwe richitevera rimwe, uye kunoona misiyano midiki kupfuura ma-interval aya; pasina musiyano, kunoti zvakafanana mukati me-noise.</translation>
+        <source>Measured: the 95% confidence interval of the median step time, from this run&apos;s timing rounds, widened by how much this machine&apos;s speed has wandered between its recent runs (a small fixed training timed in every run), so that running the demo again lands inside it. The comparison with none beside the median pairs each step with none&apos;s step of the same number, taken one after the other, which the wander does not move; it tells smaller differences apart than these intervals do, and where it finds none, it says the same within noise.</source>
+        <translation>Zvakayerwa: interval ye-95% yenguva yepakati yedanho, kubva kuma-round ekuyera ekumhanya uku, yakawedzerwa nekuchinja kwakaita kumhanya kwemuchina uyu pakati pekumhanya kwawo kuchangopfuura (kudzidziswa kudiki kusingachinji kunoyerwa pakumhanya kwese), kuitira kuti kumhanyisa demo zvakare kuwire mukati mayo. Kuenzanisa ne-none padivi penguva yepakati kunobatanidza danho rimwe nerimwe nedanho re-none rine nhamba imwe chete, akatorwa rimwe richitevera rimwe, uye kuchinja uku hakukufambisi; kunoona misiyano midiki kupfuura ma-interval aya, uye pasina musiyano, kunoti zvakafanana mukati me-noise.</translation>
     </message>
 </context>
 <context>

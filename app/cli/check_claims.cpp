@@ -108,15 +108,18 @@ std::string runsJson(const std::vector<rlab::demo::RunOutcome>& outcomes)
     for (const rlab::demo::RunOutcome& out : outcomes) {
         const rlab::RunResult& r = out.result;
         text.append(text.size() > 1 ? "," : "").append("{\"label\":").append(jsonText(out.label));
-        text += std::string() + ",\"sweep_value\":" + std::to_string(out.sweepValue) + ",\"steps_run\":"
-            + std::to_string(r.stepMs.size()) + ",\"step_ms\":" + jsonNumber(r.stepMsMedian)
-            + ",\"step_ms_ci95\":[" + jsonNumber(r.stepMsCi95Low) + "," + jsonNumber(r.stepMsCi95High)
-            + "],\"peak_activation_bytes\":" + std::to_string(r.peakActivationBytes) + ",\"recompute_flops\":"
-            + jsonNumber(r.recomputeFlops) + ",\"forward_flops\":" + jsonNumber(r.forwardFlops)
-            + ",\"grad_error\":" + compared(out.gradError) + ",\"loss_difference\":"
-            + compared(out.lossDifference) + ",\"offload_bytes\":" + std::to_string(r.offloadBytes)
-            + ",\"offload_ms\":" + jsonNumber(r.offloadMs)
-            + ",\"predicted_pcie_ms\":" + jsonNumber(out.predictedPcieMs) + "}";
+        text += std::string() + ",\"sweep_value\":" + std::to_string(out.sweepValue)
+            + ",\"steps_run\":" + std::to_string(r.stepMs.size())
+            + ",\"step_ms\":" + jsonNumber(r.stepMsMedian) + ",\"step_ms_ci95\":["
+            + jsonNumber(r.stepMsCi95Low) + "," + jsonNumber(r.stepMsCi95High) + "],\"step_ms_rounds_ci95\":["
+            + jsonNumber(r.stepMsRoundsCi95Low) + "," + jsonNumber(r.stepMsRoundsCi95High)
+            + "],\"step_ms_wander\":{\"sd\":" + jsonNumber(r.stepMsWanderSd)
+            + ",\"runs\":" + std::to_string(r.stepMsWanderRuns) + "},\"peak_activation_bytes\":"
+            + std::to_string(r.peakActivationBytes) + ",\"recompute_flops\":" + jsonNumber(r.recomputeFlops)
+            + ",\"forward_flops\":" + jsonNumber(r.forwardFlops) + ",\"grad_error\":"
+            + compared(out.gradError) + ",\"loss_difference\":" + compared(out.lossDifference)
+            + ",\"offload_bytes\":" + std::to_string(r.offloadBytes) + ",\"offload_ms\":"
+            + jsonNumber(r.offloadMs) + ",\"predicted_pcie_ms\":" + jsonNumber(out.predictedPcieMs) + "}";
     }
     return text + "]";
 }

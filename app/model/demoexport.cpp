@@ -64,7 +64,9 @@ QByteArray demoResultsCsv(const QList<DemoResult>& results)
         QStringLiteral("forward_flops"), QStringLiteral("backward_flops"), QStringLiteral("recompute_flops"),
         QStringLiteral("offload_bytes"), QStringLiteral("offload_ms"), QStringLiteral("final_loss"),
         QStringLiteral("grad_max_abs_diff_vs_none"), QStringLiteral("step_ms_ci95_low"),
-        QStringLiteral("step_ms_ci95_high"), QStringLiteral("grad_error_relative")};
+        QStringLiteral("step_ms_ci95_high"), QStringLiteral("grad_error_relative"),
+        QStringLiteral("step_ms_rounds_ci95_low"), QStringLiteral("step_ms_rounds_ci95_high"),
+        QStringLiteral("step_ms_wander_sd")};
 
     QString out = header.join(QLatin1Char(',')) + QLatin1Char('\n');
     for (const DemoResult& result : results) {
@@ -82,7 +84,9 @@ QByteArray demoResultsCsv(const QList<DemoResult>& results)
             run.loss.empty() ? QString() : csvNumber(run.loss.back()),
             run.gradMaxAbsDiffVsNone < 0 ? QString() : csvNumber(run.gradMaxAbsDiffVsNone),
             csvNumber(run.stepMsCi95Low), csvNumber(run.stepMsCi95High),
-            result.gradError < 0 ? QString() : csvNumber(result.gradError)};
+            result.gradError < 0 ? QString() : csvNumber(result.gradError),
+            csvNumber(run.stepMsRoundsCi95Low), csvNumber(run.stepMsRoundsCi95High),
+            run.stepMsWanderRuns > 0 ? csvNumber(run.stepMsWanderSd) : QString()};
         out += row.join(QLatin1Char(',')) + QLatin1Char('\n');
     }
     return out.toUtf8();

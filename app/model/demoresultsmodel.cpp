@@ -233,6 +233,14 @@ QVariant DemoResultsModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == Label)
             return tr("Policy: %1").arg(QString::fromStdString(result.run.policyName));
+        if (index.column() == StepSpread && result.run.stepMsWanderRuns > 0)
+            return tr("%1\nThis run's rounds alone: %2 to %3 ms. This machine's speed wandered by %4% "
+                      "(standard deviation) over its last %n timed run(s).",
+                nullptr, result.run.stepMsWanderRuns)
+                .arg(headerData(index.column(), Qt::Horizontal, Qt::ToolTipRole).toString(),
+                    QLocale().toString(result.run.stepMsRoundsCi95Low, 'f', 2),
+                    QLocale().toString(result.run.stepMsRoundsCi95High, 'f', 2),
+                    QLocale().toString(100 * result.run.stepMsWanderSd, 'f', 1));
         if (const QString compared = comparedToNone(result, index.column()); !compared.isEmpty())
             return tr("%1\nIn brackets: compared with the plain `none` run at the same sizes.")
                 .arg(headerData(index.column(), Qt::Horizontal, Qt::ToolTipRole).toString());
@@ -372,10 +380,13 @@ QVariant DemoResultsModel::headerData(int section, Qt::Orientation orientation, 
                    : tr("Step ms, median\nmeasured");
     case StepSpread:
         return tip
-            ? tr("Measured: the 95% confidence interval of the median step time. The comparison with "
-                 "none beside the median pairs each step with none's step of the same number, taken one "
-                 "after the other, and tells smaller differences apart than these intervals do; where "
-                 "it finds none, it says the same within noise.")
+            ? tr("Measured: the 95% confidence interval of the median step time, from this run's timing "
+                 "rounds, widened by how much this machine's speed has wandered between its recent runs "
+                 "(a small fixed training timed in every run), so that running the demo again lands "
+                 "inside it. The comparison with none beside the median pairs each step with none's step "
+                 "of the same number, taken one after the other, which the wander does not move; it "
+                 "tells smaller differences apart than these intervals do, and where it finds none, it "
+                 "says the same within noise.")
             : tr("Step ms, 95% interval\nmeasured");
     case ForwardFlops:
         return tip

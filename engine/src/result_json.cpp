@@ -41,10 +41,10 @@ std::string RunResult::toJson() const
     // Which fields were measured on the device, counted per op, or modeled before running.
     json.boolean("measured", true);
     json.beginObject("provenance");
-    for (const char* key :
-        {"loss", "step_ms", "step_ms_min", "step_ms_max", "step_ms_all", "step_ms_ci95", "step_ms_rounds",
-            "peak_bytes", "peak_activation_bytes", "bytes_by_category", "reserved_bytes", "device_free_bytes",
-            "device_total_bytes", "offload_bytes", "offload_ms", "grad_checksum", "timeline"})
+    for (const char* key : {"loss", "step_ms", "step_ms_min", "step_ms_max", "step_ms_all", "step_ms_ci95",
+             "step_ms_rounds", "step_ms_rounds_ci95", "step_ms_wander", "peak_bytes", "peak_activation_bytes",
+             "bytes_by_category", "reserved_bytes", "device_free_bytes", "device_total_bytes",
+             "offload_bytes", "offload_ms", "grad_checksum", "timeline"})
         json.string(key, "measured");
     for (const char* key : {"forward_flops", "backward_flops", "recompute_flops"})
         json.string(key, "counted");
@@ -59,10 +59,19 @@ std::string RunResult::toJson() const
     json.number("step_ms", stepMsMedian);
     json.number("step_ms_min", stepMsMin);
     json.number("step_ms_max", stepMsMax);
-    json.beginArray("step_ms_ci95"); // the median's distribution-free 95% interval, over the rounds
+    // The median's 95% interval: over the rounds, widened by the machine's wander (rlab/wander.h).
+    json.beginArray("step_ms_ci95");
     json.number({}, stepMsCi95Low);
     json.number({}, stepMsCi95High);
     json.endArray();
+    json.beginArray("step_ms_rounds_ci95"); // the distribution-free interval over the rounds alone
+    json.number({}, stepMsRoundsCi95Low);
+    json.number({}, stepMsRoundsCi95High);
+    json.endArray();
+    json.beginObject("step_ms_wander");
+    json.number("sd", stepMsWanderSd);
+    json.integer("runs", static_cast<std::int64_t>(stepMsWanderRuns));
+    json.endObject();
     json.beginArray("step_ms_rounds");
     for (const double value : stepMsRounds)
         json.number({}, value);

@@ -1,6 +1,7 @@
 // run(): validate, pick the backend, train, measure, and give every byte back.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "dump.h"
 #include "model.h"
@@ -8,6 +9,7 @@
 #include "predictor.h"
 #include "rlab/backend.h"
 #include "rlab/engine.h"
+#include "rlab/wander.h"
 #include "trainer.h"
 
 namespace rlab {
@@ -323,8 +325,8 @@ RunResult Training::finish()
     result.stepMsRounds = roundMedians(measured);
     const MedianInterval interval = medianInterval95(result.stepMsRounds);
     result.stepMsMedian = interval.median;
-    result.stepMsCi95Low = interval.low;
-    result.stepMsCi95High = interval.high;
+    result.stepMsCi95Low = result.stepMsRoundsCi95Low = interval.low;
+    result.stepMsCi95High = result.stepMsRoundsCi95High = interval.high;
     result.stepMsMin = *std::min_element(measured.begin(), measured.end());
     result.stepMsMax = *std::max_element(measured.begin(), measured.end());
 
@@ -342,9 +344,21 @@ RunResult Training::finish()
 RunResult run(const RunConfig& config, const ProgressCallback& progress, const std::atomic<bool>* cancel)
 {
     Training training(config, progress, cancel);
+    // A timed CPU run times the yardstick before its first step and after its last (rlab/wander.h):
+    // neither disturbs a timed step, and the two bracket the run's time.
+    std::optional<Yardstick> yardstick;
+    if (config.minTimeSeconds > 0 && config.device == Device::Cpu) {
+        yardstick.emplace(config.device, config.threads);
+        yardstick->sample();
+    }
     while (!training.finished())
         training.step();
-    return training.finish();
+    if (yardstick)
+        yardstick->sample();
+    RunResult result = training.finish();
+    if (yardstick)
+        applyWander(result, recordYardstick(*yardstick));
+    return result;
 }
 
 double maxAbsDifference(std::span<const float> a, std::span<const float> b)

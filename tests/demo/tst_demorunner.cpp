@@ -18,6 +18,7 @@
 #include "demorunner.h"
 #include "demotexts.h"
 #include "rlab/engine.h"
+#include "rlab/wander.h"
 #include "slowness.h"
 
 using rlab::content::DemoPreset;
@@ -298,9 +299,19 @@ void DemoRunnerTest::runsOfASweepValueStepInLockstep()
     QCOMPARE(a.loss.size(), b.loss.size());
     for (const rlab::RunResult* r : {&a, &b}) {
         QCOMPARE(r->stepMsMedian, rlab::medianInterval95(r->stepMsRounds).median);
-        QVERIFY(r->stepMsCi95Low <= r->stepMsMedian && r->stepMsMedian <= r->stepMsCi95High);
-        QVERIFY(r->stepMsMin <= r->stepMsCi95Low && r->stepMsCi95High <= r->stepMsMax);
+        const rlab::MedianInterval rounds = rlab::medianInterval95(r->stepMsRounds);
+        QCOMPARE(r->stepMsRoundsCi95Low, rounds.low);
+        QCOMPARE(r->stepMsRoundsCi95High, rounds.high);
+        QVERIFY(r->stepMsMin <= r->stepMsRoundsCi95Low && r->stepMsRoundsCi95High <= r->stepMsMax);
+        // The reported interval is the rounds' widened by the machine's wander (rlab/wander.h).
+        QVERIFY(r->stepMsWanderRuns >= 1);
+        const rlab::MedianInterval wide = rlab::withWander(rounds, r->stepMsWanderSd);
+        QCOMPARE(r->stepMsCi95Low, wide.low);
+        QCOMPARE(r->stepMsCi95High, wide.high);
+        QVERIFY(r->stepMsCi95Low <= r->stepMsRoundsCi95Low && r->stepMsRoundsCi95High <= r->stepMsCi95High);
     }
+    // The runs of one sweep value share one yardstick, so one wander.
+    QCOMPARE(a.stepMsWanderSd, b.stepMsWanderSd);
     const rlab::MedianInterval ratio = rlab::demo::pairedStepRatio(b, a);
     QVERIFY(ratio.low <= ratio.median && ratio.median <= ratio.high);
 }

@@ -1,13 +1,22 @@
 // What a learner's timings and the segment policies rest on: the median's 95% interval is the
 // right pair of order statistics, a time budget keeps training until it is spent (and no
 // further than the cap), interleaved Trainings measure what run() does, and segment:<k> and
-// segment:best are the plans their names say, with the memory the predictor gives.
+// segment:best are the plans their names say, with the memory the predictor gives; the machine's
+// wander is read from its speed log as rlab/wander.h says and widens a timed run's interval.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <sstream>
+#include <string>
+#include <unistd.h>
 #include <vector>
 
 #include "rlab/engine.h"
+#include "rlab/wander.h"
 #include "rlab_test.h"
 
 namespace {
@@ -21,6 +30,34 @@ rlab::RunConfig small(const char* policy)
     config.threads = 1;
     config.recordTimeline = false;
     return config;
+}
+
+std::string speedLine(long long when, const char* device, int threads, double ms)
+{
+    std::ostringstream line;
+    line << "rlab-speed 1 " << when << ' ' << device << ' ' << threads << ' ' << ms << '\n';
+    return line.str();
+}
+
+double sampleSdOfLogs(const std::vector<double>& values)
+{
+    double mean = 0;
+    for (const double v : values)
+        mean += std::log(v);
+    mean /= static_cast<double>(values.size());
+    double squares = 0;
+    for (const double v : values)
+        squares += (std::log(v) - mean) * (std::log(v) - mean);
+    return std::sqrt(squares / static_cast<double>(values.size() - 1));
+}
+
+std::size_t lineCount(const std::filesystem::path& path)
+{
+    std::ifstream in(path);
+    std::size_t lines = 0;
+    for (std::string line; std::getline(in, line);)
+        ++lines;
+    return lines;
 }
 
 } // namespace
@@ -187,6 +224,113 @@ RLAB_TEST(segmentPoliciesAreTheirPlans)
     const std::uint64_t best = peak("segment:best");
     RLAB_CHECK(best <= peak("segment:2") && best <= peak("segment:4"));
     RLAB_CHECK(best < peak("full") && best < peak("sqrt"));
+}
+
+// The wander is the sample standard deviation of the logs of the recent yardstick medians on the
+// same device and threads, this run's included; other lines, old ones and garbage are skipped.
+RLAB_TEST(wanderComesFromRecentMatchingRuns)
+{
+    const long long now = 1'800'000'000;
+    std::string log = speedLine(now - 5, "cpu", 2, 0.160) + speedLine(now - 3, "cpu", 2, 0.170)
+        + speedLine(now - 2, "cpu", 1, 0.090) // other threads
+        + speedLine(now - 2, "cuda", 2, 0.010) // other device
+        + speedLine(now - 601, "cpu", 2, 0.500) // older than kWanderSeconds
+        + speedLine(now + 5, "cpu", 2, 0.500) // from the future: a clock set back
+        + "rlab-speed 2 " + std::to_string(now) + " cpu 2 0.5\n" // another version
+        + "rlab-speed 1 garbage\n\n" + speedLine(now - 1, "cpu", 2, -1.0);
+    rlab::Wander w = rlab::wanderFrom(log, now, rlab::Device::Cpu, 2, 0.150);
+    RLAB_CHECK_EQ(w.runs, 3);
+    RLAB_CHECK_NEAR(w.sd, sampleSdOfLogs({0.160, 0.170, 0.150}), 1e-12);
+
+    // One run alone has no wander to show; an empty history is that run alone.
+    w = rlab::wanderFrom("", now, rlab::Device::Cpu, 2, 0.150);
+    RLAB_CHECK_EQ(w.runs, 1);
+    RLAB_CHECK_EQ(w.sd, 0.0);
+
+    // Only the newest kWanderRuns count: 40 lines at 0.1 then 0.2 keep the 31 newest with this one.
+    log.clear();
+    std::vector<double> kept;
+    for (int i = 0; i < 40; ++i) {
+        const double ms = i < 20 ? 0.1 : 0.2;
+        log += speedLine(now - 40 + i, "cpu", 2, ms);
+        if (i >= 40 - (rlab::kWanderRuns - 1))
+            kept.push_back(ms);
+    }
+    kept.push_back(0.2);
+    w = rlab::wanderFrom(log, now, rlab::Device::Cpu, 2, 0.2);
+    RLAB_CHECK_EQ(w.runs, rlab::kWanderRuns);
+    RLAB_CHECK_NEAR(w.sd, sampleSdOfLogs(kept), 1e-12);
+}
+
+// Each side's half-width and 1.96 sd add in quadrature in log space; no wander, no change.
+RLAB_TEST(wanderWidensTheRoundsInterval)
+{
+    rlab::MedianInterval rounds;
+    rounds.median = 10, rounds.low = 9.5, rounds.high = 10.2;
+    const rlab::MedianInterval same = rlab::withWander(rounds, 0);
+    RLAB_CHECK_EQ(same.low, 9.5);
+    RLAB_CHECK_EQ(same.high, 10.2);
+    const rlab::MedianInterval wide = rlab::withWander(rounds, 0.02);
+    const double z = 1.96 * 0.02;
+    RLAB_CHECK_NEAR(wide.low, 10 * std::exp(-std::hypot(std::log(10 / 9.5), z)), 1e-12);
+    RLAB_CHECK_NEAR(wide.high, 10 * std::exp(std::hypot(std::log(10.2 / 10), z)), 1e-12);
+    RLAB_CHECK_EQ(wide.median, 10.0);
+    RLAB_CHECK(wide.low < 9.5 && wide.high > 10.2);
+}
+
+// A timed CPU run times the yardstick, adds a line to the speed log and reports its interval
+// widened by the wander of the runs in the log; an untimed run touches neither.
+RLAB_TEST(timedRunsShareTheSpeedLog)
+{
+    const std::filesystem::path log = std::filesystem::temp_directory_path()
+        / ("rlab-speed-test-" + std::to_string(::getpid()) + "/speed.log");
+    std::filesystem::remove_all(log.parent_path());
+    ::setenv("RLAB_SPEED_LOG", log.c_str(), 1);
+    RLAB_CHECK(rlab::speedLogPath() == log);
+
+    rlab::RunConfig config = small("none");
+    config.minTimeSeconds = 0.03;
+    const rlab::RunResult first = rlab::run(config);
+    RLAB_CHECK_EQ(first.stepMsWanderRuns, 1);
+    RLAB_CHECK_EQ(first.stepMsCi95Low, first.stepMsRoundsCi95Low);
+    RLAB_CHECK_EQ(lineCount(log), std::size_t {1});
+    const rlab::RunResult second = rlab::run(config);
+    RLAB_CHECK_EQ(second.stepMsWanderRuns, 2);
+    RLAB_CHECK(second.stepMsWanderSd > 0);
+    RLAB_CHECK(second.stepMsCi95Low < second.stepMsRoundsCi95Low);
+    RLAB_CHECK(second.stepMsCi95High > second.stepMsRoundsCi95High);
+    RLAB_CHECK(second.stepMsRoundsCi95Low <= second.stepMsMedian
+        && second.stepMsMedian <= second.stepMsRoundsCi95High);
+    RLAB_CHECK_EQ(lineCount(log), std::size_t {2});
+    RLAB_CHECK(second.toJson().find("\"step_ms_wander\":{\"sd\":") != std::string::npos);
+
+    config.minTimeSeconds = 0;
+    const rlab::RunResult untimed = rlab::run(config);
+    RLAB_CHECK_EQ(untimed.stepMsWanderRuns, 0);
+    RLAB_CHECK_EQ(untimed.stepMsCi95High, untimed.stepMsRoundsCi95High);
+    RLAB_CHECK_EQ(lineCount(log), std::size_t {2});
+
+    // A log past 64 KiB is cut back to its newest lines.
+    {
+        std::ofstream out(log, std::ios::app);
+        for (int i = 0; i < 4000; ++i) // 112 KB
+            out << speedLine(1000 + i, "cpu", 7, 0.1);
+    }
+    config.minTimeSeconds = 0.03;
+    rlab::run(config);
+    RLAB_CHECK(lineCount(log) <= 257);
+    RLAB_CHECK(std::filesystem::file_size(log) < 64 * 1024);
+
+    // Set but empty: the history stays in the process, and a folder that cannot be a log is no log.
+    ::setenv("RLAB_SPEED_LOG", "", 1);
+    RLAB_CHECK(rlab::speedLogPath().empty());
+    const int before = rlab::run(config).stepMsWanderRuns;
+    RLAB_CHECK(before >= 1);
+    RLAB_CHECK_EQ(rlab::run(config).stepMsWanderRuns, before + 1);
+    ::setenv("RLAB_SPEED_LOG", log.parent_path().c_str(), 1); // a folder
+    RLAB_CHECK(rlab::run(config).stepMsWanderRuns >= 1);
+    std::filesystem::remove_all(log.parent_path());
+    RLAB_CHECK_EQ(rlab::liveEngineBytes(), std::uint64_t {0});
 }
 
 RLAB_TEST_MAIN(std::string())

@@ -8,9 +8,11 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 
 #include "rlab/demo/demo.h"
 #include "rlab/engine.h"
+#include "rlab/wander.h"
 
 namespace rlab::demo {
 
@@ -132,6 +134,8 @@ double median(std::vector<double> values)
 struct Rounds {
     int own = 0; // each run's own steps, before the rounds
     std::vector<std::vector<double>> medians, steps;
+    // The machine's wander from the yardstick timed after every round (CPU runs; rlab/wander.h).
+    std::optional<Wander> wander;
 };
 
 Rounds stepGroup(std::vector<std::unique_ptr<Training>>& trainings, const std::vector<PlannedRun>& runs,
@@ -204,6 +208,13 @@ Rounds stepGroup(std::vector<std::unique_ptr<Training>>& trainings, const std::v
         for (std::size_t s = 0; s < shown.size(); ++s)
             layouts[s].push_back(trainings[shown[s]]->timingCopy(cancel));
 
+    // The yardstick takes a turn after each round; every run's block starts with an untimed step,
+    // so no timed step follows it.
+    const RunConfig& timed = runs[first + shown.front()].config;
+    std::optional<Yardstick> yardstick;
+    if (timed.device == Device::Cpu)
+        yardstick.emplace(timed.device, timed.threads);
+
     rounds.own = done;
     const int total = done + roundCount * perRound;
     rounds.medians.assign(count, {});
@@ -239,14 +250,18 @@ Rounds stepGroup(std::vector<std::unique_ptr<Training>>& trainings, const std::v
             rounds.medians[shown[s]].push_back(median(ms[s]));
             rounds.steps[shown[s]].insert(rounds.steps[shown[s]].end(), ms[s].begin(), ms[s].end());
         }
+        if (yardstick)
+            yardstick->sample();
     }
+    if (yardstick)
+        rounds.wander = recordYardstick(*yardstick);
     return rounds;
 }
 
 // A run's step time from its timing rounds: the median of the round medians, the interval over
 // them, the spread of the steps in them; step_ms_all lists the run's own steps, then the rounds'.
-void useRounds(
-    RunResult& result, int own, const std::vector<double>& medians, const std::vector<double>& steps)
+void useRounds(RunResult& result, int own, const std::vector<double>& medians,
+    const std::vector<double>& steps, const std::optional<Wander>& wander)
 {
     if (medians.empty())
         return;
@@ -254,8 +269,10 @@ void useRounds(
     result.stepMsRounds = medians;
     const MedianInterval interval = medianInterval95(medians);
     result.stepMsMedian = interval.median;
-    result.stepMsCi95Low = interval.low;
-    result.stepMsCi95High = interval.high;
+    result.stepMsCi95Low = result.stepMsRoundsCi95Low = interval.low;
+    result.stepMsCi95High = result.stepMsRoundsCi95High = interval.high;
+    if (wander)
+        applyWander(result, *wander);
     result.stepMsMin = *std::min_element(steps.begin(), steps.end());
     result.stepMsMax = *std::max_element(steps.begin(), steps.end());
     result.stepMs.insert(result.stepMs.end(), steps.begin(), steps.end());
@@ -296,7 +313,8 @@ std::vector<RunOutcome> runPlanned(
             out.result = trainings[i - first]->finish();
             trainings[i - first].reset();
             if (!rounds.medians.empty())
-                useRounds(out.result, rounds.own, rounds.medians[i - first], rounds.steps[i - first]);
+                useRounds(out.result, rounds.own, rounds.medians[i - first], rounds.steps[i - first],
+                    rounds.wander);
             out.predictedPcieMs = 1000.0 * static_cast<double>(out.result.offloadBytes) / kPcieBytesPerSecond;
             if (runs[i].reference) {
                 reference = std::move(out.result.gradients);

@@ -25,8 +25,15 @@ struct RunResult {
     double stepMsMin = 0, stepMsMax = 0; // spread of single steps, warm-up excluded
     // Distribution-free 95% interval of that median from the round medians (order statistics);
     // [min, max] with fewer than kMinTimedSteps rounds, where it covers less.
+    // For a CPU run with a time budget, that interval widened by the machine's speed wander
+    // between runs (rlab/wander.h), so that a rerun falls inside it.
     double stepMsCi95Low = 0, stepMsCi95High = 0;
     std::vector<double> stepMsRounds; // the round medians, in order
+    // The interval over the rounds alone, and the wander that widened it (sd of the log of recent
+    // runs' yardstick medians, and how many runs; 0 runs: not widened).
+    double stepMsRoundsCi95Low = 0, stepMsRoundsCi95High = 0;
+    double stepMsWanderSd = 0;
+    int stepMsWanderRuns = 0;
     int segmentBlocks = 0; // blocks per recomputed segment of the plan (1: full, 0: none recomputed)
 
     std::uint64_t peakBytes = 0; // all device categories together

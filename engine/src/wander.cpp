@@ -1,0 +1,246 @@
+// The yardstick, the machine's speed history and the step-time interval widened by its wander
+// (rlab/wander.h says why).
+#include "rlab/wander.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <system_error>
+#include <thread>
+
+namespace rlab {
+
+namespace {
+
+constexpr int kYardstickTimedSteps = 3;
+// The log is cut back to its newest lines when it grows past this.
+constexpr std::uintmax_t kSpeedLogBytes = 64 * 1024;
+constexpr int kSpeedLogKeptLines = 256;
+
+RunConfig yardstickConfig(Device device, int threads)
+{
+    RunConfig c;
+    c.shape = ModelShape {2, 32, 2, 16, 2, 64};
+    c.policy = RecomputePolicy {};
+    c.steps = 2; // it is only ever stepped (Training::step takes steps beyond these)
+    c.maxSteps = 2;
+    c.device = device;
+    c.threads = threads;
+    c.recordTimeline = false;
+    c.keepGradients = false;
+    return c;
+}
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+std::string_view deviceWord(Device device)
+{
+    return device == Device::Cuda ? "cuda" : "cpu";
+}
+
+std::string logLine(std::int64_t now, Device device, int threads, double ms)
+{
+    char line[128];
+    std::snprintf(line, sizeof line, "rlab-speed 1 %lld %s %d %.6f\n", static_cast<long long>(now),
+        std::string(deviceWord(device)).c_str(), threads, ms);
+    return line;
+}
+
+std::int64_t unixNow()
+{
+    return std::chrono::duration_cast<std::chrono::seconds>(
+        std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+std::mutex& historyMutex()
+{
+    static std::mutex m;
+    return m;
+}
+
+std::string& processHistory() // the lines of this process's runs, for when there is no log
+{
+    static std::string lines;
+    return lines;
+}
+
+std::string readFile(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Appends the line to the log (creating its folder) and gives back the log's text, or nothing
+// when the log cannot be written.
+std::optional<std::string> appendToLog(const std::filesystem::path& path, const std::string& line)
+{
+    std::error_code ec;
+    std::filesystem::create_directories(path.parent_path(), ec);
+    {
+        std::ofstream out(path, std::ios::binary | std::ios::app);
+        if (!out || !(out << line) || !out.flush())
+            return std::nullopt;
+    }
+    std::string text = readFile(path);
+    if (text.size() > kSpeedLogBytes) { // keep the newest lines, replaced in one rename
+        std::size_t cut = text.size();
+        for (int kept = 0; kept <= kSpeedLogKeptLines && cut > 0; ++kept)
+            cut = text.rfind('\n', cut - 1);
+        text.erase(0, cut == std::string::npos ? 0 : cut + 1);
+        std::filesystem::path shorter = path;
+        shorter += ".new";
+        {
+            std::ofstream out(shorter, std::ios::binary | std::ios::trunc);
+            out << text;
+        }
+        std::filesystem::rename(shorter, path, ec);
+    }
+    return text;
+}
+
+} // namespace
+
+Yardstick::Yardstick(Device device, int threads)
+    : m_training(std::make_unique<Training>(yardstickConfig(device, threads)))
+    , m_device(device)
+    , m_threads(threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())))
+{
+}
+
+Yardstick::~Yardstick() = default;
+
+void Yardstick::sample()
+{
+    m_training->step();
+    for (int i = 0; i < kYardstickTimedSteps; ++i) {
+        const double before = m_training->measuredMs();
+        m_training->step();
+        m_ms.push_back(m_training->measuredMs() - before);
+    }
+}
+
+double Yardstick::medianMs() const
+{
+    return median(m_ms);
+}
+
+Wander wanderFrom(std::string_view logLines, std::int64_t now, Device device, int threads, double ms)
+{
+    std::vector<double> logs;
+    std::istringstream in {std::string(logLines)};
+    std::string line;
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        std::string tag, dev;
+        int version = 0, thr = 0;
+        long long when = 0;
+        double value = 0;
+        if (!(fields >> tag >> version >> when >> dev >> thr >> value) || tag != "rlab-speed" || version != 1)
+            continue;
+        if (dev != deviceWord(device) || thr != threads || !(value > 0) || !std::isfinite(value))
+            continue;
+        if (when > now || now - when > kWanderSeconds)
+            continue;
+        logs.push_back(std::log(value));
+    }
+    if (logs.size() > static_cast<std::size_t>(kWanderRuns - 1))
+        logs.erase(logs.begin(), logs.end() - (kWanderRuns - 1));
+    if (ms > 0 && std::isfinite(ms))
+        logs.push_back(std::log(ms));
+    Wander w;
+    w.runs = static_cast<int>(logs.size());
+    if (logs.size() < 2)
+        return w;
+    double mean = 0;
+    for (const double x : logs)
+        mean += x;
+    mean /= static_cast<double>(logs.size());
+    double squares = 0;
+    for (const double x : logs)
+        squares += (x - mean) * (x - mean);
+    w.sd = std::sqrt(squares / static_cast<double>(logs.size() - 1));
+    return w;
+}
+
+std::filesystem::path speedLogPath()
+{
+    if (const char* named = std::getenv("RLAB_SPEED_LOG"))
+        return named;
+    if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache)
+        return std::filesystem::path(cache) / "recompute-lab" / "speed.log";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return std::filesystem::path(home) / ".cache" / "recompute-lab" / "speed.log";
+    return {};
+}
+
+Wander recordYardstick(const Yardstick& yardstick)
+{
+    const double ms = yardstick.medianMs();
+    if (!(ms > 0))
+        return {};
+    const std::int64_t now = unixNow();
+    // Without its own line: wanderFrom adds this run's median itself.
+    std::string history;
+    const std::string line = logLine(now, yardstick.device(), yardstick.threads(), ms);
+    const std::lock_guard lock(historyMutex());
+    const std::filesystem::path path = speedLogPath();
+    std::optional<std::string> logged = path.empty() ? std::nullopt : appendToLog(path, line);
+    processHistory() += line;
+    if (logged) {
+        const std::size_t own = logged->rfind(line);
+        if (own != std::string::npos)
+            logged->erase(own, line.size());
+        history = std::move(*logged);
+    } else {
+        history = processHistory();
+        history.erase(history.size() - line.size());
+    }
+    return wanderFrom(history, now, yardstick.device(), yardstick.threads(), ms);
+}
+
+MedianInterval withWander(const MedianInterval& rounds, double sd)
+{
+    if (!(sd > 0) || !(rounds.median > 0) || !(rounds.low > 0) || !(rounds.high > 0))
+        return rounds;
+    const double wide = 1.96 * sd;
+    const double below = std::log(rounds.median / rounds.low);
+    const double above = std::log(rounds.high / rounds.median);
+    MedianInterval out = rounds;
+    out.low = rounds.median * std::exp(-std::sqrt(below * below + wide * wide));
+    out.high = rounds.median * std::exp(std::sqrt(above * above + wide * wide));
+    return out;
+}
+
+void applyWander(RunResult& result, const Wander& wander)
+{
+    if (result.stepMsRounds.empty())
+        return;
+    MedianInterval rounds;
+    rounds.median = result.stepMsMedian;
+    rounds.low = result.stepMsRoundsCi95Low;
+    rounds.high = result.stepMsRoundsCi95High;
+    result.stepMsWanderSd = wander.sd;
+    result.stepMsWanderRuns = wander.runs;
+    const MedianInterval wide = withWander(rounds, wander.sd);
+    result.stepMsCi95Low = wide.low;
+    result.stepMsCi95High = wide.high;
+}
+
+} // namespace rlab
