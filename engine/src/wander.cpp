@@ -23,6 +23,7 @@ constexpr int kYardstickTimedSteps = 3;
 // The log is cut back to its newest lines when it grows past this.
 constexpr std::uintmax_t kSpeedLogBytes = 64 * 1024;
 constexpr int kSpeedLogKeptLines = 256;
+constexpr std::streamoff kSpeedLogReadBytes = 128 * 1024;
 
 RunConfig yardstickConfig(Device device, int threads)
 {
@@ -79,12 +80,21 @@ std::string& processHistory() // the lines of this process's runs, for when ther
     return lines;
 }
 
-std::string readFile(const std::filesystem::path& path)
+// The log's last kSpeedLogReadBytes at most (from a line's start): the newest lines are all that count.
+std::string readTail(const std::filesystem::path& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
+    const std::streamoff size = in.tellg();
+    if (!in || size <= 0)
+        return {};
+    const std::streamoff from = std::max<std::streamoff>(0, size - kSpeedLogReadBytes);
+    in.seekg(from);
+    std::string text(static_cast<std::size_t>(size - from), '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(std::max<std::streamsize>(0, in.gcount())));
+    if (from > 0) // drop the cut line
+        text.erase(0, std::min(text.size(), text.find('\n') + 1));
+    return text;
 }
 
 // Appends the line to the log (creating its folder) and gives back the log's text, or nothing
@@ -93,12 +103,16 @@ std::optional<std::string> appendToLog(const std::filesystem::path& path, const 
 {
     std::error_code ec;
     std::filesystem::create_directories(path.parent_path(), ec);
+    // Only a regular file (or none yet) is a log: a pipe or a device is neither read nor written.
+    const std::filesystem::file_status status = std::filesystem::status(path, ec);
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+        return std::nullopt;
     {
         std::ofstream out(path, std::ios::binary | std::ios::app);
         if (!out || !(out << line) || !out.flush())
             return std::nullopt;
     }
-    std::string text = readFile(path);
+    std::string text = readTail(path);
     if (text.size() > kSpeedLogBytes) { // keep the newest lines, replaced in one rename
         std::size_t cut = text.size();
         for (int kept = 0; kept <= kSpeedLogKeptLines && cut > 0; ++kept)
