@@ -503,6 +503,11 @@ This run&apos;s rounds alone: %2 to %3 ms. This machine&apos;s speed wandered by
         <source>Measured: the 95% confidence interval of the median step time, from this run&apos;s timing rounds, widened by how much this machine&apos;s speed has wandered between its recent runs (a small fixed training timed in every run), so that running the demo again lands inside it. The comparison with none beside the median pairs each step with none&apos;s step of the same number, taken one after the other, which the wander does not move; it tells smaller differences apart than these intervals do, and where it finds none, it says the same within noise.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1
+Not widened yet: this machine has no other timed run in the last ten minutes, so how much its speed wanders between runs is not measured yet; the next run&apos;s interval will include it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsView</name>

@@ -524,6 +524,12 @@ This run&apos;s rounds alone: %2 to %3 ms. This machine&apos;s speed wandered by
         <source>Measured: the 95% confidence interval of the median step time, from this run&apos;s timing rounds, widened by how much this machine&apos;s speed has wandered between its recent runs (a small fixed training timed in every run), so that running the demo again lands inside it. The comparison with none beside the median pairs each step with none&apos;s step of the same number, taken one after the other, which the wander does not move; it tells smaller differences apart than these intervals do, and where it finds none, it says the same within noise.</source>
         <translation>Измерено: 95-процентный доверительный интервал медианы времени шага по раундам замеров этого запуска, расширенный на то, насколько скорость этой машины менялась между её недавними запусками (в каждом запуске замеряется небольшое неизменное обучение), чтобы повторный запуск демо попадал в него. Сравнение с none рядом с медианой ставит каждый шаг в пару с шагом none с тем же номером, снятым сразу до или после него, и эти колебания его не сдвигают; оно различает меньшие разницы, чем эти интервалы, а если разницы нет, там написано, что время одинаково в пределах шума.</translation>
     </message>
+    <message>
+        <source>%1
+Not widened yet: this machine has no other timed run in the last ten minutes, so how much its speed wanders between runs is not measured yet; the next run&apos;s interval will include it.</source>
+        <translation>%1
+Ещё не расширен: у этой машины нет других запусков с замером времени за последние десять минут, поэтому насколько её скорость колеблется между запусками, ещё не измерено; интервал следующего запуска это учтёт.</translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsView</name>

@@ -522,6 +522,12 @@ Ma-round ekumhanya uku chete: %2 kusvika %3 ms. Kumhanya kwemuchina uyu kwakachi
         <source>Measured: the 95% confidence interval of the median step time, from this run&apos;s timing rounds, widened by how much this machine&apos;s speed has wandered between its recent runs (a small fixed training timed in every run), so that running the demo again lands inside it. The comparison with none beside the median pairs each step with none&apos;s step of the same number, taken one after the other, which the wander does not move; it tells smaller differences apart than these intervals do, and where it finds none, it says the same within noise.</source>
         <translation>Zvakayerwa: interval ye-95% yenguva yepakati yedanho, kubva kuma-round ekuyera ekumhanya uku, yakawedzerwa nekuchinja kwakaita kumhanya kwemuchina uyu pakati pekumhanya kwawo kuchangopfuura (kudzidziswa kudiki kusingachinji kunoyerwa pakumhanya kwese), kuitira kuti kumhanyisa demo zvakare kuwire mukati mayo. Kuenzanisa ne-none padivi penguva yepakati kunobatanidza danho rimwe nerimwe nedanho re-none rine nhamba imwe chete, akatorwa rimwe richitevera rimwe, uye kuchinja uku hakukufambisi; kunoona misiyano midiki kupfuura ma-interval aya, uye pasina musiyano, kunoti zvakafanana mukati me-noise.</translation>
     </message>
+    <message>
+        <source>%1
+Not widened yet: this machine has no other timed run in the last ten minutes, so how much its speed wanders between runs is not measured yet; the next run&apos;s interval will include it.</source>
+        <translation>%1
+Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminitsi gumi apfuura, saka kuchinja kwekumhanya kwawo pakati pekumhanya hakusati kwayerwa; interval yekumhanya kunotevera ichazvibatanidza.</translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsView</name>

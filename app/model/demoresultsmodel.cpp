@@ -233,7 +233,12 @@ QVariant DemoResultsModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == Label)
             return tr("Policy: %1").arg(QString::fromStdString(result.run.policyName));
-        if (index.column() == StepSpread && result.run.stepMsWanderRuns > 0)
+        if (index.column() == StepSpread && result.run.stepMsWanderRuns == 1)
+            return tr("%1\nNot widened yet: this machine has no other timed run in the last ten minutes, "
+                      "so how much its speed wanders between runs is not measured yet; the next run's "
+                      "interval will include it.")
+                .arg(headerData(index.column(), Qt::Horizontal, Qt::ToolTipRole).toString());
+        if (index.column() == StepSpread && result.run.stepMsWanderRuns > 1)
             return tr("%1\nThis run's rounds alone: %2 to %3 ms. This machine's speed wandered by %4% "
                       "(standard deviation) over its last %n timed run(s).",
                 nullptr, result.run.stepMsWanderRuns)

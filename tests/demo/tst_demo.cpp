@@ -144,6 +144,7 @@ private slots:
     void russianFiguresUseADecimalComma();
     void sizeAboveLimitIsExplained();
     void stepTimeChartNamesRunsWithinNoise();
+    void intervalTipTellsTheWander();
 };
 
 void DemoTest::panelRunsAndShowsResults()
@@ -765,4 +766,36 @@ void DemoTest::stepTimeChartNamesRunsWithinNoise()
 }
 
 QTEST_MAIN(DemoTest)
+// The interval cell's tooltip gives the two parts of the interval: the rounds' own and the
+// machine's wander between runs, or says that the first timed run has no wander to widen it yet.
+void DemoTest::intervalTipTellsTheWander()
+{
+    DemoResultsModel model;
+    DemoResult result;
+    result.label = QStringLiteral("none");
+    result.run.stepMsRounds = {4.0, 4.1, 4.2, 4.0, 4.1, 4.2};
+    result.run.stepMsMedian = 4.1;
+    result.run.stepMsRoundsCi95Low = 4.0;
+    result.run.stepMsRoundsCi95High = 4.2;
+    result.run.stepMsCi95Low = 3.8;
+    result.run.stepMsCi95High = 4.4;
+    result.run.stepMsWanderSd = 0.023;
+    result.run.stepMsWanderRuns = 12;
+    model.append(result);
+    result.run.stepMsWanderSd = 0;
+    result.run.stepMsWanderRuns = 1;
+    result.run.stepMsCi95Low = 4.0;
+    result.run.stepMsCi95High = 4.2;
+    model.append(result);
+    const auto tip = [&](int row) {
+        return model.index(row, DemoResultsModel::StepSpread).data(Qt::ToolTipRole).toString();
+    };
+    QCOMPARE(model.index(0, DemoResultsModel::StepSpread).data().toString(), QStringLiteral("3.80 to 4.40"));
+    QVERIFY2(tip(0).contains(QStringLiteral("rounds alone: 4.00 to 4.20 ms")), qPrintable(tip(0)));
+    QVERIFY2(
+        tip(0).contains(QStringLiteral("wandered by 2.3% (standard deviation) over its last 12 timed run")),
+        qPrintable(tip(0)));
+    QVERIFY2(tip(1).contains(QStringLiteral("Not widened yet")), qPrintable(tip(1)));
+}
+
 #include "tst_demo.moc"
