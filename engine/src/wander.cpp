@@ -3,14 +3,13 @@
 #include "rlab/wander.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -53,12 +52,38 @@ std::string_view deviceWord(Device device)
     return device == Device::Cuda ? "cuda" : "cpu";
 }
 
+// Written and read with std::to_chars and std::from_chars: the app runs under the learner's
+// locale, where printf would write 0,16 (and a stream could read it so).
 std::string logLine(std::int64_t now, Device device, int threads, double ms)
 {
-    char line[128];
-    std::snprintf(line, sizeof line, "rlab-speed 1 %lld %s %d %.6f\n", static_cast<long long>(now),
-        std::string(deviceWord(device)).c_str(), threads, ms);
-    return line;
+    char number[64];
+    std::string line = "rlab-speed 1 ";
+    line.append(number, std::to_chars(number, number + sizeof number, now).ptr);
+    line.append(" ").append(deviceWord(device)).append(" ");
+    line.append(number, std::to_chars(number, number + sizeof number, threads).ptr);
+    line.append(" ");
+    line.append(number, std::to_chars(number, number + sizeof number, ms).ptr);
+    return line + "\n";
+}
+
+// The fields of one line, split at spaces.
+std::vector<std::string_view> fieldsOf(std::string_view line)
+{
+    std::vector<std::string_view> fields;
+    std::size_t at = 0;
+    while (at < line.size()) {
+        const std::size_t end = std::min(line.find(' ', at), line.size());
+        if (end > at)
+            fields.push_back(line.substr(at, end - at));
+        at = end + 1;
+    }
+    return fields;
+}
+
+template<typename T> bool whole(std::string_view text, T* value)
+{
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), *value);
+    return error == std::errc {} && end == text.data() + text.size();
 }
 
 std::int64_t unixNow()
@@ -158,17 +183,17 @@ double Yardstick::medianMs() const
 Wander wanderFrom(std::string_view logLines, std::int64_t now, Device device, int threads, double ms)
 {
     std::vector<double> logs;
-    std::istringstream in {std::string(logLines)};
-    std::string line;
-    while (std::getline(in, line)) {
-        std::istringstream fields(line);
-        std::string tag, dev;
+    std::size_t at = 0;
+    while (at < logLines.size()) {
+        const std::size_t end = std::min(logLines.find('\n', at), logLines.size());
+        const std::vector<std::string_view> f = fieldsOf(logLines.substr(at, end - at));
+        at = end + 1;
         int version = 0, thr = 0;
         long long when = 0;
         double value = 0;
-        if (!(fields >> tag >> version >> when >> dev >> thr >> value) || tag != "rlab-speed" || version != 1)
-            continue;
-        if (dev != deviceWord(device) || thr != threads || !(value > 0) || !std::isfinite(value))
+        if (f.size() != 6 || f[0] != "rlab-speed" || !whole(f[1], &version) || version != 1
+            || !whole(f[2], &when) || f[3] != deviceWord(device) || !whole(f[4], &thr) || thr != threads
+            || !whole(f[5], &value) || !(value > 0) || !std::isfinite(value))
             continue;
         if (when > now || now - when > kWanderSeconds)
             continue;

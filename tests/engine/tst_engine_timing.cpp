@@ -4,6 +4,7 @@
 // segment:best are the plans their names say, with the memory the predictor gives; the machine's
 // wander is read from its speed log as rlab/wander.h says and widens a timed run's interval.
 #include <algorithm>
+#include <clocale>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -237,7 +238,8 @@ RLAB_TEST(wanderComesFromRecentMatchingRuns)
         + speedLine(now - 601, "cpu", 2, 0.500) // older than kWanderSeconds
         + speedLine(now + 5, "cpu", 2, 0.500) // from the future: a clock set back
         + "rlab-speed 2 " + std::to_string(now) + " cpu 2 0.5\n" // another version
-        + "rlab-speed 1 garbage\n\n" + speedLine(now - 1, "cpu", 2, -1.0);
+        + "rlab-speed 1 garbage\n\n" + speedLine(now - 1, "cpu", 2, -1.0) + "rlab-speed 1 "
+        + std::to_string(now) + " cpu 2 0,5\n"; // a decimal comma: not ours
     rlab::Wander w = rlab::wanderFrom(log, now, rlab::Device::Cpu, 2, 0.150);
     RLAB_CHECK_EQ(w.runs, 3);
     RLAB_CHECK_NEAR(w.sd, sampleSdOfLogs({0.160, 0.170, 0.150}), 1e-12);
@@ -302,13 +304,28 @@ RLAB_TEST(timedRunsShareTheSpeedLog)
     RLAB_CHECK(second.stepMsRoundsCi95Low <= second.stepMsMedian
         && second.stepMsMedian <= second.stepMsRoundsCi95High);
     RLAB_CHECK_EQ(lineCount(log), std::size_t {2});
+    // Under a locale with a decimal comma (the app runs under the learner's) the log keeps its dot.
+    const char* comma = std::setlocale(LC_ALL, "ru_RU.UTF-8");
+    if (!comma)
+        comma = std::setlocale(LC_ALL, "de_DE.UTF-8");
+    if (!comma)
+        std::printf("note: no ru_RU or de_DE locale here; the decimal-comma case runs in the C locale\n");
+    RLAB_CHECK_EQ(rlab::run(config).stepMsWanderRuns, 3);
+    std::setlocale(LC_ALL, "C");
+    {
+        std::ifstream in(log);
+        std::string line;
+        for (std::string next; std::getline(in, next);)
+            line = next;
+        RLAB_CHECK_MSG(line.find(',') == std::string::npos && line.find('.') != std::string::npos, line);
+    }
     RLAB_CHECK(second.toJson().find("\"step_ms_wander\":{\"sd\":") != std::string::npos);
 
     config.minTimeSeconds = 0;
     const rlab::RunResult untimed = rlab::run(config);
     RLAB_CHECK_EQ(untimed.stepMsWanderRuns, 0);
     RLAB_CHECK_EQ(untimed.stepMsCi95High, untimed.stepMsRoundsCi95High);
-    RLAB_CHECK_EQ(lineCount(log), std::size_t {2});
+    RLAB_CHECK_EQ(lineCount(log), std::size_t {3});
 
     // A log past 64 KiB is cut back to its newest lines.
     {
