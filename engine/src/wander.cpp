@@ -38,15 +38,6 @@ RunConfig yardstickConfig(Device device, int threads)
     return c;
 }
 
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 std::string_view deviceWord(Device device)
 {
     return device == Device::Cuda ? "cuda" : "cpu";
@@ -122,9 +113,19 @@ std::string readTail(const std::filesystem::path& path)
     return text;
 }
 
-// Appends the line to the log (creating its folder) and gives back the log's text, or nothing
-// when the log cannot be written.
-std::optional<std::string> appendToLog(const std::filesystem::path& path, const std::string& line)
+// Keeps the newest `lines` lines of `text`.
+void keepNewestLines(std::string& text, int lines)
+{
+    std::size_t cut = text.size();
+    for (int kept = 0; kept <= lines && cut > 0 && cut != std::string::npos; ++kept)
+        cut = text.rfind('\n', cut - 1);
+    if (cut != std::string::npos && cut < text.size())
+        text.erase(0, cut + 1);
+}
+
+// The log's recent lines, then `line` appended to it (creating its folder; past kSpeedLogBytes the
+// log is rewritten with its newest lines, in one rename). Nothing when the log cannot be written.
+std::optional<std::string> historyThenLog(const std::filesystem::path& path, const std::string& line)
 {
     std::error_code ec;
     std::filesystem::create_directories(path.parent_path(), ec);
@@ -132,26 +133,24 @@ std::optional<std::string> appendToLog(const std::filesystem::path& path, const 
     const std::filesystem::file_status status = std::filesystem::status(path, ec);
     if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
         return std::nullopt;
+    std::string history = readTail(path);
     {
         std::ofstream out(path, std::ios::binary | std::ios::app);
         if (!out || !(out << line) || !out.flush())
             return std::nullopt;
     }
-    std::string text = readTail(path);
-    if (text.size() > kSpeedLogBytes) { // keep the newest lines, replaced in one rename
-        std::size_t cut = text.size();
-        for (int kept = 0; kept <= kSpeedLogKeptLines && cut > 0; ++kept)
-            cut = text.rfind('\n', cut - 1);
-        text.erase(0, cut == std::string::npos ? 0 : cut + 1);
+    if (history.size() + line.size() > kSpeedLogBytes) {
+        std::string kept = history + line;
+        keepNewestLines(kept, kSpeedLogKeptLines);
         std::filesystem::path shorter = path;
         shorter += ".new";
         {
             std::ofstream out(shorter, std::ios::binary | std::ios::trunc);
-            out << text;
+            out << kept;
         }
         std::filesystem::rename(shorter, path, ec);
     }
-    return text;
+    return history;
 }
 
 } // namespace
@@ -177,7 +176,7 @@ void Yardstick::sample()
 
 double Yardstick::medianMs() const
 {
-    return median(m_ms);
+    return m_ms.empty() ? 0.0 : medianInterval95(m_ms).median;
 }
 
 Wander wanderFrom(std::string_view logLines, std::int64_t now, Device device, int threads, double ms)
@@ -235,22 +234,14 @@ Wander recordYardstick(const Yardstick& yardstick)
     if (!(ms > 0))
         return {};
     const std::int64_t now = unixNow();
-    // Without its own line: wanderFrom adds this run's median itself.
-    std::string history;
+    // The history without this run's line: wanderFrom adds this run's median itself.
     const std::string line = logLine(now, yardstick.device(), yardstick.threads(), ms);
     const std::lock_guard lock(historyMutex());
     const std::filesystem::path path = speedLogPath();
-    std::optional<std::string> logged = path.empty() ? std::nullopt : appendToLog(path, line);
+    const std::optional<std::string> logged = path.empty() ? std::nullopt : historyThenLog(path, line);
+    const std::string history = logged ? *logged : processHistory();
     processHistory() += line;
-    if (logged) {
-        const std::size_t own = logged->rfind(line);
-        if (own != std::string::npos)
-            logged->erase(own, line.size());
-        history = std::move(*logged);
-    } else {
-        history = processHistory();
-        history.erase(history.size() - line.size());
-    }
+    keepNewestLines(processHistory(), kSpeedLogKeptLines);
     return wanderFrom(history, now, yardstick.device(), yardstick.threads(), ms);
 }
 
@@ -271,13 +262,12 @@ void applyWander(RunResult& result, const Wander& wander)
 {
     if (result.stepMsRounds.empty())
         return;
-    MedianInterval rounds;
-    rounds.median = result.stepMsMedian;
-    rounds.low = result.stepMsRoundsCi95Low;
-    rounds.high = result.stepMsRoundsCi95High;
     result.stepMsWanderSd = wander.sd;
     result.stepMsWanderRuns = wander.runs;
-    const MedianInterval wide = withWander(rounds, wander.sd);
+    const MedianInterval wide = withWander({.median = result.stepMsMedian,
+                                               .low = result.stepMsRoundsCi95Low,
+                                               .high = result.stepMsRoundsCi95High},
+        wander.sd);
     result.stepMsCi95Low = wide.low;
     result.stepMsCi95High = wide.high;
 }

@@ -119,6 +119,16 @@ bool runToEnd(DemoPanel& panel, QSignalSpy& finished, int timeoutMs = 60000 * rl
     return finished.count() > 0 || finished.wait(timeoutMs);
 }
 
+// Shows the panel as a learner sees it, then runs its demo to the end.
+bool showAndRunToEnd(DemoPanel& panel)
+{
+    panel.show();
+    if (!QTest::qWaitForWindowExposed(&panel))
+        return false;
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    return runToEnd(panel, finished);
+}
+
 } // namespace
 
 class DemoTest : public QObject {
@@ -576,10 +586,7 @@ void DemoTest::runColumnStaysWhileScrolling()
     panel.setPreset(tinyPreset());
     auto* more = panel.findChild<QCheckBox*>(QStringLiteral("moreColumns"));
     more->setChecked(true);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    QSignalSpy finished(&panel, &DemoPanel::finished);
-    QVERIFY(runToEnd(panel, finished));
+    QVERIFY(showAndRunToEnd(panel));
     auto* table = panel.findChild<QTableView*>(QStringLiteral("resultsTable"));
     auto* runColumn = panel.findChild<QTableView*>(QStringLiteral("resultsRunColumn"));
     QVERIFY(runColumn);
@@ -618,10 +625,7 @@ void DemoTest::runColumnFitsTheLastRunsLabel()
     DemoPanel panel;
     panel.resize(900, 700);
     panel.setPreset(preset);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    QSignalSpy finished(&panel, &DemoPanel::finished);
-    QVERIFY(runToEnd(panel, finished));
+    QVERIFY(showAndRunToEnd(panel));
     auto* table = panel.findChild<QTableView*>(QStringLiteral("resultsTable"));
     auto* runColumn = panel.findChild<QTableView*>(QStringLiteral("resultsRunColumn"));
     QCOMPARE(runColumn->model()->index(2, DemoResultsModel::Label).data().toString(), longest);
