@@ -106,6 +106,9 @@ private slots:
     void checkContentExitStatus();
     void checkContentBinary();
     void glossaryVariantIsPlaced();
+    void glossaryStemIsFoundBehindAConcord();
+    void spacedPrefixBeforeAPlaceholderIsReported();
+    void glossaryMatchingIsLinearInTheText();
     void interfaceStringsFollowTheGlossary_data();
     void interfaceStringsFollowTheGlossary();
     void linksOutOfThePackAreNotRead();
@@ -730,6 +733,121 @@ void ContentTest::glossaryVariantIsPlaced()
     const Content mislabelled = loadContent(root, "en");
     QVERIFY2(findDiagnostic(mislabelled, "language 'sn' must match the file name's 'ru'"),
         listed(mislabelled.errors).c_str());
+}
+
+namespace {
+
+// A glossary read from `yaml` as glossary.<language>.yaml; its problems go to `errors`.
+std::optional<Glossary> glossaryFrom(const std::string& yaml, const std::string& language, std::vector<Diagnostic>& errors)
+{
+    QTemporaryDir dir;
+    const fs::path file = fs::path(dir.path().toStdString()) / ("glossary." + language + ".yaml");
+    writeFile(file, yaml);
+    FileReport report(file, errors);
+    const YamlNodePtr tree = readYamlFile(file, report);
+    return tree ? readGlossary(*tree, report, language) : std::nullopt;
+}
+
+} // namespace
+
+// A variant written as a stem ("-fanotaur") is found behind any concord or prefix
+// ("seyakafanotaurwa"), where a word-start variant would miss it; a plain variant still matches
+// only at a word's start.
+void ContentTest::glossaryStemIsFoundBehindAConcord()
+{
+    std::vector<Diagnostic> errors;
+    const std::optional<Glossary> glossary = glossaryFrom("schema: 1\nlanguage: sn\nterms:\n"
+                                                          "  - term: predicted\n"
+                                                          "    use: zvakafungidzirwa\n"
+                                                          "    forbidden: [zvakafanotaurwa, -fanotaur]\n"
+                                                          "  - term: paired\n"
+                                                          "    use: zvakaviriswa\n" // not the point here
+                                                          "    forbidden: [fanana]\n",
+        "sn", errors);
+    QVERIFY2(glossary && errors.empty(), listed(errors).c_str());
+    FileReport report("quiz.sn.yaml", errors);
+    checkTerms(*glossary,
+        "    text: Ndangariro yakanyorwa seyakafanotaurwa.\n"
+        "    why_wrong: Zvakafanotaurwa zvinosiyana nezvakafanana.\n",
+        report);
+    const auto at = [&](int line, int column) {
+        return std::count_if(errors.begin(), errors.end(),
+            [&](const Diagnostic& d) { return d.line == line && d.column == column; });
+    };
+    // The stem behind "seyaka-", reported at its word's start with the whole word.
+    QVERIFY2(at(1, 33) == 1, listed(errors).c_str());
+    QVERIFY2(listed(errors).find("'seyakafanotaurwa' is a forbidden variant ('-fanotaur')") != std::string::npos,
+        listed(errors).c_str());
+    // At a word's start both the word and the stem match.
+    QVERIFY2(at(2, 16) == 2, listed(errors).c_str());
+    // "fanana" is not a stem, so it is not found inside "nezvakafanana".
+    QVERIFY2(errors.size() == 3, listed(errors).c_str());
+
+    // A stem that is part of the rendering would report every correct use.
+    std::vector<Diagnostic> circular;
+    (void)glossaryFrom("schema: 1\nlanguage: sn\nterms:\n  - term: predicted\n    use: zvakafungidzirwa\n"
+                       "    forbidden: [-fungidzir]\n",
+        "sn", circular);
+    QVERIFY2(listed(circular).find("is part of the chosen rendering") != std::string::npos, listed(circular).c_str());
+}
+
+// Shona joins a prefix to a loanword, number or placeholder with a hyphen ("ye-%2"); the glossary
+// lists the prefixes, and one standing alone before a placeholder, a number or a code span is
+// reported, in content (check-content) and in the .ts test alike.
+void ContentTest::spacedPrefixBeforeAPlaceholderIsReported()
+{
+    std::vector<Diagnostic> errors;
+    const std::optional<Glossary> glossary = glossaryFrom(
+        "schema: 1\nlanguage: sn\njoined_prefixes: [ye, pa, ne]\nterms: []\n", "sn", errors);
+    QVERIFY2(glossary && errors.empty(), listed(errors).c_str());
+    QCOMPARE(glossary->joinedPrefixes.size(), std::size_t(3));
+    FileReport report("recompute-lab_sn.ts", errors);
+    checkTerms(*glossary,
+        "Nhongonya ye %2 pa 4 kusvika pa-32 ne `full`.\n" // three errors
+        "Nhongonya ye-%2, uye %1, pa-GPU, ye mhando.\n", // none: joined, a word, not before a placeholder
+        report);
+    QVERIFY2(errors.size() == 3, listed(errors).c_str());
+    QCOMPARE(errors[0].line, 1);
+    QCOMPARE(errors[0].column, 11);
+    QVERIFY2(errors[0].message.find("write 'ye-%2'") != std::string::npos, errors[0].message.c_str());
+    QVERIFY2(errors[1].message.find("write 'pa-4'") != std::string::npos, errors[1].message.c_str());
+    QVERIFY2(errors[2].message.find("write 'ne-`full`.'") != std::string::npos, errors[2].message.c_str());
+
+    std::vector<Diagnostic> bad;
+    (void)glossaryFrom("schema: 1\nlanguage: sn\njoined_prefixes: [ye-]\nterms: []\n", "sn", bad);
+    QVERIFY2(listed(bad).find("a joined prefix is one word of letters") != std::string::npos, listed(bad).c_str());
+}
+
+// The matcher walks a trie from each character, so its work is bounded by the text's length times
+// the longest variant, whatever the number of variants (issue 31: 1 MiB of glossary against 1 MiB
+// of text took 71 s, each variant searched through the whole text). The old search, counted the
+// same way, takes variants x characters steps: 40,000 x 60,000 here, against a bound of 65 x 60,000.
+void ContentTest::glossaryMatchingIsLinearInTheText()
+{
+    Glossary glossary;
+    glossary.file = "glossary.sn.yaml";
+    glossary.joinedPrefixes = {"ye", "pa"};
+    GlossaryTerm term {"many", "zvakawanda", {}};
+    // Variants sharing long prefixes with the text, the worst case for a walk: "aaaa…ab", "-ba…".
+    for (int i = 0; i < 40000; ++i) {
+        std::string variant(static_cast<std::size_t>(1 + i % 60), 'a');
+        variant += std::to_string(i);
+        term.forbidden.push_back(i % 2 ? variant : "-" + variant);
+    }
+    glossary.terms.push_back(term);
+    std::string text;
+    while (text.size() < 60000)
+        text += std::string(199, 'a') + " ye 1\n";
+    std::vector<Diagnostic> errors;
+    FileReport report("quiz.sn.yaml", errors);
+    const std::size_t steps = checkTerms(glossary, text, report);
+    QVERIFY2(steps > 0, "the matcher counts its steps");
+    QVERIFY2(steps <= (maxVariantCharacters + 1) * text.size(),
+        qPrintable(QStringLiteral("%1 steps for %2 characters").arg(steps).arg(text.size())));
+    // The prefixes are still found, and the listing stops at its limit with one line for the rest.
+    QCOMPARE(static_cast<int>(errors.size()), maxVariantErrorsPerFile + 1);
+    QVERIFY2(errors.back().message.find("more uses of forbidden variants") != std::string::npos,
+        errors.back().message.c_str());
 }
 
 void ContentTest::interfaceStringsFollowTheGlossary_data()

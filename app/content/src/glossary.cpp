@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <fstream>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "catalog.h"
 #include "fields.h"
@@ -127,11 +131,94 @@ std::optional<std::string> readFileText(const fs::path& file)
     return text;
 }
 
+// A trie of lowered variants: one hash lookup per character walked, so a walk costs at most the
+// longest variant's length, however many variants there are.
+class Trie {
+public:
+    bool empty() const { return m_firstEnd.size() == 1; }
+
+    void insert(std::u32string_view word, int variant)
+    {
+        std::uint32_t node = 0;
+        for (const char32_t c : word) {
+            const auto [it, added] = m_edges.try_emplace(key(node, c), static_cast<std::uint32_t>(m_firstEnd.size()));
+            if (added)
+                m_firstEnd.push_back(-1);
+            node = it->second;
+        }
+        m_ends.push_back({variant, m_firstEnd[node]});
+        m_firstEnd[node] = static_cast<int>(m_ends.size()) - 1;
+    }
+
+    // The child of `node` by `c`, or 0 (the root is never a child).
+    std::uint32_t child(std::uint32_t node, char32_t c) const
+    {
+        const auto it = m_edges.find(key(node, c));
+        return it == m_edges.end() ? 0 : it->second;
+    }
+
+    // Calls `found(variant)` for each variant that ends at `node`.
+    template <typename Found> void endingAt(std::uint32_t node, Found&& found) const
+    {
+        for (int at = m_firstEnd[node]; at >= 0; at = m_ends[static_cast<std::size_t>(at)].next)
+            found(m_ends[static_cast<std::size_t>(at)].variant);
+    }
+
+private:
+    struct End {
+        int variant;
+        int next; // the next variant ending at the same node, or -1
+    };
+    static std::uint64_t key(std::uint32_t node, char32_t c) { return (std::uint64_t(node) << 32) | c; }
+
+    std::unordered_map<std::uint64_t, std::uint32_t> m_edges;
+    std::vector<int> m_firstEnd = {-1}; // per node: its first End, or -1
+    std::vector<End> m_ends;
+};
+
 } // namespace
+
+// Every forbidden variant of a glossary: `words` holds all of them (walked from a word's start),
+// `stems` those written with a leading '-' (walked from inside a word too).
+class VariantMatcher {
+public:
+    struct Variant {
+        std::size_t term;
+        std::string written;
+        bool stem;
+    };
+
+    explicit VariantMatcher(const Glossary& glossary)
+    {
+        const std::vector<GlossaryTerm>& terms = glossary.terms;
+        for (const std::string& prefix : glossary.joinedPrefixes)
+            prefixes.insert(lowered(prefix));
+        for (std::size_t term = 0; term < terms.size(); ++term) {
+            for (const std::string& written : terms[term].forbidden) {
+                const bool stem = !written.empty() && written.front() == '-';
+                const std::u32string needle = lowered(stem ? written.substr(1) : written);
+                if (needle.empty())
+                    continue;
+                const int index = static_cast<int>(variants.size());
+                variants.push_back({term, written, stem});
+                words.insert(needle, index);
+                if (stem)
+                    stems.insert(needle, index);
+            }
+        }
+    }
+
+    bool empty() const { return variants.empty() && prefixes.empty(); }
+
+    std::vector<Variant> variants;
+    Trie words;
+    Trie stems;
+    std::unordered_set<std::u32string> prefixes;
+};
 
 std::optional<Glossary> readGlossary(const YamlNode& root, FileReport& report, const std::string& language)
 {
-    const Fields fields(root, report, "the glossary", {"schema", "language", "terms"}, {});
+    const Fields fields(root, report, "the glossary", {"schema", "language", "terms"}, {"joined_prefixes"});
     if (!fields.isMapping())
         return std::nullopt;
     checkSchemaVersion(fields, report);
@@ -140,6 +227,19 @@ std::optional<Glossary> readGlossary(const YamlNode& root, FileReport& report, c
             "language '" + *code + "' must match the file name's '" + language + "'");
     Glossary glossary;
     glossary.file = report.shown().filename().string();
+    if (const YamlNode* prefixes = fields.list("joined_prefixes")) {
+        for (const YamlNodePtr& prefix : prefixes->items) {
+            const std::optional<std::string> text = readText(*prefix, report, "a joined prefix");
+            if (!text)
+                continue;
+            const std::u32string word = lowered(*text);
+            if (word.size() > maxVariantCharacters
+                || !std::all_of(word.begin(), word.end(), isWordCharacter))
+                report.error(*prefix, "a joined prefix is one word of letters, without the hyphen ('ye', not 'ye-')");
+            else
+                glossary.joinedPrefixes.push_back(*text);
+        }
+    }
     const YamlNode* list = fields.list("terms");
     if (!list)
         return std::nullopt;
@@ -150,14 +250,19 @@ std::optional<Glossary> readGlossary(const YamlNode& root, FileReport& report, c
         term.use = entry.text("use").value_or("");
         (void)entry.text("note"); // reported if it is not text; for translators only
         if (const YamlNode* variants = entry.list("forbidden")) {
+            const std::u32string rendering = lowered(term.use);
             for (const YamlNodePtr& variant : variants->items) {
                 const std::optional<std::string> text = readText(*variant, report, "a forbidden variant");
                 if (!text)
                     continue;
-                const std::u32string needle = lowered(*text);
-                const std::u32string rendering = lowered(term.use);
+                const bool stem = text->front() == '-'; // readText refuses empty text
+                const std::u32string needle = lowered(stem ? text->substr(1) : *text);
                 if (std::all_of(needle.begin(), needle.end(), [](char32_t c) { return c == U' '; }))
                     report.error(*variant, "a forbidden variant must not be blank");
+                else if (needle.size() > maxVariantCharacters)
+                    report.error(*variant,
+                        "a forbidden variant is at most " + std::to_string(maxVariantCharacters)
+                            + " characters (write the stem that every wrong form starts with)");
                 else if (rendering.find(needle) != std::u32string::npos)
                     report.error(*variant,
                         "the forbidden variant '" + *text + "' is part of the chosen rendering '" + term.use
@@ -168,11 +273,69 @@ std::optional<Glossary> readGlossary(const YamlNode& root, FileReport& report, c
         }
         glossary.terms.push_back(std::move(term));
     }
+    glossary.matcher = std::make_shared<const VariantMatcher>(glossary);
     return glossary;
 }
 
-void checkTerms(const Glossary& glossary, const std::string& text, FileReport& report)
+namespace {
+
+// How many errors one file has listed, and how many more were found past the limit.
+struct Listing {
+    int listed = 0;
+    int unlisted = 0;
+    int firstUnlistedLine = 0;
+
+    bool admit(int line)
+    {
+        if (listed < maxVariantErrorsPerFile) {
+            ++listed;
+            return true;
+        }
+        if (unlisted++ == 0)
+            firstUnlistedLine = line;
+        return false;
+    }
+};
+
+// A joined prefix standing alone as the word at `at`, before a space and a placeholder (%2), a
+// number or a `code` span, is reported: "ye %2" is written "ye-%2". One hash lookup per word.
+void checkPrefix(const VariantMatcher& matcher, const std::u32string& haystack, const std::u32string& original,
+    std::size_t at, int line, const std::string& file, FileReport& report, Listing& listing, std::size_t& steps)
 {
+    std::size_t end = at;
+    while (end < haystack.size() && end - at <= maxVariantCharacters && isWordCharacter(haystack[end]))
+        ++end;
+    steps += end - at;
+    if (end + 1 >= haystack.size() || haystack[end] != U' ')
+        return;
+    const char32_t next = haystack[end + 1];
+    const bool placeholder = next == U'%' && end + 2 < haystack.size() && haystack[end + 2] >= U'0'
+        && haystack[end + 2] <= U'9';
+    if (!placeholder && !(next >= U'0' && next <= U'9') && next != U'`')
+        return;
+    if (matcher.prefixes.count(haystack.substr(at, end - at)) == 0 || !listing.admit(line))
+        return;
+    std::size_t to = end + 2;
+    while (to < original.size() && original[to] != U' ')
+        ++to;
+    const std::string prefix = encode(std::u32string_view(original).substr(at, end - at));
+    const std::string rest = encode(std::u32string_view(original).substr(end + 1, std::min<std::size_t>(to - end - 1, 40)));
+    report.error(line, static_cast<int>(at) + 1,
+        "'" + prefix + " " + rest + "': the prefix '" + prefix + "' (joined_prefixes in " + file
+            + ") is joined with a hyphen, not a space: write '" + prefix + "-" + rest + "'");
+}
+
+} // namespace
+
+std::size_t checkTerms(const Glossary& glossary, const std::string& text, FileReport& report)
+{
+    const std::shared_ptr<const VariantMatcher> built
+        = glossary.matcher ? glossary.matcher : std::make_shared<const VariantMatcher>(glossary);
+    const VariantMatcher& matcher = *built;
+    if (matcher.empty())
+        return 0;
+    std::size_t steps = 0;
+    Listing listing;
     const std::vector<std::string> lines = linesOf(text);
     for (std::size_t number = 0; number < lines.size(); ++number) {
         const std::string& line = lines[number];
@@ -182,24 +345,53 @@ void checkTerms(const Glossary& glossary, const std::string& text, FileReport& r
         const std::size_t prose = textStart(line, first);
         const std::u32string haystack = lowered(line);
         const std::u32string original = decode(line);
-        for (const GlossaryTerm& term : glossary.terms) {
-            for (const std::string& variant : term.forbidden) {
-                const std::u32string needle = lowered(variant);
-                for (std::size_t at = haystack.find(needle); at != std::u32string::npos;
-                     at = haystack.find(needle, at + 1)) {
-                    if (at < prose || (at > 0 && isWordCharacter(haystack[at - 1])))
-                        continue;
-                    std::size_t end = at + needle.size();
-                    while (end < original.size() && isWordCharacter(original[end]))
-                        ++end;
-                    const std::string found = encode(std::u32string_view(original).substr(at, end - at));
-                    report.error(static_cast<int>(number) + 1, static_cast<int>(at) + 1,
-                        "'" + found + "' is a forbidden variant ('" + variant + "') of '" + term.term
+        // One pass: each character starts one walk, down `words` where a word starts and down
+        // `stems` inside a word, and a walk stops where the trie has no edge (at most
+        // maxVariantCharacters deep), so the work is at most that many steps per character.
+        std::size_t wordStart = 0;
+        for (std::size_t at = prose; at < haystack.size(); ++at) {
+            const bool starts = at == 0 || !isWordCharacter(haystack[at - 1]);
+            if (starts) {
+                wordStart = at;
+                if (!matcher.prefixes.empty() && isWordCharacter(haystack[at]))
+                    checkPrefix(matcher, haystack, original, at, static_cast<int>(number) + 1, glossary.file, report, listing, steps);
+            }
+            const Trie& trie = starts ? matcher.words : matcher.stems;
+            if (trie.empty())
+                continue;
+            std::uint32_t node = 0;
+            for (std::size_t k = at; k < haystack.size(); ++k) {
+                ++steps;
+                node = trie.child(node, haystack[k]);
+                if (node == 0)
+                    break;
+                trie.endingAt(node, [&](int index) {
+                    const VariantMatcher::Variant& variant = matcher.variants[static_cast<std::size_t>(index)];
+                    if (!starts && !variant.stem)
+                        return; // only a stem is walked from inside a word
+                    if (!listing.admit(static_cast<int>(number) + 1))
+                        return; // so the words' ends below are found at most that many times per file
+                    const std::size_t from = variant.stem ? wordStart : at;
+                    std::size_t to = k + 1;
+                    while (to < original.size() && isWordCharacter(original[to]))
+                        ++to;
+                    const std::size_t shown = std::min(to - from, 2 * maxVariantCharacters);
+                    std::string found = encode(std::u32string_view(original).substr(from, shown));
+                    if (shown < to - from)
+                        found += "...";
+                    const GlossaryTerm& term = glossary.terms[variant.term];
+                    report.error(static_cast<int>(number) + 1, static_cast<int>(from) + 1,
+                        "'" + found + "' is a forbidden variant ('" + variant.written + "') of '" + term.term
                             + "' in " + glossary.file + "; write '" + term.use + "'");
-                }
+                });
             }
         }
     }
+    if (listing.unlisted > 0)
+        report.error(listing.firstUnlistedLine, 1,
+            std::to_string(listing.unlisted) + " more uses of forbidden variants of " + glossary.file
+                + " from here on are not listed (the first " + std::to_string(maxVariantErrorsPerFile) + " are)");
+    return steps;
 }
 
 void checkGlossaries(const fs::path& root,
