@@ -768,7 +768,8 @@ void ContentTest::glossaryStemIsFoundBehindAConcord()
     FileReport report("quiz.sn.yaml", errors);
     checkTerms(*glossary,
         "    text: Ndangariro yakanyorwa seyakafanotaurwa.\n"
-        "    why_wrong: Zvakafanotaurwa zvinosiyana nezvakafanana.\n",
+        "    why_wrong: Zvakafanotaurwa zvinosiyana nezvakafanana.\n"
+        "    body: Forodha yakafanotaurwa/ ine zita iri.\n", // a folder's name, not prose
         report);
     const auto at = [&](int line, int column) {
         return std::count_if(errors.begin(), errors.end(),

@@ -146,6 +146,9 @@ public:
                 m_firstEnd.push_back(-1);
             node = it->second;
         }
+        if (m_firstEnd[node] >= 0)
+            return; // listed twice (under another term too): reported once, as the first, so a
+                    // walk's work stays bounded by its depth
         m_ends.push_back({variant, m_firstEnd[node]});
         m_firstEnd[node] = static_cast<int>(m_ends.size()) - 1;
     }
@@ -369,15 +372,16 @@ std::size_t checkTerms(const Glossary& glossary, const std::string& text, FileRe
                     const VariantMatcher::Variant& variant = matcher.variants[static_cast<std::size_t>(index)];
                     if (!starts && !variant.stem)
                         return; // only a stem is walked from inside a word
-                    if (!listing.admit(static_cast<int>(number) + 1))
-                        return; // so the words' ends below are found at most that many times per file
                     const std::size_t from = variant.stem ? wordStart : at;
                     std::size_t to = k + 1;
-                    while (to < original.size() && isWordCharacter(original[to]))
+                    while (to < original.size() && isWordCharacter(original[to]) && to - from <= 2 * maxVariantCharacters)
                         ++to;
-                    const std::size_t shown = std::min(to - from, 2 * maxVariantCharacters);
-                    std::string found = encode(std::u32string_view(original).substr(from, shown));
-                    if (shown < to - from)
+                    if (to < original.size() && original[to] == U'/')
+                        return; // a folder's name (demos/) is a name, not prose
+                    if (!listing.admit(static_cast<int>(number) + 1))
+                        return;
+                    std::string found = encode(std::u32string_view(original).substr(from, to - from));
+                    if (to < original.size() && isWordCharacter(original[to]))
                         found += "...";
                     const GlossaryTerm& term = glossary.terms[variant.term];
                     report.error(static_cast<int>(number) + 1, static_cast<int>(from) + 1,
