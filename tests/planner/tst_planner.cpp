@@ -160,7 +160,7 @@ RLAB_TEST(fullAndSelectiveSnippets)
     RLAB_CHECK(full[1].code.find("does not checkpoint its last segment") != std::string::npos);
     const auto selective = rlab::planner::snippets(row(*report, "selective"), 12);
     RLAB_CHECK(selective[0].kind == rlab::planner::SnippetKind::PyTorchSelective);
-    RLAB_CHECK(selective[0].needs == "PyTorch 2.4 or later");
+    RLAB_CHECK(selective[0].needs == "PyTorch 2.5 or later");
     RLAB_CHECK(selective[0].code.find("create_selective_checkpoint_contexts") != std::string::npos);
     RLAB_CHECK(selective[1].code.find("--recompute-granularity selective") != std::string::npos);
     const auto offload = rlab::planner::snippets(row(*report, "full+offload"), 12);

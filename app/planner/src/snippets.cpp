@@ -19,7 +19,7 @@ const char* const kPyTorchOffload
     = "# +offload: wrap the forward in torch.autograd.graph.save_on_cpu(pin_memory=True) (PyTorch 1.10 or\n"
       "# later), which keeps what autograd saves in host memory and copies it back for backward.\n";
 
-// The matmul outputs kept, as the ops that make them (aten names; PyTorch 2.4 or later).
+// The matmul outputs kept, as the ops that make them (aten names; PyTorch 2.5 or later).
 const char* const kSelectivePolicy
     = "import torch\n"
       "from functools import partial\n"
@@ -71,9 +71,9 @@ Snippet perBlock(const Shape& s)
         out.needs = "any PyTorch";
     } else {
         const std::string a = std::to_string(s.inputOnly), b = std::to_string(s.inputOnly + s.matmuls);
-        out.needs = s.matmuls > 0 ? "PyTorch 2.4 or later" : "PyTorch 1.11 or later";
+        out.needs = s.matmuls > 0 ? "PyTorch 2.5 or later" : "PyTorch 1.11 or later";
         c = s.matmuls > 0
-            ? "# PyTorch 2.4 or later (selective checkpointing).\n" + std::string(kSelectivePolicy)
+            ? "# PyTorch 2.5 or later (selective checkpointing, a prototype API).\n" + std::string(kSelectivePolicy)
             : "# PyTorch 1.11 or later (use_reentrant=False).\n"
               "from torch.utils.checkpoint import checkpoint\n";
         c += "\n# The budget planner's mix: the first " + a + " blocks keep only their input, the next "
@@ -121,8 +121,8 @@ Snippet sequential(const Shape& s)
 
 Snippet selective(const Shape& s)
 {
-    Snippet out {SnippetKind::PyTorchSelective, "PyTorch 2.4 or later", {}};
-    out.code = "# PyTorch 2.4 or later (selective checkpointing).\n" + std::string(kSelectivePolicy)
+    Snippet out {SnippetKind::PyTorchSelective, "PyTorch 2.5 or later", {}};
+    out.code = "# PyTorch 2.5 or later (selective checkpointing, a prototype API).\n" + std::string(kSelectivePolicy)
         + "\n"
           "def run_blocks(blocks, x):\n"
           "    for block in blocks:\n"
