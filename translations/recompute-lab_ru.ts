@@ -9,7 +9,7 @@
     </message>
     <message>
         <source>%1 is neither a folder nor a pack archive; a quiz pack is a folder holding quizzes/, guides/ and demos/, or a .zip, .tar, .tar.gz or .tgz file of one.</source>
-        <translation>%1 — не папка и не архив пакета; пакет тестов — это папка с quizzes/, guides/ и demos/ или её файл .zip, .tar, .tar.gz или .tgz.</translation>
+        <translation>%1 — не папка и не архив пакета; пакет тестов — это папка с quizzes/, guides/ и demos/ или её архив .zip, .tar, .tar.gz или .tgz.</translation>
     </message>
 </context>
 <context>
@@ -91,7 +91,7 @@
     </message>
     <message>
         <source>%1 of %2 equal to %3</source>
-        <translation>%1 у %2 равна %3</translation>
+        <translation>%1 у %2 — как у %3</translation>
     </message>
     <message>
         <source>%1 of %2 at most %3</source>
@@ -233,7 +233,7 @@
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation>Отмена…</translation>
+        <translation>Идёт отмена…</translation>
     </message>
     <message>
         <source>Results copied to the clipboard.</source>
@@ -273,7 +273,7 @@
     </message>
     <message>
         <source>Open the Planner: which policy fits a GPT-2-size model in your GPU&apos;s memory, and the code that does it.</source>
-        <translation>Открыть планировщик: какая политика помещает модель размера GPT-2 в память вашего GPU, и код, который это делает.</translation>
+        <translation>Открыть планировщик: какая политика помещает модель размером с GPT-2 в память вашего GPU, и код, который это делает.</translation>
     </message>
     <message>
         <source>Your earlier run of this demo; press Run to measure again.</source>
@@ -285,7 +285,7 @@
     </message>
     <message>
         <source>What to look for appears once you have answered.</source>
-        <translation>На что обратить внимание, появится после ответа.</translation>
+        <translation>Подсказка, на что обратить внимание, появится после ответа.</translation>
     </message>
 </context>
 <context>
@@ -361,7 +361,7 @@ MiB, measured</source>
     <message>
         <source>Temporaries
 MiB, measured</source>
-        <translation>Временные
+        <translation>Временные буферы
 МиБ, измерено</translation>
     </message>
     <message>
@@ -474,7 +474,7 @@ relative, measured</source>
     </message>
     <message>
         <source>Predicted, not measured: the time the same bytes would take over PCIe 4.0 x16 between a typical GPU and pinned host memory, at about 25 GB/s per direction (32 GB/s raw less protocol overhead; NVIDIA&apos;s bandwidthTest reports 24-26 GB/s on such hosts). On the CPU the copies stay within RAM.</source>
-        <translation>Предсказано, не измерено: сколько заняли бы те же байты по PCIe 4.0 x16 между типичным GPU и закреплённой памятью хоста, примерно 25 ГБ/с в каждую сторону (32 ГБ/с номинально за вычетом накладных расходов протокола; bandwidthTest от NVIDIA показывает 24-26 ГБ/с на таких машинах). На CPU копии остаются в пределах RAM.</translation>
+        <translation>Предсказано, не измерено: сколько времени заняла бы передача тех же байтов по PCIe 4.0 x16 между типичным GPU и закреплённой памятью хоста, примерно 25 ГБ/с в каждую сторону (32 ГБ/с номинально за вычетом накладных расходов протокола; bandwidthTest от NVIDIA показывает 24-26 ГБ/с на таких машинах). На CPU копии остаются в пределах RAM.</translation>
     </message>
     <message>
         <source>Same bytes over PCIe
@@ -488,7 +488,7 @@ predicted</source>
     </message>
     <message>
         <source>%1% vs none</source>
-        <translation>%1% к none</translation>
+        <translation>%1% относительно none</translation>
     </message>
     <message>
         <source>+%1% of none&apos;s forward</source>
@@ -513,16 +513,16 @@ In brackets: compared with the plain `none` run at the same sizes.</source>
 This run&apos;s rounds alone: %2 to %3 ms. This machine&apos;s speed wandered by %4% (standard deviation) over its last %n timed run(s).</source>
         <translation>
             <numerusform>%1
-Только раунды этого запуска: от %2 до %3 мс. Скорость этой машины колебалась на %4 % (стандартное отклонение) за её последний %n запуск с замером времени.</numerusform>
+Только раунды этого запуска: от %2 до %3 мс. Скорость этой машины колебалась на %4% (стандартное отклонение) за её последний %n запуск с замером времени.</numerusform>
             <numerusform>%1
-Только раунды этого запуска: от %2 до %3 мс. Скорость этой машины колебалась на %4 % (стандартное отклонение) за её последние %n запуска с замером времени.</numerusform>
+Только раунды этого запуска: от %2 до %3 мс. Скорость этой машины колебалась на %4% (стандартное отклонение) за её последние %n запуска с замером времени.</numerusform>
             <numerusform>%1
-Только раунды этого запуска: от %2 до %3 мс. Скорость этой машины колебалась на %4 % (стандартное отклонение) за её последние %n запусков с замером времени.</numerusform>
+Только раунды этого запуска: от %2 до %3 мс. Скорость этой машины колебалась на %4% (стандартное отклонение) за её последние %n запусков с замером времени.</numerusform>
         </translation>
     </message>
     <message>
         <source>Measured: the 95% confidence interval of the median step time, from this run&apos;s timing rounds, widened by how much this machine&apos;s speed has wandered between its recent runs (a small fixed training timed in every run), so that running the demo again lands inside it. The comparison with none beside the median pairs each step with none&apos;s step of the same number, taken one after the other, which the wander does not move; it tells smaller differences apart than these intervals do, and where it finds none, it says the same within noise.</source>
-        <translation>Измерено: 95-процентный доверительный интервал медианы времени шага по раундам замеров этого запуска, расширенный на то, насколько скорость этой машины менялась между её недавними запусками (в каждом запуске замеряется небольшое неизменное обучение), чтобы повторный запуск демо попадал в него. Сравнение с none рядом с медианой ставит каждый шаг в пару с шагом none с тем же номером, снятым сразу до или после него, и эти колебания его не сдвигают; оно различает меньшие разницы, чем эти интервалы, а если разницы нет, там написано, что время одинаково в пределах шума.</translation>
+        <translation>Измерено: 95-процентный доверительный интервал медианы времени шага по раундам замеров этого запуска, расширенный на величину, на которую скорость этой машины менялась между её недавними запусками (в каждом запуске замеряется небольшое эталонное обучение), чтобы повторный запуск демо попадал в этот интервал. Сравнение с none рядом с медианой ставит каждый шаг в пару с шагом none с тем же номером, выполненным сразу до или после него, поэтому колебания скорости на сравнение не влияют; оно различает более мелкие различия, чем позволяют эти интервалы, а если различия нет, в нём указано «одинаково в пределах шума».</translation>
     </message>
     <message>
         <source>%1
@@ -563,7 +563,7 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     </message>
     <message>
         <source>Sweep</source>
-        <translation>Серия</translation>
+        <translation>Перебор размера</translation>
     </message>
     <message>
         <source>Loss</source>
@@ -575,7 +575,7 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     </message>
     <message>
         <source>Also show the parameters, gradients and temporaries, the step time&apos;s interval, the PCIe estimate and the device.</source>
-        <translation>Показать также параметры, градиенты и временные данные, интервал времени шага, оценку для PCIe и устройство.</translation>
+        <translation>Показать также параметры, градиенты и временные буферы, интервал времени шага, оценку для PCIe и устройство.</translation>
     </message>
 </context>
 <context>
@@ -736,7 +736,7 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     </message>
     <message>
         <source>Temporaries</source>
-        <translation>Временные</translation>
+        <translation>Временные буферы</translation>
     </message>
     <message>
         <source>Host offloaded</source>
@@ -768,7 +768,7 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     </message>
     <message>
         <source>The residual stream after the attention half of the block.</source>
-        <translation>Остаточный поток после половины блока с вниманием.</translation>
+        <translation>Остаточный поток после подблока внимания (первой половины блока).</translation>
     </message>
     <message>
         <source>The first MLP matmul output, four times the width: costly to recompute.</source>
@@ -850,7 +850,7 @@ Open it in your web browser?</source>
     <name>LossChart</name>
     <message>
         <source>Loss per step (solid, left), distance from none&apos;s (dotted, right)</source>
-        <translation>Потери на каждом шаге (сплошная, слева), отличие от none (точки, справа)</translation>
+        <translation>Потери на каждом шаге (сплошная линия, слева), отличие от none (точечная линия, справа)</translation>
     </message>
     <message>
         <source>training step</source>
@@ -913,7 +913,7 @@ Open it in your web browser?</source>
     </message>
     <message>
         <source>Retry the &amp;wrong ones</source>
-        <translation>Повторить &amp;ошибки</translation>
+        <translation>Работа над &amp;ошибками</translation>
     </message>
     <message>
         <source>&amp;Language</source>
@@ -925,7 +925,7 @@ Open it in your web browser?</source>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
-        <translation>&amp;Клавиши</translation>
+        <translation>Сочетания &amp;клавиш</translation>
     </message>
     <message>
         <source>&amp;About Recompute Lab</source>
@@ -941,7 +941,7 @@ Open it in your web browser?</source>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
-        <translation>Клавиши</translation>
+        <translation>Сочетания клавиш</translation>
     </message>
     <message>
         <source>About Recompute Lab</source>
@@ -1005,7 +1005,7 @@ Open it in your web browser?</source>
     </message>
     <message>
         <source>Enter in the demo: press the focused button; in a size field or the prediction, run the demo</source>
-        <translation>Enter в демо: нажать кнопку в фокусе; в поле размера или в прогнозе — запустить демо</translation>
+        <translation>Enter в демо: нажать кнопку в фокусе; в поле размера или в предсказании — запустить демо</translation>
     </message>
     <message>
         <source>Space: press the focused button</source>
@@ -1136,7 +1136,7 @@ Open it in your web browser?</source>
     </message>
     <message>
         <source>Which recomputation policy fits your model in your GPU&apos;s memory, and what it costs. Every figure on this page is predicted by the engine&apos;s memory predictor (the one that equals its measured peak in the demos); nothing is allocated or trained.</source>
-        <translation>Какая политика пересчёта помещает вашу модель в память вашего GPU и чего это стоит. Каждое число на этой странице предсказано предсказателем памяти движка (тем, что в демо совпадает с измеренным пиком); ничего не выделяется и не обучается.</translation>
+        <translation>Какая политика пересчёта помещает вашу модель в память вашего GPU и чего это стоит. Каждое число на этой странице рассчитано моделью памяти движка (той, что в демо совпадает с измеренным пиком); ничего не выделяется и не обучается.</translation>
     </message>
     <message>
         <source>Back</source>
@@ -1228,7 +1228,7 @@ Open it in your web browser?</source>
     </message>
     <message>
         <source>Fits</source>
-        <translation>Влезает</translation>
+        <translation>Помещается</translation>
     </message>
     <message>
         <source>Predicted
@@ -1255,7 +1255,8 @@ peak, GiB</source>
     </message>
     <message>
         <source>Temporaries</source>
-        <translation>Временные</translation>
+        <translation>Временные
+буферы</translation>
     </message>
     <message>
         <source>Host</source>
@@ -1333,7 +1334,7 @@ sequence</source>
     </message>
     <message>
         <source>PyTorch, selective</source>
-        <translation>PyTorch, selective</translation>
+        <translation>PyTorch, выборочный пересчёт</translation>
     </message>
     <message>
         <source>Megatron-LM</source>
@@ -1357,7 +1358,7 @@ sequence</source>
     </message>
     <message>
         <source>%1%</source>
-        <translation>%1 %</translation>
+        <translation>%1%</translation>
     </message>
 </context>
 <context>
@@ -1371,7 +1372,7 @@ sequence</source>
     <name>PredictionTexts</name>
     <message>
         <source>%1%</source>
-        <translation>%1 %</translation>
+        <translation>%1%</translation>
     </message>
     <message>
         <source>Predict before you run: %1 of %2 as a percentage of %3&apos;s?</source>
@@ -1438,7 +1439,7 @@ sequence</source>
     </message>
     <message>
         <source>the answers of %1 are not an object</source>
-        <translation>ответы %1 не объект</translation>
+        <translation>ответы теста %1 — не объект</translation>
     </message>
     <message>
         <source>an answer in %1 is not text</source>
@@ -1466,7 +1467,7 @@ sequence</source>
     </message>
     <message>
         <source>the progress of %1 is malformed</source>
-        <translation>прогресс теста %1 записан с ошибками</translation>
+        <translation>прогресс теста %1 записан в неверном формате</translation>
     </message>
 </context>
 <context>
@@ -1516,7 +1517,7 @@ sequence</source>
     </message>
     <message>
         <source>· retrying the wrong ones: %1 of %2</source>
-        <translation>· повтор ошибок: %1 из %2</translation>
+        <translation>· работа над ошибками: %1 из %2</translation>
     </message>
     <message>
         <source>See results</source>
@@ -1572,7 +1573,7 @@ sequence</source>
     </message>
     <message>
         <source>◀ Previous</source>
-        <translation>◀ Назад</translation>
+        <translation>◀ Предыдущий</translation>
     </message>
     <message>
         <source>Previous question</source>
@@ -1623,7 +1624,7 @@ sequence</source>
     </message>
     <message>
         <source>Retry the wrong ones (%1)</source>
-        <translation>Повторить ошибки (%1)</translation>
+        <translation>Работа над ошибками (%1)</translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n correct</source>
@@ -1663,7 +1664,7 @@ sequence</source>
     </message>
     <message>
         <source>retry of the wrong ones</source>
-        <translation>повтор ошибок</translation>
+        <translation>работа над ошибками</translation>
     </message>
     <message>
         <source>review</source>
@@ -1774,9 +1775,9 @@ sequence</source>
     <message numerus="yes">
         <source>%n answered</source>
         <translation>
-            <numerusform>%n с ответом</numerusform>
-            <numerusform>%n с ответом</numerusform>
-            <numerusform>%n с ответом</numerusform>
+            <numerusform>Отвечено: %n</numerusform>
+            <numerusform>Отвечено: %n</numerusform>
+            <numerusform>Отвечено: %n</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1887,7 +1888,7 @@ sequence</source>
     </message>
     <message>
         <source>%1 · dotted: extrapolated, sqrt keeps less than full from ≈%2</source>
-        <translation>%1 · точки: экстраполяция, sqrt хранит меньше full начиная с ≈%2</translation>
+        <translation>%1 · точечная линия: экстраполяция; sqrt хранит меньше, чем full, начиная с ≈%2</translation>
     </message>
 </context>
 <context>

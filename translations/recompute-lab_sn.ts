@@ -5,11 +5,11 @@
     <name>ContentLibrary</name>
     <message>
         <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>
-        <translation>%1 haina forodha inonzi quizzes; pakeji yebvunzo iforodha ine quizzes/, guides/ nemiratidzo yayo.</translation>
+        <translation>%1 haina forodha inonzi quizzes; pakeji yebvunzo iforodha ine quizzes/, guides/ ne-demos/.</translation>
     </message>
     <message>
         <source>%1 is neither a folder nor a pack archive; a quiz pack is a folder holding quizzes/, guides/ and demos/, or a .zip, .tar, .tar.gz or .tgz file of one.</source>
-        <translation>%1 haisi forodha uye haisi faira repakeji; pakeji yebvunzo iforodha ine quizzes/, guides/ nemiratidzo yayo, kana faira re.zip, .tar, .tar.gz kana .tgz rine forodha iyoyo.</translation>
+        <translation>%1 haisi forodha kana faira repakeji; pakeji yebvunzo iforodha ine quizzes/, guides/ ne-demos/, kana faira re-.zip, .tar, .tar.gz kana .tgz rine forodha yakadaro.</translation>
     </message>
 </context>
 <context>
@@ -35,15 +35,15 @@
     </message>
     <message>
         <source>peak total memory</source>
-        <translation>nhongonya yendangariro, yese</translation>
+        <translation>nhongonya yendangariro yose</translation>
     </message>
     <message>
         <source>recompute FLOPs</source>
-        <translation>ma-FLOP ekudzokorora</translation>
+        <translation>ma-FLOP ekuverengazve</translation>
     </message>
     <message>
         <source>recompute FLOPs as a share of the forward pass</source>
-        <translation>ma-FLOP ekudzokorora sechikamu che-forward pass</translation>
+        <translation>ma-FLOP ekuverengazve sechikamu che-forward pass</translation>
     </message>
     <message>
         <source>step time</source>
@@ -51,7 +51,7 @@
     </message>
     <message>
         <source>gradient error relative to the largest gradient</source>
-        <translation>kukanganisa kwema-gradient kuenzaniswa ne-gradient hombe</translation>
+        <translation>kukanganisa kwema-gradient kuenzaniswa ne-gradient hombe kupfuura ose</translation>
     </message>
     <message>
         <source>loss difference from none</source>
@@ -83,39 +83,39 @@
     </message>
     <message>
         <source>%1 of %2 below %3%4</source>
-        <translation>%1 ye %2 iri pasi pe %3%4</translation>
+        <translation>%1 ye-%2 iri pasi pe-%3%4</translation>
     </message>
     <message>
         <source>%1 of %2 above %3%4</source>
-        <translation>%1 ye %2 iri pamusoro pe %3%4</translation>
+        <translation>%1 ye-%2 iri pamusoro pe-%3%4</translation>
     </message>
     <message>
         <source>%1 of %2 equal to %3</source>
-        <translation>%1 ye %2 yakaenzana ne %3</translation>
+        <translation>%1 ye-%2 yakaenzana ne-%3</translation>
     </message>
     <message>
         <source>%1 of %2 at most %3</source>
-        <translation>%1 ye %2 haipfuuri %3</translation>
+        <translation>%1 ye-%2 haipfuuri %3</translation>
     </message>
     <message>
         <source>%1 of %2 at least %3</source>
-        <translation>%1 ye %2 inosvika %3 kana kupfuura</translation>
+        <translation>%1 ye-%2 inosvika %3 kana kupfuura</translation>
     </message>
     <message>
         <source>%1 of %2 grows as %3^%4</source>
-        <translation>%1 ye %2 inokura se (%3)^%4</translation>
+        <translation>%1 ye-%2 inokura se-(%3)^%4</translation>
     </message>
     <message>
         <source>%1 of %2 within its budget</source>
-        <translation>%1 ye %2 inokwana mu-budget yayo</translation>
+        <translation>%1 ye-%2 inokwana mubhajeti yayo</translation>
     </message>
     <message>
         <source>%1 of %2 as the predictor said</source>
-        <translation>%1 ye %2 sezvakafungidzirwa</translation>
+        <translation>%1 ye-%2 sezvakafungidzirwa</translation>
     </message>
     <message>
         <source> (at %1 = %2)</source>
-        <translation> (pa %1 = %2)</translation>
+        <translation> (pa-%1 = %2)</translation>
     </message>
     <message>
         <source>%1: time %2%, counted FLOPs %3%</source>
@@ -123,7 +123,7 @@
     </message>
     <message>
         <source>budget</source>
-        <translation>budget</translation>
+        <translation>bhajeti</translation>
     </message>
     <message>
         <source>predicted</source>
@@ -131,7 +131,7 @@
     </message>
     <message>
         <source>fitted exponent %1</source>
-        <translation>exponent yakawanikwa %1</translation>
+        <translation>exponent yakaenzaniswa nemhedzisiro: %1</translation>
     </message>
     <message>
         <source>Holds in this run:</source>
@@ -139,7 +139,7 @@
     </message>
     <message>
         <source>Does not hold at these sizes:</source>
-        <translation>Hazviiti pahukuru uhu:</translation>
+        <translation>Hazviiti pasaizi idzi:</translation>
     </message>
     <message>
         <source>Same within noise:</source>
@@ -151,7 +151,7 @@
     </message>
     <message>
         <source>%1× [%2, %3] (paired steps)</source>
-        <translation>%1× [%2, %3] (matanho akaviriswa)</translation>
+        <translation>%1× [%2, %3] (matanho akaenzaniswa maviri-maviri)</translation>
     </message>
     <message>
         <source>%1: %2 MiB a step, copied in %3 ms (measured); over PCIe 4.0 x16 at about 25 GB/s, %4 ms (predicted)</source>
@@ -221,7 +221,7 @@
     </message>
     <message>
         <source>Look for: %1</source>
-        <translation>Tarisa: %1</translation>
+        <translation>Chekutarisa: %1</translation>
     </message>
     <message>
         <source>There is no demo to run.</source>
@@ -269,11 +269,11 @@
     </message>
     <message>
         <source>Plan this for a real model…</source>
-        <translation>Ronga izvi kune model chaiyo…</translation>
+        <translation>Ronga izvi kumodhi chaiyo…</translation>
     </message>
     <message>
         <source>Open the Planner: which policy fits a GPT-2-size model in your GPU&apos;s memory, and the code that does it.</source>
-        <translation>Vhura Murongi: policy ipi inokwana model yakaita se-GPT-2 mundangariro ye-GPU yako, nekodhi inozviita.</translation>
+        <translation>Vhura Murongi: policy ipi inokwana modhi yesaizi ye-GPT-2 mundangariro ye-GPU yako, nekodhi inozviita.</translation>
     </message>
     <message>
         <source>Your earlier run of this demo; press Run to measure again.</source>
@@ -325,7 +325,7 @@
     <message>
         <source>Peak total
 MiB, measured</source>
-        <translation>Nhongonya, zvose
+        <translation>Nhongonya yose
 MiB, zvakayerwa</translation>
     </message>
     <message>
@@ -386,7 +386,7 @@ MiB, zvakayerwa</translation>
     </message>
     <message>
         <source>Predicted: the analytic model&apos;s peak of saved activations plus recompute workspace, computed before running.</source>
-        <translation>Zvakafungidzirwa: nhongonya yema-activation akachengetwa nenzvimbo yekuverengazve, yakaverengwa ne-analytic model kumhanya kusati kwatanga.</translation>
+        <translation>Zvakafungidzirwa: nhongonya yema-activation akachengetwa nenzvimbo yekuverengazve, yakaverengwa nemodhi yekuverenga ndangariro kumhanya kusati kwatanga.</translation>
     </message>
     <message>
         <source>Peak activations
@@ -396,7 +396,7 @@ MiB, zvakafungidzirwa</translation>
     </message>
     <message>
         <source>Measured: median wall-clock time of a training step, warm-up step excluded.</source>
-        <translation>Zvakayerwa: nguva yepakati yedanho rekudzidzisa, kunze kwedanho rekudziyisa.</translation>
+        <translation>Zvakayerwa: nguva chaiyo yepakati (median) yedanho rekudzidzisa, kunze kwedanho rekudziyisa.</translation>
     </message>
     <message>
         <source>Step ms, median
@@ -406,7 +406,7 @@ zvakayerwa</translation>
     </message>
     <message>
         <source>Measured: floating-point operations of one forward pass, counted by the engine for every op it ran.</source>
-        <translation>Zvakayerwa: mashandiro e-floating-point e-forward pass imwe, akaverengwa neinjini pa-op rimwe nerimwe raakamhanyisa.</translation>
+        <translation>Zvakayerwa: mashandiro e-floating-point e-forward pass imwe, akaverengwa neinjini pa-op rimwe nerimwe rayakamhanyisa.</translation>
     </message>
     <message>
         <source>Forward
@@ -416,7 +416,7 @@ GFLOP, zvakayerwa</translation>
     </message>
     <message>
         <source>Measured: floating-point operations spent recomputing activations in one step, counted by the engine for every op it reran.</source>
-        <translation>Zvakayerwa: mashandiro e-floating-point akashandiswa kuverengazve ma-activation mudanho rimwe, akaverengwa neinjini pa-op rimwe nerimwe raakamhanyisazve.</translation>
+        <translation>Zvakayerwa: mashandiro e-floating-point akashandiswa kuverengazve ma-activation mudanho rimwe, akaverengwa neinjini pa-op rimwe nerimwe rayakamhanyisazve.</translation>
     </message>
     <message>
         <source>Recompute
@@ -460,7 +460,7 @@ zvakayerwa</translation>
     </message>
     <message>
         <source>Measured: the largest difference between this run&apos;s first-step gradients and those of the `none` run, element by element, relative to the largest gradient. Zero means recomputation reproduced the exact gradients.</source>
-        <translation>Zvakayerwa: musiyano mukuru pakati pema-gradient edanho rekutanga ekumhanya uku neekumhanya kwe-`none`, chimwe nechimwe, kuenzaniswa ne-gradient hombe. Zero zvinoreva kuti kudzokorora kwakadzosa ma-gradient chaiwo.</translation>
+        <translation>Zvakayerwa: musiyano mukuru kupfuura yose pakati pema-gradient edanho rekutanga ekumhanya uku neekumhanya kwe-`none`, element ne-element, kuenzaniswa ne-gradient hombe kupfuura ose. Zero inoreva kuti kuverengazve kwakadzosa ma-gradient akafanana chaizvo.</translation>
     </message>
     <message>
         <source>Gradient error
@@ -474,7 +474,7 @@ kuenzaniswa, zvakayerwa</translation>
     </message>
     <message>
         <source>Predicted, not measured: the time the same bytes would take over PCIe 4.0 x16 between a typical GPU and pinned host memory, at about 25 GB/s per direction (32 GB/s raw less protocol overhead; NVIDIA&apos;s bandwidthTest reports 24-26 GB/s on such hosts). On the CPU the copies stay within RAM.</source>
-        <translation>Zvakafungidzirwa, hazvina kuyerwa: nguva yaizotorwa nema-byte akafanana pa-PCIe 4.0 x16 pakati pe-GPU yakajairika nendangariro ye-host yakapiniwa, anenge 25 GB/s kune rumwe rutivi (32 GB/s pasina kubviswa kwe-protocol; bandwidthTest ye-NVIDIA inoratidza 24-26 GB/s pamichina yakadaro). Pa-CPU makopi anoramba ari mu-RAM.</translation>
+        <translation>Zvakafungidzirwa, hazvina kuyerwa: nguva yaizotorwa nema-byte akafanana pa-PCIe 4.0 x16 pakati pe-GPU yakajairika nendangariro ye-host yakapiniwa, anenge 25 GB/s kune rumwe rutivi (32 GB/s isati yabviswa mutoro we-protocol; bandwidthTest ye-NVIDIA inoratidza 24-26 GB/s pamichina yakadaro). Pa-CPU makopi anoramba ari mu-RAM.</translation>
     </message>
     <message>
         <source>Same bytes over PCIe
@@ -561,7 +561,7 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>Sweep</source>
-        <translation>Sweep</translation>
+        <translation>Saizi dzakasiyana</translation>
     </message>
     <message>
         <source>Loss</source>
@@ -573,14 +573,14 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>Also show the parameters, gradients and temporaries, the step time&apos;s interval, the PCIe estimate and the device.</source>
-        <translation>Ratidzawo ma-parameter, ma-gradient nezvenguva pfupi, interval yenguva yedanho, fungidziro yePCIe nemudziyo.</translation>
+        <translation>Ratidzawo ma-parameter, ma-gradient nezvechinguva, interval yenguva yedanho, fungidziro ye-PCIe nemudziyo.</translation>
     </message>
 </context>
 <context>
     <name>DemoRunner</name>
     <message>
         <source>Every size must be at least 1.</source>
-        <translation>Saizi imwe neimwe inofanira kuva 1 zvichikwira.</translation>
+        <translation>Saizi imwe neimwe inofanira kuva 1 kana kupfuura.</translation>
     </message>
     <message>
         <source>At most %1 layers are allowed for this demo.</source>
@@ -596,7 +596,7 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>The sequence length may be at most %1 for this demo.</source>
-        <translation>Kureba kwe-sequence kunogona kusvika %1 chete pamuratidzo uyu.</translation>
+        <translation>Hurefu hwe-sequence hunogona kusvika %1 chete pamuratidzo uyu.</translation>
     </message>
     <message>
         <source>The batch may be at most %1 for this demo.</source>
@@ -604,15 +604,15 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>The vocabulary may be at most %1 for this demo.</source>
-        <translation>Vocabulary inogona kusvika %1 chete pamuratidzo uyu.</translation>
+        <translation>Huwandu hwemazwi hunogona kusvika %1 chete pamuratidzo uyu.</translation>
     </message>
     <message>
         <source>The number of heads (%1) must divide the width (%2).</source>
-        <translation>Huwandu hwemisoro (%1) hunofanira kugovera upamhi (%2) pasina chasara.</translation>
+        <translation>Huwandu hwemisoro (%1) hunofanira kupatsanura upamhi (%2) pasina chasara.</translation>
     </message>
     <message>
         <source>Tick at least one kind of activation for selective recomputation to keep.</source>
-        <translation>Sarudza rudzi rumwe zvishoma rwe-activation rwunochengetwa nekuverengazve zvakasarudzwa.</translation>
+        <translation>Sarudza rudzi rumwe zvishoma rwe-activation runochengetwa nekuverengazve kwakasarudzwa.</translation>
     </message>
     <message numerus="yes">
         <source>CPU (Eigen, %n threads)</source>
@@ -670,7 +670,7 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>Activations selective recomputation keeps</source>
-        <translation>Ma-activation anochengetwa ne-selective</translation>
+        <translation>Ma-activation anochengetwa nekuverengazve kwakasarudzwa</translation>
     </message>
     <message>
         <source>Ticked kinds are stored in the forward pass; the rest are recomputed in the backward pass.</source>
@@ -793,11 +793,11 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>Run %1 of %2 (%3): %4</source>
-        <translation>Kumhanya %1 ye-%2 (%3): %4</translation>
+        <translation>Kumhanya %1 pa-%2 (%3): %4</translation>
     </message>
     <message>
         <source>Run %1 of %2 (%3): step %4 of %5, %6</source>
-        <translation>Kumhanya %1 ye-%2 (%3): danho %4 ye-%5, %6</translation>
+        <translation>Kumhanya %1 pa-%2 (%3): danho %4 pa-%5, %6</translation>
     </message>
     <message numerus="yes">
         <source>Finished %n run(s) in %1 s.</source>
@@ -816,7 +816,7 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>Run %1 of %2 (%3): step %4, %5</source>
-        <translation>Kumhanya %1 ye %2 (%3): danho %4, %5</translation>
+        <translation>Kumhanya %1 pa-%2 (%3): danho %4, %5</translation>
     </message>
     <message>
         <source>%1 = %2</source>
@@ -846,7 +846,7 @@ Unoda kuivhura mu-browser yako?</translation>
     <name>LossChart</name>
     <message>
         <source>Loss per step (solid, left), distance from none&apos;s (dotted, right)</source>
-        <translation>Loss padanho (yakasimba, kuruboshwe), musiyano ne-none (madotsi, kurudyi)</translation>
+        <translation>Loss padanho (mutsetse wakazara, kuruboshwe), musiyano ne-none (madotsi, kurudyi)</translation>
     </message>
     <message>
         <source>training step</source>
@@ -921,7 +921,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
-        <translation>Makiyi e&amp;kipibhodi</translation>
+        <translation>Makiyi e&amp;kiibhodhi</translation>
     </message>
     <message>
         <source>&amp;About Recompute Lab</source>
@@ -936,7 +936,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
-        <translation>Makiyi ekipibhodi</translation>
+        <translation>Makiyi ekiibhodhi</translation>
     </message>
     <message>
         <source>About Recompute Lab</source>
@@ -960,7 +960,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>Free software under the MIT licence.</source>
-        <translation>Purogiramu yemahara pasi perezinesi re-MIT.</translation>
+        <translation>Purogiramu yakasununguka (free software) pasi perezinesi re-MIT.</translation>
     </message>
     <message>
         <source>Source code: %1</source>
@@ -980,7 +980,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>Plan your own mo&amp;del…</source>
-        <translation>&amp;Ronga model yako…</translation>
+        <translation>&amp;Ronga modhi yako…</translation>
     </message>
     <message>
         <source>1–6: choose the option with that number</source>
@@ -1000,7 +1000,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>Enter in the demo: press the focused button; in a size field or the prediction, run the demo</source>
-        <translation>Enter mumuratidzo: tsikira bhatani rakasarudzwa; munzvimbo yehukuru kana mufungidziro, mhanyisa muratidzo</translation>
+        <translation>Enter mumuratidzo: tsikira bhatani rakasarudzwa; munzvimbo yesaizi kana mufungidziro, mhanyisa muratidzo</translation>
     </message>
     <message>
         <source>Space: press the focused button</source>
@@ -1012,7 +1012,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>Alt+underlined letter: open that menu or go to that field</source>
-        <translation>Alt+bhii rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translation>
+        <translation>Alt+vara rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translation>
     </message>
 </context>
 <context>
@@ -1130,7 +1130,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>Which recomputation policy fits your model in your GPU&apos;s memory, and what it costs. Every figure on this page is predicted by the engine&apos;s memory predictor (the one that equals its measured peak in the demos); nothing is allocated or trained.</source>
-        <translation>Policy ipi yekuverengazve inokwana model yako mundangariro ye-GPU yako, uye mutengo wayo. Nhamba imwe neimwe papeji rino yakafungidzirwa nemufungidziri wendangariro weinjini (uyo anoenzana nenhongonya yakayerwa mumiratidzo); hapana chinopihwa ndangariro kana kudzidziswa.</translation>
+        <translation>Policy ipi yekuverengazve inokwana modhi yako mundangariro ye-GPU yako, uye mutengo wayo. Nhamba imwe neimwe papeji rino yakaverengwa nemodhi yendangariro yeinjini (iyo inoenzana nenhongonya yakayerwa mumiratidzo); hapana ndangariro inogoverwa uye hapana chinodzidziswa.</translation>
     </message>
     <message>
         <source>Back</source>
@@ -1138,7 +1138,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>&amp;Model</source>
-        <translation>M&amp;odel</translation>
+        <translation>M&amp;odhi</translation>
     </message>
     <message>
         <source>Layers</source>
@@ -1146,7 +1146,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>Width</source>
-        <translation>Hupamhi</translation>
+        <translation>Upamhi</translation>
     </message>
     <message>
         <source>Heads</source>
@@ -1154,7 +1154,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>Vocabulary</source>
-        <translation>Mazwi</translation>
+        <translation>Huwandu hwemazwi</translation>
     </message>
     <message>
         <source>&amp;Sequence</source>
@@ -1205,7 +1205,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>&lt;b&gt;Cheapest policy that fits: %1&lt;/b&gt;, peak %2 GiB of %3 GiB, recomputing %4% of the step.</source>
-        <translation>&lt;b&gt;Policy inokwana yakachipa: %1&lt;/b&gt;, nhongonya %2 GiB pa-%3 GiB, ichiverengazve %4% yedanho.</translation>
+        <translation>&lt;b&gt;Policy inokwana yakachipa kupfuura dzose: %1&lt;/b&gt;, nhongonya %2 GiB pa-%3 GiB, ichiverengazve %4% yedanho.</translation>
     </message>
     <message>
         <source>&lt;b&gt;No policy fits this budget&lt;/b&gt;: try a smaller micro-batch or sequence.</source>
@@ -1248,8 +1248,7 @@ yekuverengazve</translation>
     </message>
     <message>
         <source>Temporaries</source>
-        <translation>Zvenguva
-pfupi</translation>
+        <translation>Zvechinguva</translation>
     </message>
     <message>
         <source>Host</source>
@@ -1265,13 +1264,13 @@ ekuverengazve</translation>
         <source>Max
 micro-batch</source>
         <translation>Micro-batch
-huru</translation>
+huru kupfuura dzose</translation>
     </message>
     <message>
         <source>Max
 sequence</source>
         <translation>Sequence
-huru</translation>
+huru kupfuura dzose</translation>
     </message>
     <message>
         <source>yes</source>
@@ -1412,7 +1411,7 @@ huru</translation>
     <name>ProgressStore</name>
     <message>
         <source>it is larger than any progress file could be</source>
-        <translation>rakakura kupfuura faira rekufambira mberi ripi neripi</translation>
+        <translation>rakakura kupfuura zvingaita faira ripi neripi rekufambira mberi</translation>
     </message>
     <message>
         <source>it is not a JSON object</source>
@@ -1448,7 +1447,7 @@ huru</translation>
     </message>
     <message>
         <source>Your progress file %1 is damaged (%2) and could not be moved aside; progress starts empty.</source>
-        <translation>Faira rekufambira mberi %1 rakakuvara (%2) uye harina kukwanisa kubviswa; kufambira mberi kunotanga patsva.</translation>
+        <translation>Faira rekufambira mberi %1 rakakuvara (%2) uye harina kukwanisa kuendeswa kune imwe nzvimbo; kufambira mberi kunotanga patsva.</translation>
     </message>
     <message>
         <source>it is not a regular file</source>
@@ -1456,7 +1455,7 @@ huru</translation>
     </message>
     <message>
         <source>Could not read your progress from %1 (%2); the file is kept as it is and this session&apos;s answers will not be saved.</source>
-        <translation>Hazvina kukwanisa kuverenga kufambira mberi kwako kubva ku-%1 (%2); faira rasiiwa sezvaringa rakaita uye mhinduro dzenguva ino hadzichachengetwa.</translation>
+        <translation>Hazvina kukwanisa kuverenga kufambira mberi kwako kubva ku-%1 (%2); faira rasiiwa sezvarakanga rakaita uye mhinduro dzenguva ino hadzichachengetwa.</translation>
     </message>
     <message>
         <source>the progress of %1 is malformed</source>
@@ -1506,11 +1505,11 @@ huru</translation>
     <name>QuestionPage</name>
     <message>
         <source>Question %1 of %2</source>
-        <translation>Mubvunzo %1 ye-%2</translation>
+        <translation>Mubvunzo %1 pa-%2</translation>
     </message>
     <message>
         <source>· retrying the wrong ones: %1 of %2</source>
-        <translation>· kuedzazve dzawakakanganisa: %1 ye-%2</translation>
+        <translation>· kuedzazve dzawakakanganisa: %1 pa-%2</translation>
     </message>
     <message>
         <source>See results</source>
@@ -1590,7 +1589,7 @@ huru</translation>
     </message>
     <message>
         <source>This question&apos;s guide section holds its answer. Answer first, then read it; or open it now, and your attempt notes that you did.</source>
-        <translation>Chikamu chegwara chemubvunzo uyu chine mhinduro yawo. Tanga wapindura, wozochiverenga; kana uchivhure izvozvi, uye kuedza kwako kunonyora kuti wakadaro.</translation>
+        <translation>Chikamu chegwara chemubvunzo uyu chine mhinduro yawo. Tanga wapindura, wozochiverenga; kana kuti uchivhure izvozvi, uye kuedza kwako kuchanyora kuti wakadaro.</translation>
     </message>
     <message>
         <source>&amp;Open the guide now</source>
@@ -1700,7 +1699,7 @@ huru</translation>
     </message>
     <message>
         <source>before history was kept</source>
-        <translation>nhoroondo isati yachengetwa</translation>
+        <translation>nhoroondo isati yatanga kuchengetwa</translation>
     </message>
     <message>
         <source>Attempt %1 (%2), %3: %4 of %5 right</source>
@@ -1733,7 +1732,7 @@ huru</translation>
     </message>
     <message>
         <source>Intermediate</source>
-        <translation>Pakati nhanho</translation>
+        <translation>Nhanho yepakati</translation>
     </message>
     <message>
         <source>Advanced</source>
@@ -1798,11 +1797,11 @@ huru</translation>
     </message>
     <message>
         <source>Plan your own model…</source>
-        <translation>Ronga model yako…</translation>
+        <translation>Ronga modhi yako…</translation>
     </message>
     <message>
         <source>Which recomputation policy fits your model in your GPU&apos;s memory, what it costs, and the code that does it.</source>
-        <translation>Policy ipi yekuverengazve inokwana model yako mundangariro ye-GPU yako, mutengo wayo, nekodhi inozviita.</translation>
+        <translation>Policy ipi yekuverengazve inokwana modhi yako mundangariro ye-GPU yako, mutengo wayo, nekodhi inozviita.</translation>
     </message>
     <message>
         <source>first try %1 of %2</source>
@@ -1833,7 +1832,7 @@ huru</translation>
     </message>
     <message>
         <source>fastest step</source>
-        <translation>danho rinokurumidza</translation>
+        <translation>danho rinokurumidza kupfuura ose</translation>
     </message>
     <message>
         <source>median step</source>
@@ -1841,7 +1840,7 @@ huru</translation>
     </message>
     <message>
         <source>slowest step</source>
-        <translation>danho rinononoka</translation>
+        <translation>danho rinononoka kupfuura ose</translation>
     </message>
     <message>
         <source>ms per step</source>
@@ -1868,7 +1867,7 @@ huru</translation>
     </message>
     <message>
         <source>Peak activation memory, MiB, log-log: measured (solid), predicted (dashed)</source>
-        <translation>Nhongonya yema-activation, MiB, log-log: zvakayerwa (yakasimba), fungidziro (yakatsemuka)</translation>
+        <translation>Nhongonya yema-activation, MiB, log-log: zvakayerwa (mutsetse wakazara), zvakafungidzirwa (mutsetse wakatsemuka)</translation>
     </message>
     <message>
         <source>%1 ∝ %2^%3</source>
@@ -1876,7 +1875,7 @@ huru</translation>
     </message>
     <message>
         <source>%1 · dotted: extrapolated, sqrt keeps less than full from ≈%2</source>
-        <translation>%1 · madotsi (fungidziro): sqrt ishoma pane full kubva pa-≈%2</translation>
+        <translation>%1 · madotsi: zvakafungidzirwa mberi kwezvakayerwa; sqrt inochengeta zvishoma pane full kubva pa-≈%2</translation>
     </message>
 </context>
 <context>
