@@ -320,7 +320,7 @@
     </message>
     <message>
         <source>Measured: the highest number of bytes the engine held on the device at once, all kinds together.</source>
-        <translation>Zvakayerwa: huwandu hukuru hwema-byte akabatwa neinjini pamudziyo panguva imwe, marudzi ese pamwe chete.</translation>
+        <translation>Zvakayerwa: huwandu hukuru hwema-byte akabatwa neinjini pamudziyo panguva imwe, marudzi ose pamwe chete.</translation>
     </message>
     <message>
         <source>Peak total
@@ -520,7 +520,7 @@ Ma-round ekumhanya uku chete: %2 kusvika %3 ms. Kumhanya kwemuchina uyu kwakachi
     </message>
     <message>
         <source>Measured: the 95% confidence interval of the median step time, from this run&apos;s timing rounds, widened by how much this machine&apos;s speed has wandered between its recent runs (a small fixed training timed in every run), so that running the demo again lands inside it. The comparison with none beside the median pairs each step with none&apos;s step of the same number, taken one after the other, which the wander does not move; it tells smaller differences apart than these intervals do, and where it finds none, it says the same within noise.</source>
-        <translation>Zvakayerwa: interval ye-95% yenguva yepakati yedanho, kubva kuma-round ekuyera ekumhanya uku, yakawedzerwa nekuchinja kwakaita kumhanya kwemuchina uyu pakati pekumhanya kwawo kuchangopfuura (kudzidziswa kudiki kusingachinji kunoyerwa pakumhanya kwese), kuitira kuti kumhanyisa muratidzo zvakare kuwire mukati mayo. Kuenzanisa ne-none padivi penguva yepakati kunobatanidza danho rimwe nerimwe nedanho re-none rine nhamba imwe chete, akatorwa rimwe richitevera rimwe, uye kuchinja uku hakukufambisi; kunoona misiyano midiki kupfuura ma-interval aya, uye pasina musiyano, kunoti zvakafanana mukati me-noise.</translation>
+        <translation>Zvakayerwa: interval ye-95% yenguva yepakati yedanho, kubva kuma-round ekuyera ekumhanya uku, yakawedzerwa nekuchinja kwakaita kumhanya kwemuchina uyu pakati pekumhanya kwawo kuchangopfuura (kudzidziswa kudiki kusingachinji kunoyerwa pakumhanya kwose), kuitira kuti kumhanyisa muratidzo zvakare kuwire mukati mayo. Kuenzanisa ne-none padivi penguva yepakati kunobatanidza danho rimwe nerimwe nedanho re-none rine nhamba imwe chete, akatorwa rimwe richitevera rimwe, uye kuchinja uku hakukufambisi; kunoona misiyano midiki kupfuura ma-interval aya, uye pasina musiyano, kunoti zvakafanana mukati me-noise.</translation>
     </message>
     <message>
         <source>%1
@@ -893,7 +893,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>View &amp;all questions</source>
-        <translation>Tarisa mibvunzo &amp;yese</translation>
+        <translation>Tarisa mibvunzo &amp;yose</translation>
     </message>
     <message>
         <source>&amp;Previous question</source>
@@ -930,8 +930,8 @@ Unoda kuivhura mu-browser yako?</translation>
     <message numerus="yes">
         <source>Some content could not be loaded; everything else works. %n problem(s):</source>
         <translation>
-            <numerusform>Zvimwe zvinyorwa hazvina kurodhwa; zvimwe zvese zvinoshanda. Dambudziko %n:</numerusform>
-            <numerusform>Zvimwe zvinyorwa hazvina kurodhwa; zvimwe zvese zvinoshanda. Matambudziko %n:</numerusform>
+            <numerusform>Zvimwe zvinyorwa hazvina kurodhwa; zvimwe zvose zvinoshanda. Dambudziko %n:</numerusform>
+            <numerusform>Zvimwe zvinyorwa hazvina kurodhwa; zvimwe zvose zvinoshanda. Matambudziko %n:</numerusform>
         </translation>
     </message>
     <message>
@@ -1039,8 +1039,8 @@ Unoda kuivhura mu-browser yako?</translation>
     <message numerus="yes">
         <source>and %n more (hover to see all)</source>
         <translation>
-            <numerusform>ne-%n imwe (isa mbeva pano kuti uone zvese)</numerusform>
-            <numerusform>ne-%n dzimwe (isa mbeva pano kuti uone zvese)</numerusform>
+            <numerusform>ne-%n imwe (isa mbeva pano kuti uone zvose)</numerusform>
+            <numerusform>ne-%n dzimwe (isa mbeva pano kuti uone zvose)</numerusform>
         </translation>
     </message>
 </context>
@@ -1482,7 +1482,7 @@ huru kupfuura dzose</translation>
     </message>
     <message>
         <source>All questions of the quiz</source>
-        <translation>Mibvunzo yese yebvunzo</translation>
+        <translation>Mibvunzo yose yebvunzo</translation>
     </message>
     <message>
         <source>%1 of %2 answered, %3 correct. Double-click or press Enter on a question to open it.</source>
@@ -1561,7 +1561,7 @@ huru kupfuura dzose</translation>
     </message>
     <message>
         <source>View all questions</source>
-        <translation>Tarisa mibvunzo yese</translation>
+        <translation>Tarisa mibvunzo yose</translation>
     </message>
     <message>
         <source>◀ Previous</source>
@@ -1612,7 +1612,7 @@ huru kupfuura dzose</translation>
     </message>
     <message>
         <source>Clear every answer and start again</source>
-        <translation>Dzima mhinduro dzese utangezve</translation>
+        <translation>Dzima mhinduro dzose utangezve</translation>
     </message>
     <message>
         <source>Retry the wrong ones (%1)</source>
@@ -1627,7 +1627,7 @@ huru kupfuura dzose</translation>
     </message>
     <message>
         <source>Every answer is right. Well done!</source>
-        <translation>Mhinduro dzese dzakarurama. Waita zvakanaka!</translation>
+        <translation>Mhinduro dzose dzakarurama. Waita zvakanaka!</translation>
     </message>
     <message>
         <source>Review of your mistakes</source>
@@ -1898,7 +1898,7 @@ huru kupfuura dzose</translation>
     </message>
     <message>
         <source>all memory</source>
-        <translation>ndangariro yese</translation>
+        <translation>ndangariro yose</translation>
     </message>
     <message>
         <source>%1: activations</source>
