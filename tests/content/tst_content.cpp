@@ -738,7 +738,8 @@ void ContentTest::glossaryVariantIsPlaced()
 namespace {
 
 // A glossary read from `yaml` as glossary.<language>.yaml; its problems go to `errors`.
-std::optional<Glossary> glossaryFrom(const std::string& yaml, const std::string& language, std::vector<Diagnostic>& errors)
+std::optional<Glossary> glossaryFrom(
+    const std::string& yaml, const std::string& language, std::vector<Diagnostic>& errors)
 {
     QTemporaryDir dir;
     const fs::path file = fs::path(dir.path().toStdString()) / ("glossary." + language + ".yaml");
@@ -777,7 +778,8 @@ void ContentTest::glossaryStemIsFoundBehindAConcord()
     };
     // The stem behind "seyaka-", reported at its word's start with the whole word.
     QVERIFY2(at(1, 33) == 1, listed(errors).c_str());
-    QVERIFY2(listed(errors).find("'seyakafanotaurwa' is a forbidden variant ('-fanotaur')") != std::string::npos,
+    QVERIFY2(
+        listed(errors).find("'seyakafanotaurwa' is a forbidden variant ('-fanotaur')") != std::string::npos,
         listed(errors).c_str());
     // At a word's start both the word and the stem match.
     QVERIFY2(at(2, 16) == 2, listed(errors).c_str());
@@ -789,7 +791,8 @@ void ContentTest::glossaryStemIsFoundBehindAConcord()
     (void)glossaryFrom("schema: 1\nlanguage: sn\nterms:\n  - term: predicted\n    use: zvakafungidzirwa\n"
                        "    forbidden: [-fungidzir]\n",
         "sn", circular);
-    QVERIFY2(listed(circular).find("is part of the chosen rendering") != std::string::npos, listed(circular).c_str());
+    QVERIFY2(listed(circular).find("is part of the chosen rendering") != std::string::npos,
+        listed(circular).c_str());
 }
 
 // Shona joins a prefix to a loanword, number or placeholder with a hyphen ("ye-%2"); the glossary
@@ -798,8 +801,8 @@ void ContentTest::glossaryStemIsFoundBehindAConcord()
 void ContentTest::spacedPrefixBeforeAPlaceholderIsReported()
 {
     std::vector<Diagnostic> errors;
-    const std::optional<Glossary> glossary = glossaryFrom(
-        "schema: 1\nlanguage: sn\njoined_prefixes: [ye, pa, ne]\nterms: []\n", "sn", errors);
+    const std::optional<Glossary> glossary
+        = glossaryFrom("schema: 1\nlanguage: sn\njoined_prefixes: [ye, pa, ne]\nterms: []\n", "sn", errors);
     QVERIFY2(glossary && errors.empty(), listed(errors).c_str());
     QCOMPARE(glossary->joinedPrefixes.size(), std::size_t(3));
     FileReport report("recompute-lab_sn.ts", errors);
@@ -816,7 +819,8 @@ void ContentTest::spacedPrefixBeforeAPlaceholderIsReported()
 
     std::vector<Diagnostic> bad;
     (void)glossaryFrom("schema: 1\nlanguage: sn\njoined_prefixes: [ye-]\nterms: []\n", "sn", bad);
-    QVERIFY2(listed(bad).find("a joined prefix is one word of letters") != std::string::npos, listed(bad).c_str());
+    QVERIFY2(
+        listed(bad).find("a joined prefix is one word of letters") != std::string::npos, listed(bad).c_str());
 }
 
 // The matcher walks a trie from each character, so its work is bounded by the text's length times

@@ -141,7 +141,8 @@ public:
     {
         std::uint32_t node = 0;
         for (const char32_t c : word) {
-            const auto [it, added] = m_edges.try_emplace(key(node, c), static_cast<std::uint32_t>(m_firstEnd.size()));
+            const auto [it, added]
+                = m_edges.try_emplace(key(node, c), static_cast<std::uint32_t>(m_firstEnd.size()));
             if (added)
                 m_firstEnd.push_back(-1);
             node = it->second;
@@ -161,7 +162,7 @@ public:
     }
 
     // Calls `found(variant)` for each variant that ends at `node`.
-    template <typename Found> void endingAt(std::uint32_t node, Found&& found) const
+    template<typename Found> void endingAt(std::uint32_t node, Found&& found) const
     {
         for (int at = m_firstEnd[node]; at >= 0; at = m_ends[static_cast<std::size_t>(at)].next)
             found(m_ends[static_cast<std::size_t>(at)].variant);
@@ -236,9 +237,9 @@ std::optional<Glossary> readGlossary(const YamlNode& root, FileReport& report, c
             if (!text)
                 continue;
             const std::u32string word = lowered(*text);
-            if (word.size() > maxVariantCharacters
-                || !std::all_of(word.begin(), word.end(), isWordCharacter))
-                report.error(*prefix, "a joined prefix is one word of letters, without the hyphen ('ye', not 'ye-')");
+            if (word.size() > maxVariantCharacters || !std::all_of(word.begin(), word.end(), isWordCharacter))
+                report.error(
+                    *prefix, "a joined prefix is one word of letters, without the hyphen ('ye', not 'ye-')");
             else
                 glossary.joinedPrefixes.push_back(*text);
         }
@@ -302,8 +303,9 @@ struct Listing {
 
 // A joined prefix standing alone as the word at `at`, before a space and a placeholder (%2), a
 // number or a `code` span, is reported: "ye %2" is written "ye-%2". One hash lookup per word.
-void checkPrefix(const VariantMatcher& matcher, const std::u32string& haystack, const std::u32string& original,
-    std::size_t at, int line, const std::string& file, FileReport& report, Listing& listing, std::size_t& steps)
+void checkPrefix(const VariantMatcher& matcher, const std::u32string& haystack,
+    const std::u32string& original, std::size_t at, int line, const std::string& file, FileReport& report,
+    Listing& listing, std::size_t& steps)
 {
     std::size_t end = at;
     while (end < haystack.size() && end - at <= maxVariantCharacters && isWordCharacter(haystack[end]))
@@ -312,8 +314,8 @@ void checkPrefix(const VariantMatcher& matcher, const std::u32string& haystack, 
     if (end + 1 >= haystack.size() || haystack[end] != U' ')
         return;
     const char32_t next = haystack[end + 1];
-    const bool placeholder = next == U'%' && end + 2 < haystack.size() && haystack[end + 2] >= U'0'
-        && haystack[end + 2] <= U'9';
+    const bool placeholder
+        = next == U'%' && end + 2 < haystack.size() && haystack[end + 2] >= U'0' && haystack[end + 2] <= U'9';
     if (!placeholder && !(next >= U'0' && next <= U'9') && next != U'`')
         return;
     if (matcher.prefixes.count(haystack.substr(at, end - at)) == 0 || !listing.admit(line))
@@ -322,7 +324,8 @@ void checkPrefix(const VariantMatcher& matcher, const std::u32string& haystack, 
     while (to < original.size() && original[to] != U' ')
         ++to;
     const std::string prefix = encode(std::u32string_view(original).substr(at, end - at));
-    const std::string rest = encode(std::u32string_view(original).substr(end + 1, std::min<std::size_t>(to - end - 1, 40)));
+    const std::string rest
+        = encode(std::u32string_view(original).substr(end + 1, std::min<std::size_t>(to - end - 1, 40)));
     report.error(line, static_cast<int>(at) + 1,
         "'" + prefix + " " + rest + "': the prefix '" + prefix + "' (joined_prefixes in " + file
             + ") is joined with a hyphen, not a space: write '" + prefix + "-" + rest + "'");
@@ -357,7 +360,8 @@ std::size_t checkTerms(const Glossary& glossary, const std::string& text, FileRe
             if (starts) {
                 wordStart = at;
                 if (!matcher.prefixes.empty() && isWordCharacter(haystack[at]))
-                    checkPrefix(matcher, haystack, original, at, static_cast<int>(number) + 1, glossary.file, report, listing, steps);
+                    checkPrefix(matcher, haystack, original, at, static_cast<int>(number) + 1, glossary.file,
+                        report, listing, steps);
             }
             const Trie& trie = starts ? matcher.words : matcher.stems;
             if (trie.empty())
@@ -369,12 +373,14 @@ std::size_t checkTerms(const Glossary& glossary, const std::string& text, FileRe
                 if (node == 0)
                     break;
                 trie.endingAt(node, [&](int index) {
-                    const VariantMatcher::Variant& variant = matcher.variants[static_cast<std::size_t>(index)];
+                    const VariantMatcher::Variant& variant
+                        = matcher.variants[static_cast<std::size_t>(index)];
                     if (!starts && !variant.stem)
                         return; // only a stem is walked from inside a word
                     const std::size_t from = variant.stem ? wordStart : at;
                     std::size_t to = k + 1;
-                    while (to < original.size() && isWordCharacter(original[to]) && to - from <= 2 * maxVariantCharacters)
+                    while (to < original.size() && isWordCharacter(original[to])
+                        && to - from <= 2 * maxVariantCharacters)
                         ++to;
                     if (to < original.size() && original[to] == U'/')
                         return; // a folder's name (demos/) is a name, not prose
@@ -394,7 +400,8 @@ std::size_t checkTerms(const Glossary& glossary, const std::string& text, FileRe
     if (listing.unlisted > 0)
         report.error(listing.firstUnlistedLine, 1,
             std::to_string(listing.unlisted) + " more uses of forbidden variants of " + glossary.file
-                + " from here on are not listed (the first " + std::to_string(maxVariantErrorsPerFile) + " are)");
+                + " from here on are not listed (the first " + std::to_string(maxVariantErrorsPerFile)
+                + " are)");
     return steps;
 }
 

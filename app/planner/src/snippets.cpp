@@ -72,10 +72,10 @@ Snippet perBlock(const Shape& s)
     } else {
         const std::string a = std::to_string(s.inputOnly), b = std::to_string(s.inputOnly + s.matmuls);
         out.needs = s.matmuls > 0 ? "PyTorch 2.5 or later" : "PyTorch 1.11 or later";
-        c = s.matmuls > 0
-            ? "# PyTorch 2.5 or later (selective checkpointing, a prototype API).\n" + std::string(kSelectivePolicy)
-            : "# PyTorch 1.11 or later (use_reentrant=False).\n"
-              "from torch.utils.checkpoint import checkpoint\n";
+        c = s.matmuls > 0 ? "# PyTorch 2.5 or later (selective checkpointing, a prototype API).\n"
+                + std::string(kSelectivePolicy)
+                          : "# PyTorch 1.11 or later (use_reentrant=False).\n"
+                            "from torch.utils.checkpoint import checkpoint\n";
         c += "\n# The budget planner's mix: the first " + a + " blocks keep only their input, the next "
             + std::to_string(s.matmuls)
             + " the matmul outputs,\n# the rest everything (they are backpropagated first).\n"
@@ -122,7 +122,8 @@ Snippet sequential(const Shape& s)
 Snippet selective(const Shape& s)
 {
     Snippet out {SnippetKind::PyTorchSelective, "PyTorch 2.5 or later", {}};
-    out.code = "# PyTorch 2.5 or later (selective checkpointing, a prototype API).\n" + std::string(kSelectivePolicy)
+    out.code = "# PyTorch 2.5 or later (selective checkpointing, a prototype API).\n"
+        + std::string(kSelectivePolicy)
         + "\n"
           "def run_blocks(blocks, x):\n"
           "    for block in blocks:\n"
