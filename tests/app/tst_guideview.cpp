@@ -18,6 +18,7 @@
 #include "guideview.h"
 #include "mainwindow.h"
 #include "progressstore.h"
+#include "rlab/content/markdown.h"
 #include "slowness.h"
 
 class GuideViewTest : public QObject {
@@ -28,6 +29,7 @@ private slots:
     void clickedLinksGoThroughFollowOnly();
     void renderingLoadsNothing();
     void rawHtmlIsShownAsText();
+    void checkerParsesWithTheRenderersDialect();
     void contentLabelsArePlainText();
     void largestAllowedBodyRendersQuickly_data();
     void largestAllowedBodyRendersQuickly();
@@ -138,6 +140,15 @@ void GuideViewTest::clickedLinksGoThroughFollowOnly()
     QCOMPARE(asked, QList<QUrl> {web}); // the click reached follow(), which asked
     QVERIFY(opened.isEmpty()); // and was told no
     QCOMPARE(desktop.opened, QList<QUrl> {}); // and nothing else opened it
+}
+
+// `rlab check-content` parses guide bodies with the flags the view renders with; those are still
+// Qt's GitHub dialect without HTML, as md4c numbers them (Qt passes its MarkdownFeatures on as is).
+void GuideViewTest::checkerParsesWithTheRenderersDialect()
+{
+    QCOMPARE(static_cast<int>(rlab::content::markdownRendererFlags()),
+        static_cast<int>(QTextDocument::MarkdownDialectGitHub)
+            | static_cast<int>(QTextDocument::MarkdownNoHTML));
 }
 
 void GuideViewTest::renderingLoadsNothing()

@@ -18,6 +18,7 @@
 #include "content_tree.h"
 #include "file_report.h"
 #include "glossary.h"
+#include "markdown_checks.h"
 #include "rlab/content/content.h"
 #include "slowness.h"
 #include "yaml_tree.h"
@@ -93,6 +94,8 @@ private slots:
     void missingFieldFallsBackAlone();
     void errorIsPlaced_data();
     void errorIsPlaced();
+    void markdownIsCheckedAsRendered_data();
+    void markdownIsCheckedAsRendered();
     void everyErrorIsListed();
     void brokenQuizLeavesOthersLoaded();
     void brokenTranslationFallsBackEntirely();
@@ -438,7 +441,7 @@ void ContentTest::errorIsPlaced_data()
     QTest::newRow("file link in a guide body")
         << guide << "memory [Chen 2016].\n"
         << "memory [Chen 2016].\n      See [the file](file:///etc/passwd).\n"
-        << 9 << 21 << "'body': the link 'file:///etc/passwd' is neither an http(s) address nor a #section";
+        << 9 << 22 << "'body': the link 'file:///etc/passwd' is neither an http(s) address nor a #section";
     QTest::newRow("raw HTML in a guide body")
         << guide << "body: Keep every sqrt(N)-th block input."
         << "body: Keep every <img src=x> block input." << 11 << 22 << "raw HTML ('<img')";
@@ -447,7 +450,8 @@ void ContentTest::errorIsPlaced_data()
         << "body: Keep ![x](https://example.org/x.png) input." << 11 << 16 << "a guide shows no images";
     QTest::newRow("table of 51 rows")
         << guide << "      Recomputation trades compute for memory [Chen 2016].\n"
-        << QString("      | x |\n").repeated(51) << 58 << 7 << "a table has more than 50 rows";
+        << "      | x |\n      |---|\n" + QString("      | x |\n").repeated(50) << 59 << 7
+        << "a table has more than 50 rows";
     QTest::newRow("text field of 70,000 bytes")
         << guide << "body: Keep every sqrt(N)-th block input."
         << "body: " + QString(70000, 'x') << 11 << 11
@@ -480,6 +484,57 @@ void ContentTest::errorIsPlaced()
     QCOMPARE(found->line, line);
     QCOMPARE(found->column, column);
     QVERIFY(found->toString().starts_with("content/" + file.toStdString()));
+}
+
+// Guide Markdown is checked as the app renders it (md4c, the renderer's flags): the three bodies a
+// line-by-line scan misread, and the forms around them it read right.
+void ContentTest::markdownIsCheckedAsRendered_data()
+{
+    QTest::addColumn<QString>("body");
+    QTest::addColumn<QString>("problem"); // empty: the body renders as intended
+    QTest::addColumn<int>("offset");
+    QTest::newRow("reference definition, its target on the next line")
+        << "See [x].\n\n[x]:\nfile:///etc/passwd\n"
+        << "the link 'file:///etc/passwd'" << 15;
+    QTest::newRow("HTML in an indented code block") << "Type this:\n\n    <b>code</b>\n"
+                                                    << "" << 0;
+    QTest::newRow("a 3-backtick line inside a 4-backtick fence") << "````\n```\n````\nSee <img src=x>.\n"
+                                                                 << "raw HTML ('<img')" << 18;
+    QTest::newRow("HTML in a paragraph") << "Keep <b>this</b>.\n"
+                                         << "raw HTML ('<b')" << 5;
+    QTest::newRow("HTML inside a real fence") << "```\n<b>x</b>\n```\n"
+                                              << "" << 0;
+    QTest::newRow("HTML in a code span") << "Write `<b>` here.\n"
+                                         << "" << 0;
+    QTest::newRow("reference definition on one line") << "See [x].\n\n[x]: file:///etc/passwd\n"
+                                                      << "the link 'file:///etc/passwd'" << 15;
+    QTest::newRow("allowed reference link") << "See [x].\n\n[x]:\nhttps://example.org\n"
+                                            << "" << 0;
+    QTest::newRow("unused definition is not rendered") << "[x]: file:///etc/passwd\n"
+                                                       << "" << 0;
+    QTest::newRow("a bracket and a colon ending a sentence") << "As in [Chen 2016]:\nthe rest.\n"
+                                                             << "" << 0;
+    QTest::newRow("autolink to a file") << "Open <file:///etc/passwd>.\n"
+                                        << "the link 'file:///etc/passwd'" << 6;
+    QTest::newRow("image") << "A ![x](https://example.org/x.png).\n"
+                           << "a guide shows no images" << 2;
+    QTest::newRow("anchor link") << "See [above](#sqrt-policy).\n"
+                                 << "" << 0;
+}
+
+void ContentTest::markdownIsCheckedAsRendered()
+{
+    QFETCH(QString, body);
+    QFETCH(QString, problem);
+    QFETCH(int, offset);
+    const std::optional<MarkdownProblem> found = markdownProblem(body.toStdString());
+    if (problem.isEmpty()) {
+        QVERIFY2(!found, found ? found->message.c_str() : "");
+        return;
+    }
+    QVERIFY2(found, "no problem found");
+    QVERIFY2(found->message.find(problem.toStdString()) != std::string::npos, found->message.c_str());
+    QCOMPARE(found->offset, std::size_t(offset));
 }
 
 void ContentTest::everyErrorIsListed()

@@ -5,6 +5,8 @@
 #include <QTextCursor>
 #include <QTextDocument>
 
+#include "rlab/content/markdown.h"
+
 namespace {
 
 // QTextDocument::loadResource reads local files itself when its widget answers nothing, so the
@@ -42,10 +44,9 @@ void GuideView::showMarkdown(const QString& markdown)
     // it inserts (to place the cursor), so a paragraph of n code spans cost n^2: 55 s for 2,048.
     QTextCursor edit(document());
     edit.beginEditBlock();
-    // MarkdownFeatures is a flag set, but the enum values are not declared as flags in Qt 6.4.
+    // The flags `rlab check-content` parses with (md4c's, which Qt passes on unchanged).
     document()->setMarkdown(markdown,
-        QTextDocument::MarkdownFeatures::fromInt(static_cast<int>(QTextDocument::MarkdownDialectGitHub)
-            | static_cast<int>(QTextDocument::MarkdownNoHTML)));
+        QTextDocument::MarkdownFeatures::fromInt(static_cast<int>(rlab::content::markdownRendererFlags())));
     edit.endEditBlock();
 }
 
