@@ -26,7 +26,8 @@ void printUsage(std::ostream& out)
     out << "usage: rlab check-content [DIR|ARCHIVE] [--missing N]\n"
            "  Validates the content tree at DIR (holding quizzes/, guides/, demos/; without DIR the\n"
            "  built-in content, installed beside rlab or in its checkout) or a pack sent as one\n"
-           "  ARCHIVE (.zip, .tar, .tar.gz, .tgz; errors name its entries), lists every error\n"
+           "  ARCHIVE (.zip, .tar, .tar.gz/.tgz, .tar.xz, .tar.zst; errors name its entries), lists every "
+           "error\n"
            "  on stderr as file:line:column, prints each language's coverage and up to N missing\n"
            "  fields (default "
         << defaultMissingShown << ") on stdout. Exit status: 0 valid, 1 errors, 2 bad arguments.\n";
@@ -146,8 +147,9 @@ int checkContentCommand(int argc, char** argv)
         }
         root = archive->root();
     } else if (!std::filesystem::is_directory(folder, error)) {
-        std::cerr << "rlab check-content: '" << folder
-                  << "' is neither a folder nor a pack archive (.zip, .tar, .tar.gz, .tgz).\n";
+        std::cerr
+            << "rlab check-content: '" << folder
+            << "' is neither a folder nor a pack archive (.zip, .tar, .tar.gz, .tgz, .tar.xz, .tar.zst).\n";
         return 2;
     }
 

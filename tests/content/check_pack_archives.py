@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Packs sent as one archive, through `rlab check-content ARCHIVE`: the example pack zipped (as a
-folder and as its contents), as .tar.gz and as .tar loads with "No errors."; a broken quiz inside a
+folder and as its contents), as .tar.gz, .tar.xz, .tar.zst (where the zstd tool is) and as .tar loads
+with "No errors."; a broken quiz inside a
 zip is reported as archive/entry:line:column; hostile and damaged archives are refused with one
 sentence naming the archive (and the entry), exit 1, and no crash; 300 randomly damaged copies
 never crash. Archives are made here with
@@ -82,7 +83,16 @@ def main():
     make_zip(at("stored.zip"), folder, zipfile.ZIP_STORED)
     make_tar(at("first-pack.tar.gz"), folder)
     make_tar(at("plain.tar"), files, "w")
-    for name in ("first-pack.zip", "contents.zip", "stored.zip", "first-pack.tar.gz", "plain.tar"):
+    make_tar(at("first-pack.tar.xz"), folder, "w:xz")
+    good = ["first-pack.zip", "contents.zip", "stored.zip", "first-pack.tar.gz", "plain.tar", "first-pack.tar.xz"]
+    zstd = shutil.which("zstd")
+    if zstd:  # Python's tarfile has no zstd before 3.14: the zstd tool compresses a plain tar
+        make_tar(at("first-pack.tar"), folder, "w")
+        subprocess.run([zstd, "-q", "-f", at("first-pack.tar"), "-o", at("first-pack.tar.zst")], check=True)
+        good.append("first-pack.tar.zst")
+    else:
+        print("first-pack.tar.zst: not made (no zstd tool here)")
+    for name in good:
         check(rlab, at(name), 0, expect_stdout=("1 quizzes, 1 guides, 1 demo presets loaded", "No errors."))
 
     # A broken quiz inside the archive: named by the archive and its entry, with line:column; the
@@ -132,6 +142,8 @@ def main():
     check(rlab, at("bomb.zip"), 1, ("bomb.zip", "'first-pack/guides/bomb.md'", "compression bomb"))
     make_tar(at("bomb.tar.gz"), folder + [(f"first-pack/pad{i}.md", b"\0" * (1000 * 1024)) for i in range(8)])
     check(rlab, at("bomb.tar.gz"), 1, ("bomb.tar.gz", "compression bomb"))
+    make_tar(at("bomb.tar.xz"), folder + [(f"first-pack/pad{i}.md", b"\0" * (1000 * 1024)) for i in range(8)], "w:xz")
+    check(rlab, at("bomb.tar.xz"), 1, ("bomb.tar.xz", "compression bomb"))
     make_zip(at("big.zip"), folder + [("first-pack/guides/big.md", os.urandom(1100 * 1024))], zipfile.ZIP_STORED)
     check(rlab, at("big.zip"), 1, ("big.zip", "'first-pack/guides/big.md'", "over the limit of 1048576 bytes"))
     make_zip(at("many.zip"), folder + [(f"first-pack/extra/{i}.md", b"") for i in range(1001)])

@@ -1,6 +1,8 @@
 #include "rlab/content/archive.h"
 
 #include <algorithm>
+#include <archive.h>
+#include <archive_entry.h>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -9,7 +11,6 @@
 #include <set>
 #include <string_view>
 #include <utility>
-#include <zlib.h>
 
 namespace fs = std::filesystem;
 
@@ -74,22 +75,22 @@ std::string shownName(std::string_view entry)
     return entry.size() > 200 ? shown + "..." : shown;
 }
 
+constexpr const char* kArchiveKinds = ".zip, .tar, .tar.gz, .tgz, .tar.xz or .tar.zst";
+
 // Thrown inside the reader with the sentence the user sees; never leaves this file.
 struct Refusal {
     std::string sentence;
 };
 
-std::uint32_t le16(const std::string& data, std::size_t at)
-{
-    return static_cast<unsigned char>(data[at]) | static_cast<unsigned char>(data[at + 1]) << 8;
-}
+// Frees libarchive's reader however the unpacking ends.
+struct ArchiveReader {
+    archive* const reader = archive_read_new();
+    ~ArchiveReader() { archive_read_free(reader); }
+};
 
-std::uint32_t le32(const std::string& data, std::size_t at)
-{
-    return le16(data, at) | le16(data, at + 2) << 16;
-}
-
-// Unpacks an archive into `top`, checking every entry before it is written.
+// Unpacks an archive into `top` through libarchive, checking every entry before it is written.
+// libarchive parses (zip through its central directory, tar in every dialect, gzip, xz and zstd);
+// what a pack may hold is decided here.
 class Unpacker {
 public:
     Unpacker(const fs::path& archive, const fs::path& top, const ArchiveLimits& limits)
@@ -105,8 +106,7 @@ public:
         std::error_code error;
         const std::uintmax_t size = fs::file_size(m_archive, error);
         if (error || !fs::is_regular_file(m_archive, error))
-            throw Refusal {
-                m_name + " cannot be read; a pack archive must be a .zip, .tar, .tar.gz or .tgz file."};
+            throw Refusal {m_name + " cannot be read; a pack archive must be a " + kArchiveKinds + " file."};
         if (size > m_limits.maxTotalBytes)
             throw Refusal {m_name + " is " + std::to_string(size) + " bytes, over the limit of "
                 + mib(m_limits.maxTotalBytes) + " for a pack archive."};
@@ -114,18 +114,56 @@ public:
         std::string data(size, '\0');
         if (!in.read(data.data(), static_cast<std::streamsize>(size)))
             throw Refusal {m_name + " cannot be read."};
-        if (data.size() >= 4 && le32(data, 0) == 0x04034b50)
-            readZip(data);
-        else if (data.size() >= 4 && le32(data, 0) == 0x06054b50)
-            throw Refusal {m_name + " is an empty zip archive; it holds no pack."};
-        else if (data.size() >= 2 && static_cast<unsigned char>(data[0]) == 0x1f
-            && static_cast<unsigned char>(data[1]) == 0x8b)
-            readTar(gunzip(data));
-        else
-            readTar(data);
+        m_archiveBytes = size;
+
+        const ArchiveReader reader;
+        archive* a = reader.reader;
+        // Only the formats and filters a pack comes in: no other parser is reachable from a file
+        // sent by someone else. A filter libarchive would run as an outside program (it was built
+        // without the library) is refused rather than run.
+        const int filters[] = {archive_read_support_filter_gzip(a), archive_read_support_filter_xz(a),
+            archive_read_support_filter_zstd(a)};
+        if (std::any_of(
+                std::begin(filters), std::end(filters), [](int status) { return status != ARCHIVE_OK; }))
+            throw Refusal {"This build's libarchive cannot read gzip, xz and zstd itself, so " + m_name
+                + " is not opened."};
+        archive_read_support_format_zip_seekable(a);
+        archive_read_support_format_tar(a);
+        if (archive_read_open_memory(a, data.data(), data.size()) != ARCHIVE_OK) {
+            if (isEmptyZip(data))
+                throw Refusal {m_name + " is an empty zip archive; it holds no pack."};
+            damaged("not a zip or tar archive");
+        }
+        archive_entry* entry = nullptr;
+        while (true) {
+            const int status = archive_read_next_header(a, &entry);
+            if (status == ARCHIVE_EOF)
+                break;
+            if (status == ARCHIVE_FATAL || status == ARCHIVE_RETRY || entry == nullptr) {
+                if (m_entries == 0 && isEmptyZip(data))
+                    throw Refusal {m_name + " is an empty zip archive; it holds no pack."};
+                damaged(m_entries == 0 ? "not a zip or tar archive" : libarchiveSays(a));
+            }
+            // ARCHIVE_WARN: a name libarchive could not convert, read below as raw bytes.
+            addEntry(a, entry);
+        }
+        if (m_entries == 0)
+            throw Refusal {m_name + " is an empty archive; it holds no pack."};
     }
 
 private:
+    static std::string libarchiveSays(archive* a)
+    {
+        const char* said = archive_error_string(a);
+        return said && *said ? shownName(said) : "libarchive gives no reason";
+    }
+
+    // An end-of-central-directory record alone: what zip tools write for an empty folder.
+    static bool isEmptyZip(const std::string& data)
+    {
+        return data.size() >= 22 && data.compare(0, 4, "PK\x05\x06", 4) == 0;
+    }
+
     [[noreturn]] void refuse(const std::string& entry, const std::string& what) const
     {
         throw Refusal {
@@ -137,23 +175,82 @@ private:
         throw Refusal {m_name + " is damaged or not a pack archive (" + what + ")."};
     }
 
-    void countEntry()
+    void addEntry(archive* a, archive_entry* entry)
     {
+        // The name as stored (UTF-8 where the archive says so), never converted through the locale.
+        const char* utf8 = archive_entry_pathname_utf8(entry);
+        const char* raw = archive_entry_pathname(entry);
+        const std::string name = utf8 ? utf8 : raw ? raw : "";
         if (++m_entries > m_limits.maxEntries)
             throw Refusal {m_name + " holds more than " + std::to_string(m_limits.maxEntries)
                 + " entries, the limit for a pack archive."};
+        const std::optional<fs::path> relative = place(name);
+        const mode_t type = archive_entry_filetype(entry);
+        if (type == AE_IFLNK)
+            refuse(name, "is a symbolic link, and a pack holds only folders and files");
+        if (archive_entry_hardlink(entry) != nullptr)
+            refuse(name, "is a hard link, and a pack holds only folders and files");
+        if (type == AE_IFDIR) {
+            if (relative)
+                addFolder(name, *relative);
+            return;
+        }
+        if (type != AE_IFREG)
+            refuse(name, "is a device or another special file, and a pack holds only folders and files");
+        if (archive_entry_is_encrypted(entry))
+            refuse(name, "is encrypted");
+        if (archive_entry_size_is_set(entry) && archive_entry_size(entry) >= 0)
+            checkSize(name, static_cast<std::uint64_t>(archive_entry_size(entry)), true);
+        const std::string bytes = readData(a, name);
+        if (relative)
+            addFile(name, *relative, bytes);
     }
 
-    void checkSize(const std::string& entry, std::uint64_t size)
+    // The entry's bytes, stopped as soon as they pass a limit (a size in the header can lie).
+    std::string readData(archive* a, const std::string& name)
+    {
+        std::string bytes;
+        const la_int64_t packedBefore = archive_filter_bytes(a, -1);
+        char chunk[65536];
+        while (true) {
+            const la_ssize_t got = archive_read_data(a, chunk, sizeof chunk);
+            if (got == 0)
+                break;
+            if (got < 0)
+                damaged("the entry '" + shownName(name) + "': " + libarchiveSays(a));
+            checkSize(name, bytes.size() + static_cast<std::size_t>(got), false);
+            bytes.append(chunk, static_cast<std::size_t>(got));
+            m_unpacked += static_cast<std::uint64_t>(got);
+            if (m_unpacked > m_limits.maxTotalBytes)
+                throw Refusal {m_name + "'s files add up to more than " + mib(m_limits.maxTotalBytes)
+                    + ", the limit for a pack archive (at the entry '" + shownName(name) + "')."};
+            if (m_unpacked > m_limits.maxRatio * m_archiveBytes + 65536)
+                throw Refusal {m_name + " would unpack to more than " + std::to_string(m_limits.maxRatio)
+                    + " times its size, as a compression bomb does (at the entry '" + shownName(name)
+                    + "'); the archive is refused."};
+        }
+        // A zip entry is compressed on its own: the bytes read from the archive for it are its
+        // packed size. (A tar's stream is compressed as a whole and checked as a whole, above.)
+        const la_int64_t packed = archive_filter_bytes(a, -1) - packedBefore;
+        if ((archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_ZIP) {
+            const std::uint64_t from = static_cast<std::uint64_t>(std::max<la_int64_t>(packed, 1));
+            if (bytes.size() > m_limits.maxRatio * from)
+                refuse(name,
+                    "would unpack " + std::to_string(bytes.size()) + " bytes from " + std::to_string(from)
+                        + ", over " + std::to_string(m_limits.maxRatio)
+                        + " times its packed size, as a compression bomb does");
+        }
+        return bytes;
+    }
+
+    // The size an entry's header gives (`declared`), or the bytes unpacked from it so far.
+    void checkSize(const std::string& entry, std::uint64_t size, bool declared) const
     {
         if (size > m_limits.maxFileBytes)
             refuse(entry,
-                "is " + std::to_string(size) + " bytes, over the limit of " + mib(m_limits.maxFileBytes)
-                    + " for a content file");
-        m_total += size;
-        if (m_total > m_limits.maxTotalBytes)
-            throw Refusal {m_name + "'s files add up to more than " + mib(m_limits.maxTotalBytes)
-                + ", the limit for a pack archive (at the entry '" + shownName(entry) + "')."};
+                (declared ? "is " + std::to_string(size) + " bytes, over"
+                          : std::string("unpacks to more than"))
+                    + " the limit of " + mib(m_limits.maxFileBytes) + " for a content file");
     }
 
     // The entry's path inside the top folder, or nothing for the top itself and macOS's __MACOSX
@@ -189,25 +286,19 @@ private:
         return relative;
     }
 
-    void addFolder(const std::string& entry)
+    void addFolder(const std::string& entry, const fs::path& relative)
     {
-        const std::optional<fs::path> relative = place(entry);
-        if (!relative)
-            return;
         std::error_code error;
-        fs::create_directories(m_top / *relative, error);
+        fs::create_directories(m_top / relative, error);
         if (error)
             refuse(entry, "cannot be made a folder (a file of the same name comes first)");
     }
 
-    void addFile(const std::string& entry, const std::string& bytes)
+    void addFile(const std::string& entry, const fs::path& relative, const std::string& bytes)
     {
-        const std::optional<fs::path> relative = place(entry);
-        if (!relative)
-            return;
-        if (!m_written.insert(relative->generic_string()).second)
+        if (!m_written.insert(relative.generic_string()).second)
             refuse(entry, "comes twice");
-        const fs::path target = m_top / *relative;
+        const fs::path target = m_top / relative;
         std::error_code error;
         fs::create_directories(target.parent_path(), error);
         if (error || fs::exists(target, error))
@@ -219,267 +310,13 @@ private:
                 + "' could not be written to the temporary folder."};
     }
 
-    // --- zip: the central directory lists the entries; each one's data follows its local header.
-    void readZip(const std::string& data)
-    {
-        const std::size_t searchFrom = data.size() > 22 + 65535 ? data.size() - 22 - 65535 : 0;
-        std::size_t end = std::string::npos;
-        for (std::size_t at = data.size() >= 22 ? data.size() - 22 : 0; at + 22 <= data.size(); --at) {
-            if (le32(data, at) == 0x06054b50) {
-                end = at;
-                break;
-            }
-            if (at == searchFrom)
-                break;
-        }
-        if (end == std::string::npos)
-            damaged("no zip directory at its end; it may be truncated");
-        const std::uint32_t count = le16(data, end + 10);
-        const std::uint32_t directorySize = le32(data, end + 12);
-        const std::uint32_t directoryAt = le32(data, end + 16);
-        if (le16(data, end + 4) != 0 || le16(data, end + 6) != 0 || count != le16(data, end + 8))
-            damaged("a zip split over several files");
-        if (count == 0xffff || directoryAt == 0xffffffff)
-            damaged("ZIP64, which a pack never needs");
-        if (count > static_cast<std::uint32_t>(m_limits.maxEntries))
-            throw Refusal {m_name + " holds " + std::to_string(count) + " entries, over the limit of "
-                + std::to_string(m_limits.maxEntries) + " for a pack archive."};
-        if (std::uint64_t(directoryAt) + directorySize > end)
-            damaged("its zip directory lies outside the file");
-        std::size_t at = directoryAt;
-        for (std::uint32_t i = 0; i < count; ++i) {
-            if (at + 46 > end || le32(data, at) != 0x02014b50)
-                damaged("its zip directory is cut short");
-            const std::uint32_t madeBy = le16(data, at + 4);
-            const std::uint32_t flags = le16(data, at + 8);
-            const std::uint32_t method = le16(data, at + 10);
-            const std::uint32_t crc = le32(data, at + 16);
-            const std::uint32_t packed = le32(data, at + 20);
-            const std::uint32_t size = le32(data, at + 24);
-            const std::uint32_t nameLength = le16(data, at + 28);
-            const std::uint32_t extraLength = le16(data, at + 30);
-            const std::uint32_t commentLength = le16(data, at + 32);
-            const std::uint32_t attributes = le32(data, at + 38);
-            const std::uint32_t local = le32(data, at + 42);
-            if (at + 46 + nameLength > end)
-                damaged("its zip directory is cut short");
-            const std::string entry = data.substr(at + 46, nameLength);
-            at += 46 + nameLength + extraLength + commentLength;
-            countEntry();
-
-            const std::uint32_t type = (madeBy >> 8) == 3 ? (attributes >> 16) & 0170000 : 0; // Unix st_mode
-            if (type == 0120000)
-                refuse(entry, "is a symbolic link, and a pack holds only folders and files");
-            if (type != 0 && type != 0100000 && type != 0040000)
-                refuse(entry, "is a device or another special file, and a pack holds only folders and files");
-            if (endsWith(entry, "/") || type == 0040000) {
-                addFolder(entry);
-                continue;
-            }
-            if (flags & 1)
-                refuse(entry, "is encrypted");
-            if (method != 0 && method != 8)
-                refuse(entry,
-                    "is compressed with method " + std::to_string(method)
-                        + ", and only stored and deflated entries are read");
-            if (packed == 0xffffffff || size == 0xffffffff)
-                damaged("ZIP64, which a pack never needs");
-            checkSize(entry, size);
-            if (size > m_limits.maxRatio * std::max<std::uint64_t>(packed, 1) && size > 0)
-                refuse(entry,
-                    "would unpack " + std::to_string(size) + " bytes from " + std::to_string(packed)
-                        + ", over " + std::to_string(m_limits.maxRatio)
-                        + " times its packed size, as a compression bomb does");
-            if (std::uint64_t(local) + 30 > data.size() || le32(data, local) != 0x04034b50)
-                damaged("the entry '" + shownName(entry) + "' has no local header where its directory says");
-            const std::uint64_t from
-                = std::uint64_t(local) + 30 + le16(data, local + 26) + le16(data, local + 28);
-            if (from + packed > data.size())
-                damaged("the entry '" + shownName(entry) + "' is cut short");
-            std::string bytes
-                = method == 0 ? data.substr(from, packed) : inflateRaw(data, from, packed, size, entry);
-            if (bytes.size() != size)
-                damaged("the entry '" + shownName(entry) + "' does not hold the size its directory gives");
-            const uLong check
-                = crc32(0L, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size()));
-            if (check != crc)
-                damaged("the entry '" + shownName(entry) + "' fails its CRC-32 check");
-            addFile(entry, bytes);
-        }
-    }
-
-    std::string inflateRaw(const std::string& data, std::uint64_t from, std::uint32_t packed,
-        std::uint32_t size, const std::string& entry) const
-    {
-        z_stream stream {};
-        if (inflateInit2(&stream, -MAX_WBITS) != Z_OK)
-            damaged("zlib could not start");
-        std::string out(size + 1, '\0'); // one byte more than promised shows an entry that lies
-        stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data() + from));
-        stream.avail_in = packed;
-        stream.next_out = reinterpret_cast<Bytef*>(out.data());
-        stream.avail_out = static_cast<uInt>(out.size());
-        const int result = inflate(&stream, Z_FINISH);
-        const std::size_t produced = out.size() - stream.avail_out;
-        inflateEnd(&stream);
-        if (result != Z_STREAM_END)
-            damaged("the entry '" + shownName(entry) + "' does not inflate"
-                + std::string(
-                    result == Z_BUF_ERROR && produced > size ? " to the size its directory gives" : ""));
-        out.resize(produced);
-        return out;
-    }
-
-    // --- tar (plain or gzipped): 512-byte headers, each followed by its data.
-    std::string gunzip(const std::string& data) const
-    {
-        // A tar of files within the limits: their bytes, a header and padding per entry, the end.
-        const std::uint64_t most
-            = m_limits.maxTotalBytes + std::uint64_t(m_limits.maxEntries) * 3 * 512 + 20480;
-        z_stream stream {};
-        if (inflateInit2(&stream, MAX_WBITS + 16) != Z_OK)
-            damaged("zlib could not start");
-        stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-        stream.avail_in = static_cast<uInt>(data.size());
-        std::string out;
-        char chunk[65536];
-        int result = Z_OK;
-        while (result == Z_OK) {
-            stream.next_out = reinterpret_cast<Bytef*>(chunk);
-            stream.avail_out = sizeof chunk;
-            result = inflate(&stream, Z_NO_FLUSH);
-            out.append(chunk, sizeof chunk - stream.avail_out);
-            if (out.size() > most || out.size() > m_limits.maxRatio * data.size() + 65536) {
-                inflateEnd(&stream);
-                throw Refusal {m_name + " would unpack to more than "
-                    + (out.size() > most ? mib(m_limits.maxTotalBytes)
-                                         : std::to_string(m_limits.maxRatio)
-                                + " times its size, as a compression bomb does")
-                    + "; the archive is refused."};
-            }
-            if (result == Z_BUF_ERROR && stream.avail_in == 0)
-                break;
-        }
-        inflateEnd(&stream);
-        if (result != Z_STREAM_END)
-            damaged("its gzip stream "
-                + std::string(result == Z_BUF_ERROR ? "ends early; it may be truncated" : "is corrupt"));
-        return out;
-    }
-
-    static std::optional<std::uint64_t> octal(const char* field, int length)
-    {
-        std::uint64_t value = 0;
-        int i = 0;
-        while (i < length && (field[i] == ' ' || field[i] == '\0'))
-            ++i;
-        bool digits = false;
-        for (; i < length && field[i] >= '0' && field[i] <= '7'; ++i) {
-            value = value * 8 + static_cast<std::uint64_t>(field[i] - '0');
-            digits = true;
-            if (value > (std::uint64_t(1) << 40))
-                return std::nullopt;
-        }
-        for (; i < length; ++i)
-            if (field[i] != ' ' && field[i] != '\0')
-                return std::nullopt;
-        return digits ? std::optional(value) : std::optional<std::uint64_t>(0);
-    }
-
-    static std::string field(const char* header, int at, int length)
-    {
-        return std::string(header + at, strnlen(header + at, static_cast<std::size_t>(length)));
-    }
-
-    void readTar(const std::string& data)
-    {
-        std::size_t at = 0;
-        std::string longName; // a GNU 'L' entry or a pax "path" for the next entry
-        while (true) {
-            if (at + 512 > data.size())
-                damaged(at == 0 ? "not a zip or tar archive"
-                                : "it ends before its end-of-archive marker; it may be truncated");
-            const char* header = data.data() + at;
-            if (std::all_of(header, header + 512, [](char c) { return c == '\0'; }))
-                break;
-            const std::optional<std::uint64_t> checksum = octal(header + 148, 8);
-            unsigned sum = 0;
-            for (int i = 0; i < 512; ++i)
-                sum += (i >= 148 && i < 156) ? ' ' : static_cast<unsigned char>(header[i]);
-            if (!checksum || *checksum != sum)
-                damaged(at == 0 ? "not a zip or tar archive" : "a tar header fails its checksum");
-            const std::optional<std::uint64_t> size = octal(header + 124, 12);
-            std::string entry = field(header, 0, 100);
-            if (std::memcmp(header + 257, "ustar\0", 6) == 0 && header[345] != '\0')
-                entry = field(header, 345, 155) + "/" + entry;
-            if (!longName.empty())
-                entry = std::exchange(longName, {});
-            if (!size)
-                damaged("the entry '" + shownName(entry) + "' gives no size a pack could have");
-            const std::size_t dataAt = at + 512;
-            if (dataAt + *size > data.size())
-                damaged("the entry '" + shownName(entry) + "' is cut short; the archive may be truncated");
-            const std::string bytes = data.substr(dataAt, *size);
-            at = dataAt + (*size + 511) / 512 * 512;
-
-            const char type = header[156];
-            if (type == 'L' || type == 'x' || type == 'g') {
-                if (*size > 65536)
-                    damaged("an extended header of " + std::to_string(*size) + " bytes");
-                if (type == 'L')
-                    longName = field(bytes.data(), 0, static_cast<int>(bytes.size()));
-                else if (type == 'x')
-                    longName = paxPath(bytes);
-                continue;
-            }
-            countEntry();
-            if (type == '2')
-                refuse(entry, "is a symbolic link, and a pack holds only folders and files");
-            if (type == '1' || type == 'K')
-                refuse(entry, "is a hard link, and a pack holds only folders and files");
-            if (type == '5') {
-                addFolder(entry);
-                continue;
-            }
-            if (type != '0' && type != '\0' && type != '7')
-                refuse(entry, "is a device or another special file, and a pack holds only folders and files");
-            checkSize(entry, *size);
-            addFile(entry, bytes);
-        }
-        if (m_entries == 0)
-            throw Refusal {m_name + " is an empty archive; it holds no pack."};
-    }
-
-    // The "path" record of a pax extended header ("<length> path=<name>\n" records), if any.
-    static std::string paxPath(const std::string& records)
-    {
-        std::size_t at = 0;
-        std::string path;
-        while (at < records.size()) {
-            const std::size_t space = records.find(' ', at);
-            if (space == std::string::npos)
-                break;
-            std::size_t length = 0;
-            for (std::size_t i = at; i < space; ++i)
-                length = length * 10
-                    + static_cast<std::size_t>(
-                        std::isdigit(static_cast<unsigned char>(records[i])) ? records[i] - '0' : 0);
-            if (length <= space - at || at + length > records.size())
-                break;
-            const std::string record = records.substr(space + 1, at + length - space - 2);
-            if (record.rfind("path=", 0) == 0)
-                path = record.substr(5);
-            at += length;
-        }
-        return path;
-    }
-
     fs::path m_archive;
     fs::path m_top;
     ArchiveLimits m_limits;
     std::string m_name;
     int m_entries = 0;
-    std::uint64_t m_total = 0;
+    std::uint64_t m_archiveBytes = 0;
+    std::uint64_t m_unpacked = 0; // file bytes unpacked so far, all entries
     std::set<std::string> m_written;
 };
 
@@ -494,8 +331,11 @@ bool isFolderWith(const fs::path& folder, const char* child)
 bool isPackArchive(const fs::path& file)
 {
     const std::string name = lower(file.filename().string());
-    return endsWith(name, ".zip") || endsWith(name, ".tar") || endsWith(name, ".tar.gz")
-        || endsWith(name, ".tgz");
+    for (const std::string_view kind :
+        {".zip", ".tar", ".tar.gz", ".tgz", ".tar.xz", ".txz", ".tar.zst", ".tzst"})
+        if (endsWith(name, kind))
+            return true;
+    return false;
 }
 
 UnpackedPack::UnpackedPack(const fs::path& archive, const ArchiveLimits& limits)

@@ -1,9 +1,10 @@
 #pragma once
-// A quiz pack sent as one archive (.zip, .tar, .tar.gz or .tgz), unpacked into a private temporary
-// folder and loaded like a pack folder. Archives come from other people, so they are read as
-// hostile: an entry with an absolute path or "..", a link, a device, an encrypted or damaged entry,
-// or an archive past the limits below is refused with one sentence naming the archive and the
-// entry, before anything is loaded. Plain C++ on zlib, shared by the app and `rlab check-content`.
+// A quiz pack sent as one archive (.zip, .tar, .tar.gz/.tgz, .tar.xz/.txz or .tar.zst/.tzst), unpacked into a
+// private temporary folder and loaded like a pack folder. Archives come from other people, so they are read
+// as hostile: an entry with an absolute path or "..", a link, a device, an encrypted or damaged entry, or an
+// archive past the limits below is refused with one sentence naming the archive and the entry, before
+// anything is loaded. libarchive parses; the policy is this file's. Plain C++, shared by the app and `rlab
+// check-content`.
 
 #include <cstdint>
 #include <filesystem>
@@ -19,10 +20,11 @@ struct ArchiveLimits {
     int maxEntries = 1000; // files and folders
     std::uint64_t maxFileBytes = 1024 * 1024; // one file: the loader reads no bigger content file
     std::uint64_t maxTotalBytes = 64 * 1024 * 1024; // all files together, and the archive itself
-    std::uint64_t maxRatio = 100; // unpacked bytes per packed byte (a zip entry, a .tar.gz stream)
+    std::uint64_t maxRatio = 100; // unpacked bytes per packed byte (a zip entry, the whole archive)
 };
 
-// True for the names the reader opens: .zip, .tar, .tar.gz, .tgz, in any letter case.
+// True for the names the reader opens: .zip, .tar, .tar.gz, .tgz, .tar.xz, .txz, .tar.zst, .tzst, in
+// any letter case.
 bool isPackArchive(const std::filesystem::path& file);
 
 // A pack unpacked from an archive; the temporary folder goes with the object.
