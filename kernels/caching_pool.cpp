@@ -42,13 +42,21 @@ CachingPool::~CachingPool()
 
 void CachingPool::emptyCache()
 {
-    const std::lock_guard lock(m_mutex);
-    for (auto& [size, block] : m_free) {
+    std::multimap<std::size_t, Block> cached;
+    {
+        const std::lock_guard lock(m_mutex);
+        cached.swap(m_free);
+    }
+    // Outside m_mutex: the recording takes the allocator's own lock, which stats() holds while it
+    // asks reserved() for this one's. Each segment is recorded as given back before it is freed, so
+    // a segment cudaMalloc hands out again at the same address is not undone.
+    for (auto& [size, block] : cached) {
+        segmentGivenBack(block.ptr);
         finishPending(block.pending);
         rawFree(block.ptr);
+        const std::lock_guard lock(m_mutex);
         m_reserved -= size;
     }
-    m_free.clear();
 }
 
 void* CachingPool::rawAllocate(std::size_t bytes, MemoryCategory category)
@@ -70,8 +78,11 @@ void* CachingPool::rawAllocate(std::size_t bytes, MemoryCategory category)
         }
     }
     check(status, mallocName());
-    const std::lock_guard lock(m_mutex);
-    m_reserved += size;
+    {
+        const std::lock_guard lock(m_mutex);
+        m_reserved += size;
+    }
+    segmentTaken(ptr, size);
     return ptr;
 }
 
@@ -81,6 +92,8 @@ void CachingPool::rawRelease(void* ptr, std::size_t bytes, MemoryCategory)
         return;
     const std::size_t size = roundedSize(bytes);
     Block block {ptr, m_pendingUse ? m_pendingUse(ptr) : nullptr};
+    if (!m_caching)
+        segmentGivenBack(ptr); // before the lock and the free, as in emptyCache
     const std::lock_guard lock(m_mutex);
     if (!m_caching) {
         finishPending(block.pending);

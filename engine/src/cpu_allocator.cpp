@@ -21,8 +21,10 @@ std::size_t roundedSize(std::size_t bytes)
 
 CpuAllocator::~CpuAllocator()
 {
-    for (const auto& entry : m_cache)
+    for (const auto& entry : m_cache) {
+        segmentGivenBack(entry.second);
         std::free(entry.second);
+    }
 }
 
 void* CpuAllocator::rawAllocate(std::size_t bytes, MemoryCategory)
@@ -41,6 +43,7 @@ void* CpuAllocator::rawAllocate(std::size_t bytes, MemoryCategory)
     void* ptr = std::aligned_alloc(kAlignment, size);
     if (!ptr)
         throw OutOfMemory("The CPU could not allocate " + std::to_string(bytes) + " bytes.");
+    segmentTaken(ptr, size); // the pool grows by one segment of exactly this block's size
     return ptr;
 }
 

@@ -89,9 +89,34 @@ void TrackingAllocator::startRecording(std::chrono::steady_clock::time_point ori
     // By address, so a recording does not depend on the hash map's order.
     std::sort(m_recorded.liveAtStart.begin(), m_recorded.liveAtStart.end(),
         [](const MemoryBlock& a, const MemoryBlock& b) { return a.address < b.address; });
+    for (const auto& [address, bytes] : m_segments)
+        m_recorded.segmentsAtStart.push_back({address, bytes});
     m_origin = origin;
     m_recordedOp = -1;
     m_recording = true;
+}
+
+void TrackingAllocator::segmentTaken(const void* ptr, std::size_t bytes)
+{
+    const auto address = reinterpret_cast<std::uintptr_t>(ptr);
+    std::lock_guard lock(m_mutex);
+    m_segments[address] = bytes;
+    if (m_recording)
+        m_recorded.segmentEvents.push_back(
+            {microsecondsSince(m_origin), true, {address, bytes}, m_recorded.events.size()});
+}
+
+void TrackingAllocator::segmentGivenBack(const void* ptr)
+{
+    const auto address = reinterpret_cast<std::uintptr_t>(ptr);
+    std::lock_guard lock(m_mutex);
+    const auto found = m_segments.find(address);
+    if (found == m_segments.end())
+        return;
+    if (m_recording)
+        m_recorded.segmentEvents.push_back(
+            {microsecondsSince(m_origin), false, {address, found->second}, m_recorded.events.size()});
+    m_segments.erase(found);
 }
 
 void TrackingAllocator::setRecordedOp(int op)

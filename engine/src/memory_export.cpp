@@ -11,7 +11,10 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
+#include <string_view>
 #include <unistd.h>
+#include <vector>
 
 #include "json_writer.h"
 
@@ -180,15 +183,43 @@ private:
     std::string m_bytes;
 };
 
-void frames(Pickler& pickle, const std::string& name, MemoryCategory category)
+// The category memory_viz colours an event by: the names of PyTorch's memory profiler
+// (torch.profiler._memory_profiler.Category), and "unknown" where none applies (a segment). The
+// viewer adds "unknown" itself only through a misspelt line (snapshot.categores), so a snapshot
+// with categories must hold it already.
+std::string_view vizCategory(std::optional<MemoryCategory> category)
+{
+    if (!category)
+        return "unknown";
+    switch (*category) {
+    case MemoryCategory::Parameters:
+        return "parameter";
+    case MemoryCategory::Gradients:
+        return "gradient";
+    case MemoryCategory::OptimizerState:
+        return "optimizer_state";
+    case MemoryCategory::SavedActivations:
+    case MemoryCategory::RecomputeWorkspace:
+        return "activation";
+    case MemoryCategory::Temporaries:
+        return "temporary";
+    case MemoryCategory::HostOffloaded:
+    case MemoryCategory::Count:
+        break;
+    }
+    return "unknown";
+}
+
+// One frame naming the op (the closest a recording comes to a stack) and rlab's own category.
+void frames(Pickler& pickle, const std::string& op, std::optional<MemoryCategory> category)
 {
     pickle.key("frames");
     pickle.beginList();
     pickle.beginDict();
     pickle.key("name");
-    pickle.string(name);
+    pickle.string(category ? op + " [" + std::string(memoryCategoryName(*category)) + "]" : op);
     pickle.key("filename");
-    pickle.string(memoryCategoryName(category));
+    pickle.string("rlab");
     pickle.key("line");
     pickle.integer(0);
     pickle.endDict();
@@ -210,18 +241,55 @@ std::map<std::uint64_t, std::pair<MemoryBlock, std::string>> liveAtEnd(const Run
     return live;
 }
 
+// The pool's segments held at the end of the step: those at its start, grown and given back since.
+std::map<std::uint64_t, std::uint64_t> segmentsAtEnd(const MemoryRecording& memory)
+{
+    std::map<std::uint64_t, std::uint64_t> held;
+    for (const MemorySegment& segment : memory.segmentsAtStart)
+        held[segment.address] = segment.bytes;
+    for (const SegmentEvent& event : memory.segmentEvents) {
+        if (event.taken)
+            held[event.segment.address] = event.segment.bytes;
+        else
+            held.erase(event.segment.address);
+    }
+    return held;
+}
+
+void block(Pickler& pickle, std::uint64_t address, std::uint64_t bytes, const char* state)
+{
+    pickle.key("address");
+    pickle.unsignedInteger(address);
+    pickle.key("size");
+    pickle.unsignedInteger(bytes);
+    pickle.key("requested_size");
+    pickle.unsignedInteger(bytes);
+    pickle.key("state");
+    pickle.string(state);
+}
+
+// Each segment with its blocks in address order, tiling it: the live blocks, and the space between
+// and after them as inactive (cached, free) blocks, as the viewer lays blocks end to end.
 void segments(Pickler& pickle, int device, const RunResult& run)
 {
-    for (const auto& [address, entry] : liveAtEnd(run)) {
-        const MemoryBlock& block = entry.first;
+    const auto live = liveAtEnd(run);
+    for (const auto& [address, bytes] : segmentsAtEnd(run.memory)) {
+        std::uint64_t allocated = 0;
+        std::vector<std::pair<MemoryBlock, std::string>> inside;
+        for (auto it = live.lower_bound(address); it != live.end() && it->first < address + bytes; ++it) {
+            inside.push_back(it->second);
+            allocated += it->second.first.bytes;
+        }
         pickle.beginDict();
         pickle.key("device");
         pickle.integer(device);
         pickle.key("address");
         pickle.unsignedInteger(address);
-        for (const char* size : {"total_size", "allocated_size", "active_size", "requested_size"}) {
+        pickle.key("total_size");
+        pickle.unsignedInteger(bytes);
+        for (const char* size : {"allocated_size", "active_size", "requested_size"}) {
             pickle.key(size);
-            pickle.unsignedInteger(block.bytes);
+            pickle.unsignedInteger(allocated);
         }
         pickle.key("stream");
         pickle.integer(0);
@@ -229,52 +297,88 @@ void segments(Pickler& pickle, int device, const RunResult& run)
         pickle.string("large");
         pickle.key("blocks");
         pickle.beginList();
-        pickle.beginDict();
-        pickle.key("address");
-        pickle.unsignedInteger(address);
-        pickle.key("size");
-        pickle.unsignedInteger(block.bytes);
-        pickle.key("requested_size");
-        pickle.unsignedInteger(block.bytes);
-        pickle.key("state");
-        pickle.string("active_allocated");
-        frames(pickle, entry.second, block.category);
-        // PyTorch 1.x's form of the same frames (torch.cuda._memory_viz before 2.0 reads only
-        // this); 2.x readers take "frames" and "requested_size" when present.
-        pickle.key("history");
-        pickle.beginList();
-        pickle.beginDict();
-        pickle.key("addr");
-        pickle.unsignedInteger(address);
-        pickle.key("real_size");
-        pickle.unsignedInteger(block.bytes);
-        frames(pickle, entry.second, block.category);
-        pickle.endDict();
-        pickle.endList();
-        pickle.endDict();
+        std::uint64_t at = address;
+        for (const auto& [held, op] : inside) {
+            if (held.address > at) {
+                pickle.beginDict();
+                block(pickle, at, held.address - at, "inactive");
+                pickle.endDict();
+            }
+            pickle.beginDict();
+            block(pickle, held.address, held.bytes, "active_allocated");
+            frames(pickle, op, held.category);
+            // PyTorch 1.x's form of the same frames (torch.cuda._memory_viz before 2.0 reads only
+            // this); 2.x readers take "frames" and "requested_size" when present.
+            pickle.key("history");
+            pickle.beginList();
+            pickle.beginDict();
+            pickle.key("addr");
+            pickle.unsignedInteger(held.address);
+            pickle.key("real_size");
+            pickle.unsignedInteger(held.bytes);
+            frames(pickle, op, held.category);
+            pickle.endDict();
+            pickle.endList();
+            pickle.endDict();
+            at = held.address + held.bytes;
+        }
+        if (at < address + bytes) {
+            pickle.beginDict();
+            block(pickle, at, address + bytes - at, "inactive");
+            pickle.endDict();
+        }
         pickle.endList();
         pickle.endDict();
     }
 }
 
+void traceEvent(Pickler& pickle, std::string_view action, std::uint64_t address, std::uint64_t bytes,
+    double timeUs, const std::string& op, std::optional<MemoryCategory> category)
+{
+    pickle.beginDict();
+    pickle.key("action");
+    pickle.string(action);
+    pickle.key("addr");
+    pickle.unsignedInteger(address);
+    pickle.key("size");
+    pickle.unsignedInteger(bytes);
+    pickle.key("stream");
+    pickle.integer(0);
+    pickle.key("time_us");
+    pickle.integer(static_cast<std::int64_t>(timeUs));
+    pickle.key("category");
+    pickle.string(vizCategory(category));
+    frames(pickle, op, category);
+    pickle.endDict();
+}
+
+// Block events in the order they happened, each segment event before the block event it preceded.
 void deviceTrace(Pickler& pickle, const RunResult& run)
 {
+    const MemoryRecording& memory = run.memory;
     pickle.beginList();
-    for (const AllocationEvent& event : run.memory.events) {
-        pickle.beginDict();
-        pickle.key("action");
-        pickle.string(event.allocated ? "alloc" : "free_completed");
-        pickle.key("addr");
-        pickle.unsignedInteger(event.block.address);
-        pickle.key("size");
-        pickle.unsignedInteger(event.block.bytes);
-        pickle.key("stream");
-        pickle.integer(0);
-        pickle.key("time_us");
-        pickle.integer(static_cast<std::int64_t>(event.timeUs));
-        frames(pickle, opName(run, event.op), event.block.category);
-        pickle.endDict();
+    std::size_t nextSegment = 0;
+    const auto segmentsBefore = [&](std::size_t event) {
+        for (; nextSegment < memory.segmentEvents.size()
+             && memory.segmentEvents[nextSegment].beforeEvent <= event;
+             ++nextSegment) {
+            const SegmentEvent& segment = memory.segmentEvents[nextSegment];
+            traceEvent(pickle, segment.taken ? "segment_alloc" : "segment_free", segment.segment.address,
+                segment.segment.bytes, segment.timeUs, segment.taken ? "pool grows" : "pool gives back",
+                std::nullopt);
+        }
+    };
+    for (std::size_t i = 0; i < memory.events.size(); ++i) {
+        segmentsBefore(i);
+        const AllocationEvent& event = memory.events[i];
+        traceEvent(pickle, event.allocated ? "alloc" : "free_completed", event.block.address,
+            event.block.bytes, event.timeUs, opName(run, event.op), event.block.category);
     }
+    segmentsBefore(memory.events.size());
+    // The moment `segments` describes, as PyTorch marks a snapshot taken while recording; it is
+    // also the one event of category "unknown" a step that never grew its pool still has.
+    const double endUs = memory.events.empty() ? 0 : memory.events.back().timeUs;
+    traceEvent(pickle, "snapshot", 0, 0, endUs, "end of the recorded step", std::nullopt);
     pickle.endList();
 }
 

@@ -3,7 +3,9 @@
 own --json figures (and a file in a missing folder is refused with exit 2 before the run): the Chrome/Perfetto trace parses as JSON, has op slices and counters, and its
 device and activation counters peak at exactly peak_bytes and peak_activation_bytes; the snapshot
 unpickles (Python's own pickle, no torch) into {"segments", "device_traces"} whose alloc and
-free_completed events, replayed from the blocks held before the step, peak at peak_bytes too.
+free_completed events, replayed from the blocks held before the step, peak at peak_bytes too, and
+that holds what memory_viz's views rely on (snapshot_invariants: blocks inside live segments,
+frees matching allocations, the viewer's categories).
 
 usage: check_memory_exports.py WORKDIR -- RLAB run [ARGS...]
 Prints one line per problem and exits 1 on any, 0 when all hold.
@@ -13,6 +15,86 @@ import os
 import pickle
 import subprocess
 import sys
+
+
+# What memory_viz colours by: PyTorch's memory profiler categories, and "unknown".
+VIEWER_CATEGORIES = {"parameter", "gradient", "optimizer_state", "activation", "temporary", "input",
+                     "autograd_detail", "unknown"}
+
+
+def snapshot_invariants(snapshot):
+    """What torch.cuda._memory_viz's allocator-state-history view relies on, replayed from the
+    end state backwards (as the viewer does) and then forwards: every block inside a live segment at
+    every event, every free matching a live block of its size, every segment given back empty, each
+    segment's blocks tiling it, and categories from the viewer's set with "unknown" among them."""
+    problems = []
+    segments = {s["address"]: s["total_size"] for s in snapshot["segments"] if s["device"] == 0}
+    blocks = {}
+    for s in snapshot["segments"]:
+        if s["device"] != 0:
+            continue
+        at = s["address"]
+        for b in s["blocks"]:
+            if b["address"] != at:
+                problems.append(f"snapshot: segment {s['address']:#x}'s blocks do not tile it (gap at {at:#x})")
+            at += b["size"]
+            if b["state"] == "active_allocated":
+                blocks[b["address"]] = b["size"]
+        if at != s["address"] + s["total_size"]:
+            problems.append(f"snapshot: segment {s['address']:#x}'s blocks add up to {at - s['address']}, "
+                            f"not its total_size {s['total_size']}")
+        if s["allocated_size"] != sum(b["size"] for b in s["blocks"] if b["state"] == "active_allocated"):
+            problems.append(f"snapshot: segment {s['address']:#x}'s allocated_size is not its blocks' sum")
+    trace = snapshot["device_traces"][0]
+    actions = {e["action"] for e in trace}
+    if not actions <= {"alloc", "free_completed", "segment_alloc", "segment_free", "snapshot"}:
+        problems.append(f"snapshot: device trace actions {actions}")
+    categories = {e.get("category") for e in trace}
+    if not categories <= VIEWER_CATEGORIES or "unknown" not in categories:
+        problems.append(f"snapshot: categories {categories}, not the viewer's {sorted(VIEWER_CATEGORIES)} with unknown")
+    if any(e["action"].startswith("segment") and e["category"] != "unknown" for e in trace):
+        problems.append("snapshot: a segment event with a category other than unknown")
+    if not trace or trace[-1]["action"] != "snapshot":
+        problems.append("snapshot: the trace does not end with the snapshot event its segments describe")
+    if any(not e["frames"] or "name" not in e["frames"][0] for e in trace):
+        problems.append("snapshot: an event without frames")
+    # Backwards from the end: the state before the step.
+    for e in reversed(trace):
+        if e["action"] == "alloc":
+            blocks.pop(e["addr"], None)
+        elif e["action"] == "free_completed":
+            blocks[e["addr"]] = e["size"]
+        elif e["action"] == "segment_alloc":
+            segments.pop(e["addr"], None)
+        elif e["action"] == "segment_free":
+            segments[e["addr"]] = e["size"]
+
+    def inside(addr, size):
+        return any(s <= addr and addr + size <= s + n for s, n in segments.items())
+
+    for addr, size in blocks.items():
+        if not inside(addr, size):
+            problems.append(f"snapshot: block {addr:#x} held before the step lies in no segment")
+    # Forwards through the trace.
+    for i, e in enumerate(trace):
+        addr, size = e["addr"], e["size"]
+        if e["action"] == "alloc":
+            if addr in blocks or not inside(addr, size):
+                problems.append(f"snapshot: event {i} allocates {addr:#x} outside a live segment or twice")
+            blocks[addr] = size
+        elif e["action"] == "free_completed":
+            if blocks.pop(addr, None) != size:
+                problems.append(f"snapshot: event {i} frees {addr:#x} ({size} bytes), no live block of that size")
+        elif e["action"] == "segment_alloc":
+            if any(s < addr + size and addr < s + n for s, n in segments.items()):
+                problems.append(f"snapshot: event {i} takes segment {addr:#x} overlapping a live one")
+            segments[addr] = size
+        elif e["action"] == "segment_free":
+            if segments.pop(addr, None) != size or any(addr <= b < addr + size for b in blocks):
+                problems.append(f"snapshot: event {i} gives back segment {addr:#x}, not live or not empty")
+        if len(problems) > 20:
+            break
+    return problems
 
 
 def main():
@@ -59,22 +141,19 @@ def main():
     if sorted(snapshot) != ["device_traces", "segments"]:
         problems.append(f"snapshot: keys {sorted(snapshot)}, expected segments and device_traces")
     trace0 = snapshot["device_traces"][0]
-    actions = {e["action"] for e in trace0}
-    if not trace0 or not actions <= {"alloc", "free_completed"}:
-        problems.append(f"snapshot: device trace actions {actions}")
-    if any(not e["frames"] or "name" not in e["frames"][0] for e in trace0):
-        problems.append("snapshot: an event without frames")
+    problems += snapshot_invariants(snapshot)
+    blocks_trace = [e for e in trace0 if e["action"] in ("alloc", "free_completed")]
     # Blocks live at the end that the trace never allocated were held before the step began.
-    allocated = {e["addr"] for e in trace0 if e["action"] == "alloc"}
-    freed = {e["addr"] for e in trace0 if e["action"] == "free_completed"}
+    allocated = {e["addr"] for e in blocks_trace if e["action"] == "alloc"}
+    freed = {e["addr"] for e in blocks_trace if e["action"] == "free_completed"}
     before = [b for s in snapshot["segments"] if s["device"] == 0 for b in s["blocks"]
-              if b["address"] not in allocated]
+              if b["state"] == "active_allocated" and b["address"] not in allocated]
     live = sum(b["size"] for b in before)
     # Blocks freed in the trace but never allocated in it were also held before the step.
-    sizes = {e["addr"]: e["size"] for e in trace0}
+    sizes = {e["addr"]: e["size"] for e in blocks_trace}
     live += sum(sizes[a] for a in freed - allocated)
     peak = live
-    for e in trace0:
+    for e in blocks_trace:
         live += e["size"] if e["action"] == "alloc" else -e["size"]
         peak = max(peak, live)
     if peak != run["peak_bytes"]:
@@ -88,7 +167,9 @@ def main():
 
     for problem in problems:
         print(problem)
-    print(f"checked: {len(slices)} ops, {len(trace0)} allocation events, peak {run['peak_bytes']} bytes, "
+    segment_events = sum(1 for e in trace0 if e["action"].startswith("segment"))
+    print(f"checked: {len(slices)} ops, {len(trace0)} events ({segment_events} segment events), "
+          f"{len(snapshot['segments'])} segments at the end, peak {run['peak_bytes']} bytes, "
           f"activations {run['peak_activation_bytes']} bytes")
     return 1 if problems else 0
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """PyTorch's own snapshot reader on `rlab run --memory-snapshot FILE`: torch.cuda._memory_viz's
 stats(), memory() and segments() (the functions behind `python -m torch.cuda._memory_viz`) read the
-file's segments, and what they compute matches the run: stats' total_size equals the device bytes
-live at the end of the recorded step (the last "device bytes" counter of the Perfetto trace written
-by the same run), and memory()'s flamegraph lines give parameters, gradients and optimizer state
-exactly the bytes rlab measured for those categories.
+file's segments, and what they compute matches the run: stats' active_allocated equals the device
+bytes live at the end of the recorded step (the last "device bytes" counter of the Perfetto trace
+written by the same run), its total_size the pool's segments (live and cached), and memory()'s
+flamegraph lines give parameters, gradients and optimizer state exactly the bytes rlab measured for
+those categories (each frame's name ends in "[<rlab category>]").
 
 torch 1.13 (Debian's python3-torch) has no reader of device traces, so the peak is not checked
 here (tests/cli/check_memory_exports.py replays the trace with plain pickle); its command line
@@ -58,19 +59,20 @@ def main():
 
     segments = snapshot["segments"]
     stats = _memory_viz.stats(segments)  # asserts each segment's total_size is its blocks' sum
-    total = stats["total_size"].value
+    total = stats["active_allocated"].value
     end_of_step = [e["args"]["bytes"] for e in trace["traceEvents"] if e["ph"] == "C" and e["name"] == "device bytes"][-1]
     if total != end_of_step:
-        problems.append(f"torch stats: total_size {total}, the trace's last device bytes {end_of_step}")
-    if stats["segments"] != len(segments) or stats.get("active_allocated", _memory_viz.Bytes(0)).value != total:
+        problems.append(f"torch stats: active_allocated {total}, the trace's last device bytes {end_of_step}")
+    if stats["segments"] != len(segments) or stats["total_size"].value != sum(s["total_size"] for s in segments):
         problems.append(f"torch stats: {stats}")
 
     lines = _memory_viz.memory(segments, format_flamegraph=lambda text: text)
     by_category = collections.Counter()
     for line in lines.splitlines():
         stack, size = line.rsplit(" ", 1)
-        frame = stack.split(";")[-1]  # torch's "<filename>:<line>:<name>": the category and the op
-        by_category[frame.split(":")[0]] += int(size)
+        frame = stack.split(";")[-1]  # torch's "<filename>:<line>:<name>"; the name ends in "[category]"
+        if frame.endswith("]"):
+            by_category[frame.rsplit("[", 1)[1][:-1]] += int(size)
     if sum(by_category.values()) != total:
         problems.append(f"torch memory(): lines add up to {sum(by_category.values())}, stats says {total}")
     for category in ("parameters", "gradients", "optimizer_state"):
@@ -83,7 +85,7 @@ def main():
 
     for problem in problems:
         print(problem)
-    print(f"torch {torch.__version__} _memory_viz read {len(segments)} segments: stats total_size {total} bytes "
+    print(f"torch {torch.__version__} _memory_viz read {len(segments)} segments: stats active_allocated {total} bytes "
           f"(= the trace's end-of-step device bytes {end_of_step}); memory() by category "
           f"{dict(sorted(by_category.items()))}; rlab peak_bytes {run['peak_bytes']} (not read by torch 1.x)")
     return 1 if problems else 0

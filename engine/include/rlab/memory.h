@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -67,10 +68,27 @@ struct AllocationEvent {
     int op = -1; // index into the step's timeline of the op it happened in; -1 between ops
 };
 
+// Memory a pool holds from the system (aligned_alloc, cudaMalloc), handed out as blocks: what
+// PyTorch's snapshot calls a segment.
+struct MemorySegment {
+    std::uint64_t address = 0;
+    std::uint64_t bytes = 0;
+};
+
+// A pool taking a segment from the system or giving one back during a recorded step.
+struct SegmentEvent {
+    double timeUs = 0;
+    bool taken = true; // false: given back
+    MemorySegment segment;
+    std::size_t beforeEvent = 0; // index in MemoryRecording::events of the block event it precedes
+};
+
 // Every allocation and release of one step on one allocator: what the memory exports replay.
 struct MemoryRecording {
     std::vector<MemoryBlock> liveAtStart; // blocks already held when the step began (parameters, ...)
     std::vector<AllocationEvent> events;
+    std::vector<MemorySegment> segmentsAtStart; // by address
+    std::vector<SegmentEvent> segmentEvents;
 };
 
 struct MemoryStats {
@@ -101,11 +119,17 @@ protected:
     virtual void* rawAllocate(std::size_t bytes, MemoryCategory category) = 0; // throws OutOfMemory
     virtual void rawRelease(void* ptr, std::size_t bytes, MemoryCategory category) = 0;
     virtual std::uint64_t reserved() const; // default: live bytes
+    // A pool says when it takes memory from the system and gives it back (not when it hands a
+    // cached block out again), so a recording holds the pool's real segments. Not under the
+    // pool's own lock: stats() calls reserved() under this allocator's.
+    void segmentTaken(const void* ptr, std::size_t bytes);
+    void segmentGivenBack(const void* ptr);
 
 private:
     mutable std::mutex m_mutex;
     MemoryStats m_stats;
     std::unordered_map<const void*, MemoryBlock> m_blocks; // live blocks, for a recording's start
+    std::map<std::uint64_t, std::uint64_t> m_segments; // address -> bytes, held from the system
     bool m_recording = false;
     int m_recordedOp = -1;
     std::chrono::steady_clock::time_point m_origin;
