@@ -1,5 +1,7 @@
 #include "progressstore.h"
 
+#include <filesystem>
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
@@ -11,6 +13,7 @@
 #include <QSaveFile>
 #include <QStandardPaths>
 
+#include "rlab/layout.h"
 #include "rlab/words.h"
 
 namespace {
@@ -24,6 +27,17 @@ QString defaultDirectory()
     if (!fromEnv.isEmpty())
         return fromEnv;
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+}
+
+// Beside the progress where a folder was given, else in the XDG state folder (rlab/layout.h).
+QString windowFileFor(const QString& directory)
+{
+    const QString given = directory.isEmpty() ? qEnvironmentVariable("RLAB_STATE_DIR") : directory;
+    if (!given.isEmpty())
+        return QDir(given).filePath(QStringLiteral("window.json"));
+    const std::filesystem::path state = rlab::stateFolder();
+    return state.empty() ? QString()
+                         : QDir(QFile::decodeName(state.c_str())).filePath(QStringLiteral("window.json"));
 }
 
 QString fileIn(const QString& directory)
@@ -133,12 +147,14 @@ QuizProgress migrated(const QHash<QString, QString>& answers)
 } // namespace
 
 ProgressStore::ProgressStore(const QString& directory)
-    : ProgressStore(fileIn(directory.isEmpty() ? defaultDirectory() : directory), Access::ReadWrite)
+    : ProgressStore(fileIn(directory.isEmpty() ? defaultDirectory() : directory), Access::ReadWrite,
+        windowFileFor(directory))
 {
 }
 
-ProgressStore::ProgressStore(const QString& filePath, Access access)
+ProgressStore::ProgressStore(const QString& filePath, Access access, const QString& windowFile)
     : m_filePath(filePath)
+    , m_windowFile(windowFile)
     , m_access(access)
 {
 }
@@ -166,7 +182,7 @@ void ProgressStore::load()
 
     QFile file(m_filePath);
     if (!file.exists())
-        return;
+        return loadWindowLayout({});
     // A FIFO would block before any window appears and a device would fill memory: never read.
     if (rlab::notRegularFile(QFile::encodeName(m_filePath).toStdString()))
         return keepUnread(tr("it is not a regular file"));
@@ -221,8 +237,20 @@ void ProgressStore::load()
     }
     m_language = language.toString();
     m_quizzes = read;
-    // A layout is a convenience: one that is not base64 text is dropped, not worth a notice.
-    const QJsonObject window = root.value(QStringLiteral("window")).toObject();
+    // Progress files before window.json held the layout under "window": read once, then moved.
+    loadWindowLayout(root.value(QStringLiteral("window")).toObject());
+}
+
+void ProgressStore::loadWindowLayout(const QJsonObject& legacy)
+{
+    QJsonObject window = legacy;
+    QFile file(m_windowFile);
+    // A layout is a convenience: a file that is not a small regular JSON file, or a value that is
+    // not base64 text, is dropped, not worth a notice.
+    if (!m_windowFile.isEmpty() && file.exists()
+        && !rlab::notRegularFile(QFile::encodeName(m_windowFile).toStdString())
+        && file.open(QIODevice::ReadOnly))
+        window = QJsonDocument::fromJson(file.read(64 * 1024)).object();
     for (auto entry = window.begin(); entry != window.end(); ++entry) {
         const auto decoded = QByteArray::fromBase64Encoding(entry.value().toString().toLatin1(),
             QByteArray::Base64Encoding | QByteArray::AbortOnBase64DecodingErrors);
@@ -267,8 +295,13 @@ bool ProgressStore::save()
     QJsonObject window;
     for (auto entry = m_windowLayout.cbegin(); entry != m_windowLayout.cend(); ++entry)
         window.insert(entry.key(), QString::fromLatin1(entry.value().toBase64()));
-    if (!window.isEmpty())
-        root.insert(QStringLiteral("window"), window);
+    if (!window.isEmpty() && !m_windowFile.isEmpty()) {
+        QDir().mkpath(QFileInfo(m_windowFile).absolutePath());
+        QSaveFile layout(m_windowFile);
+        if (layout.open(QIODevice::WriteOnly)
+            && layout.write(QJsonDocument(window).toJson(QJsonDocument::Compact)) >= 0)
+            layout.commit();
+    }
 
     QDir().mkpath(QFileInfo(m_filePath).absolutePath());
     // QSaveFile writes a temporary file and renames it over the old one on commit, so a crash

@@ -10,6 +10,7 @@
 #include <QDate>
 #include <QDateTime>
 #include <QHash>
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -65,7 +66,9 @@ public:
     void setLanguage(const QString& language);
 
     // The window's geometry and splitter positions (QWidget::saveGeometry, QSplitter::saveState)
-    // by name; empty when never saved. Kept with the language: both are how the learner left the app.
+    // by name; empty when never saved. How the learner left the window is state, not data (XDG
+    // Base Directory Specification): saved beside the progress file only where its folder was
+    // given (RLAB_STATE_DIR, tests), else in $XDG_STATE_HOME/recompute-lab/window.json.
     QByteArray windowLayout(const QString& name) const { return m_windowLayout.value(name); }
     void setWindowLayout(const QString& name, const QByteArray& state) { m_windowLayout.insert(name, state); }
 
@@ -79,12 +82,14 @@ public:
 
 private:
     enum class Access { ReadWrite, ReadOnly, None };
-    ProgressStore(const QString& filePath, Access access);
+    ProgressStore(const QString& filePath, Access access, const QString& windowFile = {});
+    void loadWindowLayout(const QJsonObject& legacy);
     // `why` is a function so the sentence follows a later language switch.
     void setAside(const std::function<QString()>& why);
     void keepUnread(const QString& why);
 
     QString m_filePath;
+    QString m_windowFile; // empty: the layout is kept in memory only
     Access m_access = Access::ReadWrite;
     bool m_keptUnread = false; // the file exists but was not read: never overwrite it
     std::function<QString()> m_problem;

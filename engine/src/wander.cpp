@@ -14,6 +14,8 @@
 #include <system_error>
 #include <thread>
 
+#include "rlab/layout.h"
+
 namespace rlab {
 
 namespace {
@@ -221,11 +223,9 @@ std::filesystem::path speedLogPath()
 {
     if (const char* named = std::getenv("RLAB_SPEED_LOG"))
         return named;
-    if (const char* cache = std::getenv("XDG_CACHE_HOME"); cache && *cache)
-        return std::filesystem::path(cache) / "recompute-lab" / "speed.log";
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return std::filesystem::path(home) / ".cache" / "recompute-lab" / "speed.log";
-    return {};
+    // State, not cache: the widening it feeds is lost when a cache is cleared (XDG Base Directory).
+    const std::filesystem::path folder = stateFolder();
+    return folder.empty() ? folder : folder / "speed.log";
 }
 
 Wander recordYardstick(const Yardstick& yardstick)

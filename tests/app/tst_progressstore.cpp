@@ -24,6 +24,7 @@ private slots:
     void corruptFileIsSetAside();
     void inMemoryStoreWritesNothing();
     void environmentChoosesTheFolder();
+    void windowLayoutIsStateNotData();
     void unwritableFolderIsReported();
     void unreadableFileIsKept();
     void specialFilesAreNotRead_data();
@@ -191,6 +192,56 @@ void ProgressStoreTest::environmentChoosesTheFolder()
     ProgressStore store;
     QCOMPARE(store.filePath(), QDir(dir.path()).filePath(QStringLiteral("progress.json")));
     qunsetenv("RLAB_STATE_DIR");
+}
+
+// The window's layout is kept apart from the progress: beside it where a folder is given, else in
+// $XDG_STATE_HOME/recompute-lab/window.json; a progress file from before keeps its layout once.
+void ProgressStoreTest::windowLayoutIsStateNotData()
+{
+    QTemporaryDir dir;
+    {
+        ProgressStore store(dir.path());
+        store.load();
+        store.setWindowLayout(QStringLiteral("geometry"), QByteArray("\x01\x02size"));
+        QVERIFY(store.save());
+    }
+    QFile progress(QDir(dir.path()).filePath(QStringLiteral("progress.json")));
+    QVERIFY(progress.open(QIODevice::ReadOnly));
+    QVERIFY(!progress.readAll().contains("\"window\""));
+    QVERIFY(QFileInfo::exists(QDir(dir.path()).filePath(QStringLiteral("window.json"))));
+    ProgressStore again(dir.path());
+    again.load();
+    QCOMPARE(again.windowLayout(QStringLiteral("geometry")), QByteArray("\x01\x02size"));
+
+    QTemporaryDir legacy;
+    QFile old(QDir(legacy.path()).filePath(QStringLiteral("progress.json")));
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.write(R"({"version": 2, "language": "en", "quizzes": {}, "window": {"geometry": "YWJj"}})");
+    old.close();
+    ProgressStore migrated(legacy.path());
+    migrated.load();
+    QCOMPARE(migrated.windowLayout(QStringLiteral("geometry")), QByteArray("abc"));
+
+    // No folder given: the progress in XDG_DATA_HOME (Qt's AppDataLocation), the layout in XDG_STATE_HOME.
+    QTemporaryDir home;
+    const QByteArray state = qgetenv("XDG_STATE_HOME"), data = qgetenv("XDG_DATA_HOME");
+    qunsetenv("RLAB_STATE_DIR");
+    qputenv("XDG_STATE_HOME", QDir(home.path()).filePath(QStringLiteral("state")).toUtf8());
+    qputenv("XDG_DATA_HOME", QDir(home.path()).filePath(QStringLiteral("data")).toUtf8());
+    {
+        ProgressStore store;
+        store.load();
+        QVERIFY2(store.filePath().startsWith(QDir(home.path()).filePath(QStringLiteral("data"))),
+            qPrintable(store.filePath()));
+        store.setWindowLayout(QStringLiteral("geometry"), QByteArray("xyz"));
+        QVERIFY(store.save());
+    }
+    QVERIFY(QFileInfo::exists(QDir(home.path()).filePath(QStringLiteral("state/recompute-lab/window.json"))));
+    ProgressStore reread;
+    reread.load();
+    QCOMPARE(reread.windowLayout(QStringLiteral("geometry")), QByteArray("xyz"));
+    state.isNull() ? qunsetenv("XDG_STATE_HOME") : qputenv("XDG_STATE_HOME", state);
+    data.isNull() ? qunsetenv("XDG_DATA_HOME") : qputenv("XDG_DATA_HOME", data);
 }
 
 void ProgressStoreTest::unwritableFolderIsReported()

@@ -11,12 +11,14 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <unistd.h>
 #include <vector>
 
 #include "rlab/engine.h"
+#include "rlab/layout.h"
 #include "rlab/wander.h"
 #include "rlab_test.h"
 
@@ -351,6 +353,54 @@ RLAB_TEST(timedRunsShareTheSpeedLog)
     RLAB_CHECK_EQ(rlab::run(config).stepMsWanderRuns, before + 3);
     std::filesystem::remove_all(log.parent_path());
     RLAB_CHECK_EQ(rlab::liveEngineBytes(), std::uint64_t {0});
+}
+
+// The speed log is state ($XDG_STATE_HOME/recompute-lab/speed.log); a relative XDG_* value is
+// ignored, as the XDG Base Directory Specification says, by the engine and (through
+// dropRelativeXdgVariables) by Qt, which in 6.4 takes a relative XDG_DATA_HOME as it is.
+RLAB_TEST(xdgFoldersIgnoreRelativePaths)
+{
+    const auto saved = [](const char* name) {
+        const char* value = std::getenv(name);
+        return value ? std::optional<std::string>(value) : std::nullopt;
+    };
+    const char* names[] = {"RLAB_SPEED_LOG", "HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME",
+        "XDG_DATA_DIRS", "XDG_CONFIG_DIRS"};
+    std::vector<std::optional<std::string>> before;
+    for (const char* name : names)
+        before.push_back(saved(name));
+    ::unsetenv("RLAB_SPEED_LOG");
+    ::setenv("HOME", "/home/learner", 1);
+
+    ::setenv("XDG_STATE_HOME", "/var/state", 1);
+    RLAB_CHECK(rlab::speedLogPath() == "/var/state/recompute-lab/speed.log");
+    ::setenv("XDG_STATE_HOME", "state", 1);
+    RLAB_CHECK(rlab::speedLogPath() == "/home/learner/.local/state/recompute-lab/speed.log");
+    ::unsetenv("XDG_STATE_HOME");
+    RLAB_CHECK(rlab::stateFolder() == "/home/learner/.local/state/recompute-lab");
+    ::setenv("XDG_CACHE_HOME", "./cache", 1);
+    RLAB_CHECK(rlab::xdgBaseFolder("XDG_CACHE_HOME") == "/home/learner/.cache");
+    ::setenv("XDG_DATA_HOME", "data", 1);
+    RLAB_CHECK(rlab::xdgBaseFolder("XDG_DATA_HOME") == "/home/learner/.local/share");
+    ::setenv("XDG_DATA_HOME", "/srv/data", 1);
+    RLAB_CHECK(rlab::xdgBaseFolder("XDG_DATA_HOME") == "/srv/data");
+
+    ::setenv("XDG_DATA_HOME", "data", 1);
+    ::setenv("XDG_CACHE_HOME", "/var/cache/x", 1);
+    ::setenv("XDG_DATA_DIRS", "share:/usr/local/share::/usr/share:more/share", 1);
+    ::setenv("XDG_CONFIG_DIRS", "etc", 1);
+    rlab::dropRelativeXdgVariables();
+    RLAB_CHECK(std::getenv("XDG_DATA_HOME") == nullptr);
+    RLAB_CHECK(std::string(std::getenv("XDG_CACHE_HOME")) == "/var/cache/x");
+    RLAB_CHECK(std::string(std::getenv("XDG_DATA_DIRS")) == "/usr/local/share:/usr/share");
+    RLAB_CHECK(std::getenv("XDG_CONFIG_DIRS") == nullptr);
+
+    for (std::size_t i = 0; i < before.size(); ++i) {
+        if (before[i])
+            ::setenv(names[i], before[i]->c_str(), 1);
+        else
+            ::unsetenv(names[i]);
+    }
 }
 
 RLAB_TEST_MAIN(std::string())

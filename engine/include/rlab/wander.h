@@ -12,8 +12,8 @@
 // (this process's, and the speed log's, below). The spread of those medians is the wander, and the
 // run's step-time interval is its rounds' interval widened by it (withWander).
 //
-// The speed log: the file named by RLAB_SPEED_LOG, or $XDG_CACHE_HOME/recompute-lab/speed.log
-// ($HOME/.cache/... without it); RLAB_SPEED_LOG set but empty keeps the history in the process only.
+// The speed log: the file named by RLAB_SPEED_LOG, or $XDG_STATE_HOME/recompute-lab/speed.log
+// (rlab::stateFolder()); RLAB_SPEED_LOG set but empty keeps the history in the process only.
 // One line per run: "rlab-speed 1 <unix seconds> <device> <threads> <yardstick ms>".
 
 #include <cstdint>

@@ -20,4 +20,19 @@ std::filesystem::path pluginFolder();
 // the checkout this program was built from. Empty when none exists.
 std::filesystem::path builtInContentFolder(const std::vector<std::filesystem::path>& dataFolders = {});
 
+// A base directory of the XDG Base Directory Specification: the variable's value where it is an
+// absolute path, else $HOME/<fallback> (".local/state" for XDG_STATE_HOME, ".cache", ".local/share",
+// ".config"). A relative value is ignored, as the specification says. Empty without either.
+std::filesystem::path xdgBaseFolder(const char* variable);
+
+// $XDG_STATE_HOME/recompute-lab: what is worth keeping between runs but is not the learner's data
+// (the speed log, the window's size and splitter positions). Empty where no home is known.
+std::filesystem::path stateFolder();
+
+// Unsets XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_STATE_HOME and XDG_RUNTIME_DIR where
+// they hold a relative path, and drops relative entries from XDG_DATA_DIRS and XDG_CONFIG_DIRS, so a
+// library reading them (Qt 6.4's QStandardPaths takes them as they are) ignores them too. Call it
+// before any thread starts.
+void dropRelativeXdgVariables();
+
 } // namespace rlab
