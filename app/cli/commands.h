@@ -8,4 +8,6 @@ int planCommand(int argc, char** argv); // rlab plan (app/cli/plan_command.cpp)
 #ifdef RLAB_HAVE_CONTENT
 int checkContentCommand(int argc, char** argv); // rlab check-content DIR (app/cli/check_content.cpp)
 int checkClaimsCommand(int argc, char** argv); // rlab check-claims DIR (app/cli/check_claims.cpp)
+int exportCommand(int argc, char** argv); // rlab export QUIZ: GIFT or Moodle XML (app/cli/lms_commands.cpp)
+int importCommand(int argc, char** argv); // rlab import FILE DIR: a quiz pack from one
 #endif

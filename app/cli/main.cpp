@@ -14,6 +14,8 @@ constexpr const char* kUsage = R"(usage: rlab <command> [options]
   plan           predict which policy fits a real-size model in a memory budget, and its cost
   check-content  validate a content folder or pack archive, print coverage per language
   check-claims   run every demo preset and check the claims it makes against the measurements
+  export         write a quiz as GIFT or Moodle XML, for a learning platform to import
+  import         make a quiz pack from a GIFT or Moodle XML export
 
 rlab <command> --help shows a command's options; rlab --version prints the version.
 )";
@@ -44,8 +46,13 @@ int main(int argc, char** argv)
         return devicesCommand(argc - 1, argv + 1);
     if (command == "plan")
         return planCommand(argc - 1, argv + 1);
-    if (command == "check-content" || command == "check-claims") {
+    if (command == "check-content" || command == "check-claims" || command == "export"
+        || command == "import") {
 #ifdef RLAB_HAVE_CONTENT
+        if (command == "export")
+            return exportCommand(argc - 1, argv + 1);
+        if (command == "import")
+            return importCommand(argc - 1, argv + 1);
         return command == "check-content" ? checkContentCommand(argc - 1, argv + 1)
                                           : checkClaimsCommand(argc - 1, argv + 1);
 #else
@@ -55,7 +62,8 @@ int main(int argc, char** argv)
 #endif
     }
     std::fprintf(stderr,
-        "rlab: unknown command '%.*s'; use run, sweep, devices, plan, check-content or check-claims.\n",
+        "rlab: unknown command '%.*s'; use run, sweep, devices, plan, check-content, check-claims, export or "
+        "import.\n",
         static_cast<int>(command.size()), command.data());
     return 2;
 }

@@ -1,0 +1,291 @@
+// Quizzes to and from a learning platform (rlab/content/lms.h): every seed quiz exported as GIFT and
+// as Moodle XML in each language and imported back into a pack keeps every question, option,
+// correct answer, feedback, explanation and piece of structure, and its untranslated fields stay
+// marked; what a platform's file holds that a quiz cannot is skipped with a sentence; hostile files
+// are refused with one sentence; the rlab commands do the same from the command line.
+
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include "content_tree.h"
+#include "rlab/content/content.h"
+#include "rlab/content/lms.h"
+
+namespace fs = std::filesystem;
+using namespace rlab::content;
+using namespace rlab::content::test;
+
+namespace {
+
+// The differences between two loads of one quiz, as lines (empty: the same).
+QStringList differences(const Quiz& want, const Quiz& got)
+{
+    QStringList found;
+    const auto same = [&](const std::string& what, const std::string& a, const std::string& b) {
+        if (a != b)
+            found << QString::fromStdString(what + ": '" + a + "' became '" + b + "'");
+    };
+    const auto sameText = [&](const std::string& what, const Text& a, const Text& b) {
+        same(what, a.value, b.value);
+        if (a.fallback != b.fallback)
+            found << QString::fromStdString(what + ": untranslated mark lost or added");
+    };
+    same("id", want.id, got.id);
+    same("level", want.level, got.level);
+    same("guide", want.guide, got.guide);
+    sameText("title", want.title, got.title);
+    sameText("description", want.description, got.description);
+    if (want.questions.size() != got.questions.size())
+        return found
+            << QStringLiteral("%1 questions became %2").arg(want.questions.size()).arg(got.questions.size());
+    for (std::size_t q = 0; q < want.questions.size(); ++q) {
+        const Question& a = want.questions[q];
+        const Question& b = got.questions[q];
+        const std::string at = a.id + ".";
+        same(at + "id", a.id, b.id);
+        same(at + "demo", a.demo, b.demo);
+        same(at + "guide_section", a.guideSection, b.guideSection);
+        same(at + "answer", std::to_string(a.answer), std::to_string(b.answer));
+        sameText(at + "text", a.text, b.text);
+        sameText(at + "explanation", a.explanation, b.explanation);
+        std::string seeA, seeB;
+        for (const Question::SeeAlso& s : a.seeAlso)
+            seeA += s.quiz + "/" + s.question + " ";
+        for (const Question::SeeAlso& s : b.seeAlso)
+            seeB += s.quiz + "/" + s.question + " ";
+        same(at + "see_also", seeA, seeB);
+        if (a.options.size() != b.options.size()) {
+            found << QString::fromStdString(at + "options: count changed");
+            continue;
+        }
+        for (std::size_t o = 0; o < a.options.size(); ++o) {
+            const std::string opt = at + a.options[o].id + ".";
+            same(opt + "id", a.options[o].id, b.options[o].id);
+            sameText(opt + "text", a.options[o].text, b.options[o].text);
+            sameText(opt + "why_wrong", a.options[o].whyWrong, b.options[o].whyWrong);
+        }
+    }
+    return found;
+}
+
+} // namespace
+
+class LmsTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void seedQuizzesRoundTrip_data();
+    void seedQuizzesRoundTrip();
+    void whatAQuizCannotHoldIsSkipped();
+    void hostileFilesAreRefused_data();
+    void hostileFilesAreRefused();
+    void commandsRoundTrip();
+};
+
+// The seed quizzes, and the test fixture whose translations leave fields out (they must come back
+// untranslated, not as English "translations").
+void LmsTest::seedQuizzesRoundTrip_data()
+{
+    QTest::addColumn<int>("format");
+    QTest::addColumn<bool>("seed");
+    QTest::newRow("gift, seed quizzes") << static_cast<int>(LmsFormat::Gift) << true;
+    QTest::newRow("moodle-xml, seed quizzes") << static_cast<int>(LmsFormat::MoodleXml) << true;
+    QTest::newRow("gift, fixture with untranslated fields") << static_cast<int>(LmsFormat::Gift) << false;
+    QTest::newRow("moodle-xml, fixture with untranslated fields")
+        << static_cast<int>(LmsFormat::MoodleXml) << false;
+}
+
+void LmsTest::seedQuizzesRoundTrip()
+{
+    QFETCH(int, format);
+    QFETCH(bool, seed);
+    const auto lms = static_cast<LmsFormat>(format);
+    const fs::path root = seed ? realContent() : fixtureTree();
+    const std::vector<std::string> languages = availableLanguages(root);
+    QTemporaryDir dir;
+    const fs::path pack = fs::path(dir.path().toStdString()) / "imported";
+    // The guides and presets the quizzes name stay the pack's own; only the quizzes travel.
+    fs::create_directories(pack);
+    copyTree(root / "guides", pack / "guides");
+    copyTree(root / "demos", pack / "demos");
+    for (const char* glossary : {"glossary.ru.yaml", "glossary.sn.yaml"})
+        if (fs::exists(root / glossary))
+            fs::copy_file(root / glossary, pack / glossary);
+    std::map<std::string, Content> original;
+    for (const std::string& language : languages)
+        original[language] = loadContent(root, language);
+    QVERIFY(original["en"].errors.empty());
+    int questions = 0, options = 0, untranslated = 0;
+    for (const Quiz& quiz : original["en"].quizzes) {
+        std::string error;
+        std::vector<ImportedQuiz> translations;
+        std::optional<ImportedQuiz> source;
+        for (const std::string& language : languages) {
+            const std::string text = exportQuiz(*original[language].quiz(quiz.id), lms, language);
+            std::optional<ImportedQuiz> read = importQuiz(text, lms, quiz.id + "." + language, &error);
+            QVERIFY2(read, error.c_str());
+            std::string skipped;
+            for (const std::string& line : read->skipped)
+                skipped += line + "\n";
+            QVERIFY2(read->skipped.empty(), skipped.c_str());
+            QCOMPARE(read->language, language);
+            if (language == "en")
+                source = std::move(read);
+            else
+                translations.push_back(std::move(*read));
+        }
+        const std::string problem = writeQuizPack(*source, translations, pack);
+        QVERIFY2(problem.empty(), problem.c_str());
+        questions += static_cast<int>(quiz.questions.size());
+        for (const Question& question : quiz.questions)
+            options += static_cast<int>(question.options.size());
+    }
+    for (const std::string& language : languages) {
+        const Content imported = loadContent(pack, language);
+        std::string errors;
+        for (const Diagnostic& d : imported.errors)
+            errors += d.toString() + "\n";
+        QVERIFY2(imported.errors.empty(), errors.c_str());
+        QCOMPARE(imported.quizzes.size(), original[language].quizzes.size());
+        for (const Quiz& quiz : original[language].quizzes) {
+            const Quiz* back = imported.quiz(quiz.id);
+            QVERIFY2(back, quiz.id.c_str());
+            const QStringList changed = differences(quiz, *back);
+            QVERIFY2(
+                changed.isEmpty(), qPrintable(QString::fromStdString(language) + ": " + changed.join("; ")));
+        }
+        untranslated += static_cast<int>(fallbackFields(original[language]).size());
+    }
+    QCOMPARE(fallbackFields(loadContent(pack, languages.back())), fallbackFields(original[languages.back()]));
+    if (!seed)
+        QVERIFY(untranslated > 0); // the fixture's point: some fields are not translated
+    qInfo("%d quizzes, %d questions, %d options kept in %d languages (%d untranslated fields stay marked)",
+        static_cast<int>(original["en"].quizzes.size()), questions, options,
+        static_cast<int>(languages.size()), untranslated);
+}
+
+// A platform's own file: true/false, short answer, partial credit, a missing-word question and
+// feedback on the right answer are skipped, each with where and why; the multiple choice is read.
+void LmsTest::whatAQuizCannotHoldIsSkipped()
+{
+    const std::string gift
+        = "// rlab-quiz: id=mixed level=beginner guide=g\n"
+          "::tf::The sky is blue.{T}\n\n"
+          "::short::Two plus two is {=four =4}\n\n"
+          "::partial::Pick the primes {~%50%2 ~%50%3 ~%-100%4}\n\n"
+          "::missing::Checkpointing trades {=compute ~disk} for memory.\n\n"
+          "// rlab-question: demo=d guide_section=s options=x,y\n"
+          "::mc::Which is \\{braced\\}?{=this one#right, and why ~that one#it is not\n####Because.}\n";
+    std::string error;
+    const std::optional<ImportedQuiz> quiz = importQuiz(gift, LmsFormat::Gift, "mixed.gift", &error);
+    QVERIFY2(quiz, error.c_str());
+    QCOMPARE(quiz->quiz.questions.size(), std::size_t(1));
+    const Question& mc = quiz->quiz.questions.front();
+    QCOMPARE(mc.text.value, std::string("Which is {braced}?"));
+    QCOMPARE(mc.options[1].id, std::string("y"));
+    QCOMPARE(mc.options[1].whyWrong.value, std::string("it is not"));
+    QCOMPARE(mc.explanation.value, std::string("Because."));
+    std::string all;
+    for (const std::string& line : quiz->skipped)
+        all += line + "\n";
+    QCOMPARE(quiz->skipped.size(), std::size_t(5));
+    for (const char* expected : {"mixed.gift:2: question 'tf' is not multiple choice (true/false)",
+             "'short' is a short-answer question", "'partial' is weighted (partial credit)",
+             "'missing' is a missing-word question", "the correct answer's feedback of 'mc'"})
+        QVERIFY2(all.find(expected) != std::string::npos, all.c_str());
+
+    const std::string xml
+        = "<?xml version=\"1.0\"?><quiz>\n"
+          "<question type=\"truefalse\"><name><text>tf</text></name></question>\n"
+          "<question type=\"multichoice\"><name><text>many</text></name><single>false</single>"
+          "<answer fraction=\"50\"><text>a</text></answer><answer fraction=\"50\"><text>b</text>"
+          "</answer></question>\n</quiz>\n";
+    QVERIFY(!importQuiz(xml, LmsFormat::MoodleXml, "other.xml", &error));
+    QVERIFY2(error.find("other.xml: holds no single-answer multiple-choice question") == 0, error.c_str());
+}
+
+void LmsTest::hostileFilesAreRefused_data()
+{
+    QTest::addColumn<int>("format");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("sentence");
+    const int gift = static_cast<int>(LmsFormat::Gift), xml = static_cast<int>(LmsFormat::MoodleXml);
+    QTest::newRow("entity expansion") << xml
+                                      << "<?xml version=\"1.0\"?><!DOCTYPE q [<!ENTITY a \"aaaa\"><!ENTITY b "
+                                         "\"&a;&a;&a;\">]><quiz>&b;</quiz>"
+                                      << "holds a document type";
+    QTest::newRow("broken XML") << xml << "<quiz><question type=\"multichoice\">\n<name>"
+                                << "bad.txt:2: not well-formed";
+    QTest::newRow("not Moodle") << xml << "<html></html>"
+                                << "no <quiz> element";
+    QTest::newRow("unclosed answers") << gift << "::q::Text {=a ~b\n"
+                                      << "bad.txt:1: question 'q' has no answers";
+    QTest::newRow("stray brace") << gift << "::q::Text } {=a ~b}\n"
+                                 << "a '}' closes no answers";
+    QTest::newRow("nothing to import") << gift << "// only a comment\n"
+                                       << "holds no single-answer";
+}
+
+void LmsTest::hostileFilesAreRefused()
+{
+    QFETCH(int, format);
+    QFETCH(QString, text);
+    QFETCH(QString, sentence);
+    std::string error;
+    QVERIFY(!importQuiz(text.toStdString(), static_cast<LmsFormat>(format), "bad.txt", &error));
+    QVERIFY2(error.find(sentence.toStdString()) != std::string::npos, error.c_str());
+    QVERIFY2(error.find('\n') == std::string::npos, error.c_str());
+
+    // A quiz id that would be a path is never a folder name.
+    ImportedQuiz escape;
+    escape.quiz.id = "../../outside";
+    QTemporaryDir dir;
+    QVERIFY(!writeQuizPack(escape, {}, dir.path().toStdString()).empty());
+    QVERIFY(!fs::exists(fs::path(dir.path().toStdString()) / "../../outside"));
+}
+
+// The commands around the same code: export to a file, import it with its translation.
+void LmsTest::commandsRoundTrip()
+{
+    const QString rlab = qEnvironmentVariable("RLAB_BIN_DIR") + "/rlab";
+    if (qEnvironmentVariableIsEmpty("RLAB_BIN_DIR"))
+        QSKIP("RLAB_BIN_DIR is not set (ctest sets it)");
+    QTemporaryDir dir;
+    const auto run = [&](const QStringList& args, QString* out = nullptr) {
+        QProcess process;
+        process.start(rlab, args);
+        process.waitForFinished(30000);
+        if (out)
+            *out = QString::fromUtf8(process.readAllStandardOutput() + process.readAllStandardError());
+        return process.exitCode();
+    };
+    const QString en = dir.filePath("quiz.gift"), ru = dir.filePath("quiz.ru.gift"),
+                  xml = dir.filePath("quiz.xml");
+    const QString content = QString::fromStdString(realContent().string());
+    QCOMPARE(
+        run({"export", "--format", "gift", "gradient-checkpointing", "--content", content, "--output", en}),
+        0);
+    QCOMPARE(run({"export", "--format", "gift", "gradient-checkpointing", "--lang", "ru", "--content",
+                 content, "-o", ru}),
+        0);
+    QCOMPARE(
+        run({"export", "--format", "moodle-xml", "gradient-checkpointing", "--content", content, "-o", xml}),
+        0);
+    QString said;
+    QCOMPARE(run({"import", "--format", "gift", en, dir.filePath("pack"), "--translation", ru}, &said), 0);
+    QVERIFY2(said.contains("(8 questions), quiz.ru.yaml; nothing skipped"), qPrintable(said));
+    QVERIFY(QFileInfo::exists(dir.filePath("pack/quizzes/gradient-checkpointing/quiz.ru.yaml")));
+    QCOMPARE(
+        run({"import", "--format", "moodle-xml", en, dir.filePath("pack2")}, &said), 1); // GIFT is not XML
+    QVERIFY2(said.contains("not well-formed XML"), qPrintable(said));
+    QCOMPARE(run({"import", "--format", "moodle-xml", xml, dir.filePath("pack3")}, &said), 0);
+    QCOMPARE(run({"export", "--format", "docx", "gradient-checkpointing"}, &said), 2);
+    QVERIFY2(said.contains("--format is gift or moodle-xml"), qPrintable(said));
+    QCOMPARE(run({"export", "--format", "gift", "no-such-quiz", "--content", content}, &said), 2);
+    QVERIFY2(said.contains("no quiz 'no-such-quiz'"), qPrintable(said));
+}
+
+QTEST_GUILESS_MAIN(LmsTest)
+#include "tst_lms.moc"
