@@ -1046,7 +1046,7 @@ Open it in your web browser?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Quiz packs (*.zip *.tar *.tar.gz *.tgz)</source>
+        <source>Quiz packs (*.zip *.tar *.tar.gz *.tgz *.tar.xz *.txz *.tar.zst *.tzst)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1076,8 +1076,8 @@ Open it in your web browser?</source>
         <translation>Открыть пакет тестов</translation>
     </message>
     <message>
-        <source>Quiz packs (*.zip *.tar *.tar.gz *.tgz)</source>
-        <translation>Пакеты тестов (*.zip *.tar *.tar.gz *.tgz)</translation>
+        <source>Quiz packs (*.zip *.tar *.tar.gz *.tgz *.tar.xz *.txz *.tar.zst *.tzst)</source>
+        <translation>Пакеты тестов (*.zip *.tar *.tar.gz *.tgz *.tar.xz *.txz *.tar.zst *.tzst)</translation>
     </message>
     <message>
         <source>All files (*)</source>

@@ -1070,8 +1070,8 @@ Unoda kuivhura mu-browser yako?</translation>
         <translation>Vhura pakeji yebvunzo</translation>
     </message>
     <message>
-        <source>Quiz packs (*.zip *.tar *.tar.gz *.tgz)</source>
-        <translation>Mapakeji ebvunzo (*.zip *.tar *.tar.gz *.tgz)</translation>
+        <source>Quiz packs (*.zip *.tar *.tar.gz *.tgz *.tar.xz *.txz *.tar.zst *.tzst)</source>
+        <translation>Mapakeji ebvunzo (*.zip *.tar *.tar.gz *.tgz *.tar.xz *.txz *.tar.zst *.tzst)</translation>
     </message>
     <message>
         <source>All files (*)</source>

@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
@@ -21,6 +22,7 @@
 #include "demorunner.h"
 #include "demotexts.h"
 #include "mainwindow.h"
+#include "packdialog.h"
 #include "predictionbox.h"
 #include "questionpage.h"
 #include "quizsession.h"
@@ -74,11 +76,15 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("Open the Planner: which policy fits a real-size model in a GPU's memory."));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
         QStringLiteral("Render the window to this PNG file and exit."), QStringLiteral("file.png"));
+    const QCommandLineOption packDialog(QStringLiteral("pack-dialog"),
+        QStringLiteral(
+            "With --screenshot: render the Open pack dialog over the window instead (its buttons and "
+            "labels are Qt's own, translated by Qt in the interface language)."));
     const QCommandLineOption size(QStringLiteral("size"),
         QStringLiteral("Window size for the screenshot (1280x800)."), QStringLiteral("WxH"));
     const QCommandLineOption content(QStringLiteral("content"),
         QStringLiteral("Folder holding quizzes/, guides/ and demos/, or a pack archive (.zip, .tar, "
-                       ".tar.gz, .tgz) of one."),
+                       ".tar.gz, .tgz, .tar.xz, .tar.zst) of one, instead of the built-in content."),
         QStringLiteral("dir"));
     const QCommandLineOption exportResults(QStringLiteral("export"),
         QStringLiteral("With --run-demo: write the demo's results (.json or .csv, with the step-time "
@@ -99,8 +105,13 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     const QCommandLineOption predict(QStringLiteral("predict"),
         QStringLiteral("Make the demo's prediction before it runs: a run's label, or a percentage."),
         QStringLiteral("value"));
-    parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, screenshot, size, content,
-        exportResults, watch, dark, progress, today, predict});
+    parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, screenshot, packDialog, size,
+        content, exportResults, watch, dark, progress, today, predict});
+    // The desktop entry's Exec=recompute-lab %f: a pack double-clicked in a file manager.
+    parser.addPositionalArgument(QStringLiteral("pack"),
+        QStringLiteral("A quiz pack to open beside the built-in content: a folder holding quizzes/, or a "
+                       "pack archive (.zip, .tar, .tar.gz, .tgz, .tar.xz, .tar.zst) of one."),
+        QStringLiteral("[pack]"));
 
     if (!parser.parse(arguments)) {
         *error = parser.errorText() + QLatin1Char('.');
@@ -115,10 +126,24 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         options.helpShown = true;
         return options;
     }
-    if (!parser.positionalArguments().isEmpty()) {
-        *error = QStringLiteral("Unexpected argument \"%1\"; see --help.")
-                     .arg(parser.positionalArguments().first());
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1) {
+        *error = QStringLiteral("Unexpected argument \"%1\"; one pack can be opened at a time, see --help.")
+                     .arg(positional.at(1));
         return std::nullopt;
+    }
+    if (!positional.isEmpty()) {
+        options.pack = positional.first();
+        const QFileInfo pack(options.pack);
+        if (!pack.isDir()
+            && !(pack.isFile()
+                && rlab::content::isPackArchive(QFile::encodeName(options.pack).toStdString()))) {
+            *error
+                = QStringLiteral("\"%1\" is neither a pack folder nor a pack archive (.zip, .tar, .tar.gz, "
+                                 ".tgz, .tar.xz, .tar.zst).")
+                      .arg(options.pack);
+            return std::nullopt;
+        }
     }
     options.language = parser.value(lang);
     options.quiz = parser.value(quiz);
@@ -162,6 +187,12 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     if (parser.isSet(screenshot) && (options.screenshot.isEmpty() || QFileInfo(options.screenshot).isDir())) {
         *error = QStringLiteral("--screenshot needs the name of a PNG file, not \"%1\".")
                      .arg(options.screenshot);
+        return std::nullopt;
+    }
+    options.packDialog = parser.isSet(packDialog);
+    if (options.packDialog && options.screenshot.isEmpty()) {
+        *error
+            = QStringLiteral("--pack-dialog needs --screenshot (File > Open pack shows the dialog itself).");
         return std::nullopt;
     }
     options.exportPath = parser.value(exportResults);
@@ -289,6 +320,9 @@ bool needsNoWindow(int argc, char** argv)
 
 std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOptions& options)
 {
+    // A pack that cannot be opened shows why in the window's banner, as File > Open pack does.
+    if (!options.pack.isEmpty() && !window.openPack(options.pack) && !options.screenshot.isEmpty())
+        return QStringLiteral("The pack \"%1\" could not be opened.").arg(options.pack);
     if (options.planner)
         window.showPlanner();
     if (options.today.isValid()) {
@@ -368,7 +402,16 @@ std::optional<LaunchFailure> saveScreenshot(MainWindow& window, const LaunchOpti
     // Let layouts and charts settle before the grab.
     for (int i = 0; i < 5; ++i)
         QCoreApplication::processEvents();
-    const QPixmap pixmap = window.grab();
+    QPixmap pixmap = window.grab();
+    if (options.packDialog) {
+        PackDialog dialog(&window);
+        dialog.setDirectory(QDir::homePath());
+        dialog.resize(options.size * 3 / 4);
+        dialog.show();
+        for (int i = 0; i < 10; ++i) // the file list fills in from a thread of Qt's
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        pixmap = dialog.grab();
+    }
     QImageWriter writer(options.screenshot, "png");
     if (!writer.write(pixmap.toImage()))
         return LaunchFailure {1,

@@ -20,12 +20,14 @@ struct LaunchOptions {
     bool showGuide = false; // the guide section's tab instead of the demo's
     bool planner = false; // open the Planner page
     QString screenshot; // PNG path; empty: run interactively
+    bool packDialog = false; // with screenshot: render File > Open pack's dialog (Qt's own strings)
     QString exportPath; // with runDemo: write the demo's results here (CSV or JSON) and exit
     QString progressFile; // read this progress file (never written) instead of the learner's
     QDate today; // the day attempts and reviews count from; invalid: the system's
     QString predict; // the demo's prediction: a run's label, or a percentage
     QSize size {1280, 800};
     QString contentRoot;
+    QString pack; // the positional argument: a pack (folder or archive) opened beside the content
     bool watch = false; // --watch: reload the content when its files change
     bool dark = false; // --dark: Fusion with a dark palette, whatever the desktop's theme
     bool helpShown = false; // --help or --version printed; exit 0

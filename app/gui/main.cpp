@@ -12,9 +12,11 @@
 #include <unistd.h>
 #endif
 
+#include "appicon.h"
 #include "commandline.h"
 #include "mainwindow.h"
 #include "questionpage.h"
+#include "rlab/layout.h"
 #include "tones.h"
 
 namespace {
@@ -71,6 +73,7 @@ int main(int argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     }
 
+    rlab::dropRelativeXdgVariables(); // before Qt reads them: the specification says to ignore those
     provideRuntimeDir();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("recompute-lab"));
@@ -79,6 +82,7 @@ int main(int argc, char** argv)
     QApplication::setApplicationVersion(QStringLiteral(RLAB_VERSION));
     // The installed desktop entry's name (packaging/), so Wayland shells match windows to its icon.
     QGuiApplication::setDesktopFileName(QStringLiteral(RLAB_APP_ID));
+    QApplication::setWindowIcon(applicationIcon()); // every window and dialog, the About box included
 
     QString error;
     const std::optional<LaunchOptions> options = parseLaunchOptions(QApplication::arguments(), &error);

@@ -15,6 +15,7 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include "appicon.h"
 #include "contenttext.h"
 #include "demopanel.h"
 #include "noticebanner.h"
@@ -52,6 +53,7 @@ MainWindow::MainWindow(
     , m_planner(new PlannerPage(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(applicationIcon());
     setMinimumSize(640, 480);
     m_pages->addWidget(m_start);
     m_pages->addWidget(m_question);

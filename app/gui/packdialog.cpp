@@ -9,7 +9,8 @@ PackDialog::PackDialog(QWidget* parent)
     // Qt's own dialog: a platform dialog cannot be told to open a folder as if it were a file.
     setOption(QFileDialog::DontUseNativeDialog);
     setFileMode(QFileDialog::ExistingFile);
-    setNameFilters({tr("Quiz packs (*.zip *.tar *.tar.gz *.tgz)"), tr("All files (*)")});
+    setNameFilters(
+        {tr("Quiz packs (*.zip *.tar *.tar.gz *.tgz *.tar.xz *.txz *.tar.zst *.tzst)"), tr("All files (*)")});
     setLabelText(QFileDialog::FileName, tr("Pack:"));
     setLabelText(QFileDialog::Accept, tr("Open"));
 }

@@ -55,6 +55,7 @@ private slots:
     void badValuesExitWithStatus2_data();
     void badValuesExitWithStatus2();
     void unwritableScreenshotExitsWithStatus1();
+    void packArgumentOpensThePack();
     void noDemoToRunIsNeverSuccess();
     void noDisplayIsOneSentence();
     void screenshotNeedsNoDisplay();
@@ -150,6 +151,12 @@ void CommandLineTest::badValuesExitWithStatus2_data()
         << QStringLiteral("--progress needs an existing progress file");
     QTest::newRow("prediction not a run") << (base + QStringList {"--quiz", "mini-quiz", "--predict", "sqrt"})
                                           << QStringLiteral("\"sqrt\" is not a run of this demo");
+    QTest::newRow("pack that is not one") << (base + QStringList {"/nonexistent-folder/pack.zip"})
+                                          << QStringLiteral("is neither a pack folder nor a pack archive");
+    QTest::newRow("two packs") << (base + QStringList {RLAB_APP_FIXTURES, RLAB_APP_FIXTURES})
+                               << QStringLiteral("one pack can be opened at a time");
+    QTest::newRow("pack dialog without a screenshot") << QStringList {"--content", RLAB_APP_FIXTURES,
+        "--pack-dialog"} << QStringLiteral("--pack-dialog needs --screenshot");
 }
 
 void CommandLineTest::badValuesExitWithStatus2()
@@ -163,6 +170,26 @@ void CommandLineTest::badValuesExitWithStatus2()
     const QStringList ours = outcome.errors.split(QLatin1Char('\n'))
                                  .filter(QRegularExpression(QStringLiteral("^recompute-lab:")));
     QVERIFY2(ours.size() == 1, qPrintable(outcome.errors));
+}
+
+// `recompute-lab PACK` (the desktop entry's Exec=recompute-lab %f) opens the pack beside the content,
+// as File > Open pack does: its quiz can be shown at once.
+void CommandLineTest::packArgumentOpensThePack()
+{
+    const QString pack
+        = qEnvironmentVariable("RLAB_SOURCE_DIR") + QStringLiteral("/content/examples/first-pack");
+    const QString png = m_dir.filePath(QStringLiteral("pack.png"));
+    const Outcome outcome
+        = run({QStringLiteral("--content"), QStringLiteral(RLAB_APP_FIXTURES), pack, QStringLiteral("--quiz"),
+                  QStringLiteral("my-first-quiz"), QStringLiteral("--screenshot"), png},
+            m_environment);
+    QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.errors));
+    QVERIFY(QFileInfo(png).size() > 0);
+    const Outcome without
+        = run({QStringLiteral("--content"), QStringLiteral(RLAB_APP_FIXTURES), QStringLiteral("--quiz"),
+                  QStringLiteral("my-first-quiz"), QStringLiteral("--screenshot"), png},
+            m_environment);
+    QCOMPARE(without.exitCode, 2); // not in the content without the pack
 }
 
 void CommandLineTest::unwritableScreenshotExitsWithStatus1()

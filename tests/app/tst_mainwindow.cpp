@@ -7,6 +7,8 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QIcon>
+#include <QImage>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenu>
@@ -67,6 +69,7 @@ class MainWindowTest : public QObject {
 
 private slots:
     void init();
+    void windowShowsTheAppIcon();
     void answeringWithTheKeyboard();
     void arrowKeysMoveBetweenOptions();
     void enterInTheDemoStaysInTheDemo();
@@ -102,6 +105,19 @@ void MainWindowTest::init()
     m_state = std::make_unique<QTemporaryDir>();
     QVERIFY(m_state->isValid());
     qputenv("RLAB_STATE_DIR", m_state->path().toUtf8());
+}
+
+// The window, its task-bar entry and the About box show the app's icon (the theme's where installed,
+// else the PNG sizes built in), not an empty one.
+void MainWindowTest::windowShowsTheAppIcon()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(!window.windowIcon().isNull());
+    QVERIFY(
+        window.windowIcon().availableSizes().contains(QSize(48, 48)) || QIcon::hasThemeIcon("recompute-lab"));
+    const QImage about = window.windowIcon().pixmap(64, 64).toImage(); // what the About box shows
+    QCOMPARE(about.size(), QSize(64, 64));
+    QVERIFY(about.pixelColor(32, 32).alpha() > 0);
 }
 
 void MainWindowTest::answeringWithTheKeyboard()

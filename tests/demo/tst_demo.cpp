@@ -41,6 +41,7 @@
 #include "rlab/engine.h"
 #include "slowness.h"
 #include "steptimechart.h"
+#include "tones.h"
 
 using rlab::content::DemoPreset;
 
@@ -145,6 +146,7 @@ private slots:
     void invalidSizesDisableRun();
     void samePresetKeepsResults();
     void languageChangeRetranslates();
+    void paletteChangeRecoloursTheCharts();
     void tablePlacementFollowsSize();
     void tableHeadersAreReadable();
     void runColumnStaysWhileScrolling();
@@ -490,6 +492,33 @@ void DemoTest::samePresetKeepsResults()
 
     panel.setPreset(tinyPreset("another"));
     QCOMPARE(table->model()->rowCount(), 0);
+}
+
+// A desktop switching between light and dark while the app runs changes the application palette:
+// every chart is drawn again in the new colours, its results kept.
+void DemoTest::paletteChangeRecoloursTheCharts()
+{
+    DemoPanel panel;
+    panel.setPreset(tinyPreset());
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    QVERIFY(runToEnd(panel, finished));
+    const QPalette before = QApplication::palette();
+    const auto background
+        = [&](const char* name) { return chartView(panel, name)->chart()->backgroundBrush().color(); };
+    const int points = pointsIn(chartView(panel, "timelineChart"));
+    QCOMPARE(background("memoryChart"), before.color(QPalette::Base));
+
+    QApplication::setPalette(darkPalette());
+    QCoreApplication::processEvents();
+    for (const char* name : {"memoryChart", "stepTimeChart", "timelineChart"}) {
+        QVERIFY2(chartView(panel, name), name);
+        QCOMPARE(background(name), darkPalette().color(QPalette::Base));
+        QCOMPARE(chartView(panel, name)->chart()->titleBrush().color(), darkPalette().color(QPalette::Text));
+    }
+    QCOMPARE(pointsIn(chartView(panel, "timelineChart")), points);
+    QApplication::setPalette(before);
+    QCoreApplication::processEvents();
+    QCOMPARE(background("memoryChart"), before.color(QPalette::Base));
 }
 
 void DemoTest::languageChangeRetranslates()

@@ -1,5 +1,7 @@
 #include "demochart.h"
 
+#include <QEvent>
+
 DemoChart::DemoChart(const QString& objectName, QWidget* parent)
     : QChartView(parent)
 {
@@ -16,4 +18,11 @@ void DemoChart::setResults(const QList<DemoResult>& results)
 void DemoChart::retranslate()
 {
     rebuild();
+}
+
+void DemoChart::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        rebuild();
+    QChartView::changeEvent(event);
 }

@@ -1,6 +1,7 @@
 #pragma once
-// A chart of a demo's measured results, rebuilt from them when they change and when the language
-// does. Memory, step time and the sweep are such charts.
+// A chart of a demo's measured results, rebuilt from them when they change, when the language
+// does and when the palette does (a desktop switching to a dark theme while the app runs). Memory,
+// step time and the sweep are such charts.
 
 #include <QChartView>
 #include <QList>
@@ -18,6 +19,7 @@ protected:
     explicit DemoChart(const QString& objectName, QWidget* parent = nullptr);
 
     const QList<DemoResult>& results() const { return m_results; }
+    void changeEvent(QEvent* event) override; // QEvent::PaletteChange → rebuild in its colours
     // Draws the chart again from results() in the current language.
     virtual void rebuild() = 0;
 

@@ -4,6 +4,7 @@
 #include <set>
 
 #include <QChart>
+#include <QEvent>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
@@ -42,6 +43,13 @@ void TimelineChart::clear()
 void TimelineChart::retranslate()
 {
     rebuild();
+}
+
+void TimelineChart::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        rebuild();
+    QChartView::changeEvent(event);
 }
 
 void TimelineChart::rebuild()

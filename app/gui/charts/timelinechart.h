@@ -2,6 +2,7 @@
 // Live memory over one measured training step: activation memory rises in the forward pass,
 // falls in the backward pass, and spikes where blocks are recomputed. Segments are coloured by phase;
 // the other runs at the same sizes overlay it as dashed lines on the same axes, `none` first.
+// Rebuilt when the palette changes, as the demo charts are.
 
 #include <QChartView>
 
@@ -17,6 +18,9 @@ public:
     void setResult(const DemoResult& result, const QList<DemoResult>& others = {});
     void clear();
     void retranslate();
+
+protected:
+    void changeEvent(QEvent* event) override; // QEvent::PaletteChange → rebuild in its colours
 
 private:
     void rebuild();
