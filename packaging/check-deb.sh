@@ -5,9 +5,13 @@
 # rlab check-content on the installed content and on its example pack as a .tar.gz, rlab devices,
 # two short runs (the CPU kernels the machine picks, then the x86-64 baseline ones), the validators on
 # the installed desktop entry and metainfo, recompute-lab's start page and a question's live
-# demo rendered headless (--screenshot), and the resident memory of `rlab --help` and of the app at its start page.
-# Needs root, debootstrap and the Debian mirror. Writes OUT (default /tmp/rlab-deb/out): log.txt,
-# start-page.png, demo.png.
+# demo rendered headless (--screenshot), Qt's file dialog (File > Open pack) under a Russian locale
+# with the package's Recommends (qt6-translations-l10n) installed, and the resident memory of
+# `rlab --help` and of the app at its start page. First, on this machine, lintian judges the .deb
+# files against Debian policy: any error fails the check (warnings are listed in the log; the kept
+# ones and why: docs/packaging.md), and every installed path must lie under /usr.
+# Needs root, debootstrap, lintian and the Debian mirror. Writes OUT (default /tmp/rlab-deb/out):
+# log.txt, lintian.txt, start-page.png, demo.png, pack-dialog-ru.png.
 #   cpack --config build/CPackConfig.cmake -B build/packages && packaging/check-deb.sh build/packages/*.deb
 set -u
 [ $# -gt 0 ] || { echo "usage: $0 DEB..."; exit 2; }
@@ -45,6 +49,27 @@ step() {
   return $rc
 }
 failed=0
+if command -v lintian > /dev/null; then
+  echo "\$ lintian --fail-on error --display-info $*" | tee -a "$log"
+  lintian --fail-on error --display-info "$@" > "$out/lintian.txt" 2>&1
+  rc=$?
+  tee -a "$log" < "$out/lintian.txt"
+  echo "lintian: $(grep -c '^E:' "$out/lintian.txt") errors, $(grep -c '^W:' "$out/lintian.txt") warnings, $(grep -c '^I:' "$out/lintian.txt") notes (exit $rc)" | tee -a "$log"
+  [ $rc -eq 0 ] || failed=1
+else
+  echo "lintian is missing (apt-get install lintian)" | tee -a "$log"
+  failed=1
+fi
+for deb in "$@"; do
+  outside=$(dpkg-deb -c "$deb" | awk '{print $6}' | grep -v -E '^\./(usr/|$)')
+  local_paths=$(dpkg-deb -c "$deb" | awk '{print $6}' | grep -E '^\./usr/local/')
+  if [ -n "$outside$local_paths" ]; then
+    echo "$deb installs outside /usr or into /usr/local: $outside $local_paths" | tee -a "$log"
+    failed=1
+  else
+    echo "$(basename "$deb"): every path under /usr, none in /usr/local" | tee -a "$log"
+  fi
+done
 in_chroot 'apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends /tmp/debs/*.deb' \
   > "$out/apt.log" 2>&1 || { tail -20 "$out/apt.log"; echo "installing the packages failed"; failed=1; }
 tail -3 "$out/apt.log" | tee -a "$log"
@@ -60,7 +85,13 @@ if [ $failed -eq 0 ]; then
   step 'RLAB_CPU=baseline rlab run --policy full --layers 2 --steps 3 | sed -n "1p;\$p"' || failed=1
   step 'QT_QPA_PLATFORM=offscreen recompute-lab --screenshot /tmp/start-page.png && ls -l /tmp/start-page.png' || failed=1
   step 'QT_QPA_PLATFORM=offscreen recompute-lab --quiz gradient-checkpointing --question 2 --answer 1 --run-demo --screenshot /tmp/demo.png --size 1280x1000' || failed=1
-  cp "$work/tmp/start-page.png" "$work/tmp/demo.png" "$out/" 2> /dev/null
+  step 'ls /usr/share/doc/recompute-lab*/ && zcat /usr/share/doc/recompute-lab/changelog.gz | head -n 3 && grep -E "^(Format|License|Files):" /usr/share/doc/recompute-lab/copyright && man -w recompute-lab rlab 2> /dev/null; ls /usr/share/man/man1/ | grep -E "rlab|recompute"' || failed=1
+  # Qt's own strings (the file dialog's labels, buttons and columns) come from qtbase_ru.qm, in the
+  # package's Recommends; apt above installed Depends only, as --no-install-recommends does.
+  in_chroot 'DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends qt6-translations-l10n' \
+    > "$out/recommends-apt.log" 2>&1 || { tail -5 "$out/recommends-apt.log"; failed=1; }
+  step 'ls /usr/share/qt6/translations/qtbase_ru.qm && LANG=ru_RU.UTF-8 QT_QPA_PLATFORM=offscreen recompute-lab --pack-dialog --screenshot /tmp/pack-dialog-ru.png --size 1000x700 && ls -l /tmp/pack-dialog-ru.png' || failed=1
+  cp "$work/tmp/start-page.png" "$work/tmp/demo.png" "$work/tmp/pack-dialog-ru.png" "$out/" 2> /dev/null
   # Resident memory: /usr/bin/time (the time package, added only now) for rlab; the app's VmRSS
   # after 5 s at its start page, offscreen.
   in_chroot 'DEBIAN_FRONTEND=noninteractive apt-get install -y -q time' > /dev/null 2>&1

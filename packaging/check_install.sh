@@ -15,20 +15,24 @@ content=$prefix/share/recompute-lab/content
 
 said=$("$rlab" --version)
 [ "$said" = "rlab $version" ] || fail "rlab --version said '$said', not 'rlab $version'"
-zcat -f "$prefix"/share/man/man1/rlab.1* 2> /dev/null | grep -q '^\.SS check-content' || fail "no man page with the commands"
+zcat -f "$prefix"/share/man/man1/rlab.1* 2> /dev/null | grep -q '^\.SS run' || fail "no man page with the commands"
+for file in share/doc/recompute-lab/copyright share/doc/recompute-lab/changelog.gz; do
+  [ -s "$prefix/$file" ] || fail "$file was not installed"
+done
 for program in "$rlab" "$prefix/$bindir/recompute-lab"; do
   [ -e "$program" ] || continue
   linked=$(readelf -d "$program" | grep -E 'NEEDED.*(cublas|cudart|libcuda)')
   [ -z "$linked" ] || fail "$program links CUDA directly: $linked"
 done
 if [ "$app" = 1 ]; then
+  zcat -f "$prefix"/share/man/man1/rlab.1* | grep -q '^\.SS check-content' || fail "rlab's man page lacks check-content"
   out=$("$rlab" check-content 2>&1) || fail "installed rlab check-content failed: $out"
   echo "$out" | head -n 1
   echo "$out" | grep -q "^Checked $content:" || fail "rlab check-content did not check the installed content $content"
   for file in share/applications/io.github.recompute_lab.RecomputeLab.desktop \
     share/metainfo/io.github.recompute_lab.RecomputeLab.metainfo.xml \
     share/icons/hicolor/scalable/apps/recompute-lab.svg share/icons/hicolor/48x48/apps/recompute-lab.png \
-    share/doc/recompute-lab/LICENSE; do
+    share/man/man1/recompute-lab.1.gz; do
     [ -s "$prefix/$file" ] || fail "$file was not installed"
   done
 fi

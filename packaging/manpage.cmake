@@ -1,11 +1,21 @@
-# Writes rlab's man page from its own help: `rlab --help`, `rlab --version` and each command's
-# --help, so the page says what the program says (help2man's idea, without needing help2man).
-# cmake -DRLAB=<rlab> -DOUTPUT=<rlab.1> -DDATE=<YYYY-MM-DD> -P manpage.cmake
-foreach(required RLAB OUTPUT DATE)
-  if(NOT ${required})
-    message(FATAL_ERROR "manpage.cmake: pass -D${required}=...")
+# Writes a program's man page from its own help, so the page says what the program says (help2man's
+# idea, without needing help2man):
+#   rlab: `rlab --help`, `rlab --version` and each command's --help.
+#     cmake -DPAGE=rlab -DRLAB=<rlab> -DOUTPUT=<rlab.1> -DDATE=<YYYY-MM-DD> -DCOMMANDS=run,sweep,... -P manpage.cmake
+#     COMMANDS: the commands this build's rlab has (an app-off build has no content loader, so no
+#     check-content or check-claims).
+#   recompute-lab: `recompute-lab --help` (offscreen: no display is needed) and --version.
+#     cmake -DPAGE=recompute-lab -DRLAB=<recompute-lab> -DOUTPUT=<recompute-lab.1> -DDATE=... -P manpage.cmake
+set(required RLAB OUTPUT DATE PAGE)
+if(PAGE STREQUAL "rlab")
+  list(APPEND required COMMANDS)
+endif()
+foreach(name IN LISTS required)
+  if(NOT ${name})
+    message(FATAL_ERROR "manpage.cmake: pass -D${name}=...")
   endif()
 endforeach()
+set(ENV{QT_QPA_PLATFORM} offscreen)
 
 function(rlab_help out)
   execute_process(COMMAND ${RLAB} ${ARGN} OUTPUT_VARIABLE text ERROR_VARIABLE text RESULT_VARIABLE status)
@@ -23,6 +33,39 @@ function(roff_verbatim out text)
   string(STRIP "${text}" text)
   set(${out} ".nf\n${text}\n.fi\n" PARENT_SCOPE)
 endfunction()
+
+if(PAGE STREQUAL "recompute-lab")
+  rlab_help(version --version)
+  string(STRIP "${version}" version)
+  rlab_help(usage --help)
+  # The usage line names the program as it was run (a build path); the page names it as installed.
+  string(REGEX REPLACE "^Usage: [^ ]+" "Usage: recompute-lab" usage "${usage}")
+  roff_verbatim(usage "${usage}")
+  file(WRITE ${OUTPUT} ".TH RECOMPUTE-LAB 1 \"${DATE}\" \"${version}\" \"User Commands\"
+.SH NAME
+recompute\\-lab \\- quizzes with live demos on activation recomputation (gradient checkpointing)
+.SH SYNOPSIS
+.B recompute\\-lab
+[\\fIOPTIONS\\fR] [\\fIPACK\\fR]
+.SH DESCRIPTION
+Recompute Lab is a desktop app that teaches activation recomputation through quizzes in English,
+Russian and chiShona. Every question can run a live demo: a small GPT\\-2\\-style model trains on
+this computer under a recomputation policy, and charts show the memory and time it really took.
+PACK is a quiz pack to open: a folder holding quizzes/, or a zip, tar, tar.gz, tar.xz or tar.zst
+archive of one.
+.SH OPTIONS
+${usage}.SH FILES
+.TP
+.I $XDG_DATA_HOME/RecomputeLab/recompute\\-lab/
+The learner's progress (answers, reviews due).
+.TP
+.I $XDG_STATE_HOME/RecomputeLab/recompute\\-lab/
+The window's state and the log of measured step times.
+.SH SEE ALSO
+.BR rlab (1)
+")
+  return()
+endif()
 
 rlab_help(version --version)
 string(STRIP "${version}" version)
@@ -44,7 +87,8 @@ app's demos, and validates quiz content.
 .PP
 ${usage}.SH COMMANDS
 ")
-foreach(command run sweep devices plan check-content check-claims)
+string(REPLACE "," ";" COMMANDS "${COMMANDS}")
+foreach(command IN LISTS COMMANDS)
   rlab_help(help ${command} --help)
   roff_verbatim(help "${help}")
   string(APPEND page ".SS ${command}\n${help}")

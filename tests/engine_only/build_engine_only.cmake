@@ -1,0 +1,20 @@
+# cmake -DSOURCE=... -DBINARY=... -DGENERATOR=... -DCXX=... -DBUILD_TYPE=... -P build_engine_only.cmake
+# Configures SOURCE with RLAB_APP=OFF into BINARY and builds all its targets; any failure fails.
+foreach(step configure build)
+  if(step STREQUAL "configure")
+    set(command ${CMAKE_COMMAND} -S ${SOURCE} -B ${BINARY} -G ${GENERATOR} -DCMAKE_CXX_COMPILER=${CXX}
+        -DCMAKE_BUILD_TYPE=${BUILD_TYPE} -DRLAB_APP=OFF -DRLAB_CUDA=OFF -DRLAB_TESTS=ON)
+  else()
+    set(command ${CMAKE_COMMAND} --build ${BINARY} -j2)
+  endif()
+  execute_process(COMMAND ${command} RESULT_VARIABLE status OUTPUT_VARIABLE log ERROR_VARIABLE log)
+  if(NOT status EQUAL 0)
+    string(LENGTH "${log}" length)
+    if(length GREATER 6000)
+      math(EXPR start "${length} - 6000")
+      string(SUBSTRING "${log}" ${start} -1 log)
+    endif()
+    message(FATAL_ERROR "engine-only ${step} failed (exit ${status}):\n${log}")
+  endif()
+endforeach()
+message(STATUS "engine-only build: all targets built in ${BINARY}")
