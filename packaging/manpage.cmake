@@ -57,10 +57,11 @@ archive of one.
 ${usage}.SH FILES
 .TP
 .I $XDG_DATA_HOME/RecomputeLab/recompute\\-lab/
-The learner's progress (answers, reviews due).
+The learner's progress (answers, reviews due) and the packs folder (content/).
 .TP
-.I $XDG_STATE_HOME/RecomputeLab/recompute\\-lab/
-The window's state and the log of measured step times.
+.I $XDG_STATE_HOME/recompute\\-lab/
+The window's size and splitter positions (window.json) and the log of measured step times
+(speed.log); ~/.local/state/recompute\\-lab/ where XDG_STATE_HOME is unset or not an absolute path.
 .SH SEE ALSO
 .BR rlab (1)
 ")

@@ -162,7 +162,7 @@ int importCommand(int argc, char** argv)
         } else if (arg == "--translation") {
             const std::string given(value());
             const std::size_t equals = given.find('=');
-            const bool named = equals != std::string::npos && equals < 12 && given.find('/') > equals;
+            const bool named = equals < 12 && given.find('/') > equals; // "ru=FILE", not a path holding "="
             translations.emplace_back(
                 named ? given.substr(0, equals) : "", named ? given.substr(equals + 1) : given);
             if (translations.back().second.empty()) {

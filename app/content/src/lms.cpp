@@ -65,9 +65,9 @@ std::vector<std::string> untranslatedFields(const Question& question)
 {
     std::vector<std::string> fields;
     if (question.text.fallback)
-        fields.push_back("text");
+        fields.emplace_back("text");
     if (question.explanation.fallback)
-        fields.push_back("explanation");
+        fields.emplace_back("explanation");
     for (const Option& option : question.options) {
         if (option.text.fallback)
             fields.push_back(option.id + ".text");
@@ -174,9 +174,9 @@ std::string quizUntranslated(const Quiz& quiz, const char* before)
 {
     std::vector<std::string> fields;
     if (quiz.title.fallback)
-        fields.push_back("title");
+        fields.emplace_back("title");
     if (quiz.description.fallback)
-        fields.push_back("description");
+        fields.emplace_back("description");
     return fields.empty() ? std::string() : before + std::string("untranslated=") + join(fields, ',');
 }
 
