@@ -803,7 +803,7 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
         <source>Finished %n run(s) in %1 s.</source>
         <translation>
             <numerusform>Kumhanya %n kwapera mu-%1 s.</numerusform>
-            <numerusform>Kumhanya %n kwapera mu-%1 s.</numerusform>
+            <numerusform>Kumhanya kwose (%n) kwapera mu-%1 s.</numerusform>
         </translation>
     </message>
     <message>
