@@ -83,35 +83,35 @@
     </message>
     <message>
         <source>%1 of %2 below %3%4</source>
-        <translation>%1 ye-%2 iri pasi pe-%3%4</translation>
+        <translation>%1 (%2): pasi pe-%3%4</translation>
     </message>
     <message>
         <source>%1 of %2 above %3%4</source>
-        <translation>%1 ye-%2 iri pamusoro pe-%3%4</translation>
+        <translation>%1 (%2): pamusoro pe-%3%4</translation>
     </message>
     <message>
         <source>%1 of %2 equal to %3</source>
-        <translation>%1 ye-%2 yakaenzana ne-%3</translation>
+        <translation>%1 (%2): zvakaenzana ne-%3</translation>
     </message>
     <message>
         <source>%1 of %2 at most %3</source>
-        <translation>%1 ye-%2 haipfuuri %3</translation>
+        <translation>%1 (%2): kusvika %3 chete</translation>
     </message>
     <message>
         <source>%1 of %2 at least %3</source>
-        <translation>%1 ye-%2 inosvika %3 kana kupfuura</translation>
+        <translation>%1 (%2): %3 kana kupfuura</translation>
     </message>
     <message>
         <source>%1 of %2 grows as %3^%4</source>
-        <translation>%1 ye-%2 inokura se-(%3)^%4</translation>
+        <translation>%1 (%2): kukura se-(%3)^%4</translation>
     </message>
     <message>
         <source>%1 of %2 within its budget</source>
-        <translation>%1 ye-%2 inokwana mubhajeti yayo</translation>
+        <translation>%1 (%2): mukati mebhajeti</translation>
     </message>
     <message>
         <source>%1 of %2 as the predictor said</source>
-        <translation>%1 ye-%2 sezvakafungidzirwa</translation>
+        <translation>%1 (%2): sezvakafungidzirwa</translation>
     </message>
     <message>
         <source> (at %1 = %2)</source>
