@@ -253,7 +253,7 @@
     </message>
     <message>
         <source>Results saved to %1.</source>
-        <translation>Mhedzisiro yachengetedzwa mu-%1.</translation>
+        <translation>Mhedzisiro yachengetwa mu-%1.</translation>
     </message>
     <message>
         <source>Save the results as CSV or JSON, or each run&apos;s memory as a trace or a PyTorch memory snapshot.</source>
@@ -513,20 +513,20 @@ Mumabhuraketi: zvichienzaniswa nekumhanya kwe-none pamasaizi mamwe chete.</trans
 This run&apos;s rounds alone: %2 to %3 ms. This machine&apos;s speed wandered by %4% (standard deviation) over its last %n timed run(s).</source>
         <translation>
             <numerusform>%1
-Ma-round ekumhanya uku chete: %2 kusvika %3 ms. Kumhanya kwemuchina uyu kwakachinja ne-%4% (standard deviation) pakumhanya kwawo %n kwekupedzisira kwakayerwa nguva.</numerusform>
+Ma-round ekumhanya uku chete: %2 kusvika %3 ms. Kukurumidza kwemuchina uyu kwakachinja ne-%4% (standard deviation) pakumhanya kwawo %n kwekupedzisira kwakayerwa nguva.</numerusform>
             <numerusform>%1
-Ma-round ekumhanya uku chete: %2 kusvika %3 ms. Kumhanya kwemuchina uyu kwakachinja ne-%4% (standard deviation) pakumhanya kwawo %n kwekupedzisira kwakayerwa nguva.</numerusform>
+Ma-round ekumhanya uku chete: %2 kusvika %3 ms. Kukurumidza kwemuchina uyu kwakachinja ne-%4% (standard deviation) pakumhanya kwawo %n kwekupedzisira kwakayerwa nguva.</numerusform>
         </translation>
     </message>
     <message>
         <source>Measured: the 95% confidence interval of the median step time, from this run&apos;s timing rounds, widened by how much this machine&apos;s speed has wandered between its recent runs (a small fixed training timed in every run), so that running the demo again lands inside it. The comparison with none beside the median pairs each step with none&apos;s step of the same number, taken one after the other, which the wander does not move; it tells smaller differences apart than these intervals do, and where it finds none, it says the same within noise.</source>
-        <translation>Zvakayerwa: interval ye-95% yenguva yepakati yedanho, kubva kuma-round ekuyera ekumhanya uku, yakawedzerwa nekuchinja kwakaita kumhanya kwemuchina uyu pakati pekumhanya kwawo kuchangopfuura (kudzidziswa kudiki kusingachinji kunoyerwa pakumhanya kwose), kuitira kuti kumhanyisa muratidzo zvakare kuwire mukati mayo. Kuenzanisa ne-none padivi penguva yepakati kunobatanidza danho rimwe nerimwe nedanho re-none rine nhamba imwe chete, akatorwa rimwe richitevera rimwe, uye kuchinja uku hakukufambisi; kunoona misiyano midiki kupfuura ma-interval aya, uye pasina musiyano, kunoti zvakafanana mukati me-noise.</translation>
+        <translation>Zvakayerwa: interval ye-95% yenguva yepakati yedanho, kubva kuma-round ekuyera ekumhanya uku, yakawedzerwa nekuchinja kwakaita kukurumidza kwemuchina uyu pakati pekumhanya kwawo kuchangopfuura (kudzidziswa kudiki kusingachinji kunoyerwa pakumhanya kwose), kuitira kuti kumhanyisa muratidzo zvakare kuwire mukati mayo. Kuenzanisa ne-none padivi penguva yepakati kunobatanidza danho rimwe nerimwe nedanho re-none rine nhamba imwe chete, matanho aya akatorwa rimwe richitevera rimwe, uye kuchinja uku hakukufambisi; kunoona misiyano midiki kupfuura ma-interval aya, uye pasina musiyano, kunoti zvakafanana mukati me-noise.</translation>
     </message>
     <message>
         <source>%1
 Not widened yet: this machine has no other timed run in the last ten minutes, so how much its speed wanders between runs is not measured yet; the next run&apos;s interval will include it.</source>
         <translation>%1
-Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminitsi gumi apfuura, saka kuchinja kwekumhanya kwawo pakati pekumhanya hakusati kwayerwa; interval yekumhanya kunotevera ichazvibatanidza.</translation>
+Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminitsi gumi apfuura, saka kuchinja kwekukurumidza kwawo pakati pekumhanya hakusati kwayerwa; interval yekumhanya kunotevera ichazvibatanidza.</translation>
     </message>
 </context>
 <context>
@@ -745,7 +745,7 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>LayerNorm outputs: cheap to recompute.</source>
-        <translation>Mhedzisiro ye-LayerNorm: iri nyore kuverengazve.</translation>
+        <translation>Mhedzisiro ye-LayerNorm: yakachipa kuverengazve.</translation>
     </message>
     <message>
         <source>The query, key and value matmul output: costly to recompute.</source>
@@ -753,7 +753,7 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>Attention probabilities, batch x heads x seq x seq: large at long sequences, cheap to recompute.</source>
-        <translation>Ma-probability e-attention, batch x misoro x seq x seq: akakura kana ma-sequence akareba, ari nyore kuverengazve.</translation>
+        <translation>Ma-probability e-attention, batch x misoro x seq x seq: akakura kana ma-sequence akareba, akachipa kuverengazve.</translation>
     </message>
     <message>
         <source>Attention probabilities after dropout (when dropout is on).</source>
@@ -769,11 +769,11 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>The first MLP matmul output, four times the width: costly to recompute.</source>
-        <translation>Mhedzisiro ye-matmul yekutanga ye-MLP, ine upamhi hwakapetwa kana (4×): inodhura kuverengazve.</translation>
+        <translation>Mhedzisiro ye-matmul yekutanga ye-MLP, ine upamhi hwakapetwa ka-4 (4×): inodhura kuverengazve.</translation>
     </message>
     <message>
         <source>GELU output, four times the width: cheap to recompute.</source>
-        <translation>Mhedzisiro ye-GELU, ine upamhi hwakapetwa kana (4×): iri nyore kuverengazve.</translation>
+        <translation>Mhedzisiro ye-GELU, ine upamhi hwakapetwa ka-4 (4×): yakachipa kuverengazve.</translation>
     </message>
     <message>
         <source>layers</source>
@@ -1318,7 +1318,7 @@ huru kupfuura dzose</translation>
     </message>
     <message>
         <source>PyTorch, per block</source>
-        <translation>PyTorch, block imwe neimwe</translation>
+        <translation>PyTorch, block rimwe nerimwe</translation>
     </message>
     <message>
         <source>PyTorch, checkpoint_sequential</source>
@@ -1486,7 +1486,7 @@ huru kupfuura dzose</translation>
     </message>
     <message>
         <source>%1 of %2 answered, %3 correct. Double-click or press Enter on a question to open it.</source>
-        <translation>Yapindurwa %1 ye-%2, yakarurama %3. Baya kaviri kana tsikira Enter pamubvunzo kuti uuvhure.</translation>
+        <translation>Yapindurwa %1 pa-%2, yakarurama %3. Baya kaviri kana tsikira Enter pamubvunzo kuti uuvhure.</translation>
     </message>
     <message>
         <source>Not answered</source>
