@@ -474,7 +474,7 @@ relative, measured</source>
     </message>
     <message>
         <source>Predicted, not measured: the time the same bytes would take over PCIe 4.0 x16 between a typical GPU and pinned host memory, at about 25 GB/s per direction (32 GB/s raw less protocol overhead; NVIDIA&apos;s bandwidthTest reports 24-26 GB/s on such hosts). On the CPU the copies stay within RAM.</source>
-        <translation>Предсказано, не измерено: сколько времени заняла бы передача тех же байтов по PCIe 4.0 x16 между типичным GPU и закреплённой памятью хоста, примерно 25 ГБ/с в каждую сторону (32 ГБ/с номинально за вычетом накладных расходов протокола; bandwidthTest от NVIDIA показывает 24-26 ГБ/с на таких машинах). На CPU копии остаются в пределах RAM.</translation>
+        <translation>Предсказано, не измерено: сколько времени заняла бы передача тех же байтов по PCIe 4.0 x16 между типичным GPU и закреплённой памятью хоста, примерно 25 ГБ/с в каждую сторону (32 ГБ/с номинально за вычетом накладных расходов протокола; bandwidthTest от NVIDIA показывает 24-26 ГБ/с на таких машинах). На CPU копии остаются в оперативной памяти.</translation>
     </message>
     <message>
         <source>Same bytes over PCIe
@@ -619,9 +619,9 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     <message numerus="yes">
         <source>CPU (Eigen, %n threads)</source>
         <translation>
-            <numerusform>ЦП (Eigen, %n поток)</numerusform>
-            <numerusform>ЦП (Eigen, %n потока)</numerusform>
-            <numerusform>ЦП (Eigen, %n потоков)</numerusform>
+            <numerusform>CPU (Eigen, %n поток)</numerusform>
+            <numerusform>CPU (Eigen, %n потока)</numerusform>
+            <numerusform>CPU (Eigen, %n потоков)</numerusform>
         </translation>
     </message>
 </context>
