@@ -55,7 +55,7 @@
     </message>
     <message>
         <source>loss difference from none</source>
-        <translation>разница потерь с none</translation>
+        <translation>отличие потерь от none</translation>
     </message>
     <message>
         <source>copy time to and from the host</source>
@@ -273,7 +273,7 @@
     </message>
     <message>
         <source>Open the Planner: which policy fits a GPT-2-size model in your GPU&apos;s memory, and the code that does it.</source>
-        <translation>Открыть планировщик: какая политика помещает модель размером с GPT-2 в память вашего GPU, и код, который это делает.</translation>
+        <translation>Открыть планировщик: какая политика помещает модель размером с GPT-2 в память вашего GPU и каким кодом это сделать.</translation>
     </message>
     <message>
         <source>Your earlier run of this demo; press Run to measure again.</source>
@@ -522,7 +522,7 @@ This run&apos;s rounds alone: %2 to %3 ms. This machine&apos;s speed wandered by
     </message>
     <message>
         <source>Measured: the 95% confidence interval of the median step time, from this run&apos;s timing rounds, widened by how much this machine&apos;s speed has wandered between its recent runs (a small fixed training timed in every run), so that running the demo again lands inside it. The comparison with none beside the median pairs each step with none&apos;s step of the same number, taken one after the other, which the wander does not move; it tells smaller differences apart than these intervals do, and where it finds none, it says the same within noise.</source>
-        <translation>Измерено: 95-процентный доверительный интервал медианы времени шага по раундам замеров этого запуска, расширенный на величину, на которую скорость этой машины менялась между её недавними запусками (в каждом запуске замеряется небольшое эталонное обучение), чтобы повторный запуск демо попадал в этот интервал. Сравнение с none рядом с медианой ставит каждый шаг в пару с шагом none с тем же номером, выполненным сразу до или после него, поэтому колебания скорости на сравнение не влияют; оно различает более мелкие различия, чем позволяют эти интервалы, а если различия нет, в нём указано «одинаково в пределах шума».</translation>
+        <translation>Измерено: 95-процентный доверительный интервал медианы времени шага по раундам замеров этого запуска, расширенный на величину, на которую скорость этой машины менялась между её недавними запусками (в каждом запуске замеряется небольшое эталонное обучение), чтобы повторный запуск демо попадал в этот интервал. Сравнение с none рядом с медианой ставит каждый шаг в пару с шагом none с тем же номером, выполненным сразу до или после него, поэтому колебания скорости на сравнение не влияют; оно улавливает различия меньше, чем позволяют эти интервалы, а если различия нет, в нём указано «одинаково в пределах шума».</translation>
     </message>
     <message>
         <source>%1
@@ -1216,11 +1216,11 @@ Open it in your web browser?</source>
     </message>
     <message>
         <source>&lt;b&gt;No policy fits this budget&lt;/b&gt;: try a smaller micro-batch or sequence.</source>
-        <translation>&lt;b&gt;Ни одна политика не помещается в этот бюджет&lt;/b&gt;: попробуйте меньший микробатч или последовательность.</translation>
+        <translation>&lt;b&gt;Ни одна политика не помещается в этот бюджет&lt;/b&gt;: попробуйте уменьшить микробатч или длину последовательности.</translation>
     </message>
     <message>
         <source>Predicted only: the engine cannot train bf16 weights or fused attention, so no measurement backs these figures.</source>
-        <translation>Только предсказание: движок не обучает веса bf16 и fused attention, поэтому эти числа не подтверждены измерением.</translation>
+        <translation>Только предсказание: движок не умеет обучать с весами bf16 или с fused attention, поэтому эти числа не подтверждены измерением.</translation>
     </message>
     <message>
         <source>Policy</source>
@@ -1322,7 +1322,7 @@ sequence</source>
     </message>
     <message>
         <source>Code for %1. Each snippet says the version it needs in its first line.</source>
-        <translation>Код для %1. Каждый фрагмент в первой строке называет нужную ему версию.</translation>
+        <translation>Код для %1. В первой строке каждого фрагмента указана нужная ему версия.</translation>
     </message>
     <message>
         <source>PyTorch, per block</source>
@@ -1346,7 +1346,7 @@ sequence</source>
     </message>
     <message>
         <source>Needs %1.</source>
-        <translation>Нужен %1.</translation>
+        <translation>Требуется: %1.</translation>
     </message>
     <message>
         <source>Micro-ba&amp;tch</source>
@@ -1708,7 +1708,7 @@ sequence</source>
     </message>
     <message>
         <source>before history was kept</source>
-        <translation>до того, как велась история</translation>
+        <translation>до начала ведения истории</translation>
     </message>
     <message>
         <source>Attempt %1 (%2), %3: %4 of %5 right</source>
@@ -1814,7 +1814,7 @@ sequence</source>
     </message>
     <message>
         <source>Which recomputation policy fits your model in your GPU&apos;s memory, what it costs, and the code that does it.</source>
-        <translation>Какая политика пересчёта помещает вашу модель в память вашего GPU, чего это стоит, и код, который это делает.</translation>
+        <translation>Какая политика пересчёта помещает вашу модель в память вашего GPU, чего это стоит и каким кодом это сделать.</translation>
     </message>
     <message>
         <source>first try %1 of %2</source>
