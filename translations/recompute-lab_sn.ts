@@ -131,7 +131,7 @@
     </message>
     <message>
         <source>fitted exponent %1</source>
-        <translation>exponent yakaenzaniswa nemhedzisiro: %1</translation>
+        <translation>exponent inokodzera zvakayerwa: %1</translation>
     </message>
     <message>
         <source>Holds in this run:</source>
@@ -155,7 +155,7 @@
     </message>
     <message>
         <source>%1: %2 MiB a step, copied in %3 ms (measured); over PCIe 4.0 x16 at about 25 GB/s, %4 ms (predicted)</source>
-        <translation>%1: %2 MiB padanho, zvakakopwa mu-%3 ms (zvakayerwa); pa-PCIe 4.0 x16 pa-25 GB/s kana zvakadaro, %4 ms (zvakafungidzirwa)</translation>
+        <translation>%1: %2 MiB padanho, zvakakopwa mu-%3 ms (zvakayerwa); pa-PCIe 4.0 x16 (anenge 25 GB/s), %4 ms (zvakafungidzirwa)</translation>
     </message>
     <message>
         <source>%1: time the same within noise, counted FLOPs %2%</source>
@@ -474,7 +474,7 @@ kuenzaniswa, zvakayerwa</translation>
     </message>
     <message>
         <source>Predicted, not measured: the time the same bytes would take over PCIe 4.0 x16 between a typical GPU and pinned host memory, at about 25 GB/s per direction (32 GB/s raw less protocol overhead; NVIDIA&apos;s bandwidthTest reports 24-26 GB/s on such hosts). On the CPU the copies stay within RAM.</source>
-        <translation>Zvakafungidzirwa, hazvina kuyerwa: nguva yaizotorwa nema-byte akafanana pa-PCIe 4.0 x16 pakati pe-GPU yakajairika nendangariro ye-host yakapiniwa, anenge 25 GB/s kune rumwe rutivi (32 GB/s isati yabviswa mutoro we-protocol; bandwidthTest ye-NVIDIA inoratidza 24-26 GB/s pamichina yakadaro). Pa-CPU makopi anoramba ari mu-RAM.</translation>
+        <translation>Zvakafungidzirwa, hazvina kuyerwa: nguva yaizotorwa nema-byte akafanana pa-PCIe 4.0 x16 pakati pe-GPU yakajairika nendangariro ye-host yakapiniwa, anenge 25 GB/s kurutivi rumwe nerumwe (32 GB/s isati yabviswa mutoro we-protocol; bandwidthTest ye-NVIDIA inoratidza 24-26 GB/s pamichina yakadaro). Pa-CPU makopi anoramba ari mu-RAM.</translation>
     </message>
     <message>
         <source>Same bytes over PCIe
@@ -557,7 +557,7 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>Timeline</source>
-        <translation>Timeline</translation>
+        <translation>Nhevedzano yenguva</translation>
     </message>
     <message>
         <source>Sweep</source>
@@ -1270,7 +1270,7 @@ huru kupfuura dzose</translation>
         <source>Max
 sequence</source>
         <translation>Sequence
-huru kupfuura dzose</translation>
+refu kupfuura dzose</translation>
     </message>
     <message>
         <source>yes</source>
@@ -1525,7 +1525,7 @@ huru kupfuura dzose</translation>
     </message>
     <message>
         <source>✘ Not quite: the right answer is %1.</source>
-        <translation>✘ Kwete: mhinduro chaiyo ndeye-%1.</translation>
+        <translation>✘ Kwete chaizvo: mhinduro chaiyo i-%1.</translation>
     </message>
     <message>
         <source>Why:</source>
