@@ -541,7 +541,7 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>Run shown in the timeline</source>
-        <translation>Kumhanya kunoratidzwa pa-timeline</translation>
+        <translation>Kumhanya kunoratidzwa panhevedzano yenguva</translation>
     </message>
     <message>
         <source>Table</source>
