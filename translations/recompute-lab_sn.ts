@@ -177,7 +177,7 @@
     <name>DemoPanel</name>
     <message>
         <source>Choose sizes and press Run.</source>
-        <translation>Sarudza saizi wobva watsikira Mhanyisa.</translation>
+        <translation>Sarudza saizi wobva wadzvanya Mhanyisa.</translation>
     </message>
     <message>
         <source>&amp;Run demo</source>
@@ -277,7 +277,7 @@
     </message>
     <message>
         <source>Your earlier run of this demo; press Run to measure again.</source>
-        <translation>Kumhanya kwako kwekare kwemuratidzo uyu; tsikira Mhanyisa kuti uyere zvakare.</translation>
+        <translation>Kumhanya kwako kwekare kwemuratidzo uyu; dzvanya Mhanyisa kuti uyere zvakare.</translation>
     </message>
     <message>
         <source>Run the demo, then answer: what will the numbers show?</source>
@@ -1000,11 +1000,11 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>Enter in the demo: press the focused button; in a size field or the prediction, run the demo</source>
-        <translation>Enter mumuratidzo: tsikira bhatani rakasarudzwa; munzvimbo yesaizi kana mufungidziro, mhanyisa muratidzo</translation>
+        <translation>Enter mumuratidzo: dzvanya bhatani rakasarudzwa; munzvimbo yesaizi kana mufungidziro, mhanyisa muratidzo</translation>
     </message>
     <message>
         <source>Space: press the focused button</source>
-        <translation>Space: tsikira bhatani rakasarudzwa</translation>
+        <translation>Space: dzvanya bhatani rakasarudzwa</translation>
     </message>
     <message>
         <source>%1: %2</source>
@@ -1060,7 +1060,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>Press %1 to choose</source>
-        <translation>Tsikira %1 kuti usarudze</translation>
+        <translation>Dzvanya %1 kuti usarudze</translation>
     </message>
 </context>
 <context>
@@ -1486,7 +1486,7 @@ refu kupfuura dzose</translation>
     </message>
     <message>
         <source>%1 of %2 answered, %3 correct. Double-click or press Enter on a question to open it.</source>
-        <translation>Yapindurwa %1 pa-%2, yakarurama %3. Baya kaviri kana tsikira Enter pamubvunzo kuti uuvhure.</translation>
+        <translation>Yapindurwa %1 pa-%2, yakarurama %3. Baya kaviri kana dzvanya Enter pamubvunzo kuti uuvhure.</translation>
     </message>
     <message>
         <source>Not answered</source>
