@@ -146,10 +146,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>What this run shows</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1× [%2, %3] (paired steps)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -159,6 +155,22 @@
     </message>
     <message>
         <source>%1: time the same within noise, counted FLOPs %2%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 hold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>same within noise: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>do not hold at these sizes: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What this run shows: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -285,6 +297,14 @@
     </message>
     <message>
         <source>What to look for appears once you have answered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fold the claims to one line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show each claim with its figures</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -553,6 +573,26 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     </message>
     <message>
         <source>Also show the parameters, gradients and temporaries, the step time&apos;s interval, the PCIe estimate and the device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How to read it: one group of bars per run, one bar per kind of memory, each at the step&apos;s peak; a lower bar kept less.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How to read it: one group per run; a taller bar took longer a step. Bars whose intervals overlap none&apos;s are the same within noise.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How to read it: one training step from left to right, forward, then recompute and backward; up is the memory alive after each op. Dashed: the other runs, lined up phase by phase.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How to read it: one line per policy as the size grows; on log-log axes a steeper line grows faster, and its slope is the exponent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How to read it: each run&apos;s loss step by step; lines on top of each other trained the same model.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -971,14 +1011,6 @@ Open it in your web browser?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Enter: confirm the option you moved to, or go to the next question once answered</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Enter in the demo: press the focused button; in a size field or the prediction, run the demo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Space: press the focused button</source>
         <translation type="unfinished"></translation>
     </message>
@@ -988,6 +1020,18 @@ Open it in your web browser?</source>
     </message>
     <message>
         <source>Alt+underlined letter: open that menu or go to that field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the Language menu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter: confirm the option you moved to, or go to the next question once answered, wherever the focus is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter in a demo size field or the prediction: run the demo</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -135,7 +135,7 @@
     </message>
     <message>
         <source>Holds in this run:</source>
-        <translation>Выполняется в этом запуске:</translation>
+        <translation>Верно в этом запуске:</translation>
     </message>
     <message>
         <source>Does not hold at these sizes:</source>
@@ -144,10 +144,6 @@
     <message>
         <source>Same within noise:</source>
         <translation>Одинаково в пределах шума:</translation>
-    </message>
-    <message>
-        <source>What this run shows</source>
-        <translation>Что показал этот запуск</translation>
     </message>
     <message>
         <source>%1× [%2, %3] (paired steps)</source>
@@ -160,6 +156,22 @@
     <message>
         <source>%1: time the same within noise, counted FLOPs %2%</source>
         <translation>%1: время одинаково в пределах шума, подсчитанные FLOP %2%</translation>
+    </message>
+    <message>
+        <source>%1 of %2 hold</source>
+        <translation>верны %1 из %2</translation>
+    </message>
+    <message>
+        <source>same within noise: %1</source>
+        <translation>одинаково в пределах шума: %1</translation>
+    </message>
+    <message>
+        <source>do not hold at these sizes: %1</source>
+        <translation>неверны при этих размерах: %1</translation>
+    </message>
+    <message>
+        <source>What this run shows: %1</source>
+        <translation>Что показал этот запуск: %1</translation>
     </message>
 </context>
 <context>
@@ -286,6 +298,14 @@
     <message>
         <source>What to look for appears once you have answered.</source>
         <translation>Подсказка, на что обратить внимание, появится после ответа.</translation>
+    </message>
+    <message>
+        <source>Fold the claims to one line</source>
+        <translation>Свернуть утверждения в одну строку</translation>
+    </message>
+    <message>
+        <source>Show each claim with its figures</source>
+        <translation>Показать каждое утверждение с его числами</translation>
     </message>
 </context>
 <context>
@@ -576,6 +596,26 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     <message>
         <source>Also show the parameters, gradients and temporaries, the step time&apos;s interval, the PCIe estimate and the device.</source>
         <translation>Показать также параметры, градиенты и временные буферы, интервал времени шага, оценку для PCIe и устройство.</translation>
+    </message>
+    <message>
+        <source>How to read it: one group of bars per run, one bar per kind of memory, each at the step&apos;s peak; a lower bar kept less.</source>
+        <translation>Как читать: группа столбцов на каждый запуск, по столбцу на каждый вид памяти, на пике шага; чем ниже столбец, тем меньше хранилось.</translation>
+    </message>
+    <message>
+        <source>How to read it: one group per run; a taller bar took longer a step. Bars whose intervals overlap none&apos;s are the same within noise.</source>
+        <translation>Как читать: группа на каждый запуск; чем выше столбец, тем дольше шаг. Столбцы, чьи интервалы перекрываются с интервалом none, одинаковы в пределах шума.</translation>
+    </message>
+    <message>
+        <source>How to read it: one training step from left to right, forward, then recompute and backward; up is the memory alive after each op. Dashed: the other runs, lined up phase by phase.</source>
+        <translation>Как читать: один шаг обучения слева направо — прямой проход, затем пересчёт и обратный проход; вверх — память, занятая после каждой операции. Пунктир — другие запуски, выровненные по фазам.</translation>
+    </message>
+    <message>
+        <source>How to read it: one line per policy as the size grows; on log-log axes a steeper line grows faster, and its slope is the exponent.</source>
+        <translation>Как читать: по линии на каждую политику по мере роста размера; на логарифмических осях более крутая линия растёт быстрее, а её наклон — показатель степени.</translation>
+    </message>
+    <message>
+        <source>How to read it: each run&apos;s loss step by step; lines on top of each other trained the same model.</source>
+        <translation>Как читать: функция потерь каждого запуска шаг за шагом; совпадающие линии обучили одну и ту же модель.</translation>
     </message>
 </context>
 <context>
@@ -1018,6 +1058,18 @@ Open it in your web browser?</source>
     <message>
         <source>Alt+underlined letter: open that menu or go to that field</source>
         <translation>Alt+подчёркнутая буква: открыть это меню или перейти к этому полю</translation>
+    </message>
+    <message>
+        <source>Open the Language menu</source>
+        <translation>Открыть меню «Язык»</translation>
+    </message>
+    <message>
+        <source>Enter: confirm the option you moved to, or go to the next question once answered, wherever the focus is</source>
+        <translation>Enter: подтвердить вариант, к которому вы перешли, или после ответа перейти к следующему вопросу, где бы ни был фокус</translation>
+    </message>
+    <message>
+        <source>Enter in a demo size field or the prediction: run the demo</source>
+        <translation>Enter в поле размера демо или в прогнозе: запустить демо</translation>
     </message>
 </context>
 <context>

@@ -146,10 +146,6 @@
         <translation>Zvakafanana mukati me-noise:</translation>
     </message>
     <message>
-        <source>What this run shows</source>
-        <translation>Zvinoratidzwa nekumhanya uku</translation>
-    </message>
-    <message>
         <source>%1× [%2, %3] (paired steps)</source>
         <translation>%1× [%2, %3] (matanho akaenzaniswa maviri-maviri)</translation>
     </message>
@@ -160,6 +156,22 @@
     <message>
         <source>%1: time the same within noise, counted FLOPs %2%</source>
         <translation>%1: nguva yakafanana mukati me-noise, ma-FLOP akaverengwa %2%</translation>
+    </message>
+    <message>
+        <source>%1 of %2 hold</source>
+        <translation>zvaita %1 pa %2</translation>
+    </message>
+    <message>
+        <source>same within noise: %1</source>
+        <translation>zvakafanana mukati me-noise: %1</translation>
+    </message>
+    <message>
+        <source>do not hold at these sizes: %1</source>
+        <translation>hazviiti pahukuru uhu: %1</translation>
+    </message>
+    <message>
+        <source>What this run shows: %1</source>
+        <translation>Zvinoratidzwa nekumhanya uku: %1</translation>
     </message>
 </context>
 <context>
@@ -286,6 +298,14 @@
     <message>
         <source>What to look for appears once you have answered.</source>
         <translation>Zvekutarisa zvinoonekwa kana wapindura.</translation>
+    </message>
+    <message>
+        <source>Fold the claims to one line</source>
+        <translation>Peta zvirevo zvive mutsetse mumwe</translation>
+    </message>
+    <message>
+        <source>Show each claim with its figures</source>
+        <translation>Ratidza chirevo chimwe nechimwe nenhamba dzacho</translation>
     </message>
 </context>
 <context>
@@ -575,6 +595,26 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
         <source>Also show the parameters, gradients and temporaries, the step time&apos;s interval, the PCIe estimate and the device.</source>
         <translation>Ratidzawo ma-parameter, ma-gradient nezvechinguva, interval yenguva yedanho, fungidziro ye-PCIe nemudziyo.</translation>
     </message>
+    <message>
+        <source>How to read it: one group of bars per run, one bar per kind of memory, each at the step&apos;s peak; a lower bar kept less.</source>
+        <translation>Maverengerwo: boka remabhawa pakumhanya kumwe nekumwe, bhawa rimwe parudzi rwendangariro rumwe nerumwe, panhongonya yedanho; bhawa rakaderera rakachengeta zvishoma.</translation>
+    </message>
+    <message>
+        <source>How to read it: one group per run; a taller bar took longer a step. Bars whose intervals overlap none&apos;s are the same within noise.</source>
+        <translation>Maverengerwo: boka rimwe pakumhanya kumwe nekumwe; bhawa refu rakatora nguva yakawanda padanho. Mabhawa ane ma-interval anopindirana neye-none akafanana mukati me-noise.</translation>
+    </message>
+    <message>
+        <source>How to read it: one training step from left to right, forward, then recompute and backward; up is the memory alive after each op. Dashed: the other runs, lined up phase by phase.</source>
+        <translation>Maverengerwo: danho rimwe rekudzidzisa kubva kuruboshwe kuenda kurudyi, forward pass, wozoita kuverengazve ne-backward pass; kumusoro ndiyo ndangariro iri kushandiswa mushure me-op imwe neimwe. Mitsetse yemadotsi: kumwe kumhanya, kwakaenzaniswa phase nephase.</translation>
+    </message>
+    <message>
+        <source>How to read it: one line per policy as the size grows; on log-log axes a steeper line grows faster, and its slope is the exponent.</source>
+        <translation>Maverengerwo: mutsetse mumwe pa-policy imwe neimwe hukuru huchikura; pama-axis e-log-log mutsetse wakatsvedza zvakanyanya unokura nekukurumidza, uye kutsvedza kwawo ndiyo exponent.</translation>
+    </message>
+    <message>
+        <source>How to read it: each run&apos;s loss step by step; lines on top of each other trained the same model.</source>
+        <translation>Maverengerwo: loss yekumhanya kumwe nekumwe danho nedanho; mitsetse iri pamusoro peimwe yakadzidzisa modhi imwe chete.</translation>
+    </message>
 </context>
 <context>
     <name>DemoRunner</name>
@@ -682,7 +722,7 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>La&amp;yers</source>
-        <translation>Ma-&amp;layer</translation>
+        <translation>Ma-la&amp;yer</translation>
     </message>
     <message>
         <source>H&amp;eads</source>
@@ -1013,6 +1053,18 @@ Unoda kuivhura mu-browser yako?</translation>
     <message>
         <source>Alt+underlined letter: open that menu or go to that field</source>
         <translation>Alt+vara rakatarwa pasi: vhura menyu iyoyo kana enda kunzvimbo iyoyo</translation>
+    </message>
+    <message>
+        <source>Open the Language menu</source>
+        <translation>Vhura menyu yeMutauro</translation>
+    </message>
+    <message>
+        <source>Enter: confirm the option you moved to, or go to the next question once answered, wherever the focus is</source>
+        <translation>Enter: simbisa sarudzo yawaenda kwairi, kana enderera kumubvunzo unotevera kana wapindura, chero kwakamira focus</translation>
+    </message>
+    <message>
+        <source>Enter in a demo size field or the prediction: run the demo</source>
+        <translation>Enter munzvimbo yehukuru yemuratidzo kana mufungidziro: mhanyisa muratidzo</translation>
     </message>
 </context>
 <context>

@@ -174,7 +174,6 @@ bool MainWindow::openQuiz(const QString& quizId)
     if (!quiz)
         return false;
     beginFromProgress(*m_session, *quiz, m_progress.quiz(quizId));
-    setWindowTitle(tr("%1 — Recompute Lab").arg(fromUtf8(quiz->title.value)));
     showPage(m_session->isFinished() ? static_cast<QWidget*>(m_results) : m_question);
     return true;
 }
@@ -258,7 +257,6 @@ void MainWindow::scheduleEarlierMistakes()
 void MainWindow::showQuizzes()
 {
     refreshQuizzes();
-    setWindowTitle(tr("Recompute Lab"));
     showPage(m_start);
 }
 
@@ -280,7 +278,6 @@ void MainWindow::showPlanner()
 {
     if (m_pages->currentWidget() != m_planner)
         m_beforePlanner = m_pages->currentWidget();
-    setWindowTitle(tr("Planner — Recompute Lab"));
     showPage(m_planner);
 }
 
@@ -353,6 +350,13 @@ void MainWindow::createMenus()
     m_languageMenu = menuBar()->addMenu(QString());
     m_languages = new QActionGroup(this);
     fillLanguageMenu();
+    // The same key in every language: the menu's Alt letter is the translation's (Alt+Я in Russian).
+    m_chooseLanguage = new QAction(this);
+    m_chooseLanguage->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    m_chooseLanguage->setShortcutContext(Qt::WindowShortcut);
+    addAction(m_chooseLanguage);
+    connect(m_chooseLanguage, &QAction::triggered, this,
+        [this] { menuBar()->setActiveAction(m_languageMenu->menuAction()); });
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_shortcuts = add(m_helpMenu, QKeySequence::HelpContents, this, [this] { showShortcuts(); });
@@ -430,13 +434,8 @@ void MainWindow::retranslate()
     m_shortcuts->setText(tr("&Keyboard shortcuts"));
     m_about->setText(tr("&About Recompute Lab"));
     m_aboutQt->setText(tr("About &Qt"));
-    const rlab::content::Quiz* quiz = m_content.quiz(m_session->quizId().toStdString());
-    if (m_pages->currentWidget() == m_planner)
-        setWindowTitle(tr("Planner — Recompute Lab"));
-    else if (m_pages->currentWidget() == m_start || !quiz)
-        setWindowTitle(tr("Recompute Lab"));
-    else
-        setWindowTitle(tr("%1 — Recompute Lab").arg(fromUtf8(quiz->title.value)));
+    m_chooseLanguage->setText(tr("Open the Language menu"));
+    updateWindowTitle();
     if (!m_content.errors.empty()) {
         QStringList details;
         for (const auto& error : m_content.errors)
@@ -534,7 +533,19 @@ void MainWindow::showPage(QWidget* page)
     if (page == m_results)
         m_results->render();
     m_pages->setCurrentWidget(page);
+    updateWindowTitle();
     updateActions();
+}
+
+void MainWindow::updateWindowTitle()
+{
+    const rlab::content::Quiz* quiz = m_content.quiz(m_session->quizId().toStdString());
+    if (m_pages->currentWidget() == m_planner)
+        setWindowTitle(tr("Planner — Recompute Lab"));
+    else if (m_pages->currentWidget() == m_start || !quiz)
+        setWindowTitle(tr("Recompute Lab"));
+    else
+        setWindowTitle(tr("%1 — Recompute Lab").arg(fromUtf8(quiz->title.value)));
 }
 
 void MainWindow::updateActions()
@@ -569,9 +580,12 @@ QString MainWindow::shortcutsText() const
 {
     QStringList lines {tr("1–6: choose the option with that number"), tr("↑ ↓: move between the options"),
         tr("Tab, Shift+Tab: move between the controls"),
-        tr("Enter: confirm the option you moved to, or go to the next question once answered"),
-        tr("Enter in the demo: press the focused button; in a size field or the prediction, run the demo"),
-        tr("Space: press the focused button")};
+        tr("Enter: confirm the option you moved to, or go to the next question once answered, wherever "
+           "the focus is"),
+        tr("Enter in a demo size field or the prediction: run the demo"),
+        tr("Space: press the focused button"),
+        tr("%1: %2").arg(
+            m_chooseLanguage->shortcut().toString(QKeySequence::NativeText), m_chooseLanguage->text())};
     // Every menu item that has a key, in the menus' own words: the list cannot miss one.
     for (QAction* title : menuBar()->actions()) {
         if (!title->menu())

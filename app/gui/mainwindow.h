@@ -93,6 +93,7 @@ private:
     void scheduleReview(int question, int option, bool correct);
     void scheduleEarlierMistakes();
     void showPage(QWidget* page);
+    void updateWindowTitle(); // the page's: the quiz's title on its pages, the Planner's on its own
     void updateActions();
     void reportProgressProblem(); // a new problem: shown even if an earlier one was dismissed
     void showProgressProblem(); // the current one, in the current language
@@ -134,4 +135,5 @@ private:
     QAction* m_about = nullptr;
     QAction* m_aboutQt = nullptr;
     QActionGroup* m_languages = nullptr;
+    QAction* m_chooseLanguage = nullptr; // Ctrl+Shift+L opens the Language menu in every language
 };

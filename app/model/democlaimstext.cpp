@@ -242,9 +242,26 @@ QString demoClaimsHtml(const rlab::content::DemoPreset& preset,
                         .arg(QString::fromStdString(claim->reason.value).toHtmlEscaped());
         lines.push_back(line);
     }
-    if (lines.isEmpty())
-        return {};
-    return QStringLiteral("<b>%1</b><br>")
-               .arg(QCoreApplication::translate("DemoClaims", "What this run shows"))
-        + lines.join(QStringLiteral("<br>"));
+    return lines.join(QStringLiteral("<br>"));
+}
+
+QString demoClaimsSummary(const std::vector<rlab::demo::ClaimCheck>& checks)
+{
+    int holds = 0;
+    int noise = 0;
+    int fails = 0;
+    for (const rlab::demo::ClaimCheck& check : checks) {
+        holds += check.verdict == rlab::demo::Verdict::Holds;
+        noise += check.verdict == rlab::demo::Verdict::WithinNoise;
+        fails += check.verdict == rlab::demo::Verdict::Fails;
+    }
+    QStringList parts {
+        QCoreApplication::translate("DemoClaims", "%1 of %2 hold").arg(holds).arg(checks.size())};
+    if (noise > 0)
+        parts.push_back(QCoreApplication::translate("DemoClaims", "same within noise: %1").arg(noise));
+    if (fails > 0)
+        parts.push_back(
+            QCoreApplication::translate("DemoClaims", "do not hold at these sizes: %1").arg(fails));
+    return QCoreApplication::translate("DemoClaims", "What this run shows: %1")
+        .arg(parts.join(QStringLiteral(" · ")));
 }

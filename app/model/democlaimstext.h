@@ -23,6 +23,8 @@ struct VerdictColors {
     QString withinNoise = QStringLiteral("#8d6e00");
 };
 
+// The claims' verdicts on one line: "What this run shows: 3 of 4 hold · same within noise: 1".
+QString demoClaimsSummary(const std::vector<rlab::demo::ClaimCheck>& checks);
 // One line of rich text per claim, in the learner's language; empty without claims.
 QString demoClaimsHtml(const rlab::content::DemoPreset& preset,
     const std::vector<rlab::demo::ClaimCheck>& checks, const QList<DemoResult>& results,

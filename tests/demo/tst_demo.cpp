@@ -23,11 +23,13 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
+#include <QWheelEvent>
 #include <QXYSeries>
 
 #include "demo_presets.h"
@@ -289,7 +291,7 @@ void DemoTest::lossChartShowsDistanceFromNone()
     QVERIFY(runToEnd(panel, finished));
     QVERIFY2(outcomeOf(finished).ok(), qPrintable(demoOutcomeText(outcomeOf(finished))));
     QChartView* loss = chartView(panel, "lossChart");
-    QCOMPARE(panel.findChild<QTabWidget*>(QStringLiteral("demoTabs"))->currentWidget(), loss);
+    QVERIFY(panel.findChild<QTabWidget*>(QStringLiteral("demoTabs"))->currentWidget()->isAncestorOf(loss));
     QCOMPARE(loss->chart()->series().size(), 5); // three curves, two distances from none
     double replayedApart = -1, freshApart = -1;
     for (QAbstractSeries* series : loss->chart()->series()) {
@@ -550,26 +552,98 @@ void DemoTest::languageChangeRetranslates()
     QVERIFY(!run->text().startsWith(QStringLiteral("«")));
 }
 
-void DemoTest::tablePlacementFollowsSize()
+// Proves: the table is always the first tab, whatever the panel's height, and stays one while a
+// run adds rows and the learner clicks through the tabs (it was moved above the charts in a tall
+// panel, and a click during a run left it there, its tab gone).
+void DemoTest::tableStaysATab()
 {
     DemoPanel panel;
-    panel.setPreset(tinyPreset());
-    panel.resize(800, 560);
+    panel.setPreset(longPreset());
+    panel.resize(1000, 1000);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     auto* tabs = panel.findChild<QTabWidget*>(QStringLiteral("demoTabs"));
     auto* table = panel.findChild<QTableView*>(QStringLiteral("resultsTable"));
-    QCOMPARE(tabs->indexOf(table), 0); // small: the table is one of the tabs
-
-    panel.resize(1000, 1000);
-    QTRY_COMPARE(tabs->indexOf(table), -1); // tall: above the charts, always visible
-    QVERIFY(table->isVisible());
-    QVERIFY(table->height() <= panel.height() / 3);
-    QVERIFY(tabs->height() > table->height());
-
+    QCOMPARE(tabs->indexOf(table), 0);
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    panel.run();
+    QVERIFY(panel.isRunning());
+    for (int round = 0; round < 2; ++round) {
+        for (int tab = 0; tab < tabs->count(); ++tab) {
+            if (!tabs->isTabVisible(tab))
+                continue;
+            QTest::mouseClick(tabs->tabBar(), Qt::LeftButton, {}, tabs->tabBar()->tabRect(tab).center());
+            QTest::qWait(20);
+            QCOMPARE(tabs->currentIndex(), tab);
+            QCOMPARE(tabs->indexOf(table), 0);
+            QCOMPARE(tabs->tabText(0), DemoResultsView::tr("Table"));
+        }
+    }
     panel.resize(800, 560);
-    QTRY_COMPARE(tabs->indexOf(table), 0);
-    QCOMPARE(tabs->tabText(0), DemoResultsView::tr("Table"));
+    QCoreApplication::processEvents();
+    QCOMPARE(tabs->indexOf(table), 0);
+    panel.cancel();
+    QVERIFY(finished.count() == 1 || finished.wait(60000 * rlab::test::kSlowness));
+}
+
+// Proves: the frozen Run column shows the label of the row beside it after the table scrolls up or
+// down by the wheel (over the figures or over the Run column itself), by keys and by its scroll
+// bar; "full, layers = 4" once sat beside none's figures at 16 layers.
+void DemoTest::runColumnScrollsWithItsRows()
+{
+    DemoPreset preset = tinyPreset("tiny-rows");
+    preset.runs = {demoRun("none"), demoRun("full"), demoRun("sqrt")};
+    preset.sweep = rlab::content::DemoSweep {"layers", {1, 2, 3, 4}};
+    preset.steps = 2;
+    DemoPanel panel;
+    panel.setPreset(preset);
+    panel.resize(520, 330);
+    QVERIFY(showAndRunToEnd(panel));
+    auto* tabs = panel.findChild<QTabWidget*>(QStringLiteral("demoTabs"));
+    auto* table = panel.findChild<QTableView*>(QStringLiteral("resultsTable"));
+    auto* runColumn = panel.findChild<QTableView*>(QStringLiteral("resultsRunColumn"));
+    tabs->setCurrentWidget(table);
+    QCoreApplication::processEvents();
+    QCOMPARE(table->model()->rowCount(), 12);
+    QVERIFY2(table->verticalScrollBar()->maximum() > 0, "the panel must be short enough to scroll");
+    // The label beside the figures at the top of the view, and the table's own label there.
+    const auto aligned = [&](const char* how) {
+        QCoreApplication::processEvents();
+        const int top = table->rowAt(2);
+        const QString beside = runColumn->indexAt(QPoint(4, 2)).data().toString();
+        const QString own = table->model()->index(top, DemoResultsModel::Label).data().toString();
+        if (beside == own && runColumn->rowViewportPosition(top) == table->rowViewportPosition(top))
+            return true;
+        qWarning("%s: row %d is %s, the Run column says %s", how, top, qPrintable(own), qPrintable(beside));
+        return false;
+    };
+    QVERIFY(aligned("at first"));
+    const auto wheel = [](QWidget* target, int steps) {
+        const QPoint at(target->width() / 2, target->height() / 2);
+        QWheelEvent event(at, target->mapToGlobal(at), QPoint(), QPoint(0, -120 * steps), Qt::NoButton,
+            Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(target, &event);
+    };
+    wheel(table->viewport(), 1);
+    QVERIFY(table->verticalScrollBar()->value() > 0);
+    QVERIFY(aligned("wheel over the figures"));
+    wheel(runColumn->viewport(), 1);
+    QVERIFY(aligned("wheel over the Run column"));
+    wheel(table->viewport(), 20);
+    QVERIFY(aligned("wheel to the end"));
+    wheel(runColumn->viewport(), -20);
+    QCOMPARE(table->verticalScrollBar()->value(), 0);
+    QVERIFY(aligned("wheel over the Run column back to the top"));
+    table->setFocus();
+    table->setCurrentIndex(table->model()->index(0, DemoResultsModel::PeakTotal));
+    QTest::keyClick(table, Qt::Key_End, Qt::ControlModifier);
+    QVERIFY(aligned("Ctrl+End"));
+    QTest::keyClick(table, Qt::Key_PageUp);
+    QVERIFY(aligned("Page Up"));
+    table->verticalScrollBar()->setValue(table->verticalScrollBar()->maximum() / 2 + 1);
+    QVERIFY(aligned("scroll bar"));
+    // Nothing is drawn under the vertical scroll bar: the Run column ends where the viewport does.
+    QVERIFY(runColumn->geometry().bottom() <= table->viewport()->geometry().bottom());
 }
 
 void DemoTest::tableHeadersAreReadable()

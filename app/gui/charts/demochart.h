@@ -22,7 +22,14 @@ protected:
     void changeEvent(QEvent* event) override; // QEvent::PaletteChange → rebuild in its colours
     // Draws the chart again from results() in the current language.
     virtual void rebuild() = 0;
+    // A long legend beside the plot where the chart is wide, below it where it is narrow, so the
+    // categories along the bottom keep the width their names need.
+    void setLegendBesideWhenWide(bool beside);
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void placeLegend();
+
     QList<DemoResult> m_results;
+    bool m_legendBeside = false;
 };

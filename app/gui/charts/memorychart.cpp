@@ -58,5 +58,5 @@ void MemoryChart::rebuild()
         series->append(set);
     }
     addBarSeries(chart, series, differingLabels(shown), tr("MiB"), highest);
-    chart->legend()->setAlignment(Qt::AlignRight); // seven kinds do not fit in one row below
+    setLegendBesideWhenWide(true); // seven kinds do not fit in one row below
 }

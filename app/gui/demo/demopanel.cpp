@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include <QAbstractButton>
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
@@ -18,6 +17,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStandardPaths>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "contenttext.h"
@@ -35,9 +35,12 @@
 namespace {
 
 constexpr int kProgressRange = 1000;
+// The story chart (or table) keeps at least this share of the panel's height; the controls above
+// the results scroll within the rest when they need more.
+constexpr double kStoryShare = 0.62;
+bool claimsUnfolded = false; // the learner's choice for the session: claims folded to one line or in full
 
-// What the panel's scroll area holds. It asks for its smallest height at a width, not its preferred
-// one, so the charts shrink to their minimum before the panel scrolls.
+// What the controls' scroll area holds: as tall as its controls need at a width.
 class DemoBody : public QWidget {
 public:
     int heightForWidth(int width) const override { return layout()->totalMinimumHeightForWidth(width); }
@@ -121,6 +124,17 @@ void DemoPanel::buildUi()
     statusLine->addWidget(m_status, 1);
     statusLine->addWidget(m_device);
 
+    m_claimsSummary = new QToolButton;
+    m_claimsSummary->setObjectName(QStringLiteral("demoClaimsSummary"));
+    m_claimsSummary->setCheckable(true);
+    m_claimsSummary->setChecked(claimsUnfolded);
+    m_claimsSummary->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_claimsSummary->setAutoRaise(true);
+    m_claimsSummary->hide();
+    connect(m_claimsSummary, &QToolButton::toggled, this, [this](bool unfolded) {
+        claimsUnfolded = unfolded;
+        showClaims();
+    });
     m_claims = new QLabel;
     m_claims->setObjectName(QStringLiteral("demoClaims"));
     m_claims->setWordWrap(true);
@@ -130,28 +144,77 @@ void DemoPanel::buildUi()
 
     m_view = new DemoResultsView(m_results);
 
-    // The panel scrolls up and down when the window is too short for its controls and charts.
+    // The controls scroll up and down above the results when the panel is too short for them; the
+    // results keep their share of the height (layoutParts). What a learner needs first comes first:
+    // the question to predict, Run, how the run went and what it shows; the sizes after.
     auto* body = new DemoBody;
     body->setObjectName(QStringLiteral("demoBody"));
     auto* layout = new QVBoxLayout(body);
     layout->addWidget(m_title);
     layout->addWidget(m_lookFor);
-    layout->addWidget(m_sizes);
     layout->addWidget(m_prediction);
     layout->addLayout(m_buttonRow);
     layout->addLayout(statusLine);
-    layout->addWidget(m_plan, 0, Qt::AlignLeft); // its own line: narrow panels keep their width
+    layout->addWidget(m_claimsSummary, 0, Qt::AlignLeft);
     layout->addWidget(m_claims);
-    layout->addWidget(m_view, 1);
-    m_scroll = new QScrollArea;
+    layout->addWidget(m_sizes);
+    layout->addWidget(m_plan, 0, Qt::AlignLeft); // its own line: narrow panels keep their width
+    body->installEventFilter(this); // its layout's requests refit the split
+    m_scroll = new QScrollArea(this);
     m_scroll->setObjectName(QStringLiteral("demoScroll"));
     m_scroll->setWidget(body);
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
     m_scroll->setFocusPolicy(Qt::NoFocus); // a Tab stop that shows nothing; its controls take the focus
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(m_scroll);
+    m_view->setParent(this);
+    connect(m_view, &DemoResultsView::storyChanged, this, &DemoPanel::layoutParts);
+    // The results view is placed by hand (layoutParts): a layout would shrink it with the controls.
+    setTabOrder(m_plan, m_view);
+}
+
+QSize DemoPanel::minimumSizeHint() const
+{
+    const int width = std::max(m_scroll->minimumSizeHint().width(), m_view->minimumSizeHint().width());
+    return {width, m_view->minimumSizeHint().height() + 3 * fontMetrics().height()};
+}
+
+QSize DemoPanel::sizeHint() const
+{
+    const QSize controls = m_scroll->widget()->sizeHint();
+    const QSize results = m_view->sizeHint();
+    return {std::max(controls.width(), results.width()), controls.height() + results.height()};
+}
+
+int DemoPanel::controlsHeight() const
+{
+    return m_scroll->widget()->heightForWidth(m_scroll->viewport()->width()) + 2 * m_scroll->frameWidth();
+}
+
+void DemoPanel::layoutParts()
+{
+    // The controls take what they need up to what the story chart leaves them; the results the rest.
+    // Above the chart are its tab bar and its reading hint, whose height depends on the width: laid
+    // out once, the shortfall (if any) is taken from the controls.
+    const int total = height();
+    const int wanted = int(total * kStoryShare);
+    const auto place = [this, total](int controls) {
+        controls = std::max(0, controls);
+        m_scroll->setGeometry(0, 0, width(), controls);
+        m_view->setGeometry(0, controls, width(), total - controls);
+        return controls;
+    };
+    int controls = place(std::min(controlsHeight(), total - wanted));
+    if (!isVisible())
+        return; // hidden widgets lay out later; the resize on show comes back here
+    if (const int shortfall = wanted - m_view->storyHeight(); shortfall > 0)
+        place(controls - shortfall);
+}
+
+bool DemoPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_scroll->widget() && event->type() == QEvent::LayoutRequest)
+        QMetaObject::invokeMethod(this, &DemoPanel::layoutParts, Qt::QueuedConnection);
+    return QWidget::eventFilter(watched, event);
 }
 
 void DemoPanel::retranslate()
@@ -181,7 +244,7 @@ void DemoPanel::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     arrangeForWidth();
-    m_view->placeTable(height());
+    layoutParts();
 }
 
 void DemoPanel::arrangeForWidth()
@@ -225,24 +288,20 @@ void DemoPanel::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
+bool DemoPanel::takesEnter(const QWidget* focus) const
+{
+    return focus && (m_sizes->isAncestorOf(focus) || m_prediction->isAncestorOf(focus));
+}
+
 void DemoPanel::keyPressEvent(QKeyEvent* event)
 {
-    if (event->key() != Qt::Key_Return && event->key() != Qt::Key_Enter) {
-        QWidget::keyPressEvent(event);
-        return;
-    }
-    QWidget* focus = QApplication::focusWidget();
-    auto* button = qobject_cast<QAbstractButton*>(focus);
-    if (button && isAncestorOf(button) && button->isEnabled())
-        button->animateClick();
-    else if (focus && (m_sizes->isAncestorOf(focus) || m_prediction->isAncestorOf(focus))
-        && m_run->isEnabled())
+    const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
+    if (enter && takesEnter(QApplication::focusWidget()) && m_run->isEnabled()) {
         run();
-    else {
-        QWidget::keyPressEvent(event); // the table's rows, the charts: nothing to run
+        event->accept();
         return;
     }
-    event->accept();
+    QWidget::keyPressEvent(event);
 }
 
 void DemoPanel::setPreset(const rlab::content::DemoPreset& preset)
@@ -438,12 +497,20 @@ void DemoPanel::onEnded(const DemoOutcome& outcome)
 
 void DemoPanel::showClaims()
 {
-    const QString text = m_preset && m_answerShown
-        ? demoClaimsHtml(*m_preset, m_claimChecks, m_results->results(),
-            {toneName(Tone::Right), toneName(Tone::Wrong), toneName(Tone::Uncertain)})
-        : QString();
+    // Folded, the claims are one line that says how many hold; unfolded, each with its figures.
+    const bool shown = m_preset && m_answerShown && !m_claimChecks.empty();
+    const QString text = shown ? demoClaimsHtml(*m_preset, m_claimChecks, m_results->results(),
+                             {toneName(Tone::Right), toneName(Tone::Wrong), toneName(Tone::Uncertain)})
+                               : QString();
+    const bool unfolded = m_claimsSummary->isChecked();
+    m_claimsSummary->setText(shown ? demoClaimsSummary(m_claimChecks) : QString());
+    m_claimsSummary->setArrowType(unfolded ? Qt::DownArrow : Qt::RightArrow);
+    m_claimsSummary->setToolTip(
+        unfolded ? tr("Fold the claims to one line") : tr("Show each claim with its figures"));
+    m_claimsSummary->setVisible(shown && !text.isEmpty());
     m_claims->setText(text);
-    m_claims->setVisible(!text.isEmpty());
+    m_claims->setVisible(!text.isEmpty() && unfolded);
+    layoutParts();
 }
 
 QString DemoPanel::resultsTsv() const

@@ -25,6 +25,7 @@ class QLabel;
 class QProgressBar;
 class QScrollArea;
 class QPushButton;
+class QToolButton;
 
 class DemoPanel : public QWidget {
     Q_OBJECT
@@ -44,6 +45,9 @@ public:
     void setAnswerShown(bool shown);
     bool isAnswerShown() const { return m_answerShown; }
     PredictionBox* predictionBox() const { return m_prediction; }
+    // Whether Enter with the focus on `focus` is the panel's (a size field, the prediction: it runs
+    // the demo) rather than the quiz's.
+    bool takesEnter(const QWidget* focus) const;
 
     // The results table as tab-separated text (what Copy puts on the clipboard).
     QString resultsTsv() const;
@@ -63,15 +67,20 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override; // QEvent::LanguageChange → retranslate own strings
-    void resizeEvent(QResizeEvent* event) override; // tall enough: the table moves above the charts
-    // Enter that no child took: a focused button is pressed; in a size field or the prediction it
-    // runs the demo, as R does. (The quiz's Enter is off while the focus is here.)
+    void resizeEvent(QResizeEvent* event) override; // the controls above, the results below (layoutParts)
+    bool eventFilter(QObject* watched, QEvent* event) override; // the controls' layout changed
+    QSize minimumSizeHint() const override;
+    QSize sizeHint() const override;
+    // Enter in a size field or the prediction runs the demo, as R does; elsewhere in the panel
+    // Enter is the quiz's (it goes on), and Space presses a focused button.
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
     void buildUi();
     void retranslate();
     void arrangeForWidth();
+    int controlsHeight() const; // what the controls need at the panel's width
+    void layoutParts(); // the results keep their share of the height; the controls scroll in the rest
     void placeProgress(bool amongButtons);
     void showPresetTexts();
     void updateValidity();
@@ -102,6 +111,7 @@ private:
 
     QLabel* m_title = nullptr;
     QLabel* m_lookFor = nullptr;
+    QToolButton* m_claimsSummary = nullptr; // "What this run shows: 4 of 4 hold", unfolds the claims
     QLabel* m_claims = nullptr; // the preset's claims, marked after a run
     std::vector<rlab::demo::ClaimCheck> m_claimChecks; // of the last finished run
     DemoSizesForm* m_sizes = nullptr;

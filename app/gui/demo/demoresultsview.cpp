@@ -4,6 +4,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -22,7 +23,6 @@
 
 namespace {
 
-constexpr int kTableAboveChartsHeight = 760; // from this panel height the table sits above the charts
 bool moreColumnsShown = false; // the learner's "More columns" choice, kept for the session
 
 } // namespace
@@ -45,7 +45,10 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     connect(m_results, &QAbstractItemModel::headerDataChanged, m_table, &QTableView::resizeColumnsToContents);
     connect(m_results, &QAbstractItemModel::dataChanged, m_table, &QTableView::resizeColumnsToContents);
     connect(m_results, &QAbstractItemModel::modelReset, m_table, &QTableView::resizeColumnsToContents);
-    m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel); // the frozen column stays aligned
+    // Both views scroll by pixels, set here: a style may choose the mode when it polishes a view,
+    // and a column scrolled by rows beside a table scrolled by pixels showed other rows' labels.
+    m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_table->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_runColumn = new QTableView(m_table);
     m_runColumn->setObjectName(QStringLiteral("resultsRunColumn"));
     m_runColumn->setModel(m_results);
@@ -57,7 +60,8 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_runColumn->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
     m_runColumn->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_runColumn->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_runColumn->setVerticalScrollMode(m_table->verticalScrollMode());
+    m_runColumn->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_runColumn->viewport()->installEventFilter(this); // its wheel scrolls the table, which it follows
     m_runColumn->setFrameShape(QFrame::NoFrame);
     m_runColumn->setStyleSheet(QStringLiteral("QTableView { border-right: 1px solid palette(mid); }"));
     connect(m_table->verticalScrollBar(), &QAbstractSlider::valueChanged, m_runColumn->verticalScrollBar(),
@@ -99,15 +103,41 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_sweepChart = new SweepChart;
     m_lossChart = new LossChart;
 
+    // Each chart with one line above it that says how to read it.
+    const auto withHint = [this](QWidget* chart, QLabel** hint) {
+        auto* page = new QWidget;
+        auto* pageLayout = new QVBoxLayout(page);
+        pageLayout->setContentsMargins(4, 4, 4, 0);
+        pageLayout->setSpacing(2);
+        *hint = new QLabel;
+        (*hint)->setObjectName(chart->objectName() + QStringLiteral("Hint"));
+        (*hint)->setWordWrap(true);
+        (*hint)->setForegroundRole(QPalette::PlaceholderText);
+        pageLayout->addWidget(*hint);
+        pageLayout->addWidget(chart, 1);
+        return page;
+    };
+    m_timelineChart->setObjectName(QStringLiteral("timelineChart"));
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("demoTabs"));
     m_tabs->addTab(m_table, QString());
-    m_tabs->addTab(m_memoryChart, QString());
-    m_tabs->addTab(m_stepTimeChart, QString());
+    m_memoryPage = withHint(m_memoryChart, &m_memoryHint);
+    m_stepTimePage = withHint(m_stepTimeChart, &m_stepTimeHint);
+    m_sweepPage = withHint(m_sweepChart, &m_sweepHint);
+    m_lossPage = withHint(m_lossChart, &m_lossHint);
+    m_timelineHint = new QLabel;
+    m_timelineHint->setObjectName(QStringLiteral("timelineChartHint"));
+    m_timelineHint->setWordWrap(true);
+    m_timelineHint->setForegroundRole(QPalette::PlaceholderText);
+    timelineLayout->insertWidget(0, m_timelineHint);
+    timelineLayout->setContentsMargins(4, 4, 4, 0);
+    m_tabs->addTab(m_memoryPage, QString());
+    m_tabs->addTab(m_stepTimePage, QString());
     m_tabs->addTab(m_timelinePage, QString());
-    m_tabs->addTab(m_sweepChart, QString());
-    m_tabs->addTab(m_lossChart, QString());
+    m_tabs->addTab(m_sweepPage, QString());
+    m_tabs->addTab(m_lossPage, QString());
     m_tabs->setMinimumHeight(160);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &DemoResultsView::storyChanged);
     m_tabs->setCornerWidget(m_moreColumns); // beside the tabs: reachable wherever the table sits
 
     m_layout = new QVBoxLayout(this);
@@ -127,12 +157,23 @@ void DemoResultsView::retranslate()
     m_timelineRunLabel->setText(tr("Run:"));
     m_timelineRun->setAccessibleName(tr("Run shown in the timeline"));
     const QList<QPair<QWidget*, QString>> tabs
-        = {{m_table, tr("Table")}, {m_memoryChart, tr("Memory")}, {m_stepTimeChart, tr("Step time")},
-            {m_timelinePage, tr("Timeline")}, {m_sweepChart, tr("Sweep")}, {m_lossChart, tr("Loss")}};
+        = {{m_table, tr("Table")}, {m_memoryPage, tr("Memory")}, {m_stepTimePage, tr("Step time")},
+            {m_timelinePage, tr("Timeline")}, {m_sweepPage, tr("Sweep")}, {m_lossPage, tr("Loss")}};
     for (const auto& [page, text] : tabs) {
         if (const int index = m_tabs->indexOf(page); index >= 0)
             m_tabs->setTabText(index, text);
     }
+    m_memoryHint->setText(tr("How to read it: one group of bars per run, one bar per kind of memory, "
+                             "each at the step's peak; a lower bar kept less."));
+    m_stepTimeHint->setText(tr("How to read it: one group per run; a taller bar took longer a step. "
+                               "Bars whose intervals overlap none's are the same within noise."));
+    m_timelineHint->setText(tr("How to read it: one training step from left to right, forward, then "
+                               "recompute and backward; up is the memory alive after each op. Dashed: "
+                               "the other runs, lined up phase by phase."));
+    m_sweepHint->setText(tr("How to read it: one line per policy as the size grows; on log-log axes "
+                            "a steeper line grows faster, and its slope is the exponent."));
+    m_lossHint->setText(tr("How to read it: each run's loss step by step; lines on top of each other "
+                           "trained the same model."));
     m_results->retranslate();
     m_memoryChart->retranslate();
     m_stepTimeChart->retranslate();
@@ -152,6 +193,10 @@ bool DemoResultsView::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == m_table && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
         fitRunColumn();
+    if (watched == m_runColumn->viewport() && event->type() == QEvent::Wheel) {
+        QCoreApplication::sendEvent(m_table->viewport(), event);
+        return true;
+    }
     return QWidget::eventFilter(watched, event);
 }
 
@@ -180,48 +225,32 @@ void DemoResultsView::fitRunColumn()
 
 void DemoResultsView::setSweepShown(bool shown)
 {
-    m_tabs->setTabVisible(m_tabs->indexOf(m_sweepChart), shown);
-    m_tabs->setTabVisible(m_tabs->indexOf(m_lossChart), !shown); // a curve per run: not for a sweep's many
-}
-
-void DemoResultsView::placeTable(int panelHeight)
-{
-    m_panelHeight = panelHeight;
-    const bool tableFirst = m_storyView.isEmpty() || m_storyView == QLatin1String("table");
-    const bool above = tableFirst && panelHeight >= kTableAboveChartsHeight;
-    const int tab = m_tabs->indexOf(m_table);
-    if (above && tab >= 0) {
-        m_tabs->removeTab(tab);
-        m_layout->insertWidget(m_layout->indexOf(m_tabs), m_table);
-        m_table->show();
-    } else if (!above && tab < 0) {
-        m_layout->removeWidget(m_table);
-        m_tabs->insertTab(0, m_table, tr("Table"));
-    }
-    if (!above) {
-        m_table->setMinimumHeight(0);
-        m_table->setMaximumHeight(QWIDGETSIZE_MAX);
-        return;
-    }
-    // Just tall enough for its rows (up to a third of the panel), so the charts get the rest.
-    const int rows = m_table->verticalHeader()->length();
-    const int wanted = m_table->horizontalHeader()->sizeHint().height()
-        + std::max(rows, 2 * m_table->verticalHeader()->defaultSectionSize())
-        + m_table->horizontalScrollBar()->sizeHint().height() + 2 * m_table->frameWidth() + 2;
-    m_table->setFixedHeight(std::min(wanted, panelHeight / 3));
+    m_tabs->setTabVisible(m_tabs->indexOf(m_sweepPage), shown);
+    m_tabs->setTabVisible(m_tabs->indexOf(m_lossPage), !shown); // a curve per run: not for a sweep's many
 }
 
 void DemoResultsView::showStoryFirst(const QString& view)
 {
-    m_storyView = view;
-    placeTable(m_panelHeight);
     const QList<QPair<QString, QWidget*>> pages
-        = {{QStringLiteral("memory"), m_memoryChart}, {QStringLiteral("step-time"), m_stepTimeChart},
-            {QStringLiteral("timeline"), m_timelinePage}, {QStringLiteral("sweep"), m_sweepChart},
-            {QStringLiteral("loss"), m_lossChart}, {QStringLiteral("table"), m_table}};
+        = {{QStringLiteral("memory"), m_memoryPage}, {QStringLiteral("step-time"), m_stepTimePage},
+            {QStringLiteral("timeline"), m_timelinePage}, {QStringLiteral("sweep"), m_sweepPage},
+            {QStringLiteral("loss"), m_lossPage}, {QStringLiteral("table"), m_table}};
+    m_tabs->setCurrentWidget(m_table); // no story view: the table first
     for (const auto& [name, page] : pages)
-        if (name == view && m_tabs->indexOf(page) >= 0)
+        if (name == view && m_tabs->isTabVisible(m_tabs->indexOf(page)))
             m_tabs->setCurrentWidget(page);
+}
+
+int DemoResultsView::storyHeight() const
+{
+    QWidget* page = m_tabs->currentWidget();
+    for (QWidget* story : {static_cast<QWidget*>(m_table), static_cast<QWidget*>(m_memoryChart),
+             static_cast<QWidget*>(m_stepTimeChart), static_cast<QWidget*>(m_timelineChart),
+             static_cast<QWidget*>(m_sweepChart), static_cast<QWidget*>(m_lossChart)}) {
+        if (story == page || (page && page->isAncestorOf(story)))
+            return story->height();
+    }
+    return 0;
 }
 
 void DemoResultsView::onResultsAdded()
@@ -241,7 +270,6 @@ void DemoResultsView::onResultsAdded()
     // The header does not always say sectionResized for the sizing above (none when only the
     // last row's label grew), and the frozen column would then elide it ("sqrt + …").
     fitRunColumn();
-    placeTable(m_panelHeight);
     m_timelineRun->setCurrentIndex(m_results->timelineRow());
     showTimeline();
 }

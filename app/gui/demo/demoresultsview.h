@@ -25,12 +25,14 @@ public:
     explicit DemoResultsView(DemoResultsModel* results, QWidget* parent = nullptr);
 
     void setSweepShown(bool shown); // the sweep chart's tab, for presets with a sweep
-    // From `panelHeight` on, the table sits above the charts, always visible; below it is a tab.
-    // With a story view, the table is always a tab, one away from that view.
-    void placeTable(int panelHeight);
     // Opens the view that tells the preset's claim (DemoPreset::view: "memory", "step-time",
     // "timeline", "sweep", "loss"); empty or "table": the table first.
     void showStoryFirst(const QString& view);
+    // The height of what the current tab shows: its chart, or the table; not the tab bar or the hint.
+    int storyHeight() const;
+
+signals:
+    void storyChanged(); // another tab is showing: what sits above its chart may differ
 
 protected:
     void changeEvent(QEvent* event) override; // QEvent::LanguageChange → retranslate own strings
@@ -45,15 +47,22 @@ private:
     void fitRunColumn(); // the frozen Run column over the table's first column
 
     DemoResultsModel* m_results;
-    int m_panelHeight = 0; // the last placeTable's; each new row refits the table to it
-    QString m_storyView; // the preset's view; empty: the table first
-
     QVBoxLayout* m_layout = nullptr;
     QTabWidget* m_tabs = nullptr;
     QTableView* m_table = nullptr;
     QTableView* m_runColumn
         = nullptr; // the Run column again, on top: stays put while the table scrolls sideways
     QCheckBox* m_moreColumns = nullptr;
+    // Each chart's tab page: a line that says how to read the chart, and the chart.
+    QWidget* m_memoryPage = nullptr;
+    QWidget* m_stepTimePage = nullptr;
+    QWidget* m_sweepPage = nullptr;
+    QWidget* m_lossPage = nullptr;
+    QLabel* m_memoryHint = nullptr;
+    QLabel* m_stepTimeHint = nullptr;
+    QLabel* m_timelineHint = nullptr;
+    QLabel* m_sweepHint = nullptr;
+    QLabel* m_lossHint = nullptr;
     MemoryChart* m_memoryChart = nullptr;
     StepTimeChart* m_stepTimeChart = nullptr;
     QWidget* m_timelinePage = nullptr;

@@ -108,6 +108,21 @@ bool PredictionBox::isLocked() const
     return m_kept.value(m_presetId).locked;
 }
 
+bool PredictionBox::isPending() const
+{
+    return m_prediction && !isLocked() && !prediction().isMade();
+}
+
+void PredictionBox::focusChoice()
+{
+    if (!m_prediction)
+        return;
+    QWidget* choice = m_prediction->kind == rlab::content::DemoPrediction::Kind::Ratio
+        ? static_cast<QWidget*>(m_percent)
+        : static_cast<QWidget*>(m_runs);
+    choice->setFocus(Qt::ShortcutFocusReason);
+}
+
 void PredictionBox::lock()
 {
     if (!m_prediction)

@@ -27,6 +27,9 @@ public:
     // As if the learner chose it (tests, screenshots); ignored when it is not one of the choices.
     void setPrediction(const Prediction& prediction);
     bool isLocked() const;
+    // The preset asks for a prediction, none is made yet, and no run has locked it.
+    bool isPending() const;
+    void focusChoice(); // the choice or the slider takes the keyboard focus
 
     void lock(); // a run started: the prediction stands
     void showMeasured(const QList<DemoResult>& results); // the prediction beside the measurement

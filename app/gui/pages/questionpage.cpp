@@ -20,6 +20,7 @@
 #include "contenttext.h"
 #include "demopanel.h"
 #include "optionbutton.h"
+#include "predictionbox.h"
 #include "quizsession.h"
 #include "rlab/content/content.h"
 #include "tones.h"
@@ -183,7 +184,7 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setFocusPolicy(Qt::NoFocus); // a Tab stop that shows nothing; its controls take the focus
-    scroll->setMinimumWidth(300);
+    scroll->setMinimumWidth(280); // with the side's 320, the page fits the window's smallest width
 
     m_guide->setObjectName(QStringLiteral("guideView"));
     m_demo->setObjectName(QStringLiteral("demoPanel"));
@@ -241,11 +242,12 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
         connect(key, &QShortcut::activated, this, &QuestionPage::confirmOrNext);
         enterKeys.append(key);
     }
-    // Enter in the demo's size boxes confirms the size, not the quiz.
+    // Enter goes on wherever the focus is (a focused demo button included: Space presses it), except
+    // in the demo's size fields and prediction, where it runs the demo.
     connect(qApp, &QApplication::focusChanged, this, [this, enterKeys](QWidget*, QWidget* now) {
-        const bool inDemo = now && m_side->isAncestorOf(now);
+        const bool demoTakesIt = m_demo->takesEnter(now);
         for (QShortcut* key : enterKeys)
-            key->setEnabled(!inDemo);
+            key->setEnabled(!demoTakesIt);
     });
     retranslate();
 }
@@ -263,7 +265,13 @@ OptionButton* QuestionPage::optionButton(int index) const
 
 void QuestionPage::runDemo()
 {
+    // From another tab, a prediction still to make comes first: R shows it, and R again runs.
+    const bool demoWasShown = m_side->currentWidget() == m_demo;
     m_side->setCurrentWidget(m_demo);
+    if (!demoWasShown && m_demo->predictionBox()->isPending()) {
+        m_demo->predictionBox()->focusChoice();
+        return;
+    }
     if (!m_demo->isRunning() && !m_demo->presetId().isEmpty())
         m_demo->run();
 }

@@ -48,7 +48,8 @@ public:
     void restoreSplitterState(const QByteArray& state);
 
 public slots:
-    void runDemo(); // shows the demo tab and runs it
+    // Shows the demo tab and runs it; from another tab with a prediction still to make, only shows it.
+    void runDemo();
     void confirmOrNext(); // Enter: answers with the focused option, or moves on once answered
     // Opens the guide tab; before an answer this uncovers the guide deliberately (recorded).
     void showGuide();
