@@ -307,6 +307,10 @@
         <source>Show each claim with its figures</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This question has no demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsModel</name>
@@ -1908,15 +1912,15 @@ sequence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>ops of the step, in the order they ran</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>all memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1: activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ops of the step: forward, then recompute and backward, each run lined up phase by phase</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -307,6 +307,10 @@
         <source>Show each claim with its figures</source>
         <translation>Показать каждое утверждение с его числами</translation>
     </message>
+    <message>
+        <source>This question has no demo.</source>
+        <translation>У этого вопроса нет демо.</translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsModel</name>
@@ -1958,16 +1962,16 @@ sequence</source>
         <translation>Один шаг: активации, МиБ (измерено)</translation>
     </message>
     <message>
-        <source>ops of the step, in the order they ran</source>
-        <translation>операции шага в порядке выполнения</translation>
-    </message>
-    <message>
         <source>all memory</source>
         <translation>вся память</translation>
     </message>
     <message>
         <source>%1: activations</source>
         <translation>%1: активации</translation>
+    </message>
+    <message>
+        <source>ops of the step: forward, then recompute and backward, each run lined up phase by phase</source>
+        <translation>операции шага: прямой проход, затем пересчёт и обратный проход; запуски выровнены по фазам</translation>
     </message>
 </context>
 </TS>

@@ -307,6 +307,10 @@
         <source>Show each claim with its figures</source>
         <translation>Ratidza chirevo chimwe nechimwe nenhamba dzacho</translation>
     </message>
+    <message>
+        <source>This question has no demo.</source>
+        <translation>Mubvunzo uyu hauna muratidzo.</translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsModel</name>
@@ -1945,16 +1949,16 @@ refu kupfuura dzose</translation>
         <translation>Danho rimwe: ma-activation, MiB (zvakayerwa)</translation>
     </message>
     <message>
-        <source>ops of the step, in the order they ran</source>
-        <translation>ma-op edanho, sekutevedzana kwaakamhanya</translation>
-    </message>
-    <message>
         <source>all memory</source>
         <translation>ndangariro yose</translation>
     </message>
     <message>
         <source>%1: activations</source>
         <translation>%1: ma-activation</translation>
+    </message>
+    <message>
+        <source>ops of the step: forward, then recompute and backward, each run lined up phase by phase</source>
+        <translation>ma-op edanho: forward pass, wozoita kuverengazve ne-backward pass; kumhanya kwega kwega kwakaenzaniswa phase nephase</translation>
     </message>
 </context>
 </TS>

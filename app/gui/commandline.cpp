@@ -287,7 +287,8 @@ std::optional<QString> runDemoToEnd(MainWindow& window)
         message = QStringLiteral("the demo took longer than ten minutes");
         demo->cancel();
     });
-    window.questionPage()->runDemo();
+    window.questionPage()->sideTabs()->setCurrentWidget(demo);
+    demo->run(); // not runDemo(): from the guide tab that only shows a prediction still to make
     if (demo->isRunning())
         loop.exec();
     if (succeeded)

@@ -556,7 +556,7 @@ void MainWindow::updateActions()
     m_allQuestions->setEnabled(inQuiz);
     m_previous->setEnabled(onQuestion && (m_session->positionInRound() > 0));
     m_next->setEnabled(onQuestion);
-    m_runDemo->setEnabled(onQuestion && !demoPanel()->isRunning());
+    m_runDemo->setEnabled(onQuestion && !demoPanel()->presetId().isEmpty() && !demoPanel()->isRunning());
     m_retryWrong->setEnabled(inQuiz && m_session->score() < m_session->questionCount());
 }
 

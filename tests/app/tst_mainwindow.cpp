@@ -86,6 +86,7 @@ private slots:
     void demoPanelFitsItsLabels_data();
     void demoPanelFitsItsLabels();
     void storyChartKeepsItsRoom();
+    void questionWithoutADemo();
     void keysAreTheSameInEveryLanguage_data();
     void keysAreTheSameInEveryLanguage();
     void answerIsHiddenUntilAnswered();
@@ -552,6 +553,8 @@ void MainWindowTest::demoPanelFitsItsLabels()
         for (int question = 0; question < static_cast<int>(quiz.questions.size()); ++question) {
             window.showQuestion(question);
             settle();
+            if (quiz.questions[static_cast<std::size_t>(question)].demo.empty())
+                continue; // no demo: the side shows the guide alone
             const QString where = QStringLiteral("%1 #%2: ").arg(demo->presetId()).arg(question + 1);
             QVERIFY(demo->isVisible());
             // The panel scrolls up and down when it must, never sideways: its body fits the width...
@@ -582,6 +585,49 @@ void MainWindowTest::demoPanelFitsItsLabels()
             }
         }
     }
+}
+
+// Proves: a question may have no demo: its side shows the guide alone (no demo tab, R and the menu
+// item do nothing), and the next question's demo comes back.
+void MainWindowTest::questionWithoutADemo()
+{
+    QTemporaryDir root;
+    for (const QString& folder :
+        {QStringLiteral("quizzes/mini-quiz"), QStringLiteral("guides/mini-guide"), QStringLiteral("demos")})
+        QVERIFY(QDir().mkpath(QDir(root.path()).filePath(folder)));
+    for (const QString& name : {QStringLiteral("quizzes/mini-quiz/quiz.yaml"),
+             QStringLiteral("guides/mini-guide/guide.yaml"), QStringLiteral("demos/presets.yaml")})
+        QVERIFY(QFile::copy(QDir(fixtures()).filePath(name), QDir(root.path()).filePath(name)));
+    QFile quiz(QDir(root.path()).filePath(QStringLiteral("quizzes/mini-quiz/quiz.yaml")));
+    QVERIFY(quiz.open(QIODevice::ReadOnly));
+    QString text = QString::fromUtf8(quiz.readAll());
+    quiz.close();
+    const QString withDemo = QStringLiteral("  - id: why-stored\n    demo: tiny-demo\n");
+    QCOMPARE(text.count(withDemo), 1);
+    text.replace(withDemo, QStringLiteral("  - id: why-stored\n"));
+    QVERIFY(quiz.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    quiz.write(text.toUtf8());
+    quiz.close();
+
+    MainWindow window(root.path(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY2(window.content().errors.empty(), qPrintable(window.banner()->text()));
+    QVERIFY(window.openQuiz(Quiz));
+    showAndActivate(window);
+    QuestionPage* page = window.questionPage();
+    DemoPanel* demo = window.demoPanel();
+    QTabWidget* side = page->sideTabs();
+    QVERIFY(side->isTabVisible(side->indexOf(demo)));
+    window.showQuestion(1);
+    QVERIFY(!side->isTabVisible(side->indexOf(demo)));
+    QCOMPARE(side->currentWidget(), page->guideTab());
+    QVERIFY(demo->presetId().isEmpty());
+    QTest::keyClick(&window, Qt::Key_R);
+    QVERIFY(!demo->isRunning());
+    QCOMPARE(side->currentWidget(), page->guideTab());
+    window.showQuestion(0);
+    QVERIFY(side->isTabVisible(side->indexOf(demo)));
+    QCOMPARE(side->currentWidget(), static_cast<QWidget*>(demo));
+    QCOMPARE(demo->presetId(), QStringLiteral("tiny-demo"));
 }
 
 void MainWindowTest::keysAreTheSameInEveryLanguage_data()

@@ -118,6 +118,7 @@ private slots:
     void specialFilesAreNotRead();
     void checkContentRefusesABudgetThatNeverPlans();
     void seeAlsoNamesAQuestionOfAnotherQuiz();
+    void questionMayHaveNoDemoOrItsOwnView();
 };
 
 void ContentTest::realQuizzesLoadInEveryLanguage_data()
@@ -148,7 +149,7 @@ void ContentTest::realQuizzesLoadInEveryLanguage()
         for (const Question& q : quiz->questions) {
             QCOMPARE(q.options.size(), std::size_t(4));
             QVERIFY(q.answer >= 0 && q.answer < 4);
-            QVERIFY2(content.preset(q.demo), q.demo.c_str());
+            QVERIFY2(q.demo.empty() || content.preset(q.demo), q.demo.c_str()); // a demo is optional
         }
     }
     const std::vector<std::string> fallbacks = fallbackFields(content);
@@ -298,9 +299,19 @@ void ContentTest::errorIsPlaced_data()
     QTest::newRow("unknown key") << quiz << "    explanation: It reruns"
                                  << "    explantion: It reruns" << 13 << 5
                                  << "unknown key 'explantion' in question 'what-is-traded'";
-    QTest::newRow("missing key") << quiz << "    demo: small-demo\n"
+    QTest::newRow("missing key") << quiz << "    guide_section: the-trade\n"
                                  << "" << 8 << 5
-                                 << "question 'what-is-traded' is missing the required key 'demo'";
+                                 << "question 'what-is-traded' is missing the required key 'guide_section'";
+    QTest::newRow("unknown demo view")
+        << quiz << "    demo: small-demo\n"
+        << "    demo: small-demo\n    demo_view: pie\n"
+        << 10 << 16
+        << "unknown demo_view 'pie' (known: table, memory, step-time, timeline, "
+           "sweep, loss)";
+    QTest::newRow("demo view without a demo")
+        << quiz << "    demo: small-demo\n"
+        << "    demo_view: step-time\n"
+        << 9 << 16 << "question 'what-is-traded' has a demo_view but no demo; name the demo preset too";
     QTest::newRow("duplicate key") << quiz << "    answer: 2\n"
                                    << "    answer: 2\n    answer: 3\n"
                                    << 12 << 5 << "duplicate key 'answer' (first at line 11)";
@@ -1035,3 +1046,21 @@ void ContentTest::seeAlsoNamesAQuestionOfAnotherQuiz()
 
 QTEST_GUILESS_MAIN(ContentTest)
 #include "tst_content.moc"
+
+// Proves: a question may name no demo (it loads without error, its demo empty), and `demo_view`
+// names the results view its lesson is read in, kept apart from the preset's own `view`.
+void ContentTest::questionMayHaveNoDemoOrItsOwnView()
+{
+    const fs::path root = editableTree();
+    QVERIFY(replaceOnce(root / "quizzes/alpha/quiz.yaml", "    demo: small-demo\n", ""));
+    QVERIFY(replaceOnce(root / "quizzes/alpha/quiz.yaml", "    demo: sweep-demo\n",
+        "    demo: sweep-demo\n    demo_view: step-time\n"));
+    const Content content = loadContent(root, "en");
+    QVERIFY2(content.errors.empty(), listed(content.errors).c_str());
+    const Quiz* alpha = content.quiz("alpha");
+    QVERIFY(alpha);
+    QCOMPARE(alpha->questions[0].demo, std::string());
+    QCOMPARE(alpha->questions[0].demoView, std::string());
+    QCOMPARE(alpha->questions[1].demo, std::string("sweep-demo"));
+    QCOMPARE(alpha->questions[1].demoView, std::string("step-time"));
+}

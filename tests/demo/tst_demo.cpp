@@ -29,6 +29,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
+#include <QValueAxis>
 #include <QWheelEvent>
 #include <QXYSeries>
 
@@ -584,6 +585,59 @@ void DemoTest::tableStaysATab()
     QCOMPARE(tabs->indexOf(table), 0);
     panel.cancel();
     QVERIFY(finished.count() == 1 || finished.wait(60000 * rlab::test::kSlowness));
+}
+
+// Proves: in the timeline, none's ops and full's line up phase by phase: both lines start their
+// backward pass at the same x and end at the same x (full runs ~40% more ops, and before its line
+// ran on past none's), and the x axis ends at the last op, not at a round number beyond it.
+void DemoTest::timelineLinesUpByPhase()
+{
+    DemoPanel panel;
+    panel.setPreset(tinyPreset());
+    panel.resize(900, 700);
+    QVERIFY(showAndRunToEnd(panel));
+    const QList<DemoResult>& results = panel.findChild<DemoResultsModel*>()->results();
+    QCOMPARE(results.size(), 2);
+    const std::vector<rlab::TimelineEvent>& none = results[0].run.timeline;
+    const std::vector<rlab::TimelineEvent>& full = results[1].run.timeline;
+    QVERIFY(full.size() > none.size()); // full recomputes: more ops in its step
+    const auto forwardOps = [](const std::vector<rlab::TimelineEvent>& events) {
+        std::size_t n = 0;
+        while (n < events.size() && events[n].phase != rlab::Phase::Recompute
+            && events[n].phase != rlab::Phase::Backward)
+            ++n;
+        return n;
+    };
+    QCOMPARE(forwardOps(none), forwardOps(full)); // the same forward ops
+    const std::vector<const std::vector<rlab::TimelineEvent>*> both {&none, &full};
+    const std::vector<double> noneAt = alignedOpPositions(none, both);
+    const std::vector<double> fullAt = alignedOpPositions(full, both);
+    const std::size_t forward = forwardOps(none);
+    // Forward op for op; backward starts right after it in both; both end at the same place.
+    QCOMPARE(noneAt[forward - 1], double(forward));
+    QCOMPARE(fullAt[forward - 1], double(forward));
+    QVERIFY(noneAt[forward] > double(forward) && fullAt[forward] > double(forward));
+    QCOMPARE(noneAt.back(), fullAt.back());
+    QVERIFY(std::is_sorted(noneAt.begin(), noneAt.end()) && std::is_sorted(fullAt.begin(), fullAt.end()));
+
+    // The chart draws them so: the dashed none line ends where full's does, and the axis there.
+    QChartView* timeline = chartView(panel, "timelineChart");
+    double noneEnd = -1;
+    double shownEnd = -1;
+    for (QAbstractSeries* series : timeline->chart()->series()) {
+        auto* line = qobject_cast<QLineSeries*>(series);
+        if (!line || line->count() == 0)
+            continue;
+        if (line->name() == QStringLiteral("none: activations"))
+            noneEnd = line->points().back().x();
+        else if (line->property("phase").isValid())
+            shownEnd = std::max(shownEnd, line->points().back().x());
+    }
+    QVERIFY2(noneEnd > 0 && shownEnd > 0, "full in colour, none dashed");
+    QCOMPARE(noneEnd, shownEnd);
+    auto* x = qobject_cast<QValueAxis*>(timeline->chart()->axes(Qt::Horizontal).value(0));
+    QVERIFY(x);
+    QVERIFY2(x->max() >= shownEnd && x->max() - shownEnd < 1, qPrintable(QString::number(x->max())));
 }
 
 // Proves: the frozen Run column shows the label of the row beside it after the table scrolls up or

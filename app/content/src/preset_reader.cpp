@@ -39,6 +39,19 @@ std::string listedViews()
         text.append(text.empty() ? "" : ", ").append(name);
     return text;
 }
+} // namespace
+
+bool isDemoResultView(std::string_view name)
+{
+    return std::find(resultViews.begin(), resultViews.end(), name) != resultViews.end();
+}
+
+std::string demoResultViewsText()
+{
+    return listedViews();
+}
+
+namespace {
 constexpr int maxSteps = 200;
 constexpr double maxMinTimeSeconds = 10; // a demo's runs share a few seconds
 

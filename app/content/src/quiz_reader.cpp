@@ -101,7 +101,8 @@ Question readQuestion(
     const YamlNode& node, FileReport& report, const Guide* guide, const QuizTargets& targets)
 {
     const Fields fields(node, report, describe(node, "question"),
-        {"id", "demo", "guide_section", "answer", "text", "explanation", "options"}, {"see_also"});
+        {"id", "guide_section", "answer", "text", "explanation", "options"},
+        {"see_also", "demo", "demo_view"});
     Question question;
     question.id = fields.id("id").value_or("");
     question.text.value = fields.text("text").value_or("");
@@ -109,6 +110,16 @@ Question readQuestion(
     if (auto demo = fields.id("demo")) {
         checkDemo(fields, report, *demo, targets);
         question.demo = *demo;
+    }
+    if (auto view = fields.id("demo_view")) {
+        if (question.demo.empty())
+            report.error(*fields.node("demo_view"),
+                "question '" + question.id + "' has a demo_view but no demo; name the demo preset too");
+        else if (!isDemoResultView(*view))
+            report.error(*fields.node("demo_view"),
+                "unknown demo_view '" + *view + "' (known: " + demoResultViewsText() + ")");
+        else
+            question.demoView = *view;
     }
     if (auto section = fields.id("guide_section")) {
         checkGuideSection(fields, report, *section, guide);

@@ -1,6 +1,8 @@
 #include "timelinechart.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <set>
 
 #include <QChart>
@@ -13,6 +15,62 @@
 #include "chartstyle.h"
 #include "demotexts.h"
 #include "rlab/demo/demo.h"
+
+namespace {
+
+// A step in three stretches: the forward pass, then backward with its recompute, then what
+// follows (the optimizer). Runs of different policies have the same forward ops but not the same
+// backward ones (full recomputes ~40 more), so each run's stretch is spread over the widest run's:
+// the stretches start and end together and the lines can be read side by side, phase by phase.
+struct Stretches {
+    std::array<std::size_t, 3> ops {}; // per stretch, this run's ops
+};
+
+std::size_t stretchOf(const rlab::TimelineEvent& event, bool backwardSeen)
+{
+    if (event.phase == rlab::Phase::Recompute || event.phase == rlab::Phase::Backward)
+        return 1;
+    if (event.phase == rlab::Phase::Optimizer || backwardSeen)
+        return 2;
+    return 0;
+}
+
+std::vector<std::size_t> stretchesOf(const std::vector<rlab::TimelineEvent>& events, Stretches* counts)
+{
+    std::vector<std::size_t> which;
+    bool backwardSeen = false;
+    for (const rlab::TimelineEvent& event : events) {
+        const std::size_t stretch = stretchOf(event, backwardSeen);
+        backwardSeen = backwardSeen || stretch >= 1;
+        which.push_back(stretch);
+        ++counts->ops[stretch];
+    }
+    return which;
+}
+
+} // namespace
+
+std::vector<double> alignedOpPositions(const std::vector<rlab::TimelineEvent>& events,
+    const std::vector<const std::vector<rlab::TimelineEvent>*>& all)
+{
+    std::array<std::size_t, 3> widest {};
+    for (const auto* run : all) {
+        Stretches counts;
+        stretchesOf(*run, &counts);
+        for (std::size_t k = 0; k < 3; ++k)
+            widest[k] = std::max(widest[k], counts.ops[k]);
+    }
+    Stretches counts;
+    const std::vector<std::size_t> which = stretchesOf(events, &counts);
+    std::array<double, 3> start {0, double(widest[0]), double(widest[0] + widest[1])};
+    std::array<std::size_t, 3> seen {};
+    std::vector<double> x;
+    for (const std::size_t stretch : which) {
+        const double step = double(widest[stretch]) / double(counts.ops[stretch]);
+        x.push_back(start[stretch] + step * double(++seen[stretch]));
+    }
+    return x;
+}
 
 TimelineChart::TimelineChart(QWidget* parent)
     : QChartView(parent)
@@ -64,7 +122,8 @@ void TimelineChart::rebuild()
         return;
 
     auto* x = new QValueAxis;
-    x->setTitleText(tr("ops of the step, in the order they ran"));
+    x->setTitleText(
+        tr("ops of the step: forward, then recompute and backward, each run lined up phase by phase"));
     auto* y = new QValueAxis;
     y->setTitleText(tr("MiB"));
     chart->addAxis(x, Qt::AlignBottom);
@@ -75,10 +134,16 @@ void TimelineChart::rebuild()
     live->setName(tr("all memory")); // coloured lines: activations, by phase
     live->setPen(QPen(QColor(0xAAAAAA), 1.5));
     // x is the op's position rather than its time: the shape stays readable when one op is slow.
+    std::vector<const std::vector<rlab::TimelineEvent>*> all {&events};
+    for (const DemoResult& other : m_others)
+        all.push_back(&other.run.timeline);
+    const std::vector<double> at = alignedOpPositions(events, all);
     double highest = 0;
+    double ops = 0;
     for (std::size_t i = 0; i < events.size(); ++i) {
         const rlab::TimelineEvent& event = events[i];
-        live->append(double(i + 1), bytesToMiB(double(event.liveBytes)));
+        live->append(at[i], bytesToMiB(double(event.liveBytes)));
+        ops = std::max(ops, at[i]);
         highest = std::max(highest, bytesToMiB(double(event.liveBytes)));
     }
     chart->addSeries(live);
@@ -86,17 +151,17 @@ void TimelineChart::rebuild()
     live->attachAxis(y);
 
     // The other runs' activations, dashed, on the same axes: a longer line is a step with more ops.
-    double ops = double(events.size());
     for (qsizetype k = 0; k < m_others.size(); ++k) {
         const std::vector<rlab::TimelineEvent>& theirs = m_others[k].run.timeline;
+        const std::vector<double> theirAt = alignedOpPositions(theirs, all);
         auto* other = new QLineSeries;
         other->setName(tr("%1: activations").arg(m_others[k].title()));
         other->setPen(QPen(seriesColor(int(4 + k)), 1.5, Qt::DashLine));
         for (std::size_t i = 0; i < theirs.size(); ++i) {
-            other->append(double(i + 1), bytesToMiB(double(theirs[i].activationBytes)));
+            other->append(theirAt[i], bytesToMiB(double(theirs[i].activationBytes)));
             highest = std::max(highest, bytesToMiB(double(theirs[i].activationBytes)));
+            ops = std::max(ops, theirAt[i]);
         }
-        ops = std::max(ops, double(theirs.size()));
         chart->addSeries(other);
         other->attachAxis(x);
         other->attachAxis(y);
@@ -126,10 +191,10 @@ void TimelineChart::rebuild()
                     marker->setVisible(false);
             }
         }
-        previous = QPointF(double(i + 1), bytesToMiB(double(event.activationBytes)));
+        previous = QPointF(at[i], bytesToMiB(double(event.activationBytes)));
         segment->append(previous);
         highest = std::max(highest, previous.y());
     }
-    fitFromZero(x, ops);
+    fitWholeNumbers(x, 0, int(std::ceil(ops))); // ends at the last op: no empty stretch after it
     fitFromZero(y, highest);
 }

@@ -4,9 +4,16 @@
 // the other runs at the same sizes overlay it as dashed lines on the same axes, `none` first.
 // Rebuilt when the palette changes, as the demo charts are.
 
+#include <vector>
+
 #include <QChartView>
 
 #include "demoresult.h"
+
+// Where each of `events`' ops sits on the x axis when drawn with the runs `all` (which holds
+// `events` too): forward, backward-with-recompute and the rest each span the widest run's ops.
+std::vector<double> alignedOpPositions(const std::vector<rlab::TimelineEvent>& events,
+    const std::vector<const std::vector<rlab::TimelineEvent>*>& all);
 
 class TimelineChart : public QChartView {
     Q_OBJECT

@@ -304,7 +304,7 @@ void DemoPanel::keyPressEvent(QKeyEvent* event)
     QWidget::keyPressEvent(event);
 }
 
-void DemoPanel::setPreset(const rlab::content::DemoPreset& preset)
+void DemoPanel::setPreset(const rlab::content::DemoPreset& preset, const QString& view)
 {
     const bool samePreset = m_preset && m_preset->id == preset.id;
     if (!samePreset && isRunning()) {
@@ -316,6 +316,9 @@ void DemoPanel::setPreset(const rlab::content::DemoPreset& preset)
     if (!samePreset)
         keepResults();
     m_preset = std::make_unique<rlab::content::DemoPreset>(preset);
+    const QString storyView = view.isEmpty() ? QString::fromStdString(preset.view) : view;
+    const bool newView = storyView != m_storyView;
+    m_storyView = storyView;
     m_prediction->setPreset(preset);
     if (!samePreset) {
         m_sizes->setPreset(preset);
@@ -325,6 +328,27 @@ void DemoPanel::setPreset(const rlab::content::DemoPreset& preset)
         setStatus([] { return tr("Choose sizes and press Run."); });
         restoreResults(presetId());
     }
+    if (samePreset && newView)
+        m_view->showStoryFirst(m_storyView); // another question on the same demo: its own lesson
+    showPresetTexts();
+    updateValidity();
+}
+
+void DemoPanel::clearPreset()
+{
+    if (!m_preset)
+        return;
+    if (isRunning()) {
+        replaceRunner();
+        emit runningChanged(false);
+        emit finished(DemoOutcome {DemoOutcome::Ending::Cancelled});
+    }
+    keepResults();
+    m_preset.reset();
+    m_storyView.clear();
+    clearResults();
+    m_progress->setValue(0);
+    setStatus([] { return tr("This question has no demo."); });
     showPresetTexts();
     updateValidity();
 }
@@ -421,7 +445,7 @@ void DemoPanel::clearResults()
     m_prediction->showMeasured({});
     showClaims();
     m_view->setSweepShown(m_preset && m_preset->sweep.has_value());
-    m_view->showStoryFirst(m_preset ? QString::fromStdString(m_preset->view) : QString());
+    m_view->showStoryFirst(m_storyView);
     updateButtons();
 }
 

@@ -36,7 +36,11 @@ public:
 
     // Shows this preset. A different preset id clears the results; the same id only refreshes
     // the translated texts (title, look_for) so a language switch loses nothing.
-    void setPreset(const rlab::content::DemoPreset& preset);
+    // `view` is the results view the question's lesson is read in (Question::demoView); empty: the
+    // preset's own view. The same preset for another question opens on that question's view.
+    void setPreset(const rlab::content::DemoPreset& preset, const QString& view = {});
+    // A question without a demo: a running demo is cancelled, and the panel shows no preset.
+    void clearPreset();
     QString presetId() const;
     bool isRunning() const;
 
@@ -103,6 +107,7 @@ private:
     void restoreResults(const QString& presetId);
 
     std::unique_ptr<rlab::content::DemoPreset> m_preset;
+    QString m_storyView; // the results view shown first: the question's, else the preset's
     QHash<QString, Kept> m_kept;
     bool m_answerShown = true;
     DemoRunner* m_runner = nullptr;

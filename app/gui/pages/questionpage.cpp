@@ -266,6 +266,8 @@ OptionButton* QuestionPage::optionButton(int index) const
 void QuestionPage::runDemo()
 {
     // From another tab, a prediction still to make comes first: R shows it, and R again runs.
+    if (m_demo->presetId().isEmpty())
+        return; // this question has no demo
     const bool demoWasShown = m_side->currentWidget() == m_demo;
     m_side->setCurrentWidget(m_demo);
     if (!demoWasShown && m_demo->predictionBox()->isPending()) {
@@ -455,12 +457,18 @@ void QuestionPage::render()
     m_next->setText(last ? tr("See results") : tr("Next"));
     m_next->setAccessibleName(m_next->text());
 
-    if (m_content) {
-        if (const rlab::content::DemoPreset* preset = m_content->preset(shown->demo)) {
-            if (m_demo->isRunning() && m_demo->presetId() != fromUtf8(preset->id))
-                m_demo->cancel();
-            m_demo->setPreset(*preset);
-        }
+    const rlab::content::DemoPreset* preset = m_content ? m_content->preset(shown->demo) : nullptr;
+    if (preset) {
+        if (m_demo->isRunning() && m_demo->presetId() != fromUtf8(preset->id))
+            m_demo->cancel();
+        m_demo->setPreset(*preset, fromUtf8(shown->demoView));
+    } else {
+        m_demo->clearPreset(); // a question may have no demo: its guide is the side's only tab
+    }
+    const int demoTab = m_side->indexOf(m_demo);
+    if (m_side->isTabVisible(demoTab) != (preset != nullptr)) {
+        m_side->setTabVisible(demoTab, preset != nullptr);
+        m_side->setCurrentWidget(preset ? static_cast<QWidget*>(m_demo) : m_guideTab);
     }
     m_demo->setAnswerShown(answered);
 }

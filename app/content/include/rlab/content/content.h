@@ -34,7 +34,10 @@ struct Question {
     std::vector<Option> options;
     int answer = 0; // index into options, 0-based (the YAML writes it 1-based, as users count)
     Text explanation;
-    std::string demo; // DemoPreset id
+    std::string demo; // DemoPreset id; empty: the question has no demo
+    // The results view this question's lesson is read in (`demo_view`), before the preset's own
+    // `view`: two questions on one demo may each open on their own chart. Empty: the preset's.
+    std::string demoView;
     std::string guideSection; // GuideSection id in the quiz's guide
     // Questions of other quizzes that teach the same point (`see_also: [quiz-id/question-id]`):
     // the explanation points there instead of repeating it. Checked to exist when the folder loads.
@@ -131,6 +134,9 @@ enum class ClaimRelation {
     Predicted, // measured == the predictor's figure, within tolerance (relative)
 };
 
+// The results views a demo may open on (a preset's `view`, a question's `demo_view`).
+bool isDemoResultView(std::string_view name);
+std::string demoResultViewsText(); // "table, memory, step-time, timeline, sweep, loss"
 std::string_view claimQuantityName(ClaimQuantity quantity); // "peak_activation_bytes", ...
 std::optional<ClaimQuantity> parseClaimQuantity(std::string_view name);
 std::string_view claimRelationName(ClaimRelation relation); // "below", ...
