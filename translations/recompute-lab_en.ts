@@ -173,6 +173,17 @@
         <source>What this run shows: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>budget %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DemoEstimate</name>
+    <message>
+        <source>About %1 s (an estimate: the predicted FLOPs at the speed this machine measured in earlier runs).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoExport</name>
@@ -309,6 +320,14 @@
     </message>
     <message>
         <source>This question has no demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%p% · about %1 s left (estimate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%p% · finishing</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

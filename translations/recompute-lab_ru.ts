@@ -173,6 +173,17 @@
         <source>What this run shows: %1</source>
         <translation>Что показал этот запуск: %1</translation>
     </message>
+    <message>
+        <source>budget %1</source>
+        <translation>бюджет %1</translation>
+    </message>
+</context>
+<context>
+    <name>DemoEstimate</name>
+    <message>
+        <source>About %1 s (an estimate: the predicted FLOPs at the speed this machine measured in earlier runs).</source>
+        <translation>Около %1 с (оценка: предсказанные FLOP при скорости, которую этот компьютер показал в прошлых запусках).</translation>
+    </message>
 </context>
 <context>
     <name>DemoExport</name>
@@ -310,6 +321,14 @@
     <message>
         <source>This question has no demo.</source>
         <translation>У этого вопроса нет демо.</translation>
+    </message>
+    <message>
+        <source>%p% · about %1 s left (estimate)</source>
+        <translation>%p% · осталось около %1 с (оценка)</translation>
+    </message>
+    <message>
+        <source>%p% · finishing</source>
+        <translation>%p% · завершается</translation>
     </message>
 </context>
 <context>

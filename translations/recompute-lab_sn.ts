@@ -173,6 +173,17 @@
         <source>What this run shows: %1</source>
         <translation>Zvinoratidzwa nekumhanya uku: %1</translation>
     </message>
+    <message>
+        <source>budget %1</source>
+        <translation>bhajeti %1</translation>
+    </message>
+</context>
+<context>
+    <name>DemoEstimate</name>
+    <message>
+        <source>About %1 s (an estimate: the predicted FLOPs at the speed this machine measured in earlier runs).</source>
+        <translation>Anenge %1 s (fungidziro: ma-FLOP akafungidzirwa pakumhanya kwakayerwa nemuchina uyu mukumhanya kwakapfuura).</translation>
+    </message>
 </context>
 <context>
     <name>DemoExport</name>
@@ -310,6 +321,14 @@
     <message>
         <source>This question has no demo.</source>
         <translation>Mubvunzo uyu hauna muratidzo.</translation>
+    </message>
+    <message>
+        <source>%p% · about %1 s left (estimate)</source>
+        <translation>%p% · pasara anenge %1 s (fungidziro)</translation>
+    </message>
+    <message>
+        <source>%p% · finishing</source>
+        <translation>%p% · kupedzisa</translation>
     </message>
 </context>
 <context>

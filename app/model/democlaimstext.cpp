@@ -1,6 +1,7 @@
 #include "democlaimstext.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -44,6 +45,46 @@ QString number(double value, int decimals)
 }
 } // namespace
 
+QString readableNumber(double value)
+{
+    // Three significant digits; outside 0.001..999999 as "1.2 × 10⁻⁵", never "1E-05".
+    const double size = std::abs(value);
+    if (size == 0 || (size >= 1e-3 && size < 1e6))
+        return QLocale().toString(value, 'g', 3);
+    int exponent = int(std::floor(std::log10(size)));
+    double mantissa = value / std::pow(10.0, exponent);
+    if (std::abs(std::round(mantissa * 100) / 100) >= 10) { // 9.996 rounds up to the next power
+        mantissa /= 10;
+        ++exponent;
+    }
+    static const QString superscripts = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+    QString power;
+    for (const QChar digit : QString::number(std::abs(exponent)))
+        power += superscripts[digit.digitValue()];
+    if (exponent < 0)
+        power.prepend(QChar(0x207B)); // superscript minus
+    const QString lead = std::abs(mantissa - 1) < 5e-3
+        ? QString()
+        : QLocale().toString(mantissa, 'g', 3) + QStringLiteral(" × ");
+    return lead + QStringLiteral("10") + power;
+}
+
+QString runNameText(const std::string& run)
+{
+    // A budget run's label is its policy, "budget:6MiB": said as the learner would, "budget 6 MiB".
+    const QString name = QString::fromStdString(run);
+    static const QString prefix = QStringLiteral("budget:");
+    if (!name.startsWith(prefix))
+        return name;
+    QString size = name.mid(prefix.size());
+    qsizetype digits = 0;
+    while (digits < size.size() && (size[digits].isDigit() || size[digits] == QLatin1Char('.')))
+        ++digits;
+    if (digits > 0 && digits < size.size())
+        size.insert(digits, QChar(0x00A0)); // "6 MiB", never broken between the figure and its unit
+    return QCoreApplication::translate("DemoClaims", "budget %1").arg(size);
+}
+
 // A figure in the learner's locale; step times with their 95% interval.
 QString figureText(ClaimQuantity quantity, const rlab::demo::Figure& f)
 {
@@ -59,7 +100,7 @@ QString figureText(ClaimQuantity quantity, const rlab::demo::Figure& f)
         return QCoreApplication::translate("DemoClaims", "%1 ms [%2, %3]")
             .arg(number(f.value, 2), number(f.low, 2), number(f.high, 2));
     case ClaimQuantity::GradError:
-        return QLocale().toString(f.value, 'g', 3);
+        return readableNumber(f.value);
     case ClaimQuantity::LossDifference:
         return number(f.value, 4);
     case ClaimQuantity::OffloadMs:
@@ -75,10 +116,10 @@ namespace {
 QString statement(const rlab::content::DemoClaim& claim, const QString& sweep)
 {
     const QString what = quantityTitle(claim.quantity);
-    const QString run = QString::fromStdString(claim.run);
-    const QString than = QString::fromStdString(claim.than);
+    const QString run = runNameText(claim.run);
+    const QString than = runNameText(claim.than);
     const QString factor
-        = claim.factor != 1 ? QLocale().toString(claim.factor, 'g', 3) + QStringLiteral(" × ") : QString();
+        = claim.factor != 1 ? readableNumber(claim.factor) + QStringLiteral(" × ") : QString();
     QString text;
     switch (claim.is) {
     case ClaimRelation::Below:
@@ -92,11 +133,11 @@ QString statement(const rlab::content::DemoClaim& claim, const QString& sweep)
         break;
     case ClaimRelation::AtMost:
         text = QCoreApplication::translate("DemoClaims", "%1 of %2 at most %3")
-                   .arg(what, run, QLocale().toString(claim.value, 'g', 3));
+                   .arg(what, run, readableNumber(claim.value));
         break;
     case ClaimRelation::AtLeast:
         text = QCoreApplication::translate("DemoClaims", "%1 of %2 at least %3")
-                   .arg(what, run, QLocale().toString(claim.value, 'g', 3));
+                   .arg(what, run, readableNumber(claim.value));
         break;
     case ClaimRelation::Grows:
         text = QCoreApplication::translate("DemoClaims", "%1 of %2 grows as %3^%4")
@@ -184,14 +225,16 @@ QString measured(const rlab::demo::ClaimCheck& check, const QString& sweep)
 {
     QStringList parts;
     for (const rlab::demo::Figure& f : check.figures) {
-        QString run = QString::fromStdString(f.run);
+        QString run = runNameText(f.run);
         if (run == QLatin1String("budget"))
             run = QCoreApplication::translate("DemoClaims", "budget");
         else if (run == QLatin1String("predicted"))
             run = QCoreApplication::translate("DemoClaims", "predicted");
         if (!sweep.isEmpty())
             run = QStringLiteral("%1 (%2 = %3)").arg(run, sweep).arg(f.sweepValue);
-        parts.push_back(QStringLiteral("%1 %2").arg(run, figureText(check.quantity, f)));
+        // The figure and its unit stay on one line ("2.324 MiB" was broken as "2.⏎324 MiB").
+        parts.push_back(QStringLiteral("%1 %2").arg(
+            run, figureText(check.quantity, f).replace(QLatin1Char(' '), QChar(0x00A0))));
     }
     if (check.fitted != 0)
         parts.push_back(

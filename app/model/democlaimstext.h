@@ -16,6 +16,12 @@ QString quantityTitle(rlab::content::ClaimQuantity quantity);
 // A figure in the learner's locale ("1.53 MiB", "12.4 ms [11.9, 13.0]").
 QString figureText(rlab::content::ClaimQuantity quantity, const rlab::demo::Figure& figure);
 
+// A number in the learner's locale with three significant digits, and outside 0.001..999999 as
+// "1.2 × 10⁻⁵", never "1E-05".
+QString readableNumber(double value);
+// A run's name in a claim: its label, a budget policy's as "budget 6 MiB" (not "budget:6MiB").
+QString runNameText(const std::string& run);
+
 // The marks' colours as "#rrggbb"; the window passes its palette's (this layer has no palette).
 struct VerdictColors {
     QString holds = QStringLiteral("#2e7d32");

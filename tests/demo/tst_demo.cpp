@@ -10,6 +10,7 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QGuiApplication>
 #include <QHeaderView>
@@ -35,6 +36,7 @@
 
 #include "demo_presets.h"
 #include "democlaimstext.h"
+#include "demoestimate.h"
 #include "demopanel.h"
 #include "demoresultsmodel.h"
 #include "demoresultsview.h"
@@ -585,6 +587,105 @@ void DemoTest::tableStaysATab()
     QCOMPARE(tabs->indexOf(table), 0);
     panel.cancel();
     QVERIFY(finished.count() == 1 || finished.wait(60000 * rlab::test::kSlowness));
+}
+
+// Proves: claims say a budget run as "budget 6 MiB", not its policy string "budget:6MiB"; small
+// numbers as "1.2 × 10⁻⁷", never "1E-05", in English and Russian; and a figure never breaks from its
+// unit (a no-break space between them).
+void DemoTest::claimsReadInALearnersWords()
+{
+    QCOMPARE(readableNumber(0.5), QStringLiteral("0.5"));
+    QCOMPARE(readableNumber(1e-5), QStringLiteral("10⁻⁵"));
+    QCOMPARE(readableNumber(1.2e-7), QStringLiteral("1.2 × 10⁻⁷"));
+    QCOMPARE(readableNumber(2.5e7), QStringLiteral("2.5 × 10⁷"));
+    QCOMPARE(runNameText("budget:6MiB"), QStringLiteral("budget 6\u00a0MiB"));
+    QCOMPARE(runNameText("full"), QStringLiteral("full"));
+
+    DemoPreset preset = tinyPreset("tiny-words");
+    rlab::content::DemoClaim above;
+    above.id = "more-budget-keeps-more";
+    above.run = "budget:6MiB";
+    above.is = rlab::content::ClaimRelation::Above;
+    above.than = "budget:3MiB";
+    rlab::content::DemoClaim exact;
+    exact.id = "replay-is-exact";
+    exact.quantity = rlab::content::ClaimQuantity::GradError;
+    exact.run = "full";
+    exact.is = rlab::content::ClaimRelation::AtMost;
+    exact.value = 1e-5;
+    preset.claims = {above, exact};
+    rlab::demo::ClaimCheck first;
+    first.claimId = above.id;
+    first.figures = {{"budget:6MiB", 0, 5.9 * 1024 * 1024, 0, 0, false},
+        {"budget:3MiB", 0, 2.9 * 1024 * 1024, 0, 0, false}};
+    rlab::demo::ClaimCheck second;
+    second.claimId = exact.id;
+    second.quantity = exact.quantity;
+    second.figures = {{"full", 0, 1.2e-7, 0, 0, false}};
+    for (const QString& locale : {QStringLiteral("en_US"), QStringLiteral("ru_RU")}) {
+        QLocale::setDefault(QLocale(locale));
+        const QString html = demoClaimsHtml(preset, {first, second}, {});
+        QVERIFY2(!html.contains(QStringLiteral("budget:")), qPrintable(html));
+        QVERIFY2(html.contains(QStringLiteral("budget 6\u00a0MiB")), qPrintable(html));
+        QVERIFY2(!html.contains(QStringLiteral("E-0"), Qt::CaseInsensitive), qPrintable(html));
+        QVERIFY2(html.contains(QStringLiteral("10⁻⁵")), qPrintable(html));
+        const QString small
+            = QStringLiteral("1%1\u00a0×\u00a010⁻⁷").arg(QLocale().decimalPoint() + QStringLiteral("2"));
+        QVERIFY2(html.contains(small), qPrintable(html));
+        const QString mib = locale == QStringLiteral("ru_RU") ? QStringLiteral("5,900\u00a0MiB")
+                                                              : QStringLiteral("5.900\u00a0MiB");
+        QVERIFY2(html.contains(mib), qPrintable(html));
+    }
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+// Proves: before the first run no time estimate shows (the machine's speed is not measured yet);
+// after it, the panel estimates the next run from the predicted FLOPs and the measured speed, within
+// a factor of four of what that run then takes (a busy 2-core machine's spread); larger sizes give
+// a longer estimate; and while a long demo runs, the progress bar moves and says the time left.
+void DemoTest::runTimeIsEstimated()
+{
+    clearMeasuredSpeed();
+    DemoPanel panel;
+    panel.setPreset(tinyPreset("tiny-estimate"));
+    panel.resize(900, 700);
+    auto* estimate = panel.findChild<QLabel*>(QStringLiteral("demoEstimate"));
+    QVERIFY(estimate);
+    QVERIFY(showAndRunToEnd(panel));
+    QVERIFY(measuredFlopsPerMs().has_value());
+    QVERIFY(estimate->isVisible());
+    QVERIFY2(estimate->text().contains(QStringLiteral("estimate")), qPrintable(estimate->text()));
+
+    const DemoPreset preset = tinyPreset("tiny-estimate");
+    QString error;
+    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, rlab::demo::defaultChoice(preset), &error);
+    const double predicted = estimateDemoSeconds(plans, *measuredFlopsPerMs());
+    QVERIFY(predicted > 0);
+    QElapsedTimer timer;
+    timer.start();
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    QVERIFY(runToEnd(panel, finished));
+    const double took = double(timer.elapsed()) / 1000.0;
+    QVERIFY2(took > predicted / 4 && took < predicted * 4,
+        qPrintable(QStringLiteral("estimated %1 s, took %2 s").arg(predicted).arg(took)));
+    rlab::demo::Choice larger = rlab::demo::defaultChoice(preset);
+    larger.shape.layers = preset.maxShape.layers;
+    larger.shape.seq = preset.maxShape.seq;
+    QVERIFY(estimateDemoSeconds(DemoRunner::plan(preset, larger, &error), *measuredFlopsPerMs()) > predicted);
+
+    DemoPanel longPanel;
+    longPanel.setPreset(longPreset("long-estimate"));
+    longPanel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&longPanel));
+    QSignalSpy longFinished(&longPanel, &DemoPanel::finished);
+    longPanel.run();
+    auto* bar = longPanel.findChild<QProgressBar*>(QStringLiteral("demoProgress"));
+    QTRY_VERIFY_WITH_TIMEOUT(bar->value() > 0, 5000);
+    QVERIFY2(
+        bar->text().contains(QStringLiteral("left")) || bar->text().contains(QStringLiteral("finishing")),
+        qPrintable(bar->text()));
+    longPanel.cancel();
+    QVERIFY(longFinished.count() == 1 || longFinished.wait(60000 * rlab::test::kSlowness));
 }
 
 // Proves: in the timeline, none's ops and full's line up phase by phase: both lines start their

@@ -5,23 +5,27 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStandardPaths>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include "contenttext.h"
 #include "democlaimstext.h"
+#include "demoestimate.h"
 #include "demoexport.h"
 #include "demoresultsmodel.h"
 #include "demoresultsview.h"
@@ -120,6 +124,14 @@ void DemoPanel::buildUi()
     m_device = new QLabel;
     m_device->setObjectName(QStringLiteral("demoDevice"));
     m_device->setAlignment(Qt::AlignRight | Qt::AlignTop);
+    m_estimate = new QLabel;
+    m_estimate->setObjectName(QStringLiteral("demoEstimate"));
+    m_estimate->setWordWrap(true);
+    m_estimate->setForegroundRole(QPalette::PlaceholderText);
+    m_estimate->hide();
+    m_clock = new QTimer(this); // while a run goes on: the bar follows the estimate between reports
+    m_clock->setInterval(250);
+    connect(m_clock, &QTimer::timeout, this, &DemoPanel::showTimeLeft);
     auto* statusLine = new QHBoxLayout;
     statusLine->addWidget(m_status, 1);
     statusLine->addWidget(m_device);
@@ -155,6 +167,7 @@ void DemoPanel::buildUi()
     layout->addWidget(m_prediction);
     layout->addLayout(m_buttonRow);
     layout->addLayout(statusLine);
+    layout->addWidget(m_estimate);
     layout->addWidget(m_claimsSummary, 0, Qt::AlignLeft);
     layout->addWidget(m_claims);
     layout->addWidget(m_sizes);
@@ -423,8 +436,43 @@ QString DemoPanel::currentProblem() const
 
 void DemoPanel::updateValidity()
 {
-    m_sizes->showProblem(m_preset ? currentProblem() : QString());
+    const QString problem = m_preset ? currentProblem() : QString();
+    m_sizes->showProblem(problem);
+    showEstimate(problem.isEmpty());
     updateButtons();
+}
+
+double DemoPanel::estimateSeconds() const
+{
+    const std::optional<double> speed = measuredFlopsPerMs();
+    if (!m_preset || !speed)
+        return 0;
+    QString error;
+    return estimateDemoSeconds(DemoRunner::plan(*m_preset, m_sizes->choice(), &error), *speed);
+}
+
+void DemoPanel::showEstimate(bool runnable)
+{
+    const double seconds = runnable && !isRunning() ? estimateSeconds() : 0;
+    m_estimate->setText(seconds > 0 ? demoEstimateText(seconds) : QString());
+    m_estimate->setVisible(seconds > 0);
+}
+
+void DemoPanel::showTimeLeft()
+{
+    if (!isRunning() || m_runEstimate <= 0) {
+        m_progress->resetFormat();
+        return;
+    }
+    // Between the runner's reports (one a step, or fewer for a long step) the bar follows the clock
+    // against the estimate, never past 99%: a long first run no longer sits at 0%.
+    const double elapsed = double(m_runClock.elapsed()) / 1000.0;
+    const double byClock = std::min(0.99, elapsed / m_runEstimate);
+    m_progress->setValue(std::max(m_progress->value(), int(byClock * kProgressRange)));
+    const double left = std::max(0.0, m_runEstimate - elapsed);
+    m_progress->setFormat(left >= 1
+            ? tr("%p% · about %1 s left (estimate)").arg(QLocale().toString(std::ceil(left), 'f', 0))
+            : tr("%p% · finishing"));
 }
 
 void DemoPanel::updateButtons()
@@ -455,6 +503,9 @@ void DemoPanel::replaceRunner()
     m_runner = new DemoRunner(this);
     connect(m_runner, &DemoRunner::progressed, this, &DemoPanel::onProgress);
     connect(m_runner, &DemoRunner::resultReady, m_results, &DemoResultsModel::append);
+    connect(m_runner, &DemoRunner::resultReady, this, [](const DemoResult& result) {
+        recordMeasuredSpeed(result.run); // the machine's speed, for the next demos' estimates
+    });
     connect(m_runner, &DemoRunner::resultReady, this, &DemoPanel::updateButtons);
     connect(m_runner, &DemoRunner::ended, this, &DemoPanel::onEnded);
 }
@@ -486,6 +537,12 @@ void DemoPanel::run()
         return;
     }
     setStatus([] { return tr("Starting…"); });
+    const std::optional<double> speed = measuredFlopsPerMs();
+    m_runEstimate = speed ? estimateDemoSeconds(plans, *speed) : 0;
+    m_runClock.start();
+    m_clock->start();
+    showEstimate(false);
+    showTimeLeft();
     m_prediction->lock();
     updateButtons();
     emit runningChanged(true);
@@ -501,12 +558,14 @@ void DemoPanel::cancel()
 
 void DemoPanel::onProgress(const DemoProgress& progress)
 {
-    m_progress->setValue(int(progress.fraction * kProgressRange));
+    m_progress->setValue(std::max(m_progress->value(), int(progress.fraction * kProgressRange)));
     setStatus([progress] { return demoProgressText(progress); });
 }
 
 void DemoPanel::onEnded(const DemoOutcome& outcome)
 {
+    m_clock->stop();
+    m_progress->resetFormat();
     if (outcome.ok()) {
         m_progress->setValue(kProgressRange);
         m_claimChecks = outcome.claims;
@@ -515,6 +574,7 @@ void DemoPanel::onEnded(const DemoOutcome& outcome)
     }
     setStatus([outcome] { return demoOutcomeText(outcome); }, outcome.ending == DemoOutcome::Ending::Failed);
     updateButtons();
+    showEstimate(m_preset && currentProblem().isEmpty()); // the next run's, at the speed just measured
     emit runningChanged(false);
     emit finished(outcome);
 }

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QList>
 #include <QWidget>
@@ -26,6 +27,7 @@ class QProgressBar;
 class QScrollArea;
 class QPushButton;
 class QToolButton;
+class QTimer;
 
 class DemoPanel : public QWidget {
     Q_OBJECT
@@ -88,6 +90,9 @@ private:
     void placeProgress(bool amongButtons);
     void showPresetTexts();
     void updateValidity();
+    double estimateSeconds() const; // of the chosen sizes' runs at the measured speed; 0: none yet
+    void showEstimate(bool runnable);
+    void showTimeLeft(); // the progress bar's estimate of the time left
     void updateButtons();
     void clearResults();
     void showClaims();
@@ -129,6 +134,10 @@ private:
     QProgressBar* m_progress = nullptr;
     QHBoxLayout* m_buttonRow = nullptr;
     QLabel* m_status = nullptr;
+    QLabel* m_estimate = nullptr; // before a run: how long it will take (estimated)
+    QTimer* m_clock = nullptr;
+    QElapsedTimer m_runClock;
+    double m_runEstimate = 0; // seconds, for the running demo; 0: no estimate
     QLabel* m_device = nullptr;
     QScrollArea* m_scroll = nullptr;
     DemoResultsView* m_view = nullptr;
