@@ -664,6 +664,10 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
             <numerusform>CPU (Eigen, %n threads)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>CPU (Eigen, %1 to %2 threads)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoSizesForm</name>
@@ -1631,6 +1635,13 @@ sequence</source>
     </message>
     <message>
         <source>&amp;Open the guide now</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QuizRecord</name>
+    <message>
+        <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

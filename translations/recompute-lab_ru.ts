@@ -687,6 +687,10 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
             <numerusform>CPU (Eigen, %n потоков)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>CPU (Eigen, %1 to %2 threads)</source>
+        <translation>ЦП (Eigen, от %1 до %2 потоков)</translation>
+    </message>
 </context>
 <context>
     <name>DemoSizesForm</name>
@@ -1677,6 +1681,13 @@ sequence</source>
     <message>
         <source>&amp;Open the guide now</source>
         <translation>&amp;Открыть руководство сейчас</translation>
+    </message>
+</context>
+<context>
+    <name>QuizRecord</name>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
     </message>
 </context>
 <context>

@@ -608,7 +608,7 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>Loss</source>
-        <translation>Loss</translation>
+        <translation>Kurasikirwa</translation>
     </message>
     <message>
         <source>More columns</source>
@@ -683,6 +683,10 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
             <numerusform>CPU (Eigen, thread %n)</numerusform>
             <numerusform>CPU (Eigen, ma-thread %n)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>CPU (Eigen, %1 to %2 threads)</source>
+        <translation>CPU (Eigen, ma-thread %1 kusvika %2)</translation>
     </message>
 </context>
 <context>
@@ -1669,6 +1673,13 @@ refu kupfuura dzose</translation>
     <message>
         <source>&amp;Open the guide now</source>
         <translation>&amp;Vhura gwara izvozvi</translation>
+    </message>
+</context>
+<context>
+    <name>QuizRecord</name>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
     </message>
 </context>
 <context>

@@ -499,8 +499,8 @@ void MainWindow::refreshQuizzes()
                 at = standing.topics.end() - 1;
             }
             ++at->questions;
-            // Mastered: answered right and not waiting for a review.
-            if (replay.isCorrect(i) && !due.value(id).contains(i))
+            if (ReviewSchedule::isMastered(
+                    saved.review, questionId(quiz, i), replay.isCorrect(i), m_clock().date()))
                 ++at->mastered;
         }
         standings.insert(id, standing);

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include <QMetaObject>
+#include <QRegularExpression>
 
 #include "rlab/content/content.h"
 #include "rlab/engine.h"
@@ -100,6 +101,27 @@ QString DemoRunner::deviceName()
             return fromStd(info.name);
     }
     return fromStd(std::string(rlab::deviceName(wanted)));
+}
+
+QString DemoRunner::deviceText(const QList<DemoResult>& results)
+{
+    static const QRegularExpression threadCount(QStringLiteral("^cpu .*, (\\d+) threads?\\)$"));
+    int fewest = 0;
+    int most = 0;
+    for (const DemoResult& result : results) {
+        const QRegularExpressionMatch match
+            = threadCount.match(QString::fromStdString(result.run.deviceName));
+        if (!match.hasMatch())
+            return deviceText();
+        const int threads = match.captured(1).toInt();
+        fewest = fewest == 0 ? threads : std::min(fewest, threads);
+        most = std::max(most, threads);
+    }
+    if (most == 0)
+        return deviceText();
+    if (fewest == most)
+        return tr("CPU (Eigen, %n threads)", nullptr, most);
+    return tr("CPU (Eigen, %1 to %2 threads)").arg(fewest).arg(most);
 }
 
 QString DemoRunner::deviceText()

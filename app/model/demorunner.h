@@ -72,6 +72,9 @@ public:
     static rlab::Device device(); // CUDA when it works, else the CPU
     static QString deviceName(); // the engine's name for device()
     static QString deviceText(); // deviceName() in the learner's language ("2 threads" translated)
+    // What these runs used: on the CPU their thread count (tiny models run on one thread, so the
+    // panel and the copied table agree); deviceText() when they do not say.
+    static QString deviceText(const QList<DemoResult>& results);
 
     // Starts the runs on the worker; false when a demo is already running or `plans` is empty.
     // With the preset, its claims are checked when the runs finish (DemoOutcome::claims).

@@ -1,5 +1,8 @@
 #include "quizrecord.h"
 
+#include <QCoreApplication>
+#include <QLocale>
+
 #include "rlab/content/content.h"
 
 namespace {
@@ -120,4 +123,12 @@ QuizProgress progressOf(
             namedQuestions(quiz, attempt.guideOpened)});
     }
     return progress;
+}
+
+QString attemptTimeText(const QDateTime& started)
+{
+    const QDateTime local = started.toLocalTime();
+    return QCoreApplication::translate("QuizRecord", "%1, %2")
+        .arg(QLocale().toString(local.date(), QLocale::LongFormat),
+            QLocale().toString(local.time(), QLocale::ShortFormat));
 }

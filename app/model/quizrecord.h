@@ -22,3 +22,6 @@ int optionIndex(const rlab::content::Quiz& quiz, int question, const QString& op
 QString optionId(const rlab::content::Quiz& quiz, int question, int index);
 int questionIndex(const rlab::content::Quiz& quiz, const QString& questionId);
 QString questionId(const rlab::content::Quiz& quiz, int question);
+// When an attempt began, in the learner's locale: the long date and the short time ("Wednesday,
+// December 2, 2026, 1:13 AM"), not the ambiguous short form ("12/2/26 1:13 AM").
+QString attemptTimeText(const QDateTime& started);

@@ -31,6 +31,15 @@ bool isDue(const ReviewCard& card, const QDate& today)
     return card.due <= today;
 }
 
+bool isMastered(
+    const QHash<QString, ReviewCard>& cards, const QString& questionId, bool correct, const QDate& today)
+{
+    if (!correct)
+        return false;
+    const auto card = cards.constFind(questionId);
+    return card == cards.cend() || (!isDue(card.value(), today) && card->box > 1);
+}
+
 QStringList due(const QHash<QString, ReviewCard>& cards, const QDate& today)
 {
     QStringList ids;

@@ -23,6 +23,11 @@ int intervalDays(int box); // 1, 2, 4, 8, 16
 void record(QHash<QString, ReviewCard>& cards, const QString& questionId, bool correct, const QDate& today);
 
 bool isDue(const ReviewCard& card, const QDate& today);
+// Mastered: answered right (`correct`, the latest answer), not due, and not waiting for its first
+// spaced recall: a question missed today and then answered right the same day is not mastered until
+// it is answered right again on a later day (its card leaves box 1).
+bool isMastered(
+    const QHash<QString, ReviewCard>& cards, const QString& questionId, bool correct, const QDate& today);
 QStringList due(const QHash<QString, ReviewCard>& cards, const QDate& today); // question ids, sorted
 
 // "Review (3 due)" and the schedule in one sentence, in the learner's language, for every page.

@@ -731,8 +731,18 @@ void MainWindowTest::storyChartKeepsItsRoom()
     auto* summary = demo->findChild<QToolButton*>(QStringLiteral("demoClaimsSummary"));
     auto* claims = demo->findChild<QLabel*>(QStringLiteral("demoClaims"));
     QVERIFY(tabs && summary && claims);
+    QStringList english; // the result tabs' names, which every language translates
     for (const char* code : {"en", "ru", "sn"}) {
         window.setLanguage(QString::fromLatin1(code));
+        settle();
+        for (int tab = 0; tab < tabs->count(); ++tab) {
+            if (english.size() < tabs->count())
+                english.push_back(tabs->tabText(tab));
+            else
+                QVERIFY2(tabs->tabText(tab) != english[tab],
+                    qPrintable(
+                        QStringLiteral("%1: %2 untranslated").arg(QString::fromLatin1(code), english[tab])));
+        }
         for (const QSize size : {QSize(1280, 800), QSize(1024, 700), QSize(640, 480)}) {
             window.resize(size);
             settle();

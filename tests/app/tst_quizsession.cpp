@@ -5,12 +5,14 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "quizrecord.h"
 #include "quizsession.h"
 
 class QuizSessionTest : public QObject {
     Q_OBJECT
 
 private slots:
+    void attemptTimeIsInTheLongFormat();
     void answeringAndScoring();
     void answerIsLocked();
     void movesWithinTheQuiz();
@@ -265,3 +267,17 @@ void QuizSessionTest::reviewAsksOnlyTheDueQuestions()
 
 QTEST_GUILESS_MAIN(QuizSessionTest)
 #include "tst_quizsession.moc"
+
+// Proves: an attempt's time reads in the locale's long date and short time, not "12/2/26 1:13 AM".
+void QuizSessionTest::attemptTimeIsInTheLongFormat()
+{
+    const QDateTime when(QDate(2026, 12, 2), QTime(1, 13));
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    QVERIFY2(attemptTimeText(when).startsWith(QStringLiteral("Wednesday, December 2, 2026, 1:13")),
+        qPrintable(attemptTimeText(when)));
+    QVERIFY(!attemptTimeText(when).contains(QStringLiteral("12/2/26")));
+    QLocale::setDefault(QLocale(QLocale::Russian, QLocale::Russia));
+    QVERIFY2(
+        attemptTimeText(when).contains(QStringLiteral("декабря 2026")), qPrintable(attemptTimeText(when)));
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}

@@ -14,6 +14,7 @@ private slots:
     void rightAnswersClimbTheBoxes();
     void earlyRightAnswersCountForNothing();
     void aMissSendsBackToBoxOne();
+    void notMasteredOnTheDayOfTheMistake();
 };
 
 namespace {
@@ -78,3 +79,19 @@ void ReviewScheduleTest::aMissSendsBackToBoxOne()
 
 QTEST_GUILESS_MAIN(ReviewScheduleTest)
 #include "tst_reviewschedule.moc"
+
+// Proves: a question missed and then answered right on the same day is not mastered (the start page
+// said "2 of 2 mastered" on the day of the mistakes); it is once a spaced recall, a day later, is right.
+void ReviewScheduleTest::notMasteredOnTheDayOfTheMistake()
+{
+    QHash<QString, ReviewCard> cards;
+    const QString q = QStringLiteral("q1");
+    QVERIFY(ReviewSchedule::isMastered(cards, q, true, Today)); // right the first time
+    QVERIFY(!ReviewSchedule::isMastered(cards, q, false, Today));
+    ReviewSchedule::record(cards, q, false, Today);
+    ReviewSchedule::record(cards, q, true, Today); // the retry, the same day
+    QVERIFY(!ReviewSchedule::isMastered(cards, q, true, Today));
+    QVERIFY(!ReviewSchedule::isMastered(cards, q, true, Today.addDays(1))); // due: not yet recalled
+    ReviewSchedule::record(cards, q, true, Today.addDays(1));
+    QVERIFY(ReviewSchedule::isMastered(cards, q, true, Today.addDays(1)));
+}

@@ -21,6 +21,7 @@
 #include <QLineSeries>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -587,6 +588,25 @@ void DemoTest::tableStaysATab()
     QCOMPARE(tabs->indexOf(table), 0);
     panel.cancel();
     QVERIFY(finished.count() == 1 || finished.wait(60000 * rlab::test::kSlowness));
+}
+
+// Proves: after a run the panel's device line gives the thread count the runs used, the one the
+// copied table gives (it said "2 threads" while the table said "1 thread": tiny runs use one).
+void DemoTest::deviceLineSaysTheRunsThreads()
+{
+    DemoPanel panel;
+    panel.setPreset(tinyPreset("tiny-threads"));
+    QVERIFY(showAndRunToEnd(panel));
+    auto* device = panel.findChild<QLabel*>(QStringLiteral("demoDevice"));
+    const QList<DemoResult>& results = panel.findChild<DemoResultsModel*>()->results();
+    QVERIFY(!results.isEmpty());
+    const QString used = QString::fromStdString(results.front().run.deviceName);
+    QVERIFY2(panel.resultsTsv().contains(used), qPrintable(panel.resultsTsv()));
+    const QRegularExpression count(QStringLiteral("(\\d+) threads?\\)"));
+    const QString inTable = count.match(used).captured(1);
+    QVERIFY2(!inTable.isEmpty(), qPrintable(used));
+    QVERIFY2(device->text().contains(QStringLiteral("%1 thread").arg(inTable)),
+        qPrintable(device->text() + QStringLiteral(" / ") + used));
 }
 
 // Proves: claims say a budget run as "budget 6 MiB", not its policy string "budget:6MiB"; small

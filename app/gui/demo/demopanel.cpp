@@ -245,12 +245,18 @@ void DemoPanel::retranslate()
     m_plan->setToolTip(tr("Open the Planner: which policy fits a GPT-2-size model in your GPU's memory, "
                           "and the code that does it."));
     m_progress->setAccessibleName(tr("Demo progress"));
-    m_device->setText(tr("Device: %1").arg(DemoRunner::deviceText()));
+    showDevice();
     if (m_statusText)
         m_status->setText(m_statusText());
     showPresetTexts();
     updateValidity();
     arrangeForWidth(); // the labels' widths changed
+}
+
+void DemoPanel::showDevice()
+{
+    // Before a run, the machine; after it, what the runs used (tiny models run on one thread).
+    m_device->setText(tr("Device: %1").arg(DemoRunner::deviceText(m_results->results())));
 }
 
 void DemoPanel::resizeEvent(QResizeEvent* event)
@@ -403,6 +409,7 @@ void DemoPanel::restoreResults(const QString& id)
     setStatus([] { return tr("Your earlier run of this demo; press Run to measure again."); });
     m_prediction->showMeasured(m_results->results());
     showClaims();
+    showDevice();
     updateButtons();
 }
 
@@ -494,6 +501,7 @@ void DemoPanel::clearResults()
     showClaims();
     m_view->setSweepShown(m_preset && m_preset->sweep.has_value());
     m_view->showStoryFirst(m_storyView);
+    showDevice();
     updateButtons();
 }
 
@@ -575,6 +583,7 @@ void DemoPanel::onEnded(const DemoOutcome& outcome)
     setStatus([outcome] { return demoOutcomeText(outcome); }, outcome.ending == DemoOutcome::Ending::Failed);
     updateButtons();
     showEstimate(m_preset && currentProblem().isEmpty()); // the next run's, at the speed just measured
+    showDevice();
     emit runningChanged(false);
     emit finished(outcome);
 }

@@ -90,6 +90,7 @@ private:
     void placeProgress(bool amongButtons);
     void showPresetTexts();
     void updateValidity();
+    void showDevice();
     double estimateSeconds() const; // of the chosen sizes' runs at the measured speed; 0: none yet
     void showEstimate(bool runnable);
     void showTimeLeft(); // the progress bar's estimate of the time left

@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "contenttext.h"
+#include "quizrecord.h"
 #include "quizsession.h"
 #include "reviewschedule.h"
 #include "rlab/content/content.h"
@@ -227,9 +228,8 @@ void ResultsPage::render()
         html += QStringLiteral("<h3>%1</h3><ul>").arg(tr("Your attempts"));
         for (int i = static_cast<int>(attempts.size()) - 1; i >= 0; --i) {
             const QuizSession::Attempt& attempt = attempts[i];
-            const QString when = attempt.started.isValid()
-                ? QLocale().toString(attempt.started.toLocalTime(), QLocale::ShortFormat)
-                : tr("before history was kept");
+            const QString when = attempt.started.isValid() ? attemptTimeText(attempt.started)
+                                                           : tr("before history was kept");
             QString line = tr("Attempt %1 (%2), %3: %4 of %5 right")
                                .arg(i + 1)
                                .arg(attemptKindName(attempt.kind), when)
