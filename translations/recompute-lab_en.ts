@@ -1061,6 +1061,37 @@ Open it in your web browser?</source>
         <source>Enter in a demo size field or the prediction: run the demo</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Your packs folder is %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Content reloaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened the pack %1; it adds no quiz that is not already here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened the pack %1: %n new quiz(zes), %2.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open the packs &amp;folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder where packs you drop in are loaded from at every start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;load content</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -1870,6 +1901,14 @@ sequence</source>
     </message>
     <message>
         <source>%1 of %2 mastered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This quiz came with the pack you just opened.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1098,6 +1098,38 @@ Open it in your web browser?</source>
         <source>Enter in a demo size field or the prediction: run the demo</source>
         <translation>Enter в поле размера демо или в прогнозе: запустить демо</translation>
     </message>
+    <message>
+        <source>Your packs folder is %1.</source>
+        <translation>Ваша папка пакетов: %1.</translation>
+    </message>
+    <message>
+        <source>Content reloaded.</source>
+        <translation>Содержимое загружено заново.</translation>
+    </message>
+    <message>
+        <source>Opened the pack %1; it adds no quiz that is not already here.</source>
+        <translation>Пакет %1 открыт; новых тестов в нём нет.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened the pack %1: %n new quiz(zes), %2.</source>
+        <translation>
+            <numerusform>Пакет %1 открыт: %n новый тест, %2.</numerusform>
+            <numerusform>Пакет %1 открыт: %n новых теста, %2.</numerusform>
+            <numerusform>Пакет %1 открыт: %n новых тестов, %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open the packs &amp;folder</source>
+        <translation>Открыть &amp;папку пакетов</translation>
+    </message>
+    <message>
+        <source>The folder where packs you drop in are loaded from at every start.</source>
+        <translation>Папка, из которой при каждом запуске загружаются положенные в неё пакеты.</translation>
+    </message>
+    <message>
+        <source>Re&amp;load content</source>
+        <translation>&amp;Загрузить содержимое заново</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -1921,6 +1953,14 @@ sequence</source>
     <message>
         <source>%1 of %2 mastered</source>
         <translation>освоено %1 из %2</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Новый</translation>
+    </message>
+    <message>
+        <source>This quiz came with the pack you just opened.</source>
+        <translation>Этот тест пришёл с пакетом, который вы только что открыли.</translation>
     </message>
 </context>
 <context>

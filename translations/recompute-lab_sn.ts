@@ -1093,6 +1093,37 @@ Unoda kuivhura mu-browser yako?</translation>
         <source>Enter in a demo size field or the prediction: run the demo</source>
         <translation>Enter munzvimbo yehukuru yemuratidzo kana mufungidziro: mhanyisa muratidzo</translation>
     </message>
+    <message>
+        <source>Your packs folder is %1.</source>
+        <translation>Forodha yemapakeji ako ndeye %1.</translation>
+    </message>
+    <message>
+        <source>Content reloaded.</source>
+        <translation>Zvirimo zvaverengwazve.</translation>
+    </message>
+    <message>
+        <source>Opened the pack %1; it adds no quiz that is not already here.</source>
+        <translation>Pakeji %1 yavhurwa; haina bvunzo itsva isipo kare.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened the pack %1: %n new quiz(zes), %2.</source>
+        <translation>
+            <numerusform>Pakeji %1 yavhurwa: bvunzo itsva %n, %2.</numerusform>
+            <numerusform>Pakeji %1 yavhurwa: bvunzo itsva %n, %2.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open the packs &amp;folder</source>
+        <translation>Vhura &amp;forodha yemapakeji</translation>
+    </message>
+    <message>
+        <source>The folder where packs you drop in are loaded from at every start.</source>
+        <translation>Forodha inotorwa mapakeji aunoisamo pese paunovhura.</translation>
+    </message>
+    <message>
+        <source>Re&amp;load content</source>
+        <translation>&amp;Rodha zvirimo zvakare</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -1908,6 +1939,14 @@ refu kupfuura dzose</translation>
     <message>
         <source>%1 of %2 mastered</source>
         <translation>%1 pa-%2 zvagonwa</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Itsva</translation>
+    </message>
+    <message>
+        <source>This quiz came with the pack you just opened.</source>
+        <translation>Bvunzo iyi yauya nepakeji yawavhura izvozvi.</translation>
     </message>
 </context>
 <context>

@@ -6,13 +6,17 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDesktopServices>
+#include <QDir>
 #include <QEvent>
+#include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include "appicon.h"
@@ -331,6 +335,17 @@ void MainWindow::createMenus()
         if (dialog.exec() == QDialog::Accepted && !dialog.chosen().isEmpty())
             openPack(dialog.chosen());
     });
+    m_openPacksFolder = add(m_fileMenu, QKeySequence(), this, [this] {
+        const QString folder = ContentLibrary::userPackFolder();
+        QDir().mkpath(folder);
+        if (!QDesktopServices::openUrl(QUrl::fromLocalFile(folder)))
+            statusBar()->showMessage(
+                tr("Your packs folder is %1.").arg(QDir::toNativeSeparators(folder)), 10000);
+    });
+    m_reloadContent = add(m_fileMenu, QKeySequence(Qt::Key_F5), this, [this] {
+        reloadContent();
+        statusBar()->showMessage(tr("Content reloaded."), 5000);
+    });
     m_fileMenu->addSeparator();
     m_quit = add(m_fileMenu, QKeySequence::Quit, this, [this] { close(); });
 
@@ -395,8 +410,29 @@ bool MainWindow::openPack(const QString& folderOrArchive)
         m_banner->setNotice(PackNotice, problem);
         return false;
     }
+    QStringList before;
+    for (const auto& quiz : m_content.quizzes)
+        before << fromUtf8(quiz.id);
     m_banner->clearNotice(PackNotice);
     reloadContent();
+    // Say what came, and show it: the new quizzes marked on the start page, the first in view.
+    QStringList added;
+    QStringList titles;
+    for (const auto& quiz : m_content.quizzes) {
+        if (!before.contains(fromUtf8(quiz.id))) {
+            added << fromUtf8(quiz.id);
+            titles << fromUtf8(quiz.title.value);
+        }
+    }
+    const QString name = QFileInfo(folderOrArchive).fileName();
+    const QString said = added.isEmpty()
+        ? tr("Opened the pack %1; it adds no quiz that is not already here.").arg(name)
+        : tr("Opened the pack %1: %n new quiz(zes), %2.", nullptr, int(added.size()))
+              .arg(name, titles.join(QStringLiteral(", ")));
+    statusBar()->showMessage(said, 10000);
+    m_banner->setNotice(PackNotice, said);
+    showQuizzes();
+    m_start->markNew(added);
     return true;
 }
 
@@ -420,6 +456,9 @@ void MainWindow::retranslate()
 {
     m_fileMenu->setTitle(tr("&File"));
     m_openPack->setText(tr("&Open pack…"));
+    m_openPacksFolder->setText(tr("Open the packs &folder"));
+    m_openPacksFolder->setToolTip(tr("The folder where packs you drop in are loaded from at every start."));
+    m_reloadContent->setText(tr("Re&load content"));
     m_quit->setText(tr("&Quit"));
     m_quizMenu->setTitle(tr("&Quiz"));
     m_backToQuizzes->setText(tr("Back to &quizzes"));

@@ -123,6 +123,8 @@ private:
     QMenu* m_languageMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
     QAction* m_openPack = nullptr;
+    QAction* m_openPacksFolder = nullptr;
+    QAction* m_reloadContent = nullptr; // F5: the packs read again (an edited pack, one dropped in)
     QAction* m_quit = nullptr;
     QAction* m_backToQuizzes = nullptr;
     QAction* m_allQuestions = nullptr;

@@ -13,6 +13,7 @@
 #include <QMenuBar>
 #include <QProcess>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -21,6 +22,7 @@
 #include "packdialog.h"
 #include "questionpage.h"
 #include "run_program.h"
+#include "startpage.h"
 #include "tones.h"
 
 namespace {
@@ -128,6 +130,7 @@ private slots:
     void germanOnTheCommandLine();
     void openPackAddsAFolder();
     void openPackAddsAnArchive();
+    void reloadReadsAPackDroppedIn();
     void archiveInTheUserFolderLoads();
     void contentOptionTakesAnArchive();
     void packDialogChoosesAFolderOrAnArchive();
@@ -244,6 +247,37 @@ void ContentPacksTest::openPackAddsAFolder()
     QVERIFY(window.content().quiz("my-first-quiz"));
     QVERIFY(window.content().errors.empty());
     QVERIFY(window.languageAction(QStringLiteral("de")));
+    // It says so, and the start page shows the new quiz marked (it landed below the fold unmarked).
+    QVERIFY2(bannerText(window).contains(QStringLiteral("Opened the pack")), qPrintable(bannerText(window)));
+    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.startPage()));
+    QWidget* marked = nullptr;
+    for (QWidget* card : window.startPage()->findChildren<QWidget*>(QStringLiteral("quizCard"))) {
+        const bool isNew = card->findChild<QLabel*>(QStringLiteral("newBadge")) != nullptr;
+        QCOMPARE(isNew, card->property("quizId").toString() == QStringLiteral("my-first-quiz"));
+        if (isNew)
+            marked = card;
+    }
+    QVERIFY(marked);
+}
+
+// Proves: File > Reload content (F5) loads a pack dropped into the packs folder while the app runs;
+// before, only a restart did.
+void ContentPacksTest::reloadReadsAPackDroppedIn()
+{
+    MainWindow window(fixtures(), ProgressStore::inMemory(), QStringLiteral("en"));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(!window.content().quiz("my-first-quiz"));
+    const QString target = QDir(ContentLibrary::userPackFolder()).filePath(QStringLiteral("first-pack"));
+    QVERIFY(copyFolder(examplePack(), target));
+    QAction* reload = nullptr;
+    for (QAction* title : window.menuBar()->actions())
+        for (QAction* item : title->menu() ? title->menu()->actions() : QList<QAction*> {})
+            if (item->shortcut() == QKeySequence(Qt::Key_F5))
+                reload = item;
+    QVERIFY(reload);
+    reload->trigger();
+    QVERIFY(window.content().quiz("my-first-quiz"));
 }
 
 void ContentPacksTest::openPackAddsAnArchive()

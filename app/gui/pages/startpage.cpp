@@ -5,9 +5,11 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "contenttext.h"
@@ -52,6 +54,7 @@ StartPage::StartPage(QWidget* parent)
     listLayout->addStretch(1);
     m_cards->setSpacing(12);
     auto* scroll = new QScrollArea(this);
+    m_scroll = scroll;
     scroll->setWidget(list);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -90,6 +93,24 @@ QString StartPage::levelName(const QString& level)
     if (level == QLatin1String("advanced"))
         return tr("Advanced");
     return level;
+}
+
+void StartPage::markNew(const QStringList& quizIds)
+{
+    m_new = quizIds;
+    rebuild();
+    for (QWidget* card : findChildren<QWidget*>(QStringLiteral("quizCard"))) {
+        if (!m_new.contains(card->property("quizId").toString()))
+            continue;
+        // Once laid out: the new card may sit below the fold (and may be rebuilt before then).
+        QTimer::singleShot(0, this, [this, shown = QPointer<QWidget>(card)] {
+            if (shown)
+                m_scroll->ensureWidgetVisible(shown);
+        });
+        if (auto* open = card->findChild<QPushButton*>(QStringLiteral("openQuiz")))
+            open->setFocus(Qt::OtherFocusReason);
+        break;
+    }
 }
 
 void StartPage::changeEvent(QEvent* event)
@@ -162,6 +183,15 @@ QWidget* StartPage::card(int index)
     auto* count = new QLabel(tr("%n question(s)", nullptr, total), frame);
     count->setObjectName(QStringLiteral("questionCount"));
     auto* facts = new QHBoxLayout;
+    if (m_new.contains(id)) {
+        auto* fresh = new QLabel(tr("New"), frame);
+        fresh->setObjectName(QStringLiteral("newBadge"));
+        fresh->setToolTip(tr("This quiz came with the pack you just opened."));
+        QFont bold = fresh->font();
+        bold.setBold(true);
+        fresh->setFont(bold);
+        facts->addWidget(fresh);
+    }
     facts->addWidget(level);
     facts->addWidget(count);
     facts->addStretch(1);

@@ -38,6 +38,9 @@ public:
     void setQuizzes(const rlab::content::Content* content, const QHash<QString, QuizStanding>& standings);
 
     static QString levelName(const QString& level); // translated "intermediate", ...
+    // Quizzes a pack just brought: their cards say "New" and the first is scrolled into view, its
+    // button focused.
+    void markNew(const QStringList& quizIds);
 
 signals:
     void openRequested(const QString& quizId);
@@ -59,4 +62,6 @@ private:
     QPushButton* m_planner;
     QPushButton* m_reviewAll;
     QVBoxLayout* m_cards;
+    class QScrollArea* m_scroll = nullptr;
+    QStringList m_new; // quiz ids shown as new
 };
