@@ -1067,14 +1067,6 @@ Open it in your web browser?</source>
         <translation>Tab, Shift+Tab: перейти между элементами</translation>
     </message>
     <message>
-        <source>Enter: confirm the option you moved to, or go to the next question once answered</source>
-        <translation>Enter: подтвердить вариант, к которому вы перешли, или после ответа перейти к следующему вопросу</translation>
-    </message>
-    <message>
-        <source>Enter in the demo: press the focused button; in a size field or the prediction, run the demo</source>
-        <translation>Enter в демо: нажать кнопку в фокусе; в поле размера или в предсказании — запустить демо</translation>
-    </message>
-    <message>
         <source>Space: press the focused button</source>
         <translation>Пробел: нажать кнопку в фокусе</translation>
     </message>

@@ -167,7 +167,7 @@
     </message>
     <message>
         <source>do not hold at these sizes: %1</source>
-        <translation>hazviiti pahukuru uhu: %1</translation>
+        <translation>hazviiti pasaizi idzi: %1</translation>
     </message>
     <message>
         <source>What this run shows: %1</source>
@@ -632,7 +632,7 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>How to read it: one line per policy as the size grows; on log-log axes a steeper line grows faster, and its slope is the exponent.</source>
-        <translation>Maverengerwo: mutsetse mumwe pa-policy imwe neimwe hukuru huchikura; pama-axis e-log-log mutsetse wakatsvedza zvakanyanya unokura nekukurumidza, uye kutsvedza kwawo ndiyo exponent.</translation>
+        <translation>Maverengerwo: mutsetse mumwe pa-policy imwe neimwe saizi ichikura; pama-axis e-log-log mutsetse wakatsvedza zvakanyanya unokura nekukurumidza, uye kutsvedza kwawo ndiyo exponent.</translation>
     </message>
     <message>
         <source>How to read it: each run&apos;s loss step by step; lines on top of each other trained the same model.</source>
@@ -1062,14 +1062,6 @@ Unoda kuivhura mu-browser yako?</translation>
         <translation>Tab, Shift+Tab: famba pakati pezvidzoreso</translation>
     </message>
     <message>
-        <source>Enter: confirm the option you moved to, or go to the next question once answered</source>
-        <translation>Enter: simbisa sarudzo yawaenda kwairi, kana enderera kumubvunzo unotevera kana wapindura</translation>
-    </message>
-    <message>
-        <source>Enter in the demo: press the focused button; in a size field or the prediction, run the demo</source>
-        <translation>Enter mumuratidzo: dzvanya bhatani rakasarudzwa; munzvimbo yesaizi kana mufungidziro, mhanyisa muratidzo</translation>
-    </message>
-    <message>
         <source>Space: press the focused button</source>
         <translation>Space: dzvanya bhatani rakasarudzwa</translation>
     </message>
@@ -1091,7 +1083,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>Enter in a demo size field or the prediction: run the demo</source>
-        <translation>Enter munzvimbo yehukuru yemuratidzo kana mufungidziro: mhanyisa muratidzo</translation>
+        <translation>Enter munzvimbo yesaizi yemuratidzo kana mufungidziro: mhanyisa muratidzo</translation>
     </message>
     <message>
         <source>Your packs folder is %1.</source>

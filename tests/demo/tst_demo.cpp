@@ -47,6 +47,7 @@
 #include "rlab/engine.h"
 #include "slowness.h"
 #include "steptimechart.h"
+#include "timelinechart.h"
 #include "tones.h"
 
 using rlab::content::DemoPreset;
@@ -153,7 +154,12 @@ private slots:
     void samePresetKeepsResults();
     void languageChangeRetranslates();
     void paletteChangeRecoloursTheCharts();
-    void tablePlacementFollowsSize();
+    void tableStaysATab();
+    void deviceLineSaysTheRunsThreads();
+    void claimsReadInALearnersWords();
+    void runTimeIsEstimated();
+    void timelineLinesUpByPhase();
+    void runColumnScrollsWithItsRows();
     void tableHeadersAreReadable();
     void runColumnStaysWhileScrolling();
     void runColumnFitsTheLastRunsLabel();
