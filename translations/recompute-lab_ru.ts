@@ -689,7 +689,7 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     </message>
     <message>
         <source>CPU (Eigen, %1 to %2 threads)</source>
-        <translation>ЦП (Eigen, от %1 до %2 потоков)</translation>
+        <translation>CPU (Eigen, от %1 до %2 потоков)</translation>
     </message>
 </context>
 <context>
@@ -1088,7 +1088,7 @@ Open it in your web browser?</source>
     </message>
     <message>
         <source>Enter in a demo size field or the prediction: run the demo</source>
-        <translation>Enter в поле размера демо или в прогнозе: запустить демо</translation>
+        <translation>Enter в поле размера демо или в предсказании: запустить демо</translation>
     </message>
     <message>
         <source>Your packs folder is %1.</source>

@@ -159,7 +159,7 @@
     </message>
     <message>
         <source>%1 of %2 hold</source>
-        <translation>zvaita %1 pa %2</translation>
+        <translation>zvaita %1 kubva pa-%2</translation>
     </message>
     <message>
         <source>same within noise: %1</source>

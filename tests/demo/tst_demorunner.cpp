@@ -267,10 +267,11 @@ void DemoRunnerTest::presetsInContentAllPlan()
         const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
         QVERIFY2(!plans.isEmpty(), qPrintable(QString::fromStdString(id) + QStringLiteral(": ") + error));
     }
-    // Every question's demo exists, so no question opens an empty panel.
+    // Every demo a question names exists, so no question opens an empty panel (a question may
+    // name none: its side shows the guide alone).
     for (const auto& quiz : content.quizzes) {
         for (const auto& question : quiz.questions)
-            QVERIFY2(content.preset(question.demo), question.demo.c_str());
+            QVERIFY2(question.demo.empty() || content.preset(question.demo), question.demo.c_str());
     }
 }
 
