@@ -100,6 +100,9 @@ private slots:
     void brokenQuizLeavesOthersLoaded();
     void brokenTranslationFallsBackEntirely();
     void oversizedFileIsRefused();
+    void repeatedRunLabelsAreOneError();
+    void runsAndSweepValuesAreBounded_data();
+    void runsAndSweepValuesAreBounded();
     void invalidUtf8IsRefused();
     void deepNestingIsRefused_data();
     void deepNestingIsRefused();
@@ -607,6 +610,67 @@ void ContentTest::oversizedFileIsRefused()
     QCOMPARE(found->file.generic_string(), std::string("content/quizzes/alpha/quiz.yaml"));
     QCOMPARE(found->line, 0);
     QVERIFY(content.quiz("beta"));
+}
+
+// A label used by several runs is one error, however many runs share it: the loader compared
+// every pair and wrote one error for each (11 runs: 55 errors; 10,000: bad_alloc at 7 GB).
+void ContentTest::repeatedRunLabelsAreOneError()
+{
+    const fs::path root = editableTree();
+    std::string runs = "    runs:\n";
+    for (int i = 0; i < 11; ++i)
+        runs += "      - policy: none\n";
+    runs += "      - policy: budget:64K\n";
+    QVERIFY(replaceOnce(root / "demos/presets.yaml",
+        "    runs:\n      - policy: none\n      - policy: budget:64K\n", runs));
+    const Content content = loadContent(root, "en");
+    QVERIFY2(content.errors.size() == 1, listed(content.errors).c_str());
+    const Diagnostic* found
+        = findDiagnostic(content, "11 runs of preset 'sweep-demo' are labelled 'none'; give each a label");
+    QVERIFY2(found, listed(content.errors).c_str());
+    QCOMPARE(found->line, 21); // the second run
+}
+
+// A preset's runs and its sweep values are bounded: one error, read in linear time, before any
+// run is read (10,000 runs took the loader minutes and the demo hours).
+void ContentTest::runsAndSweepValuesAreBounded_data()
+{
+    QTest::addColumn<QString>("find");
+    QTest::addColumn<QString>("item");
+    QTest::addColumn<int>("count");
+    QTest::addColumn<QString>("message");
+    const QString runs = "      - policy: none\n      - policy: budget:64K\n";
+    QTest::newRow("13 runs") << runs << "      - policy: none\n" << 13
+                             << "preset 'sweep-demo' has 13 runs; a preset has at most 12";
+    QTest::newRow("10000 runs") << runs << "      - policy: none\n" << 10000
+                                << "preset 'sweep-demo' has 10000 runs; a preset has at most 12";
+    QTest::newRow("13 sweep values") << "values: [2, 4]" << "2, " << 13
+                                     << "the sweep of preset 'sweep-demo' has 13 values; a sweep has at most 12";
+    QTest::newRow("5000 sweep values") << "values: [2, 4]" << "2, " << 5000
+                                       << "the sweep of preset 'sweep-demo' has 5000 values; a sweep has at most 12";
+}
+
+void ContentTest::runsAndSweepValuesAreBounded()
+{
+    QFETCH(QString, find);
+    QFETCH(QString, item);
+    QFETCH(int, count);
+    QFETCH(QString, message);
+    const fs::path root = editableTree();
+    std::string many;
+    for (int i = 0; i < count; ++i)
+        many += item.toStdString();
+    const std::string replacement
+        = find.startsWith("values") ? "values: [" + many.substr(0, many.size() - 2) + "]" : many;
+    QVERIFY(replaceOnce(root / "demos/presets.yaml", find.toStdString(), replacement));
+    QElapsedTimer timer;
+    timer.start();
+    const Content content = loadContent(root, "en");
+    QVERIFY(timer.elapsed() < 2000 * rlab::test::kSlowness);
+    QVERIFY2(content.errors.size() == 1, listed(content.errors).c_str());
+    QVERIFY2(findDiagnostic(content, message.toStdString()), listed(content.errors).c_str());
+    QVERIFY(content.preset("small-demo"));
+    QVERIFY(!content.preset("sweep-demo"));
 }
 
 void ContentTest::invalidUtf8IsRefused()

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <unordered_map>
 #include <vector>
 
 #include "claims_reader.h"
@@ -53,6 +54,10 @@ std::string demoResultViewsText()
 
 namespace {
 constexpr int maxSteps = 200;
+// A demo runs all of a preset's runs for every sweep value, each for seconds: these keep one demo
+// to minutes and its loading linear (the real presets have at most 4 runs and 4 values).
+constexpr std::size_t maxRuns = 12;
+constexpr std::size_t maxSweepValues = 12;
 constexpr double maxMinTimeSeconds = 10; // a demo's runs share a few seconds
 
 int demoMost(const ShapeField& field)
@@ -154,19 +159,42 @@ DemoRun readRun(const YamlNode& node, FileReport& report, const std::string& pre
     return run;
 }
 
-void readRuns(const YamlNode& list, FileReport& report, DemoPreset& preset)
+// False when the list is too long to read: the claims that name its runs are not checked then.
+bool readRuns(const YamlNode& list, FileReport& report, DemoPreset& preset)
 {
     if (list.items.empty())
         report.error(list, "preset '" + preset.id + "' has no runs; it needs at least one");
+    if (list.items.size() > maxRuns) {
+        report.error(list,
+            "preset '" + preset.id + "' has " + std::to_string(list.items.size()) + " runs; a preset has at most "
+                + std::to_string(maxRuns));
+        return false;
+    }
+    // One error per repeated label, at its second run, however often it repeats.
+    struct Seen {
+        int count = 0;
+        const YamlNode* second = nullptr;
+    };
+    std::unordered_map<std::string, Seen> labels;
+    std::vector<std::string> repeated;
     for (const YamlNodePtr& item : list.items) {
         DemoRun run = readRun(*item, report, preset.id);
-        for (const DemoRun& earlier : preset.runs)
-            if (!run.label.empty() && earlier.label == run.label)
-                report.error(*item,
-                    "two runs of preset '" + preset.id + "' are labelled '" + run.label
-                        + "'; give one a label of its own");
+        if (!run.label.empty()) {
+            Seen& seen = labels[run.label];
+            if (++seen.count == 2) {
+                seen.second = item.get();
+                repeated.push_back(run.label);
+            }
+        }
         preset.runs.push_back(std::move(run));
     }
+    for (const std::string& label : repeated) {
+        const Seen& seen = labels.at(label);
+        report.error(*seen.second,
+            std::to_string(seen.count) + " runs of preset '" + preset.id + "' are labelled '" + label
+                + "'; give each a label of its own");
+    }
+    return true;
 }
 
 void readSweep(const YamlNode& node, FileReport& report, DemoPreset& preset)
@@ -183,6 +211,13 @@ void readSweep(const YamlNode& node, FileReport& report, DemoPreset& preset)
     if (const YamlNode* values = fields.list("values")) {
         if (values->items.empty())
             report.error(*values, "the sweep of preset '" + preset.id + "' has no values");
+        if (values->items.size() > maxSweepValues) {
+            report.error(*values,
+                "the sweep of preset '" + preset.id + "' has " + std::to_string(values->items.size())
+                    + " values; a sweep has at most " + std::to_string(maxSweepValues));
+            preset.sweep = std::move(sweep);
+            return;
+        }
         for (const YamlNodePtr& item : values->items) {
             const auto value = readInteger(*item, report, "values");
             if (!value || !field)
@@ -243,13 +278,14 @@ DemoPreset readPreset(const YamlNode& node, FileReport& report)
         else
             preset.dropout = static_cast<float>(*dropout);
     }
+    bool runsRead = true;
     if (const YamlNode* runs = fields.list("runs"))
-        readRuns(*runs, report, preset);
+        runsRead = readRuns(*runs, report, preset);
     if (const YamlNode* sweep = fields.node("sweep"))
         readSweep(*sweep, report, preset);
-    if (const YamlNode* claims = fields.list("claims"))
+    if (const YamlNode* claims = fields.list("claims"); claims && runsRead)
         readClaims(*claims, report, preset);
-    if (const YamlNode* predict = fields.node("predict"))
+    if (const YamlNode* predict = fields.node("predict"); predict && runsRead)
         readPrediction(*predict, report, preset);
     if (const auto view = fields.id("view")) {
         if (std::find(resultViews.begin(), resultViews.end(), *view) == resultViews.end())
