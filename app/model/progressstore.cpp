@@ -1,6 +1,10 @@
 #include "progressstore.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <cerrno>
+#include <cstring>
+#include <sys/stat.h>
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -10,7 +14,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
+#include <QLockFile>
+#include <QSet>
 #include <QStandardPaths>
 
 #include "rlab/layout.h"
@@ -20,6 +25,7 @@ namespace {
 constexpr int FormatVersion = 2; // 1: quizzes held only the answers; read and migrated
 constexpr qint64 MaxFileBytes = 4 * 1024 * 1024; // progress is a few KiB; refuse anything absurd
 constexpr int MaxAttempts = 500; // a quiz's history is kept whole up to here; the oldest go first
+constexpr int LockWaitMs = 2000; // another window's save takes milliseconds
 
 QString defaultDirectory()
 {
@@ -144,6 +150,112 @@ QuizProgress migrated(const QHash<QString, QString>& answers)
     }
     return quiz;
 }
+
+// The three-way merge of a save: a key this store changed since it last read the file takes this
+// store's value (or goes, when removed here); every other key takes the file's, as another window
+// left it.
+template<typename Key, typename Value>
+QList<std::pair<Key, Value>> mergedEntries(const QList<std::pair<Key, Value>>& base,
+    const QList<std::pair<Key, Value>>& ours, const QList<std::pair<Key, Value>>& theirs)
+{
+    QHash<Key, const Value*> inBase, inOurs, inTheirs;
+    for (const auto& [key, value] : base)
+        inBase.insert(key, &value);
+    for (const auto& [key, value] : ours)
+        inOurs.insert(key, &value);
+    for (const auto& [key, value] : theirs)
+        inTheirs.insert(key, &value);
+    QList<std::pair<Key, Value>> result;
+    const auto take = [&](const Key& key) {
+        const Value* here = inOurs.value(key);
+        const Value* before = inBase.value(key);
+        const bool changedHere = (here == nullptr) != (before == nullptr) || (here && !(*here == *before));
+        if (const Value* chosen = changedHere ? here : inTheirs.value(key))
+            result.append({key, *chosen});
+    };
+    for (const auto& entry : theirs)
+        take(entry.first);
+    for (const auto& entry : ours)
+        if (!inTheirs.contains(entry.first))
+            take(entry.first);
+    return result;
+}
+
+template<typename Value> QList<std::pair<QString, Value>> entriesOf(const QHash<QString, Value>& hash)
+{
+    QList<std::pair<QString, Value>> entries;
+    for (auto entry = hash.cbegin(); entry != hash.cend(); ++entry)
+        entries.append({entry.key(), entry.value()});
+    return entries;
+}
+
+template<typename Value>
+QHash<QString, Value> merged(
+    const QHash<QString, Value>& base, const QHash<QString, Value>& ours, const QHash<QString, Value>& theirs)
+{
+    QHash<QString, Value> result;
+    for (const auto& [key, value] : mergedEntries(entriesOf(base), entriesOf(ours), entriesOf(theirs)))
+        result.insert(key, value);
+    return result;
+}
+
+// An attempt is known by its kind, start and questions (fixed when it begins; its answers grow),
+// and by how many alike came before it in the list.
+QList<std::pair<QString, SavedAttempt>> keyed(const QList<SavedAttempt>& attempts)
+{
+    QHash<QString, int> alike;
+    QList<std::pair<QString, SavedAttempt>> entries;
+    for (const SavedAttempt& attempt : attempts) {
+        const QString key = attempt.kind + QLatin1Char('|')
+            + attempt.started.toUTC().toString(Qt::ISODateWithMs) + QLatin1Char('|')
+            + attempt.questions.join(QLatin1Char(','));
+        entries.append({key + QLatin1Char('#') + QString::number(alike[key]++), attempt});
+    }
+    return entries;
+}
+
+QList<SavedAttempt> mergedAttempts(
+    const QList<SavedAttempt>& base, const QList<SavedAttempt>& ours, const QList<SavedAttempt>& theirs)
+{
+    QList<SavedAttempt> result;
+    for (auto& entry : mergedEntries(keyed(base), keyed(ours), keyed(theirs)))
+        result.append(std::move(entry.second));
+    // Oldest first, as they were made; a migrated attempt (no start) stays first.
+    std::stable_sort(result.begin(), result.end(),
+        [](const SavedAttempt& a, const SavedAttempt& b) { return a.started < b.started; });
+    if (result.size() > MaxAttempts)
+        result.remove(0, result.size() - MaxAttempts);
+    return result;
+}
+
+QJsonObject quizJson(const QuizProgress& quiz)
+{
+    QJsonArray attempts;
+    for (const SavedAttempt& attempt : quiz.attempts) {
+        QJsonObject saved;
+        saved.insert(QStringLiteral("kind"), attempt.kind);
+        if (attempt.started.isValid())
+            saved.insert(QStringLiteral("started"), attempt.started.toString(Qt::ISODateWithMs));
+        saved.insert(QStringLiteral("questions"), QJsonArray::fromStringList(attempt.questions));
+        saved.insert(QStringLiteral("answers"), textObject(attempt.answers));
+        if (!attempt.guideOpened.isEmpty())
+            saved.insert(QStringLiteral("guide_opened"), QJsonArray::fromStringList(attempt.guideOpened));
+        attempts.append(saved);
+    }
+    QJsonObject review;
+    for (auto card = quiz.review.cbegin(); card != quiz.review.cend(); ++card)
+        review.insert(card.key(),
+            QJsonObject {{QStringLiteral("box"), card.value().box},
+                {QStringLiteral("due"), card.value().due.toString(Qt::ISODate)}});
+    return QJsonObject {{QStringLiteral("answers"), textObject(quiz.answers)},
+        {QStringLiteral("attempts"), attempts}, {QStringLiteral("review"), review}};
+}
+
+QString systemError(int code)
+{
+    return QString::fromLocal8Bit(std::strerror(code));
+}
+
 } // namespace
 
 ProgressStore::ProgressStore(const QString& directory)
@@ -169,25 +281,34 @@ ProgressStore ProgressStore::readOnly(const QString& file)
     return ProgressStore(file, Access::ReadOnly);
 }
 
-void ProgressStore::load()
+ProgressStore::FileRead ProgressStore::readFile() const
 {
-    m_problem = nullptr;
-    m_setAsidePath.clear();
-    m_keptUnread = false;
-    m_language.clear();
-    m_quizzes.clear();
-    m_windowLayout.clear();
-    if (m_access == Access::None)
-        return;
-
-    QFile file(m_filePath);
-    if (!file.exists())
-        return loadWindowLayout({});
+    using Status = FileRead::Status;
+    FileRead result;
+    const auto kept = [&](const QString& why) {
+        result.status = Status::Kept;
+        result.why = [why] { return why; };
+        return result;
+    };
+    const auto damaged = [&](std::function<QString()> why) {
+        result.status = Status::Damaged;
+        result.why = std::move(why);
+        return result;
+    };
+    const QByteArray encoded = QFile::encodeName(m_filePath);
+    struct stat info { };
+    if (::lstat(encoded.constData(), &info) != 0)
+        return errno == ENOENT ? result : kept(systemError(errno));
+    // Saving replaces the file: through a link it would replace the link's target or the link.
+    if (S_ISLNK(info.st_mode) && m_access == Access::ReadWrite)
+        return kept(
+            tr("it is a symbolic link, not a regular file; progress is never written through a link"));
     // A FIFO would block before any window appears and a device would fill memory: never read.
-    if (rlab::notRegularFile(QFile::encodeName(m_filePath).toStdString()))
-        return keepUnread(tr("it is not a regular file"));
+    if (rlab::notRegularFile(encoded.toStdString()))
+        return kept(tr("it is not a regular file"));
+    QFile file(m_filePath);
     if (!file.open(QIODevice::ReadOnly))
-        return keepUnread(file.errorString());
+        return kept(file.errorString());
     // The cap counts the bytes actually read, in small pieces so that a file of a few KiB does not
     // cost a 4 MiB buffer.
     QByteArray bytes;
@@ -199,46 +320,96 @@ void ProgressStore::load()
     }
     file.close();
     if (bytes.size() > MaxFileBytes)
-        return setAside([] { return tr("it is larger than any progress file could be"); });
+        return damaged([] { return tr("it is larger than any progress file could be"); });
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return setAside([why = parseError.errorString()] { return why; });
+        return damaged([why = parseError.errorString()] { return why; });
     if (!document.isObject())
-        return setAside([] { return tr("it is not a JSON object"); });
+        return damaged([] { return tr("it is not a JSON object"); });
 
     const QJsonObject root = document.object();
     const int version = root.value(QStringLiteral("version")).toInt(-1);
+    // A newer app's file is the learner's progress too: left as it is, for that app to read.
+    if (version > FormatVersion)
+        return kept(
+            tr("it was written by a newer Recompute Lab in format %1, and this one reads formats 1 and %2")
+                .arg(version)
+                .arg(FormatVersion));
     if (version != 1 && version != FormatVersion)
-        return setAside([] { return tr("its version is not %1").arg(FormatVersion); });
+        return damaged([] { return tr("its version is not %1").arg(FormatVersion); });
     const QJsonValue language = root.value(QStringLiteral("language"));
     if (!language.isUndefined() && !language.isString())
-        return setAside([] { return tr("its language is not text"); });
+        return damaged([] { return tr("its language is not text"); });
     const QJsonValue quizzes = root.value(QStringLiteral("quizzes"));
     if (!quizzes.isUndefined() && !quizzes.isObject())
-        return setAside([] { return tr("its quizzes are not an object"); });
+        return damaged([] { return tr("its quizzes are not an object"); });
 
-    QHash<QString, QuizProgress> read;
+    Snapshot& read = result.snapshot;
     const QJsonObject quizObject = quizzes.toObject();
     for (auto quiz = quizObject.begin(); quiz != quizObject.end(); ++quiz) {
         if (!quiz.value().isObject())
-            return setAside(
-                [key = quiz.key()] { return tr("the answers of %1 are not an object").arg(key); });
+            return damaged([key = quiz.key()] { return tr("the answers of %1 are not an object").arg(key); });
         QuizProgress progress;
         if (version == 1) {
             QHash<QString, QString> answers;
             if (!readTexts(quiz.value(), &answers))
-                return setAside([key = quiz.key()] { return tr("an answer in %1 is not text").arg(key); });
+                return damaged([key = quiz.key()] { return tr("an answer in %1 is not text").arg(key); });
             progress = migrated(answers);
         } else if (!readQuiz(quiz.value().toObject(), &progress)) {
-            return setAside([key = quiz.key()] { return tr("the progress of %1 is malformed").arg(key); });
+            return damaged([key = quiz.key()] { return tr("the progress of %1 is malformed").arg(key); });
         }
-        read.insert(quiz.key(), progress);
+        read.quizzes.insert(quiz.key(), progress);
     }
-    m_language = language.toString();
-    m_quizzes = read;
+    read.language = language.toString();
     // Progress files before window.json held the layout under "window": read once, then moved.
-    loadWindowLayout(root.value(QStringLiteral("window")).toObject());
+    result.legacyWindow = root.value(QStringLiteral("window")).toObject();
+    result.status = Status::Read;
+    return result;
+}
+
+ProgressStore::Snapshot ProgressStore::snapshot() const
+{
+    return Snapshot {m_language, m_quizzes};
+}
+
+void ProgressStore::adopt(const Snapshot& snapshot)
+{
+    m_language = snapshot.language;
+    m_quizzes = snapshot.quizzes;
+}
+
+void ProgressStore::load()
+{
+    m_problem = nullptr;
+    m_setAsidePath.clear();
+    m_keptUnread = false;
+    m_base = {};
+    adopt(m_base);
+    m_windowLayout.clear();
+    if (m_access == Access::None)
+        return;
+    const FileRead read = readFile();
+    switch (read.status) {
+    case FileRead::Status::Missing:
+        return loadWindowLayout({});
+    case FileRead::Status::Kept:
+        return keepUnread(read.why());
+    case FileRead::Status::Damaged:
+        if (m_access == Access::ReadOnly) { // --progress FILE: the learner's file is never renamed
+            m_problem = [why = read.why, path = m_filePath] {
+                return tr(
+                    "Your progress file %1 is damaged (%2); it is left as it is and progress starts empty.")
+                    .arg(QDir::toNativeSeparators(path), why());
+            };
+            return;
+        }
+        return setAside(read.why);
+    case FileRead::Status::Read:
+        m_base = read.snapshot;
+        adopt(m_base);
+        return loadWindowLayout(read.legacyWindow);
+    }
 }
 
 void ProgressStore::loadWindowLayout(const QJsonObject& legacy)
@@ -265,55 +436,100 @@ bool ProgressStore::save()
         return true;
     if (m_keptUnread)
         return false; // the learner's file stays as it is; problem() already says why
-    QJsonObject quizzes;
-    for (auto quiz = m_quizzes.cbegin(); quiz != m_quizzes.cend(); ++quiz) {
-        QJsonArray attempts;
-        for (const SavedAttempt& attempt : quiz.value().attempts) {
-            QJsonObject saved;
-            saved.insert(QStringLiteral("kind"), attempt.kind);
-            if (attempt.started.isValid())
-                saved.insert(QStringLiteral("started"), attempt.started.toString(Qt::ISODate));
-            saved.insert(QStringLiteral("questions"), QJsonArray::fromStringList(attempt.questions));
-            saved.insert(QStringLiteral("answers"), textObject(attempt.answers));
-            if (!attempt.guideOpened.isEmpty())
-                saved.insert(QStringLiteral("guide_opened"), QJsonArray::fromStringList(attempt.guideOpened));
-            attempts.append(saved);
-        }
-        QJsonObject review;
-        for (auto card = quiz.value().review.cbegin(); card != quiz.value().review.cend(); ++card)
-            review.insert(card.key(),
-                QJsonObject {{QStringLiteral("box"), card.value().box},
-                    {QStringLiteral("due"), card.value().due.toString(Qt::ISODate)}});
-        quizzes.insert(quiz.key(),
-            QJsonObject {{QStringLiteral("answers"), textObject(quiz.value().answers)},
-                {QStringLiteral("attempts"), attempts}, {QStringLiteral("review"), review}});
+    QDir().mkpath(QFileInfo(m_filePath).absolutePath());
+    // Two windows save in turn, and each merges what the other saved since it last read the file.
+    QLockFile lock(m_filePath + QStringLiteral(".lock"));
+    if (!lock.tryLock(LockWaitMs))
+        return saveFailed(lock.error() == QLockFile::LockFailedError
+                ? tr("another Recompute Lab window held it for over %1 s").arg(LockWaitMs / 1000)
+                : tr("its lock file cannot be made in that folder"));
+    FileRead disk = readFile();
+    bool setAsideNow = false;
+    switch (disk.status) {
+    case FileRead::Status::Kept: // a newer app or the learner changed the file since: leave it
+        m_keptUnread = true;
+        return saveFailed(disk.why());
+    case FileRead::Status::Damaged:
+        setAside(disk.why);
+        setAsideNow = true;
+        disk.snapshot = m_base;
+        break;
+    case FileRead::Status::Missing: // removed since: what this store holds is all there is
+        disk.snapshot = m_base;
+        break;
+    case FileRead::Status::Read:
+        break;
     }
-    QJsonObject root;
-    root.insert(QStringLiteral("version"), FormatVersion);
-    root.insert(QStringLiteral("language"), m_language);
-    root.insert(QStringLiteral("quizzes"), quizzes);
+    const Snapshot ours = snapshot();
+    const Snapshot& theirs = disk.snapshot;
+    Snapshot result;
+    result.language = ours.language != m_base.language ? ours.language : theirs.language;
+    QSet<QString> quizIds;
+    for (const Snapshot* side : std::initializer_list<const Snapshot*> {&m_base, &ours, &theirs})
+        for (auto quiz = side->quizzes.cbegin(); quiz != side->quizzes.cend(); ++quiz)
+            quizIds.insert(quiz.key());
+    for (const QString& id : quizIds) {
+        const QuizProgress base = m_base.quizzes.value(id), here = ours.quizzes.value(id),
+                           there = theirs.quizzes.value(id);
+        QuizProgress quiz;
+        quiz.answers = merged(base.answers, here.answers, there.answers);
+        quiz.review = merged(base.review, here.review, there.review);
+        quiz.attempts = mergedAttempts(base.attempts, here.attempts, there.attempts);
+        if (!quiz.isEmpty())
+            result.quizzes.insert(id, quiz);
+    }
+
+    QByteArray bytes;
+    for (;;) {
+        QJsonObject quizzes;
+        for (auto quiz = result.quizzes.cbegin(); quiz != result.quizzes.cend(); ++quiz)
+            quizzes.insert(quiz.key(), quizJson(quiz.value()));
+        QJsonObject root;
+        root.insert(QStringLiteral("version"), FormatVersion);
+        root.insert(QStringLiteral("language"), result.language);
+        root.insert(QStringLiteral("quizzes"), quizzes);
+        bytes = QJsonDocument(root).toJson();
+        if (bytes.size() <= MaxFileBytes)
+            break;
+        // A file past the cap would be refused at the next start: the oldest tenth of each
+        // quiz's attempts go until it fits.
+        bool dropped = false;
+        for (QuizProgress& quiz : result.quizzes) {
+            const qsizetype drop = std::max<qsizetype>(1, quiz.attempts.size() / 10);
+            if (!quiz.attempts.isEmpty()) {
+                quiz.attempts.remove(0, std::min(drop, quiz.attempts.size()));
+                dropped = true;
+            }
+        }
+        if (!dropped)
+            return saveFailed(tr("it would be larger than any progress file may be"));
+    }
+    // The window's layout is state, not progress: window.json, the last writer's (not merged).
     QJsonObject window;
     for (auto entry = m_windowLayout.cbegin(); entry != m_windowLayout.cend(); ++entry)
         window.insert(entry.key(), QString::fromLatin1(entry.value().toBase64()));
     if (!window.isEmpty() && !m_windowFile.isEmpty()) {
         QDir().mkpath(QFileInfo(m_windowFile).absolutePath());
-        QSaveFile layout(m_windowFile);
-        if (layout.open(QIODevice::WriteOnly)
-            && layout.write(QJsonDocument(window).toJson(QJsonDocument::Compact)) >= 0)
-            layout.commit();
+        rlab::replaceFileWhole(QFile::encodeName(m_windowFile).toStdString(),
+            QJsonDocument(window).toJson(QJsonDocument::Compact).toStdString());
     }
+    // Written whole before it replaces the old file: Qt 6.4's QSaveFile renamed even when its
+    // last flush failed, so a full disk left a truncated progress.json in the learner's file.
+    if (const std::optional<std::string> error
+        = rlab::replaceFileWhole(QFile::encodeName(m_filePath).toStdString(), bytes.toStdString()))
+        return saveFailed(QString::fromLocal8Bit(error->c_str()));
+    m_base = result;
+    adopt(m_base);
+    return !setAsideNow;
+}
 
-    QDir().mkpath(QFileInfo(m_filePath).absolutePath());
-    // QSaveFile writes a temporary file and renames it over the old one on commit, so a crash
-    // mid-write leaves the previous progress intact.
-    QSaveFile file(m_filePath);
-    if (!file.open(QIODevice::WriteOnly) || file.write(QJsonDocument(root).toJson()) < 0 || !file.commit()) {
-        m_problem = [path = m_filePath, error = file.errorString()] {
-            return tr("Could not save your progress to %1: %2.").arg(QDir::toNativeSeparators(path), error);
-        };
-        return false;
-    }
-    return true;
+bool ProgressStore::saveFailed(const QString& why)
+{
+    m_problem = [path = m_filePath, why] {
+        return tr("Could not save your progress to %1 (%2); the file keeps the progress saved before.")
+            .arg(QDir::toNativeSeparators(path), why);
+    };
+    return false;
 }
 
 void ProgressStore::setLanguage(const QString& language)

@@ -1,8 +1,11 @@
 #pragma once
 // What the learner did, kept across restarts: per quiz the latest answer to each question, every
 // attempt (first try, retries, reviews) with its time and answers, and the review boxes; and the
-// language. One JSON file written atomically (QSaveFile); a corrupt file is set aside. Format 1
-// (answers only) is read and migrated: its answers become the latest answers and the first attempt.
+// language. One JSON file, replaced only by a new file whose every byte reached the disk; a save
+// re-reads the file under a lock and merges what another window saved since (by attempt, and by
+// question for answers and boxes). A corrupt file is set aside; one from a newer version is left
+// alone. Format 1 (answers only) is read and migrated: its answers become the latest answers and
+// the first attempt.
 
 #include <functional>
 
@@ -22,12 +25,14 @@ struct SavedAttempt {
     QStringList questions; // the questions of this attempt, in order
     QHash<QString, QString> answers; // questionId -> optionId chosen in this attempt
     QStringList guideOpened; // questions whose guide section was opened before answering
+    bool operator==(const SavedAttempt&) const = default;
 };
 
 // A question in the review schedule (see ReviewSchedule for the boxes and their intervals).
 struct ReviewCard {
     int box = 1;
     QDate due;
+    bool operator==(const ReviewCard&) const = default;
 };
 
 struct QuizProgress {
@@ -50,11 +55,16 @@ public:
     static ProgressStore readOnly(const QString& file);
 
     // Reads the file. A missing file is fine (empty progress). A corrupt one is renamed to
-    // progress.json.corrupt-<timestamp>, progress starts empty and problem() says so; never fatal.
+    // progress.json.corrupt-<timestamp> (a read-only store leaves it where it is), progress starts
+    // empty and problem() says so; never fatal.
     void load();
-    // A file that exists but cannot be read (no permission, a FIFO, a device, a folder) is kept:
-    // progress starts empty, problem() says so, and save() leaves the file alone.
-    // Writes atomically; false (and problem() set) when the disk refuses or the file is kept.
+    // A file that exists but cannot be read (no permission, a FIFO, a device, a folder, a symbolic
+    // link, a newer format) is kept: progress starts empty, problem() says so, and save() leaves
+    // the file alone.
+    // Under a lock (progress.json.lock), re-reads the file, merges what another window saved since
+    // with this store's changes, and replaces the file only once the new one is whole on the disk.
+    // False (and problem() set) when the old file had to stay (a full disk, a lock held too long,
+    // the file kept) or was set aside.
     bool save();
 
     QString filePath() const { return m_filePath; }
@@ -82,8 +92,24 @@ public:
 
 private:
     enum class Access { ReadWrite, ReadOnly, None };
+    // What a progress file holds: the store's state at one moment.
+    struct Snapshot {
+        QString language;
+        QHash<QString, QuizProgress> quizzes;
+    };
+    // How reading the file went; `why` says it when the file is kept or damaged.
+    struct FileRead {
+        enum class Status { Missing, Read, Kept, Damaged } status = Status::Missing;
+        std::function<QString()> why;
+        Snapshot snapshot;
+        QJsonObject legacyWindow; // the layout older files held under "window"
+    };
     ProgressStore(const QString& filePath, Access access, const QString& windowFile = {});
     void loadWindowLayout(const QJsonObject& legacy);
+    FileRead readFile() const;
+    Snapshot snapshot() const;
+    void adopt(const Snapshot& snapshot);
+    bool saveFailed(const QString& why);
     // `why` is a function so the sentence follows a later language switch.
     void setAside(const std::function<QString()>& why);
     void keepUnread(const QString& why);
@@ -97,4 +123,7 @@ private:
     QString m_language;
     QHash<QString, QuizProgress> m_quizzes;
     QHash<QString, QByteArray> m_windowLayout;
+    // What the file held when this store last read or wrote it: what save() compares with to see
+    // what changed here and what another window changed.
+    Snapshot m_base;
 };

@@ -1,12 +1,20 @@
 // ProgressStore: answers, attempts, review boxes and language survive a new store on the same
 // folder; today's format 1 migrates without loss; a corrupt file is set aside and reported, never
-// fatal; writes are atomic (no temporary left behind).
+// fatal; writes are atomic (no temporary left behind), checked to the last byte (a full disk keeps
+// the old file) and merged with what another window saved; a newer format, a link and a read-only
+// store's file are left as they are.
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
+
 #include <QDir>
 #include <QFile>
+#include <QElapsedTimer>
 #include <QFileInfo>
+#include <QLockFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -29,7 +37,36 @@ private slots:
     void unreadableFileIsKept();
     void specialFilesAreNotRead_data();
     void specialFilesAreNotRead();
+    void fullDiskKeepsTheOldFile();
+    void twoWindowsKeepEachOthersAnswers();
+    void aLockHeldElsewhereKeepsTheFile();
+    void newerFormatIsLeftAlone();
+    void readOnlyStoreNeverRenames();
+    void linkIsNotWrittenThrough();
+    void growingHistoryStaysLoadable();
 };
+
+namespace {
+
+QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+void writeAll(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QCOMPARE(file.write(bytes), bytes.size());
+}
+
+SavedAttempt attemptAt(const QDateTime& started, const QString& question, const QString& option)
+{
+    return SavedAttempt {QStringLiteral("first"), started, {question}, {{question, option}}, {}};
+}
+
+} // namespace
 
 void ProgressStoreTest::roundTrip()
 {
@@ -139,7 +176,7 @@ void ProgressStoreTest::corruptFileIsSetAside_data()
     // A NUL, control bytes, then " not json".
     QTest::newRow("garbage") << QByteArray::fromHex("0001ff206e6f74206a736f6e");
     QTest::newRow("array") << QByteArray("[1,2,3]");
-    QTest::newRow("wrong version") << QByteArray(R"({"version":99})");
+    QTest::newRow("no such version") << QByteArray(R"({"version":0})");
     QTest::newRow("wrong types") << QByteArray(R"({"version":1,"quizzes":{"a":["b"]}})");
 }
 
@@ -310,6 +347,195 @@ void ProgressStoreTest::specialFilesAreNotRead()
     if (kind != QLatin1String("zero"))
         QVERIFY(!store.save());
     QVERIFY(QFileInfo(path).exists() || QFileInfo(path).isSymLink()); // still there, untouched
+}
+
+// A full disk: the write fails part-way, and the old file must stay whole. Qt 6.4's QSaveFile
+// renamed its truncated temporary over progress.json although its last flush failed, and the next
+// start set the "damaged" file aside: every attempt gone.
+void ProgressStoreTest::fullDiskKeepsTheOldFile()
+{
+    QTemporaryDir dir;
+    const QByteArray folder = QFile::encodeName(dir.path());
+    if (::mount("tmpfs", folder.constData(), "tmpfs", 0, "size=64k") != 0)
+        QSKIP(qPrintable(QStringLiteral("a 64 KiB tmpfs cannot be mounted here (%1); needs root")
+                .arg(QString::fromLocal8Bit(std::strerror(errno)))));
+    const auto unmount = qScopeGuard([&] { ::umount(folder.constData()); });
+    const QDateTime started(QDate(2026, 12, 1), QTime(9, 0), Qt::UTC);
+    {
+        ProgressStore store(dir.path());
+        store.load();
+        QuizProgress quiz;
+        quiz.answers = {{QStringLiteral("q1"), QStringLiteral("b")}};
+        quiz.attempts.append(attemptAt(started, QStringLiteral("q1"), QStringLiteral("b")));
+        store.setQuiz(QStringLiteral("quiz-a"), quiz);
+        QVERIFY2(store.save(), qPrintable(store.problem()));
+    }
+    const QString path = QDir(dir.path()).filePath(QStringLiteral("progress.json"));
+    const QByteArray before = readAll(path);
+
+    ProgressStore store(dir.path());
+    store.load();
+    QuizProgress quiz = store.quiz(QStringLiteral("quiz-a"));
+    // 100 KiB of answers cannot fit beside the 64 KiB disk's old file.
+    for (int i = 0; i < 100; ++i)
+        quiz.attempts.append(attemptAt(started.addSecs(60 * (i + 1)), QStringLiteral("q1"), QString(1024, QLatin1Char('x'))));
+    store.setQuiz(QStringLiteral("quiz-a"), quiz);
+    QVERIFY(!store.save());
+    QVERIFY2(store.problem().contains(QStringLiteral("No space left on device"))
+            && store.problem().contains(QStringLiteral("keeps the progress saved before")),
+        qPrintable(store.problem()));
+    QCOMPARE(readAll(path), before);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList {QStringLiteral("progress.json")});
+
+    ProgressStore again(dir.path());
+    again.load();
+    QVERIFY2(again.problem().isEmpty(), qPrintable(again.problem()));
+    QCOMPARE(again.quiz(QStringLiteral("quiz-a")).attempts.size(), 1);
+}
+
+// Two windows on one folder: each save re-reads the file under the lock and merges, so neither
+// window's answers overwrite the other's (save() wrote its whole memory and the second won).
+void ProgressStoreTest::twoWindowsKeepEachOthersAnswers()
+{
+    QTemporaryDir dir;
+    const QDateTime started(QDate(2026, 12, 1), QTime(9, 0), Qt::UTC);
+    ProgressStore first(dir.path()), second(dir.path());
+    first.load();
+    second.load();
+
+    QuizProgress a;
+    a.answers = {{QStringLiteral("q1"), QStringLiteral("b")}};
+    a.attempts.append(attemptAt(started, QStringLiteral("q1"), QStringLiteral("b")));
+    first.setQuiz(QStringLiteral("quiz-a"), a);
+    first.setQuiz(QStringLiteral("shared"), a);
+    QVERIFY(first.save());
+
+    QuizProgress b;
+    b.answers = {{QStringLiteral("q2"), QStringLiteral("c")}};
+    b.attempts.append(attemptAt(started.addSecs(30), QStringLiteral("q2"), QStringLiteral("c")));
+    b.review.insert(QStringLiteral("q2"), ReviewCard {2, QDate(2026, 12, 3)});
+    second.setQuiz(QStringLiteral("quiz-b"), b);
+    second.setQuiz(QStringLiteral("shared"), b);
+    second.setLanguage(QStringLiteral("ru"));
+    QVERIFY(second.save());
+
+    // The first window saves again (its layout): the second's answers stay.
+    first.setWindowLayout(QStringLiteral("geometry"), QByteArray("abc"));
+    QVERIFY(first.save());
+
+    ProgressStore again(dir.path());
+    again.load();
+    QVERIFY2(again.problem().isEmpty(), qPrintable(again.problem()));
+    QCOMPARE(again.quiz(QStringLiteral("quiz-a")).answers, a.answers);
+    QCOMPARE(again.quiz(QStringLiteral("quiz-b")).answers, b.answers);
+    QCOMPARE(again.quiz(QStringLiteral("quiz-b")).review, b.review);
+    const QuizProgress shared = again.quiz(QStringLiteral("shared"));
+    QCOMPARE(shared.attempts.size(), 2); // one attempt from each window, oldest first
+    QCOMPARE(shared.attempts.at(0), a.attempts.at(0));
+    QCOMPARE(shared.attempts.at(1), b.attempts.at(0));
+    QCOMPARE(shared.answers.size(), 2); // q1 from the first, q2 from the second
+    QCOMPARE(again.language(), QStringLiteral("ru"));
+    QCOMPARE(again.windowLayout(QStringLiteral("geometry")), QByteArray("abc"));
+    // The first window now holds the second's answers too.
+    QCOMPARE(first.quiz(QStringLiteral("quiz-b")).answers, b.answers);
+}
+
+void ProgressStoreTest::aLockHeldElsewhereKeepsTheFile()
+{
+    QTemporaryDir dir;
+    ProgressStore store(dir.path());
+    store.load();
+    store.setLanguage(QStringLiteral("en"));
+    QVERIFY(store.save());
+    const QString path = store.filePath();
+    const QByteArray before = readAll(path);
+    QLockFile held(path + QStringLiteral(".lock"));
+    QVERIFY(held.lock());
+    store.setLanguage(QStringLiteral("sn"));
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY(!store.save());
+    QVERIFY(timer.elapsed() < 10000);
+    QVERIFY2(store.problem().contains(QStringLiteral("another Recompute Lab window")), qPrintable(store.problem()));
+    QCOMPARE(readAll(path), before);
+    held.unlock();
+    QVERIFY(store.save()); // and the next save, the lock given back, goes through
+}
+
+// A file from a newer app is the learner's progress too: left by name and byte, not "damaged".
+void ProgressStoreTest::newerFormatIsLeftAlone()
+{
+    QTemporaryDir dir;
+    const QString path = QDir(dir.path()).filePath(QStringLiteral("progress.json"));
+    const QByteArray newer = R"({"version":3,"quizzes":{"a":{"future":true}}})";
+    writeAll(path, newer);
+    ProgressStore store(dir.path());
+    store.load();
+    QVERIFY2(store.problem().contains(QStringLiteral("newer Recompute Lab in format 3"))
+            && store.problem().contains(QStringLiteral("kept as it is")),
+        qPrintable(store.problem()));
+    QVERIFY(store.setAsidePath().isEmpty());
+    store.setAnswers(QStringLiteral("a"), {{QStringLiteral("q1"), QStringLiteral("c")}});
+    QVERIFY(!store.save());
+    QCOMPARE(readAll(path), newer);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList {QStringLiteral("progress.json")});
+}
+
+// `--progress FILE` reads a prepared state and never writes it: a file that is not progress
+// (notes.txt became notes.txt.corrupt-...) is reported and left where it is.
+void ProgressStoreTest::readOnlyStoreNeverRenames()
+{
+    QTemporaryDir dir;
+    const QString path = QDir(dir.path()).filePath(QStringLiteral("notes.txt"));
+    writeAll(path, "my notes");
+    ProgressStore store = ProgressStore::readOnly(path);
+    store.load();
+    QVERIFY2(store.problem().contains(QStringLiteral("left as it is")), qPrintable(store.problem()));
+    QVERIFY(store.setAsidePath().isEmpty());
+    QVERIFY(store.save());
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList {QStringLiteral("notes.txt")});
+    QCOMPARE(readAll(path), QByteArray("my notes"));
+}
+
+// A progress.json that is a symbolic link is neither written through (QSaveFile wrote the link's
+// target) nor replaced.
+void ProgressStoreTest::linkIsNotWrittenThrough()
+{
+    QTemporaryDir dir;
+    const QString target = QDir(dir.path()).filePath(QStringLiteral("elsewhere.json"));
+    const QByteArray progress = R"({"version":2,"quizzes":{}})";
+    writeAll(target, progress);
+    const QString path = QDir(dir.path()).filePath(QStringLiteral("progress.json"));
+    QVERIFY(QFile::link(target, path));
+    ProgressStore store(dir.path());
+    store.load();
+    QVERIFY2(store.problem().contains(QStringLiteral("symbolic link")), qPrintable(store.problem()));
+    store.setAnswers(QStringLiteral("a"), {{QStringLiteral("q1"), QStringLiteral("c")}});
+    QVERIFY(!store.save());
+    QCOMPARE(readAll(target), progress);
+    QVERIFY(QFileInfo(path).isSymLink());
+}
+
+// However long the history grows, the file saved stays under the 4 MiB a load accepts: the oldest
+// attempts go first (a 5 MiB file was saved, then set aside as damaged at the next start).
+void ProgressStoreTest::growingHistoryStaysLoadable()
+{
+    QTemporaryDir dir;
+    const QDateTime started(QDate(2026, 1, 1), QTime(9, 0), Qt::UTC);
+    ProgressStore store(dir.path());
+    store.load();
+    QuizProgress quiz;
+    for (int i = 0; i < 500; ++i)
+        quiz.attempts.append(attemptAt(started.addSecs(60 * i), QStringLiteral("q1"), QString(10000, QLatin1Char('y'))));
+    store.setQuiz(QStringLiteral("big"), quiz);
+    QVERIFY2(store.save(), qPrintable(store.problem()));
+    QVERIFY(QFileInfo(store.filePath()).size() <= 4 * 1024 * 1024);
+    ProgressStore again(dir.path());
+    again.load();
+    QVERIFY2(again.problem().isEmpty(), qPrintable(again.problem()));
+    const QList<SavedAttempt> kept = again.quiz(QStringLiteral("big")).attempts;
+    QVERIFY(kept.size() > 300 && kept.size() < 500);
+    QCOMPARE(kept.last(), quiz.attempts.last()); // the newest stay
 }
 
 QTEST_GUILESS_MAIN(ProgressStoreTest)
