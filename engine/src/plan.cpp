@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 #include "byte_count.h"
 #include "predictor.h"
@@ -31,6 +32,8 @@ Plan basePlan(const RunConfig& config)
 Plan singleBlockPlan(const RunConfig& config, const std::vector<SlotMask>& masks)
 {
     Plan plan = basePlan(config);
+    plan.keep.reserve(static_cast<std::size_t>(config.shape.layers));
+    plan.segments.reserve(static_cast<std::size_t>(config.shape.layers));
     for (int i = 0; i < config.shape.layers; ++i) {
         plan.keep.push_back(masks[static_cast<std::size_t>(i)] | slotBit(Slot::Input));
         plan.segments.push_back({i, i});
@@ -51,53 +54,82 @@ Plan segmentPlan(const RunConfig& config, int k)
     return plan;
 }
 
-std::optional<Plan> planForBudget(const RunConfig& config, std::string* error)
+// The budget planner's candidates: blocks [0, a) keep only their input, [a, a+b) keep the matmul
+// outputs, the rest keep all (the last blocks are backpropagated first, while everything else is
+// still saved); or segments of k blocks recomputed from one saved input (sqrt's shape, any k).
+struct Candidate {
+    int a = 0, b = 0, k = 0; // k > 0: segments of k blocks
+    std::uint64_t peak = 0;
+    double flops = 0;
+};
+
+Plan candidatePlan(const RunConfig& config, const Candidate& candidate)
 {
+    if (candidate.k > 0)
+        return segmentPlan(config, candidate.k);
     const int n = config.shape.layers;
-    const SlotMask selective = slotsOfKinds(defaultSelectiveKeep());
-    std::optional<Plan> best;
-    double bestFlops = std::numeric_limits<double>::infinity();
-    std::uint64_t bestPeak = 0, smallest = std::numeric_limits<std::uint64_t>::max();
-    const auto consider = [&](Plan plan) {
-        const std::uint64_t peak = predictActivationPeak(plan, config);
-        smallest = std::min(smallest, peak);
-        if (peak > config.policy.budgetBytes)
-            return;
-        const double flops = planRecomputeFlops(plan, config);
-        if (!best || flops < bestFlops || (flops == bestFlops && peak < bestPeak)) {
-            best = std::move(plan);
-            bestFlops = flops;
-            bestPeak = peak;
-        }
-    };
-    // Blocks [0, a) keep only their input, [a, a+b) keep the matmul outputs, the rest keep all:
-    // the last blocks are backpropagated first, while everything else is still saved.
+    std::vector<SlotMask> masks(static_cast<std::size_t>(n), kAllSlots);
+    std::fill_n(masks.begin(), candidate.a, slotBit(Slot::Input));
+    std::fill_n(masks.begin() + candidate.a, candidate.b, slotsOfKinds(defaultSelectiveKeep()));
+    return singleBlockPlan(config, masks);
+}
+
+// The candidates and their peaks depend on the shape and the storage, not on the budget: the
+// planner is asked the same shape under several budgets (rlab plan narrows the budget up to 8
+// times per row, and validate and predict each plan once), so the last shape's are kept.
+const std::vector<Candidate>& budgetCandidates(const RunConfig& config)
+{
+    using Key = std::tuple<int, int, int, int, int, int, bool, bool, SavePrecision, bool>;
+    const ModelShape& shape = config.shape;
+    const Key key {shape.layers, shape.width, shape.heads, shape.seq, shape.batch, shape.vocab,
+        config.dropout > 0, config.fusedAttention, config.savePrecision, config.policy.offload};
+    thread_local std::optional<Key> cachedKey;
+    thread_local std::vector<Candidate> cached;
+    if (cachedKey == key)
+        return cached;
+    cachedKey.reset(); // a count too large throws below: nothing half-made is kept
+    cached.clear();
+    const int n = shape.layers;
     const int stride = std::max(1, n / 64); // keeps the search small for very deep models
     std::vector<int> counts;
     for (int c = 0; c < n; c += stride)
         counts.push_back(c);
     counts.push_back(n);
-    for (int a : counts) {
-        for (int b : counts) {
-            if (a + b > n)
-                continue;
-            std::vector<SlotMask> masks(static_cast<std::size_t>(n), kAllSlots);
-            for (int i = 0; i < a; ++i)
-                masks[static_cast<std::size_t>(i)] = slotBit(Slot::Input);
-            for (int i = a; i < a + b; ++i)
-                masks[static_cast<std::size_t>(i)] = selective;
-            consider(singleBlockPlan(config, masks));
-        }
-    }
-    // Segments of k blocks recomputed from one saved input (sqrt's shape, any k).
+    const auto add = [&](Candidate candidate) {
+        const Plan plan = candidatePlan(config, candidate);
+        candidate.peak = predictActivationPeak(plan, config);
+        candidate.flops = planRecomputeFlops(plan, config);
+        cached.push_back(candidate);
+    };
+    for (int a : counts)
+        for (int b : counts)
+            if (a + b <= n)
+                add({a, b, 0});
     for (int k = 2; k <= n; ++k)
-        consider(segmentPlan(config, k));
+        add({0, 0, k});
+    cachedKey = key;
+    return cached;
+}
 
-    if (!best && error)
-        *error = "No recomputation plan fits the activations in " + std::to_string(config.policy.budgetBytes)
-            + " bytes; the smallest budget that fits this model is " + std::to_string(smallest) + " bytes ("
-            + text::mebibytes(smallest, 1) + ").";
-    return best;
+std::optional<Plan> planForBudget(const RunConfig& config, std::string* error)
+{
+    const Candidate* best = nullptr;
+    std::uint64_t smallest = std::numeric_limits<std::uint64_t>::max();
+    for (const Candidate& candidate : budgetCandidates(config)) {
+        smallest = std::min(smallest, candidate.peak);
+        if (candidate.peak > config.policy.budgetBytes)
+            continue;
+        if (!best || candidate.flops < best->flops || (candidate.flops == best->flops && candidate.peak < best->peak))
+            best = &candidate;
+    }
+    if (!best) {
+        if (error)
+            *error = "No recomputation plan fits the activations in " + std::to_string(config.policy.budgetBytes)
+                + " bytes; the smallest budget that fits this model is " + std::to_string(smallest)
+                + " bytes (" + text::mebibytes(smallest, 1) + ").";
+        return std::nullopt;
+    }
+    return candidatePlan(config, *best);
 }
 
 } // namespace
@@ -238,11 +270,19 @@ double planRecomputeFlops(const Plan& plan, const RunConfig& config)
 {
     const SlotSizes sizes = slotSizes(config.shape, plan.dropout, plan.fusedAttention);
     double flops = 0;
+    // Blocks come in long runs of one mask (the budget planner sums thousands of plans).
+    SlotMask mask = 0;
+    double maskFlops = -1;
     for (const Segment& seg : plan.segments) {
         for (int m = seg.first; m <= seg.last; ++m) {
-            for (int s = 1; s < kSlotCount; ++s)
-                if (!keeps(plan, m, static_cast<Slot>(s)))
-                    flops += sizes.flops[static_cast<std::size_t>(s)];
+            if (maskFlops < 0 || plan.keep[static_cast<std::size_t>(m)] != mask) {
+                mask = plan.keep[static_cast<std::size_t>(m)];
+                maskFlops = 0;
+                for (int s = 1; s < kSlotCount; ++s)
+                    if (!keeps(plan, m, static_cast<Slot>(s)))
+                        maskFlops += sizes.flops[static_cast<std::size_t>(s)];
+            }
+            flops += maskFlops;
             if (m > seg.first)
                 flops += sizes.outputFlops; // the previous block's output, rebuilt as this input
         }

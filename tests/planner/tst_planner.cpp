@@ -2,11 +2,13 @@
 // predicted-only modes (bf16 weights with fp32 masters, fused attention) modelled as their
 // definitions say, segment:best's length, refusals, and snippets that say what they need.
 #include <algorithm>
+#include <chrono>
 #include <limits>
 
 #include "rlab/planner/planner.h"
 #include "rlab/planner/snippets.h"
 #include "rlab_test.h"
+#include "slowness.h"
 
 namespace {
 
@@ -191,6 +193,23 @@ std::vector<rlab::test::Case<Refusal>> refusals()
     r.config.shape = {4096, 65536, 1, 65536, 65536, 1 << 24};
     rows.push_back({"count past 64 bits", {r}});
     return rows;
+}
+
+// A deep model plans in seconds: the predictor walks each run of alike blocks once and the
+// budget planner keeps its candidates across the budgets it is asked (1,024 layers took 48 s,
+// every candidate plan walked block by block at each of rlab plan's few hundred questions).
+RLAB_TEST(deepModelPlansInSeconds)
+{
+    Request request;
+    request.model = std::string(rlab::planner::kCustomModel);
+    request.config.shape = {1024, 256, 4, 64, 1, 256};
+    request.budgetBytes = 24'000'000'000;
+    const auto start = std::chrono::steady_clock::now();
+    const std::optional<Report> report = rlab::planner::plan(request, nullptr);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    RLAB_CHECK(report && report->cheapestRow());
+    RLAB_CHECK(row(*report, "budget").fits && row(*report, "budget").largestBatch > 0);
+    RLAB_CHECK_MSG(seconds < 20.0 * rlab::test::kSlowness, "1,024 layers planned in " + std::to_string(seconds) + " s");
 }
 
 RLAB_TEST_CASES(refusesImpossibleRequests, refusals(), const Refusal& refusal)
