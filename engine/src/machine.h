@@ -2,6 +2,7 @@
 // Facts about the machine the engine runs on.
 
 #include <cstdint>
+#include <string>
 
 namespace rlab::detail {
 

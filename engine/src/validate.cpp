@@ -44,14 +44,11 @@ std::optional<std::string> validate(const RunConfig& config)
     std::uint64_t limit = config.memoryLimitBytes;
     std::string where = "the given limit of ";
     if (limit == 0) {
-        if (config.device == Device::Cpu) {
-            limit = detail::physicalMemoryBytes();
-            where = "this machine's memory of ";
-        } else {
-            const DeviceInfo cuda = probeCuda();
-            limit = cuda.usable ? cuda.totalBytes : 0;
-            where = "the GPU's memory of ";
-        }
+        // What the run may take now, not the machine's total: a full machine, a cgroup or
+        // ulimit -v let a run allocate for seconds before it failed.
+        const MemoryAvailable available = availableMemory(config.device);
+        limit = available.bytes;
+        where = available.limit + ", ";
     }
     try {
         std::string error;

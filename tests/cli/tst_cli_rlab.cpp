@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -95,6 +96,7 @@ private slots:
     void boundsSweepsBeforeBuildingThem();
     void exitsWithStatus2BeforeRunning_data();
     void exitsWithStatus2BeforeRunning();
+    void refusedBeforeAllocatingUnderALimit();
     void printsHelpAndDevices();
     void jsonCarriesTheContract();
     void summaryIsReadable();
@@ -285,6 +287,23 @@ void TestCliRlab::exitsWithStatus2BeforeRunning()
     QVERIFY2(message.endsWith('.'), outcome.err.constData());
     // Refused up front: nothing reached stdout, so no run started (no timing assertion: a busy
     // machine makes any wall-clock bound flaky).
+}
+
+// The memory check counts what this process may take now, not the machine's total: under ulimit -v
+// this run (9 GiB predicted) allocated for 15 s before failing with status 1; now it is refused
+// before anything is allocated.
+void TestCliRlab::refusedBeforeAllocatingUnderALimit()
+{
+    if (rlab::test::kSlowness > 1)
+        QSKIP("a sanitizer's shadow memory needs more address space than the limit leaves");
+    QElapsedTimer timer;
+    timer.start();
+    const Outcome outcome = execute(QStringLiteral("/bin/sh"),
+        {"-c", "ulimit -v 3000000 && exec \"$0\" \"$@\"", rlabPath(), "run", "--layers", "1", "--width", "64",
+            "--heads", "64", "--seq", "2048", "--batch", "3", "--steps", "2", "--threads", "1"});
+    QCOMPARE(outcome.exitCode, 2);
+    QVERIFY2(outcome.err.contains("more than the address-space limit (RLIMIT_AS, ulimit -v)"), outcome.err.constData());
+    QVERIFY(timer.elapsed() < 5000);
 }
 
 void TestCliRlab::printsHelpAndDevices()

@@ -32,6 +32,7 @@ private slots:
     void planAppliesSweepAndOverrides();
     void planAddsNoneReferenceForGradientError();
     void planRejectsBadSizesWithASentence();
+    void demoMemoryIsCheckedAsAWhole();
     void sizeProblemsAreDataTheAppWords();
     void pairedRatioAndFitsReadTheRuns();
     void presetsInContentAllPlan();
@@ -136,6 +137,29 @@ void DemoRunnerTest::planAddsNoneReferenceForGradientError()
     QVERIFY(plans[0].config.rngReplay);
     QVERIFY(!plans[2].config.rngReplay);
     QVERIFY(plans[2].config.keepGradients);
+}
+
+// One sweep value's runs live together, so their predicted peaks add up and are checked before
+// anything is built: four runs that fit one by one climbed to 7.4 GB together before failing.
+void DemoRunnerTest::demoMemoryIsCheckedAsAWhole()
+{
+    DemoPreset preset = tinyPreset();
+    preset.runs = {demoRun("none", "a"), demoRun("none", "b"), demoRun("none", "c"), demoRun("none", "d")};
+    std::string error;
+    const std::vector<rlab::demo::PlannedRun> unlimited
+        = rlab::demo::planRuns(preset, rlab::demo::defaultChoice(preset), {}, &error);
+    QCOMPARE(unlimited.size(), std::size_t {4});
+    const std::uint64_t one = rlab::predictPeakBytes(unlimited.front().config);
+    rlab::demo::Settings settings;
+    settings.memoryLimitBytes = 2 * one; // each run fits alone, four do not
+    const std::vector<rlab::demo::PlannedRun> limited
+        = rlab::demo::planRuns(preset, rlab::demo::defaultChoice(preset), settings, &error);
+    QVERIFY(limited.empty());
+    QVERIFY2(error.starts_with("This demo's 4 runs run together and are predicted to need"), error.c_str());
+    QVERIFY2(error.find("more than the given limit") != std::string::npos, error.c_str());
+    settings.memoryLimitBytes = 16 * one + (std::uint64_t {1} << 20);
+    QCOMPARE(rlab::demo::planRuns(preset, rlab::demo::defaultChoice(preset), settings, &error).size(),
+        std::size_t {4});
 }
 
 void DemoRunnerTest::planRejectsBadSizesWithASentence()

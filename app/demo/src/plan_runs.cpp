@@ -5,6 +5,7 @@
 
 #include "rlab/demo/demo.h"
 #include "rlab/engine.h"
+#include "rlab/text.h"
 
 namespace rlab::demo {
 
@@ -99,6 +100,7 @@ std::optional<PlannedRun> planRun(const content::DemoPreset& preset, const conte
     config.savePrecision = run.savePrecision == "bf16" ? SavePrecision::Bf16 : SavePrecision::Fp32;
     config.optimizer = run.optimizer == "sgd" ? Optimizer::Sgd : Optimizer::AdamW;
     config.device = settings.device;
+    config.memoryLimitBytes = settings.memoryLimitBytes;
     config.recordTimeline = true;
     return item;
 }
@@ -233,6 +235,28 @@ std::vector<PlannedRun> planRuns(
                 : item.label + ", " + item.sweepParameter + " = " + std::to_string(item.sweepValue);
             return fail("Run \"" + where + "\": " + *wrong);
         }
+    // One sweep value's runs are alive together (run_planned.cpp), with timing copies of up to
+    // kTimingCopyBytes: their peaks add up, checked before any is built (four runs that fit one
+    // by one climbed to 7.4 GB together before failing).
+    const MemoryAvailable available = settings.memoryLimitBytes > 0
+        ? MemoryAvailable {settings.memoryLimitBytes, "the given limit"}
+        : availableMemory(settings.device);
+    for (std::size_t first = 0; first < plans.size() && available.bytes > 0;) {
+        std::size_t last = first;
+        std::uint64_t together = 0;
+        for (; last < plans.size() && plans[last].sweepValue == plans[first].sweepValue; ++last)
+            together = std::min<std::uint64_t>(UINT64_MAX / 4, together + predictPeakBytes(plans[last].config));
+        together += std::min(kTimingCopyBytes, 3 * together);
+        if (together > available.bytes)
+            return fail("This demo's " + std::to_string(last - first) + " runs"
+                + (plans[first].sweepParameter.empty()
+                        ? std::string()
+                        : " at " + plans[first].sweepParameter + " = " + std::to_string(plans[first].sweepValue))
+                + " run together and are predicted to need " + text::gibibytes(double(together), 2)
+                + ", more than " + available.limit + ", " + text::gibibytes(double(available.bytes), 2)
+                + "; choose smaller sizes.");
+        first = last;
+    }
     if (error)
         error->clear();
     return plans;

@@ -112,7 +112,7 @@ private:
 constexpr int kLayouts = 4;
 // Copies are built only while all of a sweep value's copies together are predicted to need at most
 // this much memory (a learner's largest sizes run without them).
-constexpr std::uint64_t kCopyBytes = std::uint64_t {512} << 20;
+constexpr std::uint64_t kCopyBytes = kTimingCopyBytes;
 // Building a copy (its weights copied, not drawn again) and its warm-up step cost about one and a
 // half steps: copies get at most a third of the time budget.
 constexpr double kCopyCostSteps = 1.5;

@@ -33,6 +33,16 @@ using ProgressCallback = std::function<void(const Progress&)>;
 // Checks sizes, policy and limits without allocating; nullopt when fine, else one sentence.
 std::optional<std::string> validate(const RunConfig& config);
 
+// The memory a run on `device` may take now: on the CPU the least of the machine's memory, what
+// the kernel counts as available (MemAvailable), the cgroup's memory.max less its use (its
+// parents' too) and RLIMIT_AS less the address space in use; on a GPU its total. `limit` names
+// the bound that decides, for a sentence ("the cgroup's memory.max less what it uses").
+struct MemoryAvailable {
+    std::uint64_t bytes = 0; // 0: unknown
+    std::string limit;
+};
+MemoryAvailable availableMemory(Device device);
+
 // Analytic peak of SavedActivations + RecomputeWorkspace for this configuration, from the op graph.
 std::uint64_t predictPeakActivationBytes(const RunConfig& config);
 // Analytic total peak (parameters, gradients, optimizer state, activations, temporaries and,

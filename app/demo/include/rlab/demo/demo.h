@@ -31,7 +31,12 @@ struct Settings {
     double minTimeSeconds = -1;
     int maxSteps = 1000; // cap on each run's steps, whatever the time budget
     Device device = Device::Cpu;
+    std::uint64_t memoryLimitBytes = 0; // 0: what the machine has available now (availableMemory)
 };
+
+// Timing copies of one sweep value's runs are built only while they need at most this much
+// together (run_planned.cpp); planRuns counts it in the demo's memory.
+constexpr std::uint64_t kTimingCopyBytes = std::uint64_t {512} << 20;
 
 // One engine run the preset asks for.
 struct PlannedRun {
