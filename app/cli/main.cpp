@@ -1,6 +1,11 @@
 // rlab: the headless face of the engine and the content code (docs/cli.md).
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <iostream>
 #include <string_view>
+#include <unistd.h>
 
 #include "commands.h"
 
@@ -20,9 +25,41 @@ constexpr const char* kUsage = R"(usage: rlab <command> [options]
 rlab <command> --help shows a command's options; rlab --version prints the version.
 )";
 
+int dispatch(int argc, char** argv);
+
+// Everything a command printed must reach standard output: to a full disk or a closed stdout,
+// `rlab run --json` and `rlab plan --json` exited 0 with their JSON cut short and no word.
+int finishOutput(int status, bool closedAtStart)
+{
+    errno = 0;
+    std::cout.flush(); // with stdio in sync, this flushes stdout too
+    const bool flushed = std::fflush(stdout) == 0;
+    const int code = errno;
+    if (!closedAtStart && flushed && !std::ferror(stdout) && !std::cout.fail())
+        return status;
+    std::fprintf(stderr, "rlab: the output could not all be written to standard output (%s); what it holds is incomplete.\n",
+        closedAtStart ? "it is closed" : code != 0 ? std::strerror(code) : "a write failed");
+    return status == 0 ? 1 : status;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
+{
+    // A closed stdout is held open on /dev/null, so that no file rlab opens becomes descriptor 1
+    // and receives the output; it is reported at the end.
+    const bool closed = ::fcntl(STDOUT_FILENO, F_GETFD) < 0 && errno == EBADF;
+    if (closed && ::open("/dev/null", O_WRONLY) != STDOUT_FILENO)
+        return 1;
+    // Into a file or a pipe, the output is written once at the end, so a failure names its cause.
+    if (!::isatty(STDOUT_FILENO))
+        std::setvbuf(stdout, nullptr, _IOFBF, std::size_t {1} << 20);
+    return finishOutput(dispatch(argc, argv), closed);
+}
+
+namespace {
+
+int dispatch(int argc, char** argv)
 {
     if (argc < 2) {
         std::fputs(kUsage, stderr);
@@ -67,3 +104,5 @@ int main(int argc, char** argv)
         static_cast<int>(command.size()), command.data());
     return 2;
 }
+
+} // namespace

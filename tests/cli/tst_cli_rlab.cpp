@@ -97,6 +97,8 @@ private slots:
     void exitsWithStatus2BeforeRunning_data();
     void exitsWithStatus2BeforeRunning();
     void refusedBeforeAllocatingUnderALimit();
+    void outputThatCannotBeWrittenIsAnError_data();
+    void outputThatCannotBeWrittenIsAnError();
     void printsHelpAndDevices();
     void jsonCarriesTheContract();
     void summaryIsReadable();
@@ -304,6 +306,40 @@ void TestCliRlab::refusedBeforeAllocatingUnderALimit()
     QCOMPARE(outcome.exitCode, 2);
     QVERIFY2(outcome.err.contains("more than the address-space limit (RLIMIT_AS, ulimit -v)"), outcome.err.constData());
     QVERIFY(timer.elapsed() < 5000);
+}
+
+// JSON to a full disk or a closed stdout exited 0, cut short, with no word; now status 1 and one
+// sentence, for each command that prints.
+void TestCliRlab::outputThatCannotBeWrittenIsAnError_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<bool>("closed");
+    const QStringList run = QStringList {"run"} + kTiny + QStringList {"--json"};
+    const QStringList plan {"plan", "--model", "gpt2-124m", "--budget", "24GB", "--json"};
+    QTest::newRow("run --json to /dev/full") << run << false;
+    QTest::newRow("run --json to a closed stdout") << run << true;
+    QTest::newRow("plan --json to /dev/full") << plan << false;
+    QTest::newRow("plan --json to a closed stdout") << plan << true;
+    QTest::newRow("plan's table to /dev/full") << plan.mid(0, 5) << false;
+}
+
+void TestCliRlab::outputThatCannotBeWrittenIsAnError()
+{
+    QFETCH(QStringList, args);
+    QFETCH(bool, closed);
+    QProcess process;
+    if (closed) {
+        process.start(QStringLiteral("/bin/sh"), QStringList {"-c", "exec \"$0\" \"$@\" >&-", rlabPath()} + args);
+    } else {
+        process.setStandardOutputFile(QStringLiteral("/dev/full"));
+        process.start(rlabPath(), args);
+    }
+    QVERIFY(process.waitForFinished(120000 * rlab::test::kSlowness));
+    const QByteArray err = process.readAllStandardError();
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(process.exitCode(), 1);
+    QVERIFY2(err.contains("rlab: the output could not all be written to standard output ("), err.constData());
+    QVERIFY2(err.contains(closed ? "(it is closed)" : ")"), err.constData());
 }
 
 void TestCliRlab::printsHelpAndDevices()
