@@ -9,6 +9,7 @@
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
+#include <QBuffer>
 #include <QImageWriter>
 #include <QPixmap>
 #include <QRegularExpression>
@@ -28,6 +29,7 @@
 #include "quizsession.h"
 #include "rlab/content/archive.h"
 #include "rlab/layout.h"
+#include "rlab/words.h"
 
 // Messages here stay English: they are printed before any language is chosen, for scripts and logs.
 namespace {
@@ -215,6 +217,12 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
                          .arg(options.exportPath);
             return std::nullopt;
         }
+        if (const std::optional<std::string> kind
+            = rlab::unwritableKind(QFile::encodeName(options.exportPath).toStdString())) {
+            *error = QStringLiteral("Cannot write the results to \"%1\": %2.")
+                         .arg(options.exportPath, QString::fromStdString(*kind));
+            return std::nullopt;
+        }
     }
     options.progressFile = parser.value(progress);
     if (parser.isSet(progress) && !QFileInfo(options.progressFile).isFile()) {
@@ -380,6 +388,10 @@ std::optional<QString> screenshotUnwritable(const LaunchOptions& options)
 {
     const QFileInfo file(options.screenshot);
     const QFileInfo folder(file.absolutePath());
+    // A pipe would block the grab's write for ever; a link would be written through.
+    if (const std::optional<std::string> kind = rlab::unwritableKind(QFile::encodeName(options.screenshot).toStdString()))
+        return QStringLiteral("Cannot write the screenshot to \"%1\": %2.")
+            .arg(options.screenshot, QString::fromStdString(*kind));
     if (folder.isDir() && folder.isWritable() && (!file.exists() || file.isWritable()))
         return std::nullopt;
     return QStringLiteral("Cannot write the screenshot to \"%1\": its folder is missing or not writable.")
@@ -413,11 +425,21 @@ std::optional<LaunchFailure> saveScreenshot(MainWindow& window, const LaunchOpti
             QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
         pixmap = dialog.grab();
     }
-    QImageWriter writer(options.screenshot, "png");
+    // Encoded in memory, then written whole: on a full disk QImageWriter said "Unknown error" and
+    // left a 0-byte PNG.
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
     if (!writer.write(pixmap.toImage()))
         return LaunchFailure {1,
             QStringLiteral("Cannot write the screenshot to \"%1\": %2.")
                 .arg(options.screenshot, writer.errorString())};
+    if (const std::optional<std::string> why
+        = rlab::replaceFileWhole(QFile::encodeName(options.screenshot).toStdString(), png.toStdString()))
+        return LaunchFailure {1,
+            QStringLiteral("Cannot write the screenshot to \"%1\": %2.")
+                .arg(options.screenshot, QString::fromLocal8Bit(why->c_str()))};
     return demoFailure;
 }
 

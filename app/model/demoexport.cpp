@@ -1,5 +1,7 @@
 #include "demoexport.h"
 
+#include "rlab/words.h"
+
 #include <cmath>
 
 #include <QCoreApplication>
@@ -7,7 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
+#include <QFile>
 
 #include "rlab/memory.h"
 #include "rlab/memory_export.h"
@@ -41,10 +43,11 @@ QString csvNumber(double value)
 // Writes `data` to `path` in one piece; empty on success, else one sentence.
 QString writeDemoExport(const QString& path, const QByteArray& data)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit())
+    // Whole or not at all, and never through a link or into a pipe (rlab::replaceFileWhole).
+    if (const std::optional<std::string> why
+        = rlab::replaceFileWhole(QFile::encodeName(path).toStdString(), data.toStdString()))
         return QCoreApplication::translate("DemoExport", "Could not write %1: %2")
-            .arg(path, file.errorString());
+            .arg(path, QString::fromLocal8Bit(why->c_str()));
     return {};
 }
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "json_writer.h"
+#include "rlab/words.h"
 
 namespace rlab {
 
@@ -439,6 +440,8 @@ std::string exportPathProblem(const std::string& flag, const std::string& path)
     const std::filesystem::path file = std::filesystem::absolute(path, error);
     if (std::filesystem::is_directory(file, error))
         return "The " + flag + " file " + path + " is a folder; give a file name.";
+    if (const std::optional<std::string> kind = unwritableKind(path))
+        return "The " + flag + " file " + path + " cannot be written: " + *kind + ".";
     const std::filesystem::path folder = file.parent_path();
     if (!std::filesystem::is_directory(folder, error))
         return "The " + flag + " file " + path + " cannot be written: its folder " + folder.string()
@@ -451,20 +454,9 @@ std::string exportPathProblem(const std::string& flag, const std::string& path)
 
 std::string writeExportFile(const std::string& path, const std::string& bytes)
 {
-    // Written beside the target and renamed over it, so a failed write leaves an old file whole.
-    const std::string partial = path + ".partial";
-    {
-        std::ofstream out(partial, std::ios::binary | std::ios::trunc);
-        if (!out || !out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())) || !out.flush()) {
-            std::remove(partial.c_str());
-            return "Cannot write " + path + ": " + std::strerror(errno) + ".";
-        }
-    }
-    if (std::rename(partial.c_str(), path.c_str()) != 0) {
-        const std::string why = std::strerror(errno);
-        std::remove(partial.c_str());
-        return "Cannot write " + path + ": " + why + ".";
-    }
+    // Whole or not at all: a failed write leaves an old file whole and no partial one.
+    if (const std::optional<std::string> why = replaceFileWhole(path, bytes))
+        return "Cannot write " + path + ": " + *why + ".";
     return {};
 }
 

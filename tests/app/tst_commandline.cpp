@@ -1,6 +1,12 @@
 // The built recompute-lab binary: --screenshot renders a PNG and exits 0; bad values are one
 // sentence on stderr and exit 2; a screenshot that could not be written or shows a failed demo
 // exits 1; without a display it says so in one sentence.
+#include <sys/mount.h>
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+
 #include <QDir>
 #include <QFileInfo>
 #include <QImage>
@@ -56,6 +62,9 @@ private slots:
     void badValuesExitWithStatus2();
     void unwritableScreenshotExitsWithStatus1();
     void packArgumentOpensThePack();
+    void outputPathsThatAreNoFileAreRefused_data();
+    void outputPathsThatAreNoFileAreRefused();
+    void screenshotOnAFullDiskLeavesNoFile();
     void noDemoToRunIsNeverSuccess();
     void noDisplayIsOneSentence();
     void screenshotNeedsNoDisplay();
@@ -202,6 +211,74 @@ void CommandLineTest::unwritableScreenshotExitsWithStatus1()
     QCOMPARE(outcome.exitCode, 1);
     QVERIFY2(
         outcome.errors.contains(QStringLiteral("Cannot write the screenshot")), qPrintable(outcome.errors));
+}
+
+// A pipe blocked the screenshot's write for ever, and a link was written through to its target:
+// both are refused before anything runs, for --screenshot and --export alike.
+void CommandLineTest::outputPathsThatAreNoFileAreRefused_data()
+{
+    QTest::addColumn<QString>("option");
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("screenshot to a pipe") << "--screenshot" << "fifo" << 1 << "it is a named pipe (FIFO)";
+    QTest::newRow("screenshot to a link") << "--screenshot" << "link" << 1 << "it is a symbolic link";
+    QTest::newRow("export to a pipe") << "--export" << "fifo" << 2 << "it is a named pipe (FIFO)";
+    QTest::newRow("export to a link") << "--export" << "link" << 2 << "it is a symbolic link";
+}
+
+void CommandLineTest::outputPathsThatAreNoFileAreRefused()
+{
+    QFETCH(QString, option);
+    QFETCH(QString, kind);
+    QFETCH(int, status);
+    QFETCH(QString, says);
+    QTemporaryDir dir;
+    const QString target = dir.filePath(QStringLiteral("target.json"));
+    const QString path = dir.filePath(option == QLatin1String("--export") ? QStringLiteral("out.json")
+                                                                          : QStringLiteral("out.png"));
+    if (kind == QLatin1String("fifo")) {
+        QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+    } else {
+        QFile file(target);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("kept");
+        file.close();
+        QVERIFY(QFile::link(target, path));
+    }
+    QStringList arguments {QStringLiteral("--content"), QStringLiteral(RLAB_APP_FIXTURES), option, path};
+    if (option == QLatin1String("--export"))
+        arguments += {QStringLiteral("--quiz"), QStringLiteral("mini-quiz"), QStringLiteral("--question"),
+            QStringLiteral("1"), QStringLiteral("--run-demo")};
+    const Outcome outcome = run(arguments, m_environment);
+    QCOMPARE(outcome.exitCode, status);
+    QVERIFY2(outcome.errors.contains(says), qPrintable(outcome.errors));
+    if (kind == QLatin1String("link")) {
+        QVERIFY(QFileInfo(path).isSymLink());
+        QFile file(target);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("kept"));
+    }
+}
+
+// A screenshot on a full disk said "Unknown error" and left a 0-byte PNG; now the disk's own words
+// and no file.
+void CommandLineTest::screenshotOnAFullDiskLeavesNoFile()
+{
+    QTemporaryDir dir;
+    const QByteArray folder = QFile::encodeName(dir.path());
+    if (::mount("tmpfs", folder.constData(), "tmpfs", 0, "size=16k") != 0)
+        QSKIP(qPrintable(QStringLiteral("a 16 KiB tmpfs cannot be mounted here (%1); needs root")
+                .arg(QString::fromLocal8Bit(std::strerror(errno)))));
+    const auto unmount = qScopeGuard([&] { ::umount(folder.constData()); });
+    const QString png = dir.filePath(QStringLiteral("shot.png"));
+    const Outcome outcome = run({QStringLiteral("--content"), QStringLiteral(RLAB_APP_FIXTURES),
+                                    QStringLiteral("--screenshot"), png, QStringLiteral("--size"),
+                                    QStringLiteral("1280x800")},
+        m_environment);
+    QCOMPARE(outcome.exitCode, 1);
+    QVERIFY2(outcome.errors.contains(QStringLiteral("No space left on device")), qPrintable(outcome.errors));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList());
 }
 
 void CommandLineTest::noDemoToRunIsNeverSuccess()

@@ -165,6 +165,24 @@ def main():
     if refused.returncode != 2 or "no-such-folder" not in refused.stderr or refused.stdout:
         problems.append(f"--trace into a missing folder: exit {refused.returncode}, stderr {refused.stderr!r}")
 
+    # A pipe would block the write for ever and a link would be written through: refused first.
+    pipe = os.path.join(workdir, "pipe.trace.json")
+    link = os.path.join(workdir, "link.trace.json")
+    kept = os.path.join(workdir, "kept.json")
+    for old in (pipe, link):
+        if os.path.lexists(old):
+            os.remove(old)
+    os.mkfifo(pipe)
+    with open(kept, "w") as out:
+        out.write("kept")
+    os.symlink(kept, link)
+    for path, says in ((pipe, "named pipe"), (link, "symbolic link")):
+        refused = subprocess.run(command + ["--trace", path], capture_output=True, text=True, timeout=60)
+        if refused.returncode != 2 or says not in refused.stderr:
+            problems.append(f"--trace to a {says}: exit {refused.returncode}, stderr {refused.stderr!r}")
+    if open(kept).read() != "kept" or not os.path.islink(link):
+        problems.append("--trace wrote through a symbolic link")
+
     for problem in problems:
         print(problem)
     segment_events = sum(1 for e in trace0 if e["action"].startswith("segment"))

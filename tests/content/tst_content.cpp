@@ -5,6 +5,8 @@
 #include <iostream>
 #include <sstream>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -19,6 +21,7 @@
 #include "file_report.h"
 #include "glossary.h"
 #include "markdown_checks.h"
+#include "rlab/content/archive.h"
 #include "rlab/content/content.h"
 #include "slowness.h"
 #include "yaml_tree.h"
@@ -101,6 +104,7 @@ private slots:
     void brokenTranslationFallsBackEntirely();
     void oversizedFileIsRefused();
     void repeatedRunLabelsAreOneError();
+    void stalePackFoldersAreSwept();
     void runsAndSweepValuesAreBounded_data();
     void runsAndSweepValuesAreBounded();
     void invalidUtf8IsRefused();
@@ -610,6 +614,46 @@ void ContentTest::oversizedFileIsRefused()
     QCOMPARE(found->file.generic_string(), std::string("content/quizzes/alpha/quiz.yaml"));
     QCOMPARE(found->line, 0);
     QVERIFY(content.quiz("beta"));
+}
+
+// Every killed run (SIGKILL, SIGTERM, a crash) left an rlab-pack-* folder in the temporary
+// folder; the next unpacking removes those of processes that are gone, and only those.
+void ContentTest::stalePackFoldersAreSwept()
+{
+    QTemporaryDir temporary;
+    QVERIFY(temporary.isValid());
+    const QByteArray before = qgetenv("TMPDIR");
+    qputenv("TMPDIR", QFile::encodeName(temporary.path()));
+    const auto restore = qScopeGuard([&] {
+        if (before.isEmpty())
+            qunsetenv("TMPDIR");
+        else
+            qputenv("TMPDIR", before);
+    });
+    const pid_t gone = ::fork();
+    if (gone == 0)
+        ::_exit(0);
+    QVERIFY(gone > 0);
+    QCOMPARE(::waitpid(gone, nullptr, 0), gone);
+    const fs::path root = temporary.path().toStdString();
+    const fs::path stale = root / ("rlab-pack-" + std::to_string(gone) + "-a1b2c3");
+    const fs::path live = root / ("rlab-pack-" + std::to_string(::getpid()) + "-d4e5f6");
+    const fs::path other = root / "rlab-pack-notapid";
+    for (const fs::path& folder : {stale, live, other})
+        writeFile(folder / "quizzes" / "x.yaml", "schema: 1\n");
+    {
+        const UnpackedPack pack(root / "missing.zip");
+        QVERIFY(!pack.ok());
+    }
+    QVERIFY(!fs::exists(stale));
+    QVERIFY(fs::exists(live));
+    QVERIFY(fs::exists(other));
+    // And the pack's own folder goes with it.
+    std::vector<std::string> left;
+    for (const fs::directory_entry& entry : fs::directory_iterator(root))
+        left.push_back(entry.path().filename().string());
+    std::sort(left.begin(), left.end());
+    QCOMPARE(left.size(), std::size_t {2});
 }
 
 // A label used by several runs is one error, however many runs share it: the loader compared

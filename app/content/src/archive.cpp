@@ -3,6 +3,11 @@
 #include <algorithm>
 #include <archive.h>
 #include <archive_entry.h>
+#include <cerrno>
+#include <charconv>
+#include <csignal>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -338,11 +343,41 @@ bool isPackArchive(const fs::path& file)
     return false;
 }
 
+namespace {
+
+// A killed process (SIGKILL, a crash, SIGTERM to rlab) cannot remove its unpacked packs: their
+// folders carry the process id, and the next start removes the folders of processes that are gone.
+void sweepStalePacks(const fs::path& temporary)
+{
+    std::error_code error;
+    for (const fs::directory_entry& entry : fs::directory_iterator(temporary, error)) {
+        const std::string name = entry.path().filename().string();
+        constexpr std::string_view prefix = "rlab-pack-";
+        if (!name.starts_with(prefix))
+            continue;
+        const std::size_t dash = name.find('-', prefix.size());
+        long pid = 0;
+        const auto [end, problem]
+            = std::from_chars(name.data() + prefix.size(), name.data() + std::min(dash, name.size()), pid);
+        struct stat info { };
+        if (problem != std::errc() || dash == std::string::npos || end != name.data() + dash || pid <= 0
+            || ::lstat(entry.path().c_str(), &info) != 0 || !S_ISDIR(info.st_mode) || info.st_uid != ::geteuid())
+            continue;
+        if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
+            fs::remove_all(entry.path(), error);
+    }
+}
+
+} // namespace
+
 UnpackedPack::UnpackedPack(const fs::path& archive, const ArchiveLimits& limits)
     : m_archive(archive)
 {
     std::error_code error;
-    std::string pattern = (fs::temp_directory_path(error) / "rlab-pack-XXXXXX").string();
+    const fs::path temporary = fs::temp_directory_path(error);
+    if (!error)
+        sweepStalePacks(temporary);
+    std::string pattern = (temporary / ("rlab-pack-" + std::to_string(::getpid()) + "-XXXXXX")).string();
     if (error || !mkdtemp(pattern.data())) {
         m_error = "No temporary folder could be made to unpack " + archive.generic_string() + ".";
         return;

@@ -4,7 +4,11 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <utility>
 
 #include "rlab/text.h"
@@ -320,6 +324,78 @@ std::optional<std::string> notRegularFile(const std::string& path)
         : S_ISSOCK(info.st_mode)                         ? "a socket"
                                                          : "a special file";
     return path + " is " + what + ", not a regular file; only regular files are read.";
+}
+
+std::optional<std::string> unwritableKind(const std::string& path)
+{
+    struct stat info { };
+    if (::lstat(path.c_str(), &info) != 0 || S_ISREG(info.st_mode))
+        return std::nullopt; // missing: made; unreachable: the write says why
+    return S_ISLNK(info.st_mode) ? "it is a symbolic link, and no file is written through a link"
+        : S_ISDIR(info.st_mode)  ? "it is a folder"
+        : S_ISFIFO(info.st_mode) ? "it is a named pipe (FIFO), not a regular file"
+                                 : "it is a device or another special file, not a regular file";
+}
+
+std::optional<std::string> replaceFileWhole(const std::string& path, std::string_view bytes)
+{
+    if (std::optional<std::string> kind = unwritableKind(path))
+        return kind;
+    std::string temporary = path + ".XXXXXX";
+    const int fd = ::mkstemp(temporary.data());
+    if (fd < 0)
+        return std::string(std::strerror(errno));
+    const auto fail = [&](int code) -> std::optional<std::string> {
+        ::close(fd);
+        ::unlink(temporary.c_str());
+        return std::string(std::strerror(code));
+    };
+    // The new file gets the old one's permissions, or what the umask allows.
+    struct stat old { };
+    mode_t mode = 0;
+    if (::stat(path.c_str(), &old) == 0) {
+        mode = old.st_mode & 07777;
+    } else {
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        mode = 0666 & ~mask;
+    }
+    if (::fchmod(fd, mode) != 0)
+        return fail(errno);
+    std::size_t written = 0;
+    while (written < bytes.size()) {
+        const ssize_t piece = ::write(fd, bytes.data() + written, bytes.size() - written);
+        if (piece < 0 && errno == EINTR)
+            continue;
+        if (piece <= 0)
+            return fail(piece < 0 ? errno : EIO);
+        written += static_cast<std::size_t>(piece);
+    }
+    struct stat info { };
+    if (::fsync(fd) != 0)
+        return fail(errno);
+    if (::fstat(fd, &info) != 0)
+        return fail(errno);
+    if (static_cast<std::size_t>(info.st_size) != bytes.size())
+        return fail(EIO);
+    if (::close(fd) != 0) {
+        const int code = errno;
+        ::unlink(temporary.c_str());
+        return std::string(std::strerror(code));
+    }
+    if (::rename(temporary.c_str(), path.c_str()) != 0) {
+        const int code = errno;
+        ::unlink(temporary.c_str());
+        return std::string(std::strerror(code));
+    }
+    // The rename reaches the disk with the folder's own flush.
+    const std::size_t slash = path.rfind('/');
+    const std::string folder = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+    if (const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY); dir >= 0) {
+        ::fsync(dir);
+        ::close(dir);
+    }
+    return std::nullopt;
 }
 
 } // namespace rlab
