@@ -79,7 +79,7 @@ void printRuns(const std::vector<rlab::demo::RunOutcome>& outcomes)
         std::printf(
             "  run %-34s %3zu steps  step %8.2f ms [%.2f, %.2f]  activations %9.3f MiB  recompute %5.1f%% of "
             "forward FLOPs",
-            out.title().c_str(), r.stepMs.size(), r.stepMsMedian, r.stepMsCi95Low, r.stepMsCi95High,
+            rlab::text::forTerminal(out.title()).c_str(), r.stepMs.size(), r.stepMsMedian, r.stepMsCi95Low, r.stepMsCi95High,
             static_cast<double>(r.peakActivationBytes) / (1024.0 * 1024.0),
             r.forwardFlops > 0 ? 100.0 * r.recomputeFlops / r.forwardFlops : 0.0);
         if (out.gradError > 0 || out.lossDifference > 0)
@@ -171,6 +171,13 @@ std::optional<Options> parse(int argc, char** argv, int* status)
             const auto id = value();
             if (!id)
                 return std::nullopt;
+            // An empty id ran every preset, and a second --preset replaced the first unsaid.
+            if (id->empty() || !options.preset.empty()) {
+                *status = complain(id->empty() ? "check-claims: --preset needs a preset id, not an empty one."
+                                               : "check-claims: --preset is given twice; name one preset.",
+                    2);
+                return std::nullopt;
+            }
             options.preset = *id;
         } else if (arg == "--min-time") {
             const auto text = value();
@@ -216,7 +223,7 @@ int checkClaimsCommand(int argc, char** argv)
         return status;
     const rlab::content::Content content = rlab::content::loadContent(options->folder, "en");
     for (const rlab::content::Diagnostic& diagnostic : content.errors)
-        std::fprintf(stderr, "%s\n", diagnostic.toString().c_str());
+        std::fprintf(stderr, "%s\n", rlab::text::forTerminal(diagnostic.toString()).c_str());
     if (!options->preset.empty() && !content.preset(options->preset))
         return complain("check-claims: no preset '" + options->preset + "' in " + options->folder + ".", 2);
 
@@ -256,7 +263,9 @@ int checkClaimsCommand(int argc, char** argv)
                 + ",\"runs\":" + runsJson(outcomes) + ",\"claims\":" + claimsJson(checks) + "}";
             continue;
         }
-        std::printf("%s (%zu runs, %.2f s)\n", id.c_str(), outcomes.size(), seconds);
+        // Ids, labels and statements come from content: shown with their control characters escaped.
+        const std::string shownId = rlab::text::forTerminal(id);
+        std::printf("%s (%zu runs, %.2f s)\n", shownId.c_str(), outcomes.size(), seconds);
         printRuns(outcomes);
         if (const std::optional<rlab::demo::Crossing> at = crossing(outcomes))
             std::printf(
@@ -264,13 +273,14 @@ int checkClaimsCommand(int argc, char** argv)
                 "the measured peaks)\n",
                 at->layers, at->bytes / (1024.0 * 1024.0));
         if (checks.empty())
-            std::printf("  %s: no claims\n", id.c_str());
+            std::printf("  %s: no claims\n", shownId.c_str());
         for (const rlab::demo::ClaimCheck& check : checks) {
-            std::printf("  %-22s %-24s %-17s %s: %s\n", id.c_str(), check.claimId.c_str(),
-                std::string(rlab::demo::verdictName(check.verdict)).c_str(), check.statement.c_str(),
-                check.measured.c_str());
+            std::printf("  %-22s %-24s %-17s %s: %s\n", shownId.c_str(),
+                rlab::text::forTerminal(check.claimId).c_str(),
+                std::string(rlab::demo::verdictName(check.verdict)).c_str(),
+                rlab::text::forTerminal(check.statement).c_str(), rlab::text::forTerminal(check.measured).c_str());
             if (!check.reason.empty())
-                std::printf("  %-22s %-24s %-17s why: %s\n", "", "", "", check.reason.c_str());
+                std::printf("  %-22s %-24s %-17s why: %s\n", "", "", "", rlab::text::forTerminal(check.reason).c_str());
         }
         std::fflush(stdout);
     }

@@ -4,10 +4,12 @@
 #include <cstring>
 #include <fcntl.h>
 #include <iostream>
+#include <string>
 #include <string_view>
 #include <unistd.h>
 
 #include "commands.h"
+#include "train.h"
 
 namespace {
 
@@ -98,11 +100,9 @@ int dispatch(int argc, char** argv)
         return 1;
 #endif
     }
-    std::fprintf(stderr,
-        "rlab: unknown command '%.*s'; use run, sweep, devices, plan, check-content, check-claims, export or "
-        "import.\n",
-        static_cast<int>(command.size()), command.data());
-    return 2;
+    return complain("unknown command '" + std::string(command)
+            + "'; use run, sweep, devices, plan, check-content, check-claims, export or import.",
+        2);
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "train.h"
 
+#include "rlab/text.h"
+
 #include <cstdio>
 #include <new>
 
@@ -38,6 +40,8 @@ bool asksForHelp(const std::vector<std::string>& args)
 
 int complain(std::string_view sentence, int status)
 {
-    std::fprintf(stderr, "rlab: %.*s\n", static_cast<int>(sentence.size()), sentence.data());
+    // Sentences echo arguments and content: an ESC or a 120 KB argument reached the terminal whole.
+    const std::string shown = rlab::text::forTerminal(sentence);
+    std::fprintf(stderr, "rlab: %s\n", shown.c_str());
     return status;
 }

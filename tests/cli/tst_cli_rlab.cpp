@@ -8,6 +8,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QDirIterator>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -99,6 +101,7 @@ private slots:
     void refusedBeforeAllocatingUnderALimit();
     void outputThatCannotBeWrittenIsAnError_data();
     void outputThatCannotBeWrittenIsAnError();
+    void echoesAreSafeForATerminal();
     void printsHelpAndDevices();
     void jsonCarriesTheContract();
     void summaryIsReadable();
@@ -168,6 +171,9 @@ void TestCliRlab::refusesBadArguments_data()
     QTest::newRow("too large") << QStringList {"--steps", "99999999999999"} << "too large";
     QTest::newRow("missing value") << QStringList {"--policy", "full", "--steps"} << "--steps needs a value";
     QTest::newRow("unknown flag") << QStringList {"--layer", "2"} << "Unknown option --layer";
+    // 1e308 is a double but no 32-bit float: it became inf and "not a positive number".
+    QTest::newRow("learning rate past a float") << QStringList {"--lr", "1e308"}
+                                                << "--lr must be above 0 and a 32-bit float (about 1.2e-38 to 3.4e38), not 1e308";
     QTest::newRow("stray word") << QStringList {"full"} << "Unexpected argument 'full'";
     QTest::newRow("unknown policy") << QStringList {"--policy", "fastest"} << "fastest";
     QTest::newRow("unknown op kind") << QStringList {"--policy", "selective", "--keep", "qkv,magic"}
@@ -340,6 +346,54 @@ void TestCliRlab::outputThatCannotBeWrittenIsAnError()
     QCOMPARE(process.exitCode(), 1);
     QVERIFY2(err.contains("rlab: the output could not all be written to standard output ("), err.constData());
     QVERIFY2(err.contains(closed ? "(it is closed)" : ")"), err.constData());
+}
+
+// What rlab echoes reaches a terminal: an unknown policy's ESC was printed raw and a 120 KB
+// argument whole; check-claims --preset "" ran every preset.
+void TestCliRlab::echoesAreSafeForATerminal()
+{
+    const Outcome escape = runRlab({"run", "--policy", QString::fromUtf8("\x1b]0;pwned\x07\x1b[31mred\rx")});
+    QCOMPARE(escape.exitCode, 2);
+    QVERIFY2(escape.err.contains("\\x1b]0;pwned\\x07\\x1b[31mred\\x0dx"), escape.err.constData());
+    QVERIFY(!escape.err.contains('\x1b') && !escape.err.contains('\r') && !escape.err.contains('\x07'));
+    const Outcome command = runRlab({QString::fromUtf8("\x1b[2Jrun")});
+    QCOMPARE(command.exitCode, 2);
+    QVERIFY2(!command.err.contains('\x1b') && command.err.contains("unknown command"), command.err.constData());
+    const Outcome huge = runRlab({"run", "--policy", QString(120000, QLatin1Char('x'))});
+    QCOMPARE(huge.exitCode, 2);
+    QVERIFY2(huge.err.size() < 2200 && huge.err.contains("bytes cut"), huge.err.left(300).constData());
+    const QString content = QDir(qEnvironmentVariable("RLAB_SOURCE_DIR", QStringLiteral(RLAB_TEST_SOURCE_DIR)))
+                                .filePath(QStringLiteral("content"));
+    const Outcome empty = runRlab({"check-claims", content, "--preset", ""});
+    QCOMPARE(empty.exitCode, 2);
+    QVERIFY2(empty.err.contains("--preset needs a preset id, not an empty one"), empty.err.constData());
+    const Outcome twice = runRlab({"check-claims", content, "--preset", "offload", "--preset", "x"});
+    QCOMPARE(twice.exitCode, 2);
+    QVERIFY2(twice.err.contains("--preset is given twice"), twice.err.constData());
+
+    // A run label from content with an OSC title, a colour and a carriage return: check-claims
+    // prints the run's line with them escaped.
+    QTemporaryDir pack;
+    const QDir fixture(QDir(qEnvironmentVariable("RLAB_SOURCE_DIR", QStringLiteral(RLAB_TEST_SOURCE_DIR)))
+                           .filePath(QStringLiteral("tests/content/fixtures/minimal")));
+    QDirIterator files(fixture.path(), QDir::Files, QDirIterator::Subdirectories);
+    while (files.hasNext()) {
+        const QString from = files.next();
+        const QString to = QDir(pack.path()).filePath(fixture.relativeFilePath(from));
+        QVERIFY(QDir().mkpath(QFileInfo(to).path()) && QFile::copy(from, to));
+    }
+    QFile presets(QDir(pack.path()).filePath(QStringLiteral("demos/presets.yaml")));
+    QVERIFY(presets.open(QIODevice::ReadOnly));
+    QByteArray text = presets.readAll();
+    presets.close();
+    QVERIFY(text.count("      - policy: none\n      - {policy: full") == 1);
+    text.replace("      - policy: none\n      - {policy: full",
+        "      - {policy: none, label: \"\\e]0;owned\\a\\e[31mred\\rx\"}\n      - {policy: full");
+    QVERIFY(presets.open(QIODevice::WriteOnly | QIODevice::Truncate) && presets.write(text) == text.size());
+    presets.close();
+    const Outcome label = runRlab({"check-claims", pack.path(), "--preset", "small-demo", "--min-time", "0"});
+    QVERIFY2(label.out.contains("run \\x1b]0;owned\\x07\\x1b[31mred\\x0dx"), (label.out + label.err).constData());
+    QVERIFY(!label.out.contains('\x1b') && !label.err.contains('\x1b'));
 }
 
 void TestCliRlab::printsHelpAndDevices()

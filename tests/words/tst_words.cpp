@@ -71,6 +71,8 @@ class WordsTest : public QObject {
     Q_OBJECT
 
 private slots:
+    void terminalTextIsEscapedAndCut_data();
+    void terminalTextIsEscapedAndCut();
     void byteSizesHaveOneGrammar_data();
     void byteSizesHaveOneGrammar();
     void budgetMeansTheSameEverywhere();
@@ -115,6 +117,36 @@ void WordsTest::addLocaleRows()
 void WordsTest::cleanup()
 {
     std::setlocale(LC_ALL, "C");
+}
+
+// Content and arguments reach a terminal through forTerminal: an OSC title, a colour, a carriage
+// return or an 8-bit CSI in a run label passed check-content and check-claims printed it raw.
+void WordsTest::terminalTextIsEscapedAndCut_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QByteArray>("shown");
+    QTest::newRow("plain") << QByteArray("none + offload") << QByteArray("none + offload");
+    QTest::newRow("UTF-8 kept") << QByteArray("нет, kwete") << QByteArray("нет, kwete");
+    QTest::newRow("OSC title") << QByteArray("\x1b]0;pwned\x07x") << QByteArray("\\x1b]0;pwned\\x07x");
+    QTest::newRow("colour") << QByteArray("\x1b[31mred") << QByteArray("\\x1b[31mred");
+    QTest::newRow("carriage return and newline") << QByteArray("ok\rno\nyes") << QByteArray("ok\\x0dno\\x0ayes");
+    QTest::newRow("C1 CSI") << QByteArray("a\xc2\x9b" "31m") << QByteArray("a\\u009b31m");
+    QTest::newRow("lone byte") << QByteArray("a\x9b" "b") << QByteArray("a\\x9bb");
+    QTest::newRow("overlong slash") << QByteArray("\xc0\xaf") << QByteArray("\\xc0\\xaf");
+    QTest::newRow("DEL") << QByteArray("\x7f") << QByteArray("\\x7f");
+}
+
+void WordsTest::terminalTextIsEscapedAndCut()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QByteArray, shown);
+    QCOMPARE(QByteArray::fromStdString(rlab::text::forTerminal(text.toStdString())), shown);
+    // A 120 KB argument is echoed by its start and end, not whole.
+    const std::string huge = "--policy=" + std::string(120000, 'x') + "END";
+    const std::string cut = rlab::text::forTerminal(huge);
+    QVERIFY(cut.size() < 2100);
+    QVERIFY(cut.starts_with("--policy=xxx") && cut.ends_with("xxEND"));
+    QVERIFY(cut.find("bytes cut") != std::string::npos);
 }
 
 void WordsTest::byteSizesHaveOneGrammar_data()

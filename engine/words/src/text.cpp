@@ -71,4 +71,75 @@ std::string gibibytes(double bytes, int decimals)
     return fixed(bytes / (1024.0 * 1024.0 * 1024.0), decimals) + " GiB";
 }
 
+namespace {
+
+// The length of the UTF-8 sequence starting text[i], or 0 when it is not one (overlong forms,
+// surrogates and code points past U+10FFFF included).
+std::size_t utf8Length(std::string_view text, std::size_t i)
+{
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char lead = byte(i);
+    const std::size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0;
+    if (length == 0 || lead > 0xF4 || i + length > text.size())
+        return 0;
+    for (std::size_t k = 1; k < length; ++k)
+        if ((byte(i + k) & 0xC0) != 0x80)
+            return 0;
+    const unsigned char second = byte(i + 1);
+    if ((lead == 0xE0 && second < 0xA0) || (lead == 0xED && second >= 0xA0) || (lead == 0xF0 && second < 0x90)
+        || (lead == 0xF4 && second >= 0x90))
+        return 0;
+    return length;
+}
+
+void appendEscaped(std::string& out, std::string_view text)
+{
+    constexpr char hex[] = "0123456789abcdef";
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c >= 0x20 && c < 0x7F) {
+            out += static_cast<char>(c);
+            ++i;
+            continue;
+        }
+        const std::size_t length = c >= 0x80 ? utf8Length(text, i) : 0;
+        // U+0080..U+009F (C1 controls: CSI, OSC, ...) are C2 80..C2 9F.
+        if (length == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0) {
+            out += "\\u00";
+            out += hex[static_cast<unsigned char>(text[i + 1]) >> 4];
+            out += hex[static_cast<unsigned char>(text[i + 1]) & 15];
+            i += 2;
+        } else if (length > 0) {
+            out.append(text.substr(i, length));
+            i += length;
+        } else {
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+            ++i;
+        }
+    }
+}
+
+} // namespace
+
+std::string forTerminal(std::string_view text, std::size_t most)
+{
+    std::string out;
+    if (text.size() <= most) {
+        appendEscaped(out, text);
+        return out;
+    }
+    // The start and the end, which says what is wrong; cut where no UTF-8 sequence is split.
+    std::size_t head = most * 2 / 3, tail = text.size() - most / 3;
+    while (head > 0 && (static_cast<unsigned char>(text[head]) & 0xC0) == 0x80)
+        --head;
+    while (tail < text.size() && (static_cast<unsigned char>(text[tail]) & 0xC0) == 0x80)
+        ++tail;
+    appendEscaped(out, text.substr(0, head));
+    out += " ... " + std::to_string(tail - head) + " bytes cut ... ";
+    appendEscaped(out, text.substr(tail));
+    return out;
+}
+
 } // namespace rlab::text

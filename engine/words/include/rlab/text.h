@@ -47,4 +47,11 @@ std::string signedPercent(double percent);
 std::string mebibytes(std::uint64_t bytes, int decimals);
 std::string gibibytes(double bytes, int decimals);
 
+// Text from content or an argument as a terminal may show it: control characters (C0, DEL, C1:
+// ESC, CSI, OSC, a carriage return, a newline) and bytes that are not UTF-8 become visible
+// escapes ("\x1b", "\u009b"), so a run label cannot colour, retitle or overwrite a terminal; and
+// past `most` bytes the middle is cut ("... 119000 bytes cut ..."), so a 120 KB argument is not
+// echoed whole.
+std::string forTerminal(std::string_view text, std::size_t most = 2000);
+
 } // namespace rlab::text
