@@ -1511,7 +1511,31 @@ sequence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Could not save your progress to %1: %2.</source>
+        <source>it is a symbolic link, not a regular file; progress is never written through a link</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it was written by a newer Recompute Lab in format %1, and this one reads formats 1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your progress file %1 is damaged (%2); it is left as it is and progress starts empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another Recompute Lab window held it for over %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its lock file cannot be made in that folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it would be larger than any progress file may be</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not save your progress to %1 (%2); the file keeps the progress saved before.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1549,8 +1549,32 @@ sequence</source>
         <translation>ответ в %1 не текст</translation>
     </message>
     <message>
-        <source>Could not save your progress to %1: %2.</source>
-        <translation>Не удалось сохранить прогресс в %1: %2.</translation>
+        <source>it is a symbolic link, not a regular file; progress is never written through a link</source>
+        <translation>это символьная ссылка, а не обычный файл; прогресс никогда не записывается через ссылку</translation>
+    </message>
+    <message>
+        <source>it was written by a newer Recompute Lab in format %1, and this one reads formats 1 and %2</source>
+        <translation>он записан более новой версией Recompute Lab в формате %1, а эта читает форматы 1 и %2</translation>
+    </message>
+    <message>
+        <source>Your progress file %1 is damaged (%2); it is left as it is and progress starts empty.</source>
+        <translation>Файл прогресса %1 повреждён (%2); он оставлен как есть, прогресс начинается заново.</translation>
+    </message>
+    <message>
+        <source>another Recompute Lab window held it for over %1 s</source>
+        <translation>другое окно Recompute Lab удерживало его дольше %1 с</translation>
+    </message>
+    <message>
+        <source>its lock file cannot be made in that folder</source>
+        <translation>файл блокировки нельзя создать в этой папке</translation>
+    </message>
+    <message>
+        <source>it would be larger than any progress file may be</source>
+        <translation>он был бы больше, чем может быть файл прогресса</translation>
+    </message>
+    <message>
+        <source>Could not save your progress to %1 (%2); the file keeps the progress saved before.</source>
+        <translation>Не удалось сохранить прогресс в %1 (%2); в файле остаётся прогресс, сохранённый ранее.</translation>
     </message>
     <message>
         <source>Your progress file was damaged (%1); it was moved to %2 and progress starts empty.</source>

@@ -1540,8 +1540,32 @@ refu kupfuura dzose</translation>
         <translation>mhinduro iri mu-%1 haisi chinyorwa</translation>
     </message>
     <message>
-        <source>Could not save your progress to %1: %2.</source>
-        <translation>Hazvina kukwanisa kuchengetedza kufambira mberi kwako mu-%1: %2.</translation>
+        <source>it is a symbolic link, not a regular file; progress is never written through a link</source>
+        <translation>ilinki (symbolic link), harisi faira rakajairika; kufambira mberi hakumbonyorwi kuburikidza nelinki</translation>
+    </message>
+    <message>
+        <source>it was written by a newer Recompute Lab in format %1, and this one reads formats 1 and %2</source>
+        <translation>rakanyorwa neRecompute Lab itsva mufomati %1, uye iyi inoverenga mafomati 1 ne-%2</translation>
+    </message>
+    <message>
+        <source>Your progress file %1 is damaged (%2); it is left as it is and progress starts empty.</source>
+        <translation>Faira rekufambira mberi %1 rakakuvara (%2); rasiiwa sezvaringa rakaita uye kufambira mberi kunotanga patsva.</translation>
+    </message>
+    <message>
+        <source>another Recompute Lab window held it for over %1 s</source>
+        <translation>rimwe hwindo reRecompute Lab rakaribata kwemasekondi anopfuura %1</translation>
+    </message>
+    <message>
+        <source>its lock file cannot be made in that folder</source>
+        <translation>faira rekukiya (lock file) harigoni kugadzirwa mufoda iyoyo</translation>
+    </message>
+    <message>
+        <source>it would be larger than any progress file may be</source>
+        <translation>raizova rakakura kupfuura faira rekufambira mberi ripi neripi</translation>
+    </message>
+    <message>
+        <source>Could not save your progress to %1 (%2); the file keeps the progress saved before.</source>
+        <translation>Hazvina kukwanisa kuchengetedza kufambira mberi kwako mu-%1 (%2); faira rinochengeta kufambira mberi kwakachengetedzwa kare.</translation>
     </message>
     <message>
         <source>Your progress file was damaged (%1); it was moved to %2 and progress starts empty.</source>
