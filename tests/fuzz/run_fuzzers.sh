@@ -4,7 +4,7 @@
 #
 #   tests/fuzz/run_fuzzers.sh [--time SECONDS] [--runs N] [--build DIR] [TARGET...]
 #
-# TARGETs: content npy rlab_args progress pack_archive (default: all). New inputs go to DIR/corpus/<target>,
+# TARGETs: content npy rlab_args progress pack_archive progress_merge presets (default: all). New inputs go to DIR/corpus/<target>,
 # crashes to DIR/findings/; a finding makes the exit status 1. Keep each finding as a file in
 # tests/fuzz/corpus/<target>/ once fixed. Exit status 77: clang or its libFuzzer is missing (ctest
 # reports the tests as skipped).
@@ -25,7 +25,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(content npy rlab_args progress pack_archive)
+[ ${#targets[@]} -gt 0 ] || targets=(content npy rlab_args progress pack_archive progress_merge presets)
 
 cxx=${RLAB_FUZZ_CXX:-}
 if [ -z "$cxx" ]; then
@@ -59,8 +59,11 @@ sources_of() {
     rlab_args) echo "$here/fuzz_rlab_args.cpp" "$source_dir/app/cli/run_options.cpp" "${words[@]}" ;;
     progress) echo "$here/fuzz_progress.cpp" "$source_dir/app/model/progressstore.cpp" "${words[@]}" \
       "$source_dir/engine/layout/src/layout.cpp" ;;
+    progress_merge) echo "$here/fuzz_progress_merge.cpp" "$source_dir/app/model/progressstore.cpp" "${words[@]}" \
+      "$source_dir/engine/layout/src/layout.cpp" ;;
     pack_archive) echo "$here/fuzz_pack_archive.cpp" "$source_dir/app/content/src/archive.cpp" ;;
-    *) echo "run_fuzzers: unknown target '$1' (content, npy, rlab_args, progress, pack_archive)." >&2; exit 2 ;;
+    presets) echo "$here/fuzz_presets.cpp" "$source_dir"/app/content/src/*.cpp "${words[@]}" ;;
+    *) echo "run_fuzzers: unknown target '$1' (content, npy, rlab_args, progress, pack_archive, progress_merge, presets)." >&2; exit 2 ;;
   esac
 }
 extra_of() {
@@ -68,8 +71,9 @@ extra_of() {
     content) echo "-I$source_dir/app/content/include -I$source_dir/app/content/src -lyaml-cpp -larchive -lmd4c -lexpat" ;;
     npy) echo "-I$source_dir/engine/src" ;;
     rlab_args) echo "-I$source_dir/app/cli" ;;
-    progress) echo "-I$source_dir/app/model -I$source_dir/engine/layout/include $layout_defines $(pkg-config --cflags --libs Qt6Core) -fPIC" ;;
+    progress|progress_merge) echo "-I$source_dir/app/model -I$source_dir/engine/layout/include $layout_defines $(pkg-config --cflags --libs Qt6Core) -fPIC" ;;
     pack_archive) echo "-I$source_dir/app/content/include -I$source_dir/engine/words/include -larchive" ;;
+    presets) echo "$(extra_of content)" ;;
   esac
 }
 
