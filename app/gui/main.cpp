@@ -2,9 +2,14 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <csignal>
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QSocketNotifier>
 
 #if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN)
 #include <pwd.h>
@@ -17,6 +22,7 @@
 #include "mainwindow.h"
 #include "questionpage.h"
 #include "rlab/layout.h"
+#include "rlab/text.h"
 #include "tones.h"
 
 namespace {
@@ -55,6 +61,36 @@ void provideRuntimeDir()
     qputenv("XDG_RUNTIME_DIR", folder);
 #endif
 }
+// SIGTERM, SIGINT and SIGHUP end the event loop instead of the process, so the window and its
+// content library are destroyed in order and the packs unpacked into the temporary folder are
+// removed (a killed app left its rlab-pack-* folders behind). The handler only writes a byte.
+int g_signalPipe[2] = {-1, -1};
+
+void onSignal(int)
+{
+    const char byte = 1;
+    [[maybe_unused]] const ssize_t written = ::write(g_signalPipe[1], &byte, 1);
+}
+
+void quitOnSignals(QApplication& app)
+{
+    if (::pipe2(g_signalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
+        return;
+    auto* notifier = new QSocketNotifier(g_signalPipe[0], QSocketNotifier::Read, &app);
+    QObject::connect(notifier, &QSocketNotifier::activated, &app, [] { QCoreApplication::quit(); });
+    struct sigaction action { };
+    action.sa_handler = onSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (const int signal : {SIGTERM, SIGINT, SIGHUP})
+        ::sigaction(signal, &action, nullptr);
+}
+
+// What the app says on stderr echoes arguments and content: control characters escaped.
+std::string forTerminal(const QString& text)
+{
+    return rlab::text::forTerminal(text.toStdString());
+}
 } // namespace
 
 int main(int argc, char** argv)
@@ -87,7 +123,7 @@ int main(int argc, char** argv)
     QString error;
     const std::optional<LaunchOptions> options = parseLaunchOptions(QApplication::arguments(), &error);
     if (!options) {
-        std::fprintf(stderr, "recompute-lab: %s\n", qPrintable(error));
+        std::fprintf(stderr, "recompute-lab: %s\n", forTerminal(error).c_str());
         return 2;
     }
     if (options->helpShown)
@@ -97,7 +133,7 @@ int main(int argc, char** argv)
         QApplication::setPalette(darkPalette());
     }
     if (const std::optional<QString> problem = screenshot ? screenshotUnwritable(*options) : std::nullopt) {
-        std::fprintf(stderr, "recompute-lab: %s\n", qPrintable(*problem));
+        std::fprintf(stderr, "recompute-lab: %s\n", forTerminal(*problem).c_str());
         return 1;
     }
 
@@ -107,7 +143,7 @@ int main(int argc, char** argv)
                                                               : ProgressStore();
     MainWindow window(options->contentRoot, progress, options->language);
     if (const std::optional<QString> problem = applyLaunchOptions(window, *options)) {
-        std::fprintf(stderr, "recompute-lab: %s\n", qPrintable(*problem));
+        std::fprintf(stderr, "recompute-lab: %s\n", forTerminal(*problem).c_str());
         return 2;
     }
     if (screenshot || exporting) {
@@ -117,7 +153,7 @@ int main(int argc, char** argv)
         if (!failure && exporting)
             failure = exportDemo(window, *options, screenshot);
         if (failure) {
-            std::fprintf(stderr, "recompute-lab: %s\n", qPrintable(failure->sentence));
+            std::fprintf(stderr, "recompute-lab: %s\n", forTerminal(failure->sentence).c_str());
             return failure->exitStatus;
         }
         return 0;
@@ -127,5 +163,6 @@ int main(int argc, char** argv)
     if (options->runDemo)
         window.questionPage()->runDemo();
     window.show();
+    quitOnSignals(app); // only here: a screenshot or an export runs no event loop to quit
     return QApplication::exec();
 }

@@ -65,6 +65,7 @@ private slots:
     void outputPathsThatAreNoFileAreRefused_data();
     void outputPathsThatAreNoFileAreRefused();
     void screenshotOnAFullDiskLeavesNoFile();
+    void terminatedAppRemovesItsUnpackedPacks();
     void noDemoToRunIsNeverSuccess();
     void noDisplayIsOneSentence();
     void screenshotNeedsNoDisplay();
@@ -279,6 +280,38 @@ void CommandLineTest::screenshotOnAFullDiskLeavesNoFile()
     QCOMPARE(outcome.exitCode, 1);
     QVERIFY2(outcome.errors.contains(QStringLiteral("No space left on device")), qPrintable(outcome.errors));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList());
+}
+
+// SIGTERM to the app left every pack it had unpacked in the temporary folder; now it ends the
+// event loop and the window's content library removes them.
+void CommandLineTest::terminatedAppRemovesItsUnpackedPacks()
+{
+    QTemporaryDir state, temporary;
+    const QString packs = QDir(state.path()).filePath(QStringLiteral("content"));
+    QVERIFY(QDir().mkpath(packs));
+    QProcess zip;
+    zip.setWorkingDirectory(QStringLiteral(RLAB_APP_FIXTURES) + QStringLiteral("/.."));
+    zip.start(QStringLiteral("python3"), {QStringLiteral("-c"),
+        QStringLiteral("import shutil,sys; shutil.make_archive(sys.argv[1], 'zip', sys.argv[2], 'content')"),
+        QDir(packs).filePath(QStringLiteral("pack")), QStringLiteral(RLAB_APP_FIXTURES) + QStringLiteral("/..")});
+    QVERIFY(zip.waitForFinished(30000) && zip.exitCode() == 0);
+    QProcessEnvironment environment = m_environment;
+    environment.insert(QStringLiteral("RLAB_STATE_DIR"), state.path());
+    environment.insert(QStringLiteral("TMPDIR"), temporary.path());
+    QProcess app;
+    app.setProcessEnvironment(environment);
+    app.start(rlab::test::binaryPath(QStringLiteral("recompute-lab")),
+        {QStringLiteral("--content"), QStringLiteral(RLAB_APP_FIXTURES)});
+    QVERIFY(app.waitForStarted());
+    const auto unpacked = [&] {
+        return QDir(temporary.path()).entryList({QStringLiteral("rlab-pack-*")}, QDir::Dirs);
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(!unpacked().isEmpty(), 30000 * rlab::test::kSlowness);
+    QTest::qWait(500); // past the window's construction, into the event loop
+    app.terminate(); // SIGTERM
+    QVERIFY(app.waitForFinished(30000 * rlab::test::kSlowness));
+    QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(unpacked(), QStringList());
 }
 
 void CommandLineTest::noDemoToRunIsNeverSuccess()
