@@ -79,8 +79,8 @@ void printRuns(const std::vector<rlab::demo::RunOutcome>& outcomes)
         std::printf(
             "  run %-34s %3zu steps  step %8.2f ms [%.2f, %.2f]  activations %9.3f MiB  recompute %5.1f%% of "
             "forward FLOPs",
-            rlab::text::forTerminal(out.title()).c_str(), r.stepMs.size(), r.stepMsMedian, r.stepMsCi95Low, r.stepMsCi95High,
-            static_cast<double>(r.peakActivationBytes) / (1024.0 * 1024.0),
+            rlab::text::forTerminal(out.title()).c_str(), r.stepMs.size(), r.stepMsMedian, r.stepMsCi95Low,
+            r.stepMsCi95High, static_cast<double>(r.peakActivationBytes) / (1024.0 * 1024.0),
             r.forwardFlops > 0 ? 100.0 * r.recomputeFlops / r.forwardFlops : 0.0);
         if (out.gradError > 0 || out.lossDifference > 0)
             std::printf("  grad error %.3g, loss diff %.4f", out.gradError, out.lossDifference);
@@ -278,9 +278,11 @@ int checkClaimsCommand(int argc, char** argv)
             std::printf("  %-22s %-24s %-17s %s: %s\n", shownId.c_str(),
                 rlab::text::forTerminal(check.claimId).c_str(),
                 std::string(rlab::demo::verdictName(check.verdict)).c_str(),
-                rlab::text::forTerminal(check.statement).c_str(), rlab::text::forTerminal(check.measured).c_str());
+                rlab::text::forTerminal(check.statement).c_str(),
+                rlab::text::forTerminal(check.measured).c_str());
             if (!check.reason.empty())
-                std::printf("  %-22s %-24s %-17s why: %s\n", "", "", "", rlab::text::forTerminal(check.reason).c_str());
+                std::printf("  %-22s %-24s %-17s why: %s\n", "", "", "",
+                    rlab::text::forTerminal(check.reason).c_str());
         }
         std::fflush(stdout);
     }

@@ -49,7 +49,8 @@ void printCoverage(const rlab::content::Content& content, int missingShown)
                   << percent(row.translated, row.fields) << "\n";
         const int listed = std::min<int>(missingShown, static_cast<int>(row.missing.size()));
         for (int i = 0; i < listed; ++i)
-            std::cout << "  missing: " << rlab::text::forTerminal(row.missing[static_cast<std::size_t>(i)]) << "\n";
+            std::cout << "  missing: " << rlab::text::forTerminal(row.missing[static_cast<std::size_t>(i)])
+                      << "\n";
         if (static_cast<int>(row.missing.size()) > listed)
             std::cout << "  ... and " << row.missing.size() - static_cast<std::size_t>(listed)
                       << " more missing (--missing N lists more)\n";
@@ -113,18 +114,19 @@ int checkContentCommand(int argc, char** argv)
             const std::optional<int> count = rlab::text::parseInteger<int>(value);
             missingShown = count.value_or(-1);
             if (missingShown < 0) {
-                std::cerr << "rlab check-content: --missing needs a count of 0 or more, not '" << rlab::text::forTerminal(value)
-                          << "'.\n";
+                std::cerr << "rlab check-content: --missing needs a count of 0 or more, not '"
+                          << rlab::text::forTerminal(value) << "'.\n";
                 return 2;
             }
         } else if (arg.starts_with("-")) {
-            std::cerr << "rlab check-content: unknown option '" << rlab::text::forTerminal(arg) << "' (see --help).\n";
+            std::cerr << "rlab check-content: unknown option '" << rlab::text::forTerminal(arg)
+                      << "' (see --help).\n";
             return 2;
         } else if (folder.empty()) {
             folder = arg;
         } else {
-            std::cerr << "rlab check-content: one content folder only, but '" << rlab::text::forTerminal(arg) << "' follows '"
-                      << rlab::text::forTerminal(folder) << "'.\n";
+            std::cerr << "rlab check-content: one content folder only, but '" << rlab::text::forTerminal(arg)
+                      << "' follows '" << rlab::text::forTerminal(folder) << "'.\n";
             return 2;
         }
     }
@@ -160,8 +162,9 @@ int checkContentCommand(int argc, char** argv)
         archive->nameArchive(content.errors);
     for (const rlab::content::Diagnostic& diagnostic : content.errors)
         std::cerr << rlab::text::forTerminal(diagnostic.toString()) << "\n";
-    std::cout << "Checked " << rlab::text::forTerminal(folder) << ": " << content.quizzes.size() << " quizzes, "
-              << content.guides.size() << " guides, " << content.presets.size() << " demo presets loaded.\n";
+    std::cout << "Checked " << rlab::text::forTerminal(folder) << ": " << content.quizzes.size()
+              << " quizzes, " << content.guides.size() << " guides, " << content.presets.size()
+              << " demo presets loaded.\n";
     printCoverage(content, missingShown);
     if (content.errors.empty()) {
         std::cout << "No errors.\n";

@@ -39,8 +39,11 @@ int finishOutput(int status, bool closedAtStart)
     const int code = errno;
     if (!closedAtStart && flushed && !std::ferror(stdout) && !std::cout.fail())
         return status;
-    std::fprintf(stderr, "rlab: the output could not all be written to standard output (%s); what it holds is incomplete.\n",
-        closedAtStart ? "it is closed" : code != 0 ? std::strerror(code) : "a write failed");
+    std::fprintf(stderr,
+        "rlab: the output could not all be written to standard output (%s); what it holds is incomplete.\n",
+        closedAtStart   ? "it is closed"
+            : code != 0 ? std::strerror(code)
+                        : "a write failed");
     return status == 0 ? 1 : status;
 }
 

@@ -198,7 +198,8 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
             // The engine trains in 32-bit floats: 1e308 became inf and "not a positive number".
             if (lr <= 0 || lr > std::numeric_limits<float>::max()
                 || static_cast<float>(lr) < std::numeric_limits<float>::min())
-                refuse("--lr must be above 0 and a 32-bit float (about 1.2e-38 to 3.4e38), not " + text + ".");
+                refuse(
+                    "--lr must be above 0 and a 32-bit float (about 1.2e-38 to 3.4e38), not " + text + ".");
             config.learningRate = static_cast<float>(lr);
         } else if (flag == "--device") {
             config.device = parseChoice(flag, value(), rlab::parseDevice, rlab::deviceChoices);

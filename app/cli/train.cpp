@@ -1,11 +1,10 @@
 #include "train.h"
 
-#include "rlab/text.h"
-
 #include <cstdio>
 #include <new>
 
 #include "progress_line.h"
+#include "rlab/text.h"
 
 int train(const rlab::RunConfig& config, const std::string& label, rlab::RunResult* result)
 {

@@ -4,12 +4,12 @@
 #include <vector>
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
-#include <QBuffer>
 #include <QImageWriter>
 #include <QPixmap>
 #include <QRegularExpression>
@@ -389,7 +389,8 @@ std::optional<QString> screenshotUnwritable(const LaunchOptions& options)
     const QFileInfo file(options.screenshot);
     const QFileInfo folder(file.absolutePath());
     // A pipe would block the grab's write for ever; a link would be written through.
-    if (const std::optional<std::string> kind = rlab::unwritableKind(QFile::encodeName(options.screenshot).toStdString()))
+    if (const std::optional<std::string> kind
+        = rlab::unwritableKind(QFile::encodeName(options.screenshot).toStdString()))
         return QStringLiteral("Cannot write the screenshot to \"%1\": %2.")
             .arg(options.screenshot, QString::fromStdString(*kind));
     if (folder.isDir() && folder.isWritable() && (!file.exists() || file.isWritable()))

@@ -1,8 +1,7 @@
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-
-#include <csignal>
 #include <fcntl.h>
 #include <unistd.h>
 

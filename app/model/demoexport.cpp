@@ -1,18 +1,17 @@
 #include "demoexport.h"
 
-#include "rlab/words.h"
-
 #include <cmath>
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QFile>
 
 #include "rlab/memory.h"
 #include "rlab/memory_export.h"
+#include "rlab/words.h"
 
 namespace {
 

@@ -7,10 +7,9 @@
 #include <thread>
 #include <unistd.h>
 
-#include "rlab/engine.h"
-
 #include "machine.h"
 #include "rlab/backend.h"
+#include "rlab/engine.h"
 
 namespace rlab {
 

@@ -119,12 +119,14 @@ std::optional<Plan> planForBudget(const RunConfig& config, std::string* error)
         smallest = std::min(smallest, candidate.peak);
         if (candidate.peak > config.policy.budgetBytes)
             continue;
-        if (!best || candidate.flops < best->flops || (candidate.flops == best->flops && candidate.peak < best->peak))
+        if (!best || candidate.flops < best->flops
+            || (candidate.flops == best->flops && candidate.peak < best->peak))
             best = &candidate;
     }
     if (!best) {
         if (error)
-            *error = "No recomputation plan fits the activations in " + std::to_string(config.policy.budgetBytes)
+            *error = "No recomputation plan fits the activations in "
+                + std::to_string(config.policy.budgetBytes)
                 + " bytes; the smallest budget that fits this model is " + std::to_string(smallest)
                 + " bytes (" + text::mebibytes(smallest, 1) + ").";
         return std::nullopt;

@@ -272,8 +272,8 @@ private:
             return false;
         if (x.first == x.last) // one block: most plans' segments
             return m_plan.keep[std::size_t(x.first)] == m_plan.keep[std::size_t(y.first)];
-        return std::equal(m_plan.keep.begin() + x.first, m_plan.keep.begin() + x.last + 1,
-            m_plan.keep.begin() + y.first);
+        return std::equal(
+            m_plan.keep.begin() + x.first, m_plan.keep.begin() + x.last + 1, m_plan.keep.begin() + y.first);
     }
 
     // Segments a and b take the same steps forward: the same masks, and both followed by another
@@ -331,7 +331,8 @@ private:
             if (segmentIndex > 0)
                 prefetch(m_plan.segments[segmentIndex - 1]);
         }
-        const auto alike = [&](int a, int b) { return sameKeep(a, b) && (a < segment.last) == (b < segment.last); };
+        const auto alike
+            = [&](int a, int b) { return sameKeep(a, b) && (a < segment.last) == (b < segment.last); };
         inRuns(segment.first, segment.last, alike, [&](int m) {
             for (int s = 0; s < kSlotCount; ++s) {
                 const auto slot = static_cast<Slot>(s);

@@ -1,11 +1,10 @@
 // The built recompute-lab binary: --screenshot renders a PNG and exits 0; bad values are one
 // sentence on stderr and exit 2; a screenshot that could not be written or shows a failed demo
 // exits 1; without a display it says so in one sentence.
-#include <sys/mount.h>
-#include <sys/stat.h>
-
 #include <cerrno>
 #include <cstring>
+#include <sys/mount.h>
+#include <sys/stat.h>
 
 #include <QDir>
 #include <QFileInfo>
@@ -222,10 +221,14 @@ void CommandLineTest::outputPathsThatAreNoFileAreRefused_data()
     QTest::addColumn<QString>("kind");
     QTest::addColumn<int>("status");
     QTest::addColumn<QString>("says");
-    QTest::newRow("screenshot to a pipe") << "--screenshot" << "fifo" << 1 << "it is a named pipe (FIFO)";
-    QTest::newRow("screenshot to a link") << "--screenshot" << "link" << 1 << "it is a symbolic link";
-    QTest::newRow("export to a pipe") << "--export" << "fifo" << 2 << "it is a named pipe (FIFO)";
-    QTest::newRow("export to a link") << "--export" << "link" << 2 << "it is a symbolic link";
+    QTest::newRow("screenshot to a pipe") << "--screenshot"
+                                          << "fifo" << 1 << "it is a named pipe (FIFO)";
+    QTest::newRow("screenshot to a link") << "--screenshot"
+                                          << "link" << 1 << "it is a symbolic link";
+    QTest::newRow("export to a pipe") << "--export"
+                                      << "fifo" << 2 << "it is a named pipe (FIFO)";
+    QTest::newRow("export to a link") << "--export"
+                                      << "link" << 2 << "it is a symbolic link";
 }
 
 void CommandLineTest::outputPathsThatAreNoFileAreRefused()
@@ -236,8 +239,8 @@ void CommandLineTest::outputPathsThatAreNoFileAreRefused()
     QFETCH(QString, says);
     QTemporaryDir dir;
     const QString target = dir.filePath(QStringLiteral("target.json"));
-    const QString path = dir.filePath(option == QLatin1String("--export") ? QStringLiteral("out.json")
-                                                                          : QStringLiteral("out.png"));
+    const QString path = dir.filePath(
+        option == QLatin1String("--export") ? QStringLiteral("out.json") : QStringLiteral("out.png"));
     if (kind == QLatin1String("fifo")) {
         QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
     } else {
@@ -270,13 +273,13 @@ void CommandLineTest::screenshotOnAFullDiskLeavesNoFile()
     const QByteArray folder = QFile::encodeName(dir.path());
     if (::mount("tmpfs", folder.constData(), "tmpfs", 0, "size=16k") != 0)
         QSKIP(qPrintable(QStringLiteral("a 16 KiB tmpfs cannot be mounted here (%1); needs root")
-                .arg(QString::fromLocal8Bit(std::strerror(errno)))));
+                             .arg(QString::fromLocal8Bit(std::strerror(errno)))));
     const auto unmount = qScopeGuard([&] { ::umount(folder.constData()); });
     const QString png = dir.filePath(QStringLiteral("shot.png"));
-    const Outcome outcome = run({QStringLiteral("--content"), QStringLiteral(RLAB_APP_FIXTURES),
-                                    QStringLiteral("--screenshot"), png, QStringLiteral("--size"),
-                                    QStringLiteral("1280x800")},
-        m_environment);
+    const Outcome outcome
+        = run({QStringLiteral("--content"), QStringLiteral(RLAB_APP_FIXTURES), QStringLiteral("--screenshot"),
+                  png, QStringLiteral("--size"), QStringLiteral("1280x800")},
+            m_environment);
     QCOMPARE(outcome.exitCode, 1);
     QVERIFY2(outcome.errors.contains(QStringLiteral("No space left on device")), qPrintable(outcome.errors));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList());
@@ -291,9 +294,12 @@ void CommandLineTest::terminatedAppRemovesItsUnpackedPacks()
     QVERIFY(QDir().mkpath(packs));
     QProcess zip;
     zip.setWorkingDirectory(QStringLiteral(RLAB_APP_FIXTURES) + QStringLiteral("/.."));
-    zip.start(QStringLiteral("python3"), {QStringLiteral("-c"),
-        QStringLiteral("import shutil,sys; shutil.make_archive(sys.argv[1], 'zip', sys.argv[2], 'content')"),
-        QDir(packs).filePath(QStringLiteral("pack")), QStringLiteral(RLAB_APP_FIXTURES) + QStringLiteral("/..")});
+    zip.start(QStringLiteral("python3"),
+        {QStringLiteral("-c"),
+            QStringLiteral(
+                "import shutil,sys; shutil.make_archive(sys.argv[1], 'zip', sys.argv[2], 'content')"),
+            QDir(packs).filePath(QStringLiteral("pack")),
+            QStringLiteral(RLAB_APP_FIXTURES) + QStringLiteral("/..")});
     QVERIFY(zip.waitForFinished(30000) && zip.exitCode() == 0);
     QProcessEnvironment environment = m_environment;
     environment.insert(QStringLiteral("RLAB_STATE_DIR"), state.path());
@@ -303,9 +309,8 @@ void CommandLineTest::terminatedAppRemovesItsUnpackedPacks()
     app.start(rlab::test::binaryPath(QStringLiteral("recompute-lab")),
         {QStringLiteral("--content"), QStringLiteral(RLAB_APP_FIXTURES)});
     QVERIFY(app.waitForStarted());
-    const auto unpacked = [&] {
-        return QDir(temporary.path()).entryList({QStringLiteral("rlab-pack-*")}, QDir::Dirs);
-    };
+    const auto unpacked
+        = [&] { return QDir(temporary.path()).entryList({QStringLiteral("rlab-pack-*")}, QDir::Dirs); };
     QTRY_VERIFY_WITH_TIMEOUT(!unpacked().isEmpty(), 30000 * rlab::test::kSlowness);
     QTest::qWait(500); // past the window's construction, into the event loop
     app.terminate(); // SIGTERM

@@ -3,16 +3,15 @@
 // fatal; writes are atomic (no temporary left behind), checked to the last byte (a full disk keeps
 // the old file) and merged with what another window saved; a newer format, a link and a read-only
 // store's file are left as they are.
+#include <cerrno>
+#include <cstring>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
-
 #include <QDir>
-#include <QFile>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QLockFile>
 #include <QTemporaryDir>
@@ -358,7 +357,7 @@ void ProgressStoreTest::fullDiskKeepsTheOldFile()
     const QByteArray folder = QFile::encodeName(dir.path());
     if (::mount("tmpfs", folder.constData(), "tmpfs", 0, "size=64k") != 0)
         QSKIP(qPrintable(QStringLiteral("a 64 KiB tmpfs cannot be mounted here (%1); needs root")
-                .arg(QString::fromLocal8Bit(std::strerror(errno)))));
+                             .arg(QString::fromLocal8Bit(std::strerror(errno)))));
     const auto unmount = qScopeGuard([&] { ::umount(folder.constData()); });
     const QDateTime started(QDate(2026, 12, 1), QTime(9, 0), Qt::UTC);
     {
@@ -378,7 +377,8 @@ void ProgressStoreTest::fullDiskKeepsTheOldFile()
     QuizProgress quiz = store.quiz(QStringLiteral("quiz-a"));
     // 100 KiB of answers cannot fit beside the 64 KiB disk's old file.
     for (int i = 0; i < 100; ++i)
-        quiz.attempts.append(attemptAt(started.addSecs(60 * (i + 1)), QStringLiteral("q1"), QString(1024, QLatin1Char('x'))));
+        quiz.attempts.append(
+            attemptAt(started.addSecs(60 * (i + 1)), QStringLiteral("q1"), QString(1024, QLatin1Char('x'))));
     store.setQuiz(QStringLiteral("quiz-a"), quiz);
     QVERIFY(!store.save());
     QVERIFY2(store.problem().contains(QStringLiteral("No space left on device"))
@@ -456,7 +456,8 @@ void ProgressStoreTest::aLockHeldElsewhereKeepsTheFile()
     timer.start();
     QVERIFY(!store.save());
     QVERIFY(timer.elapsed() < 10000);
-    QVERIFY2(store.problem().contains(QStringLiteral("another Recompute Lab window")), qPrintable(store.problem()));
+    QVERIFY2(store.problem().contains(QStringLiteral("another Recompute Lab window")),
+        qPrintable(store.problem()));
     QCOMPARE(readAll(path), before);
     held.unlock();
     QVERIFY(store.save()); // and the next save, the lock given back, goes through
@@ -526,7 +527,8 @@ void ProgressStoreTest::growingHistoryStaysLoadable()
     store.load();
     QuizProgress quiz;
     for (int i = 0; i < 500; ++i)
-        quiz.attempts.append(attemptAt(started.addSecs(60 * i), QStringLiteral("q1"), QString(10000, QLatin1Char('y'))));
+        quiz.attempts.append(
+            attemptAt(started.addSecs(60 * i), QStringLiteral("q1"), QString(10000, QLatin1Char('y'))));
     store.setQuiz(QStringLiteral("big"), quiz);
     QVERIFY2(store.save(), qPrintable(store.problem()));
     QVERIFY(QFileInfo(store.filePath()).size() <= 4 * 1024 * 1024);

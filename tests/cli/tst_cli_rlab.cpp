@@ -3,13 +3,13 @@
 #include <limits>
 
 #include <QDir>
+#include <QDirIterator>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QElapsedTimer>
-#include <QFileInfo>
-#include <QDirIterator>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -172,8 +172,8 @@ void TestCliRlab::refusesBadArguments_data()
     QTest::newRow("missing value") << QStringList {"--policy", "full", "--steps"} << "--steps needs a value";
     QTest::newRow("unknown flag") << QStringList {"--layer", "2"} << "Unknown option --layer";
     // 1e308 is a double but no 32-bit float: it became inf and "not a positive number".
-    QTest::newRow("learning rate past a float") << QStringList {"--lr", "1e308"}
-                                                << "--lr must be above 0 and a 32-bit float (about 1.2e-38 to 3.4e38), not 1e308";
+    QTest::newRow("learning rate past a float") << QStringList {
+        "--lr", "1e308"} << "--lr must be above 0 and a 32-bit float (about 1.2e-38 to 3.4e38), not 1e308";
     QTest::newRow("stray word") << QStringList {"full"} << "Unexpected argument 'full'";
     QTest::newRow("unknown policy") << QStringList {"--policy", "fastest"} << "fastest";
     QTest::newRow("unknown op kind") << QStringList {"--policy", "selective", "--keep", "qkv,magic"}
@@ -310,7 +310,8 @@ void TestCliRlab::refusedBeforeAllocatingUnderALimit()
         {"-c", "ulimit -v 3000000 && exec \"$0\" \"$@\"", rlabPath(), "run", "--layers", "1", "--width", "64",
             "--heads", "64", "--seq", "2048", "--batch", "3", "--steps", "2", "--threads", "1"});
     QCOMPARE(outcome.exitCode, 2);
-    QVERIFY2(outcome.err.contains("more than the address-space limit (RLIMIT_AS, ulimit -v)"), outcome.err.constData());
+    QVERIFY2(outcome.err.contains("more than the address-space limit (RLIMIT_AS, ulimit -v)"),
+        outcome.err.constData());
     QVERIFY(timer.elapsed() < 5000);
 }
 
@@ -335,7 +336,8 @@ void TestCliRlab::outputThatCannotBeWrittenIsAnError()
     QFETCH(bool, closed);
     QProcess process;
     if (closed) {
-        process.start(QStringLiteral("/bin/sh"), QStringList {"-c", "exec \"$0\" \"$@\" >&-", rlabPath()} + args);
+        process.start(
+            QStringLiteral("/bin/sh"), QStringList {"-c", "exec \"$0\" \"$@\" >&-", rlabPath()} + args);
     } else {
         process.setStandardOutputFile(QStringLiteral("/dev/full"));
         process.start(rlabPath(), args);
@@ -358,12 +360,14 @@ void TestCliRlab::echoesAreSafeForATerminal()
     QVERIFY(!escape.err.contains('\x1b') && !escape.err.contains('\r') && !escape.err.contains('\x07'));
     const Outcome command = runRlab({QString::fromUtf8("\x1b[2Jrun")});
     QCOMPARE(command.exitCode, 2);
-    QVERIFY2(!command.err.contains('\x1b') && command.err.contains("unknown command"), command.err.constData());
+    QVERIFY2(
+        !command.err.contains('\x1b') && command.err.contains("unknown command"), command.err.constData());
     const Outcome huge = runRlab({"run", "--policy", QString(120000, QLatin1Char('x'))});
     QCOMPARE(huge.exitCode, 2);
     QVERIFY2(huge.err.size() < 2200 && huge.err.contains("bytes cut"), huge.err.left(300).constData());
-    const QString content = QDir(qEnvironmentVariable("RLAB_SOURCE_DIR", QStringLiteral(RLAB_TEST_SOURCE_DIR)))
-                                .filePath(QStringLiteral("content"));
+    const QString content
+        = QDir(qEnvironmentVariable("RLAB_SOURCE_DIR", QStringLiteral(RLAB_TEST_SOURCE_DIR)))
+              .filePath(QStringLiteral("content"));
     const Outcome empty = runRlab({"check-claims", content, "--preset", ""});
     QCOMPARE(empty.exitCode, 2);
     QVERIFY2(empty.err.contains("--preset needs a preset id, not an empty one"), empty.err.constData());
@@ -392,7 +396,8 @@ void TestCliRlab::echoesAreSafeForATerminal()
     QVERIFY(presets.open(QIODevice::WriteOnly | QIODevice::Truncate) && presets.write(text) == text.size());
     presets.close();
     const Outcome label = runRlab({"check-claims", pack.path(), "--preset", "small-demo", "--min-time", "0"});
-    QVERIFY2(label.out.contains("run \\x1b]0;owned\\x07\\x1b[31mred\\x0dx"), (label.out + label.err).constData());
+    QVERIFY2(
+        label.out.contains("run \\x1b]0;owned\\x07\\x1b[31mred\\x0dx"), (label.out + label.err).constData());
     QVERIFY(!label.out.contains('\x1b') && !label.err.contains('\x1b'));
 }
 

@@ -665,8 +665,8 @@ void ContentTest::repeatedRunLabelsAreOneError()
     for (int i = 0; i < 11; ++i)
         runs += "      - policy: none\n";
     runs += "      - policy: budget:64K\n";
-    QVERIFY(replaceOnce(root / "demos/presets.yaml",
-        "    runs:\n      - policy: none\n      - policy: budget:64K\n", runs));
+    QVERIFY(replaceOnce(
+        root / "demos/presets.yaml", "    runs:\n      - policy: none\n      - policy: budget:64K\n", runs));
     const Content content = loadContent(root, "en");
     QVERIFY2(content.errors.size() == 1, listed(content.errors).c_str());
     const Diagnostic* found
@@ -684,14 +684,16 @@ void ContentTest::runsAndSweepValuesAreBounded_data()
     QTest::addColumn<int>("count");
     QTest::addColumn<QString>("message");
     const QString runs = "      - policy: none\n      - policy: budget:64K\n";
-    QTest::newRow("13 runs") << runs << "      - policy: none\n" << 13
-                             << "preset 'sweep-demo' has 13 runs; a preset has at most 12";
-    QTest::newRow("10000 runs") << runs << "      - policy: none\n" << 10000
-                                << "preset 'sweep-demo' has 10000 runs; a preset has at most 12";
-    QTest::newRow("13 sweep values") << "values: [2, 4]" << "2, " << 13
-                                     << "the sweep of preset 'sweep-demo' has 13 values; a sweep has at most 12";
-    QTest::newRow("5000 sweep values") << "values: [2, 4]" << "2, " << 5000
-                                       << "the sweep of preset 'sweep-demo' has 5000 values; a sweep has at most 12";
+    QTest::newRow("13 runs") << runs << "      - policy: none\n"
+                             << 13 << "preset 'sweep-demo' has 13 runs; a preset has at most 12";
+    QTest::newRow("10000 runs") << runs << "      - policy: none\n"
+                                << 10000 << "preset 'sweep-demo' has 10000 runs; a preset has at most 12";
+    QTest::newRow("13 sweep values")
+        << "values: [2, 4]"
+        << "2, " << 13 << "the sweep of preset 'sweep-demo' has 13 values; a sweep has at most 12";
+    QTest::newRow("5000 sweep values")
+        << "values: [2, 4]"
+        << "2, " << 5000 << "the sweep of preset 'sweep-demo' has 5000 values; a sweep has at most 12";
 }
 
 void ContentTest::runsAndSweepValuesAreBounded()

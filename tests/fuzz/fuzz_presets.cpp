@@ -19,14 +19,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (; i + 1 < size && data[i] != 0xff; i += 2) {
         const char* policy = policies[data[i] % 6];
         const std::string label = labels[data[i + 1] % 7];
-        runs += "      - {policy: \"" + std::string(policy) + "\"" + (label.empty() ? "" : ", label: \"" + label + "\"") + "}\n";
+        runs += "      - {policy: \"" + std::string(policy) + "\""
+            + (label.empty() ? "" : ", label: \"" + label + "\"") + "}\n";
     }
     std::size_t valueCount = 0;
     for (++i; i < size; ++i, ++valueCount)
         values += (values.empty() ? "" : ", ") + std::to_string(data[i] % 9);
-    std::string text = "schema: 1\npresets:\n  - id: fuzz\n    title: Fuzz\n    look_for: Anything.\n"
-                       "    shape: {layers: 2, width: 16, heads: 2, seq: 8, batch: 2, vocab: 32}\n    steps: 2\n"
-                       "    runs:\n"
+    std::string text
+        = "schema: 1\npresets:\n  - id: fuzz\n    title: Fuzz\n    look_for: Anything.\n"
+          "    shape: {layers: 2, width: 16, heads: 2, seq: 8, batch: 2, vocab: 32}\n    steps: 2\n"
+          "    runs:\n"
         + (runs.empty() ? std::string("      []\n") : runs);
     if (valueCount > 0)
         text += "    sweep: {parameter: layers, values: [" + values + "]}\n";

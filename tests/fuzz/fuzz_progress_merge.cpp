@@ -26,7 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view input(reinterpret_cast<const char*>(data), size);
     const std::size_t nul = input.find('\0');
     const std::string_view first = input.substr(0, nul);
-    const std::string_view second = nul == std::string_view::npos ? std::string_view() : input.substr(nul + 1);
+    const std::string_view second
+        = nul == std::string_view::npos ? std::string_view() : input.substr(nul + 1);
     const std::filesystem::path file = folder / "progress.json";
 
     put(file, first);
@@ -35,8 +36,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!window.problem().isEmpty())
         return 0; // kept or set aside: its own tests cover that
     QuizProgress quiz = window.quiz(QStringLiteral("fuzz-quiz"));
-    const SavedAttempt mine {QStringLiteral("first"), QDateTime(QDate(2031, 2, 3), QTime(4, 5, 6, 789), Qt::UTC),
-        {QStringLiteral("fuzz-q")}, {{QStringLiteral("fuzz-q"), QStringLiteral("b")}}, {}};
+    const SavedAttempt mine {QStringLiteral("first"),
+        QDateTime(QDate(2031, 2, 3), QTime(4, 5, 6, 789), Qt::UTC), {QStringLiteral("fuzz-q")},
+        {{QStringLiteral("fuzz-q"), QStringLiteral("b")}}, {}};
     quiz.attempts.append(mine);
     quiz.answers.insert(QStringLiteral("fuzz-q"), QStringLiteral("b"));
     window.setQuiz(QStringLiteral("fuzz-quiz"), quiz);
@@ -65,7 +67,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (theirs.attempts.size() >= 500)
             continue; // past the cap the oldest go
         for (const SavedAttempt& attempt : theirs.attempts)
-            if (!(attempt.kind == mine.kind && attempt.started == mine.started && attempt.questions == mine.questions)
+            if (!(attempt.kind == mine.kind && attempt.started == mine.started
+                    && attempt.questions == mine.questions)
                 && !merged.attempts.contains(attempt))
                 __builtin_trap();
         for (auto answer = theirs.answers.cbegin(); answer != theirs.answers.cend(); ++answer)

@@ -209,7 +209,8 @@ RLAB_TEST(deepModelPlansInSeconds)
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     RLAB_CHECK(report && report->cheapestRow());
     RLAB_CHECK(row(*report, "budget").fits && row(*report, "budget").largestBatch > 0);
-    RLAB_CHECK_MSG(seconds < 20.0 * rlab::test::kSlowness, "1,024 layers planned in " + std::to_string(seconds) + " s");
+    RLAB_CHECK_MSG(
+        seconds < 20.0 * rlab::test::kSlowness, "1,024 layers planned in " + std::to_string(seconds) + " s");
 }
 
 RLAB_TEST_CASES(refusesImpossibleRequests, refusals(), const Refusal& refusal)

@@ -129,9 +129,14 @@ void WordsTest::terminalTextIsEscapedAndCut_data()
     QTest::newRow("UTF-8 kept") << QByteArray("нет, kwete") << QByteArray("нет, kwete");
     QTest::newRow("OSC title") << QByteArray("\x1b]0;pwned\x07x") << QByteArray("\\x1b]0;pwned\\x07x");
     QTest::newRow("colour") << QByteArray("\x1b[31mred") << QByteArray("\\x1b[31mred");
-    QTest::newRow("carriage return and newline") << QByteArray("ok\rno\nyes") << QByteArray("ok\\x0dno\\x0ayes");
-    QTest::newRow("C1 CSI") << QByteArray("a\xc2\x9b" "31m") << QByteArray("a\\u009b31m");
-    QTest::newRow("lone byte") << QByteArray("a\x9b" "b") << QByteArray("a\\x9bb");
+    QTest::newRow("carriage return and newline")
+        << QByteArray("ok\rno\nyes") << QByteArray("ok\\x0dno\\x0ayes");
+    QTest::newRow("C1 CSI") << QByteArray("a\xc2\x9b"
+                                          "31m")
+                            << QByteArray("a\\u009b31m");
+    QTest::newRow("lone byte") << QByteArray("a\x9b"
+                                             "b")
+                               << QByteArray("a\\x9bb");
     QTest::newRow("overlong slash") << QByteArray("\xc0\xaf") << QByteArray("\\xc0\\xaf");
     QTest::newRow("DEL") << QByteArray("\x7f") << QByteArray("\\x7f");
 }

@@ -3,18 +3,18 @@
 #include <algorithm>
 #include <archive.h>
 #include <archive_entry.h>
+#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <csignal>
-#include <sys/stat.h>
-#include <unistd.h>
-#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <optional>
 #include <set>
 #include <string_view>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <utility>
 
 namespace fs = std::filesystem;
@@ -361,7 +361,8 @@ void sweepStalePacks(const fs::path& temporary)
             = std::from_chars(name.data() + prefix.size(), name.data() + std::min(dash, name.size()), pid);
         struct stat info { };
         if (problem != std::errc() || dash == std::string::npos || end != name.data() + dash || pid <= 0
-            || ::lstat(entry.path().c_str(), &info) != 0 || !S_ISDIR(info.st_mode) || info.st_uid != ::geteuid())
+            || ::lstat(entry.path().c_str(), &info) != 0 || !S_ISDIR(info.st_mode)
+            || info.st_uid != ::geteuid())
             continue;
         if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
             fs::remove_all(entry.path(), error);

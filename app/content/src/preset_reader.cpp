@@ -166,8 +166,8 @@ bool readRuns(const YamlNode& list, FileReport& report, DemoPreset& preset)
         report.error(list, "preset '" + preset.id + "' has no runs; it needs at least one");
     if (list.items.size() > maxRuns) {
         report.error(list,
-            "preset '" + preset.id + "' has " + std::to_string(list.items.size()) + " runs; a preset has at most "
-                + std::to_string(maxRuns));
+            "preset '" + preset.id + "' has " + std::to_string(list.items.size())
+                + " runs; a preset has at most " + std::to_string(maxRuns));
         return false;
     }
     // One error per repeated label, at its second run, however often it repeats.

@@ -245,13 +245,14 @@ std::vector<PlannedRun> planRuns(
         std::size_t last = first;
         std::uint64_t together = 0;
         for (; last < plans.size() && plans[last].sweepValue == plans[first].sweepValue; ++last)
-            together = std::min<std::uint64_t>(UINT64_MAX / 4, together + predictPeakBytes(plans[last].config));
+            together
+                = std::min<std::uint64_t>(UINT64_MAX / 4, together + predictPeakBytes(plans[last].config));
         together += std::min(kTimingCopyBytes, 3 * together);
         if (together > available.bytes)
             return fail("This demo's " + std::to_string(last - first) + " runs"
-                + (plans[first].sweepParameter.empty()
-                        ? std::string()
-                        : " at " + plans[first].sweepParameter + " = " + std::to_string(plans[first].sweepValue))
+                + (plans[first].sweepParameter.empty() ? std::string()
+                                                       : " at " + plans[first].sweepParameter + " = "
+                            + std::to_string(plans[first].sweepValue))
                 + " run together and are predicted to need " + text::gibibytes(double(together), 2)
                 + ", more than " + available.limit + ", " + text::gibibytes(double(available.bytes), 2)
                 + "; choose smaller sizes.");
