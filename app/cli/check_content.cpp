@@ -149,8 +149,9 @@ int checkContentCommand(int argc, char** argv)
         }
         root = archive->root();
     } else if (!std::filesystem::is_directory(folder, error)) {
-        std::cerr << "rlab check-content: '" << rlab::text::forTerminal(folder)
-                  << "' is neither a folder nor a pack archive (.zip, .tar, .tar.gz, .tgz, .tar.xz, .tar.zst).\n";
+        std::cerr
+            << "rlab check-content: '" << rlab::text::forTerminal(folder)
+            << "' is neither a folder nor a pack archive (.zip, .tar, .tar.gz, .tgz, .tar.xz, .tar.zst).\n";
         return 2;
     }
 

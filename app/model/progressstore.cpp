@@ -1,9 +1,9 @@
 #include "progressstore.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <sys/stat.h>
 
 #include <QCoreApplication>
