@@ -41,8 +41,8 @@ bool headsDivideWidth(const ModelShape& shape);
 // nullopt when every size is within its limits and the heads divide the width, else one sentence.
 std::optional<std::string> shapeProblem(const ModelShape& shape);
 
-// Upper bounds on the other counts users give, checked before anything is allocated (README
-// "Limits" lists them with the shape limits above). Each keeps a run or a sweep within what one
+// Upper bounds on the other counts users give, checked before anything is allocated
+// (docs/limits.md lists them with the shape limits above). Each keeps a run or a sweep within what one
 // machine can do in a day; beyond them thread creation or the allocator fails instead.
 inline constexpr int kMostThreads = 1024; // --threads
 inline constexpr int kMostSteps = 1000000; // --steps (the step times and losses are kept)
