@@ -328,42 +328,12 @@ MiB, measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Parameters
-MiB, measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gradients
-MiB, measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Optimizer state
-MiB, measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Saved activations
-MiB, measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recompute workspace
-MiB, measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Temporaries
+        <source>%1
 MiB, measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Measured: checkpoints held in host memory instead of on the device.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Host offloaded
-MiB, measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

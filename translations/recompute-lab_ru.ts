@@ -329,50 +329,14 @@ MiB, measured</source>
 МиБ, измерено</translation>
     </message>
     <message>
-        <source>Parameters
+        <source>%1
 MiB, measured</source>
-        <translation>Параметры
-МиБ, измерено</translation>
-    </message>
-    <message>
-        <source>Gradients
-MiB, measured</source>
-        <translation>Градиенты
-МиБ, измерено</translation>
-    </message>
-    <message>
-        <source>Optimizer state
-MiB, measured</source>
-        <translation>Состояние оптимизатора
-МиБ, измерено</translation>
-    </message>
-    <message>
-        <source>Saved activations
-MiB, measured</source>
-        <translation>Сохранённые активации
-МиБ, измерено</translation>
-    </message>
-    <message>
-        <source>Recompute workspace
-MiB, measured</source>
-        <translation>Буфер пересчёта
-МиБ, измерено</translation>
-    </message>
-    <message>
-        <source>Temporaries
-MiB, measured</source>
-        <translation>Временные буферы
+        <translation>%1
 МиБ, измерено</translation>
     </message>
     <message>
         <source>Measured: checkpoints held in host memory instead of on the device.</source>
         <translation>Измерено: контрольные точки, хранимые в памяти хоста, а не на устройстве.</translation>
-    </message>
-    <message>
-        <source>Host offloaded
-MiB, measured</source>
-        <translation>Выгружено на хост
-МиБ, измерено</translation>
     </message>
     <message>
         <source>Measured: the peak of saved activations plus recompute workspace.</source>

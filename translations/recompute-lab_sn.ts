@@ -329,50 +329,14 @@ MiB, measured</source>
 MiB, zvakayerwa</translation>
     </message>
     <message>
-        <source>Parameters
+        <source>%1
 MiB, measured</source>
-        <translation>Ma-parameter
-MiB, zvakayerwa</translation>
-    </message>
-    <message>
-        <source>Gradients
-MiB, measured</source>
-        <translation>Ma-gradient
-MiB, zvakayerwa</translation>
-    </message>
-    <message>
-        <source>Optimizer state
-MiB, measured</source>
-        <translation>Mamiriro e-optimizer
-MiB, zvakayerwa</translation>
-    </message>
-    <message>
-        <source>Saved activations
-MiB, measured</source>
-        <translation>Ma-activation akachengetwa
-MiB, zvakayerwa</translation>
-    </message>
-    <message>
-        <source>Recompute workspace
-MiB, measured</source>
-        <translation>Nzvimbo yekuverengazve
-MiB, zvakayerwa</translation>
-    </message>
-    <message>
-        <source>Temporaries
-MiB, measured</source>
-        <translation>Zvechinguva
+        <translation>%1
 MiB, zvakayerwa</translation>
     </message>
     <message>
         <source>Measured: checkpoints held in host memory instead of on the device.</source>
         <translation>Zvakayerwa: ma-checkpoint akachengetwa mundangariro ye-host pachinzvimbo chemudziyo.</translation>
-    </message>
-    <message>
-        <source>Host offloaded
-MiB, measured</source>
-        <translation>Zvakatamisirwa ku-host
-MiB, zvakayerwa</translation>
     </message>
     <message>
         <source>Measured: the peak of saved activations plus recompute workspace.</source>

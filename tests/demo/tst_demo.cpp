@@ -713,14 +713,14 @@ void DemoTest::moreColumnsToggleIsRemembered()
     auto* more = panel->findChild<QCheckBox*>(QStringLiteral("moreColumns"));
     QVERIFY(more);
     QVERIFY(!more->isChecked());
-    QVERIFY(table->isColumnHidden(DemoResultsModel::Parameters));
+    QVERIFY(table->isColumnHidden(DemoResultsModel::categoryColumn(rlab::MemoryCategory::Parameters)));
     QVERIFY(table->isColumnHidden(DemoResultsModel::Device));
     QVERIFY(!table->isColumnHidden(DemoResultsModel::PeakActivations));
     QVERIFY(!table->isColumnHidden(DemoResultsModel::StepMs));
     QVERIFY(!table->isColumnHidden(DemoResultsModel::ForwardFlops)); // the quizzes name these columns
-    QVERIFY(!table->isColumnHidden(DemoResultsModel::OptimizerState));
+    QVERIFY(!table->isColumnHidden(DemoResultsModel::categoryColumn(rlab::MemoryCategory::OptimizerState)));
     more->setChecked(true);
-    QVERIFY(!table->isColumnHidden(DemoResultsModel::Parameters));
+    QVERIFY(!table->isColumnHidden(DemoResultsModel::categoryColumn(rlab::MemoryCategory::Parameters)));
     QVERIFY(!table->isColumnHidden(DemoResultsModel::Device));
     QVERIFY(table->isColumnHidden(DemoResultsModel::OffloadMs)); // still only the used ones
 
@@ -731,7 +731,7 @@ void DemoTest::moreColumnsToggleIsRemembered()
     QSignalSpy again(panel.get(), &DemoPanel::finished);
     QVERIFY(runToEnd(*panel, again));
     QVERIFY(!panel->findChild<QTableView*>(QStringLiteral("resultsTable"))
-                 ->isColumnHidden(DemoResultsModel::Parameters));
+                 ->isColumnHidden(DemoResultsModel::categoryColumn(rlab::MemoryCategory::Parameters)));
     panel->findChild<QCheckBox*>(QStringLiteral("moreColumns"))
         ->setChecked(false); // as the other tests expect
 }

@@ -307,6 +307,9 @@ RLAB_TEST(namesRoundTrip)
         RecomputePolicy::parse("selective+offload", &error)->name(), std::string("selective+offload"));
     RLAB_CHECK_EQ(
         std::string(memoryCategoryName(MemoryCategory::SavedActivations)), std::string("saved_activations"));
+    for (const MemoryCategory category : kMemoryCategories)
+        RLAB_CHECK_EQ(
+            parseMemoryCategory(memoryCategoryName(category)), std::optional<MemoryCategory>(category));
     const std::vector<DeviceInfo> devices = listDevices();
     RLAB_CHECK(devices.size() >= 2);
     RLAB_CHECK(devices[0].usable && devices[0].device == Device::Cpu);
