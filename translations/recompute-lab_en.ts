@@ -929,7 +929,7 @@ Open it in your web browser?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>1–6: choose the option with that number</source>
+        <source>1–%1: choose the option with that number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1513,7 +1513,7 @@ sequence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Keys: 1–4 choose · Enter next · ← → move · R runs the demo</source>
+        <source>Keys: 1–%1 choose · Enter next · ← → move · R runs the demo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -952,8 +952,8 @@ Open it in your web browser?</source>
         <translation>Спланировать свою &amp;модель…</translation>
     </message>
     <message>
-        <source>1–6: choose the option with that number</source>
-        <translation>1–6: выбрать вариант с этим номером</translation>
+        <source>1–%1: choose the option with that number</source>
+        <translation>1–%1: выбрать вариант с этим номером</translation>
     </message>
     <message>
         <source>↑ ↓: move between the options</source>
@@ -1544,8 +1544,8 @@ sequence</source>
         <translation>Предыдущий вопрос</translation>
     </message>
     <message>
-        <source>Keys: 1–4 choose · Enter next · ← → move · R runs the demo</source>
-        <translation>Клавиши: 1–4 выбор · Enter далее · ← → переход · R запускает демо</translation>
+        <source>Keys: 1–%1 choose · Enter next · ← → move · R runs the demo</source>
+        <translation>Клавиши: 1–%1 выбор · Enter далее · ← → переход · R запускает демо</translation>
     </message>
     <message>
         <source>Live demo</source>

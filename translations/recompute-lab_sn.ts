@@ -947,8 +947,8 @@ Unoda kuivhura mu-browser yako?</translation>
         <translation>&amp;Ronga modhi yako…</translation>
     </message>
     <message>
-        <source>1–6: choose the option with that number</source>
-        <translation>1–6: sarudza sarudzo ine nhamba iyoyo</translation>
+        <source>1–%1: choose the option with that number</source>
+        <translation>1–%1: sarudza sarudzo ine nhamba iyoyo</translation>
     </message>
     <message>
         <source>↑ ↓: move between the options</source>
@@ -1536,8 +1536,8 @@ refu kupfuura dzose</translation>
         <translation>Mubvunzo wakapfuura</translation>
     </message>
     <message>
-        <source>Keys: 1–4 choose · Enter next · ← → move · R runs the demo</source>
-        <translation>Makiyi: 1–4 sarudza · Enter enderera · ← → famba · R inomhanyisa muratidzo</translation>
+        <source>Keys: 1–%1 choose · Enter next · ← → move · R runs the demo</source>
+        <translation>Makiyi: 1–%1 sarudza · Enter enderera · ← → famba · R inomhanyisa muratidzo</translation>
     </message>
     <message>
         <source>Live demo</source>

@@ -567,8 +567,8 @@ void MainWindow::showProgressProblem()
 
 QString MainWindow::shortcutsText() const
 {
-    QStringList lines {tr("1–6: choose the option with that number"), tr("↑ ↓: move between the options"),
-        tr("Tab, Shift+Tab: move between the controls"),
+    QStringList lines {tr("1–%1: choose the option with that number").arg(rlab::content::kMostOptions),
+        tr("↑ ↓: move between the options"), tr("Tab, Shift+Tab: move between the controls"),
         tr("Enter: confirm the option you moved to, or go to the next question once answered"),
         tr("Enter in the demo: press the focused button; in a size field or the prediction, run the demo"),
         tr("Space: press the focused button")};

@@ -100,6 +100,11 @@ struct DemoSweep {
     std::vector<int> values;
 };
 
+// How many options a question has: the loader refuses fewer or more, and the app's keys 1..6
+// choose them.
+inline constexpr int kFewestOptions = 2;
+inline constexpr int kMostOptions = 6;
+
 // What a claim measures in a run (content/README.md "Claims"). Names: claimQuantityName().
 enum class ClaimKind {
     PeakActivationBytes, // saved activations + recompute workspace, at their peak
