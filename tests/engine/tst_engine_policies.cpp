@@ -26,8 +26,11 @@ RunConfig smallConfig(const char* policy)
     c.recordTimeline = false;
     std::string error;
     const auto parsed = RecomputePolicy::parse(policy, &error);
-    if (parsed)
-        c.policy = *parsed;
+    // A misspelt row must fail, not train the default policy against none and pass.
+    if (!parsed)
+        throw std::invalid_argument(
+            "the test's policy '" + std::string(policy) + "' does not parse: " + error);
+    c.policy = *parsed;
     return c;
 }
 
