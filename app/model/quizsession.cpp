@@ -137,14 +137,6 @@ int QuizSession::correctOption(int question) const
     return validQuestion(question) ? m_answerKey[question] : NoAnswer;
 }
 
-QList<int> QuizSession::chosenAnswers() const
-{
-    QList<int> shown;
-    for (int i = 0; i < questionCount(); ++i)
-        shown.append(chosen(i));
-    return shown;
-}
-
 int QuizSession::latestAnswer(int question) const
 {
     return validQuestion(question) ? m_latest[question] : NoAnswer;

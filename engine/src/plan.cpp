@@ -14,9 +14,6 @@ namespace rlab::detail {
 
 namespace {
 
-constexpr std::array<const char*, kSlotCount> kSlotNames {
-    "block_input", "ln1", "qkv", "softmax", "attn_dropout", "attn_values", "residual", "ln2", "fc1", "gelu"};
-
 Plan basePlan(const RunConfig& config)
 {
     Plan plan;
@@ -101,11 +98,6 @@ std::optional<Plan> planForBudget(const RunConfig& config, std::string* error)
 }
 
 } // namespace
-
-const char* slotName(Slot slot)
-{
-    return kSlotNames[static_cast<std::size_t>(slot)];
-}
 
 OpKind slotKind(Slot slot)
 {

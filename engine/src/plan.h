@@ -25,7 +25,6 @@ constexpr SlotMask slotBit(Slot slot)
 }
 constexpr SlotMask kAllSlots = (SlotMask {1} << kSlotCount) - 1;
 
-const char* slotName(Slot slot);
 OpKind slotKind(Slot slot);
 SlotMask slotsOfKinds(const std::vector<OpKind>& kinds);
 

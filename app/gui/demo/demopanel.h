@@ -42,7 +42,6 @@ public:
     // Predict, then see: until the question is answered, the panel shows the setup and runs it,
     // but not the preset's title, "look for" text or claim marks, which may give the answer away.
     void setAnswerShown(bool shown);
-    bool isAnswerShown() const { return m_answerShown; }
     PredictionBox* predictionBox() const { return m_prediction; }
 
     // The results table as tab-separated text (what Copy puts on the clipboard).
