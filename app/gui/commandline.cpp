@@ -18,13 +18,13 @@
 #include <QTimer>
 
 #include "contentlibrary.h"
-#include "demopanel.h"
+#include "demo/demopanel.h"
+#include "demo/predictionbox.h"
 #include "demorunner.h"
 #include "demotexts.h"
 #include "mainwindow.h"
 #include "packdialog.h"
-#include "predictionbox.h"
-#include "questionpage.h"
+#include "pages/questionpage.h"
 #include "quizsession.h"
 #include "rlab/content/archive.h"
 #include "rlab/layout.h"

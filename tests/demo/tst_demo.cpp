@@ -30,17 +30,17 @@
 #include <QTranslator>
 #include <QXYSeries>
 
+#include "charts/steptimechart.h"
+#include "demo/demopanel.h"
+#include "demo/demoresultsview.h"
 #include "demo_presets.h"
 #include "democlaimstext.h"
-#include "demopanel.h"
 #include "demoresultsmodel.h"
-#include "demoresultsview.h"
 #include "demorunner.h"
 #include "demotexts.h"
 #include "interfacelanguage.h"
 #include "rlab/engine.h"
 #include "slowness.h"
-#include "steptimechart.h"
 #include "tones.h"
 
 using rlab::content::DemoPreset;

@@ -20,7 +20,6 @@
 #include <QStandardPaths>
 #include <QVBoxLayout>
 
-#include "contenttext.h"
 #include "democlaimstext.h"
 #include "demoexport.h"
 #include "demoresultsmodel.h"
@@ -28,6 +27,7 @@
 #include "demorunner.h"
 #include "demosizesform.h"
 #include "demotexts.h"
+#include "pages/contenttext.h"
 #include "predictionbox.h"
 #include "rlab/content/content.h"
 #include "tones.h"

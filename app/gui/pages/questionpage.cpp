@@ -20,7 +20,7 @@
 #include <QVBoxLayout>
 
 #include "contenttext.h"
-#include "demopanel.h"
+#include "demo/demopanel.h"
 #include "optionbutton.h"
 #include "quizsession.h"
 #include "rlab/content/content.h"

@@ -28,7 +28,7 @@
 #include <QTimer>
 #include <QValueAxis>
 
-#include "chartstyle.h"
+#include "charts/chartstyle.h"
 #include "rlab/planner/snippets.h"
 
 namespace {
