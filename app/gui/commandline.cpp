@@ -325,10 +325,8 @@ std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOption
         return QStringLiteral("The pack \"%1\" could not be opened.").arg(options.pack);
     if (options.planner)
         window.showPlanner();
-    if (options.today.isValid()) {
-        const QDateTime noon(options.today, QTime(12, 0));
-        window.setClock([noon] { return noon; });
-    }
+    if (options.today.isValid())
+        window.setClock([day = options.today] { return QDateTime(day, QTime(12, 0)); }); // noon
     if (options.quiz.isEmpty())
         return std::nullopt;
     const rlab::content::Quiz* quiz = window.content().quiz(options.quiz.toStdString());
