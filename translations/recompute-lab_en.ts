@@ -371,42 +371,12 @@ MiB, measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Parameters
-MiB, measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gradients
-MiB, measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Optimizer state
-MiB, measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Saved activations
-MiB, measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recompute workspace
-MiB, measured</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Temporaries
+        <source>%1
 MiB, measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Measured: checkpoints held in host memory instead of on the device.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Host offloaded
-MiB, measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1026,7 +996,7 @@ Open it in your web browser?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>1–6: choose the option with that number</source>
+        <source>1–%1: choose the option with that number</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1669,7 +1639,7 @@ sequence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Keys: 1–4 choose · Enter next · ← → move · R runs the demo</source>
+        <source>Keys: 1–%1 choose · Enter next · ← → move · R runs the demo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -372,50 +372,14 @@ MiB, measured</source>
 МиБ, измерено</translation>
     </message>
     <message>
-        <source>Parameters
+        <source>%1
 MiB, measured</source>
-        <translation>Параметры
-МиБ, измерено</translation>
-    </message>
-    <message>
-        <source>Gradients
-MiB, measured</source>
-        <translation>Градиенты
-МиБ, измерено</translation>
-    </message>
-    <message>
-        <source>Optimizer state
-MiB, measured</source>
-        <translation>Состояние оптимизатора
-МиБ, измерено</translation>
-    </message>
-    <message>
-        <source>Saved activations
-MiB, measured</source>
-        <translation>Сохранённые активации
-МиБ, измерено</translation>
-    </message>
-    <message>
-        <source>Recompute workspace
-MiB, measured</source>
-        <translation>Буфер пересчёта
-МиБ, измерено</translation>
-    </message>
-    <message>
-        <source>Temporaries
-MiB, measured</source>
-        <translation>Временные буферы
+        <translation>%1
 МиБ, измерено</translation>
     </message>
     <message>
         <source>Measured: checkpoints held in host memory instead of on the device.</source>
         <translation>Измерено: контрольные точки, хранимые в памяти хоста, а не на устройстве.</translation>
-    </message>
-    <message>
-        <source>Host offloaded
-MiB, measured</source>
-        <translation>Выгружено на хост
-МиБ, измерено</translation>
     </message>
     <message>
         <source>Measured: the peak of saved activations plus recompute workspace.</source>
@@ -1055,8 +1019,8 @@ Open it in your web browser?</source>
         <translation>Спланировать свою &amp;модель…</translation>
     </message>
     <message>
-        <source>1–6: choose the option with that number</source>
-        <translation>1–6: выбрать вариант с этим номером</translation>
+        <source>1–%1: choose the option with that number</source>
+        <translation>1–%1: выбрать вариант с этим номером</translation>
     </message>
     <message>
         <source>↑ ↓: move between the options</source>
@@ -1707,8 +1671,8 @@ sequence</source>
         <translation>Предыдущий вопрос</translation>
     </message>
     <message>
-        <source>Keys: 1–4 choose · Enter next · ← → move · R runs the demo</source>
-        <translation>Клавиши: 1–4 выбор · Enter далее · ← → переход · R запускает демо</translation>
+        <source>Keys: 1–%1 choose · Enter next · ← → move · R runs the demo</source>
+        <translation>Клавиши: 1–%1 выбор · Enter далее · ← → переход · R запускает демо</translation>
     </message>
     <message>
         <source>Live demo</source>

@@ -372,50 +372,14 @@ MiB, measured</source>
 MiB, zvakayerwa</translation>
     </message>
     <message>
-        <source>Parameters
+        <source>%1
 MiB, measured</source>
-        <translation>Ma-parameter
-MiB, zvakayerwa</translation>
-    </message>
-    <message>
-        <source>Gradients
-MiB, measured</source>
-        <translation>Ma-gradient
-MiB, zvakayerwa</translation>
-    </message>
-    <message>
-        <source>Optimizer state
-MiB, measured</source>
-        <translation>Mamiriro e-optimizer
-MiB, zvakayerwa</translation>
-    </message>
-    <message>
-        <source>Saved activations
-MiB, measured</source>
-        <translation>Ma-activation akachengetwa
-MiB, zvakayerwa</translation>
-    </message>
-    <message>
-        <source>Recompute workspace
-MiB, measured</source>
-        <translation>Nzvimbo yekuverengazve
-MiB, zvakayerwa</translation>
-    </message>
-    <message>
-        <source>Temporaries
-MiB, measured</source>
-        <translation>Zvechinguva
+        <translation>%1
 MiB, zvakayerwa</translation>
     </message>
     <message>
         <source>Measured: checkpoints held in host memory instead of on the device.</source>
         <translation>Zvakayerwa: ma-checkpoint akachengetwa mundangariro ye-host pachinzvimbo chemudziyo.</translation>
-    </message>
-    <message>
-        <source>Host offloaded
-MiB, measured</source>
-        <translation>Zvakatamisirwa ku-host
-MiB, zvakayerwa</translation>
     </message>
     <message>
         <source>Measured: the peak of saved activations plus recompute workspace.</source>
@@ -1050,8 +1014,8 @@ Unoda kuivhura mu-browser yako?</translation>
         <translation>&amp;Ronga modhi yako…</translation>
     </message>
     <message>
-        <source>1–6: choose the option with that number</source>
-        <translation>1–6: sarudza sarudzo ine nhamba iyoyo</translation>
+        <source>1–%1: choose the option with that number</source>
+        <translation>1–%1: sarudza sarudzo ine nhamba iyoyo</translation>
     </message>
     <message>
         <source>↑ ↓: move between the options</source>
@@ -1698,8 +1662,8 @@ refu kupfuura dzose</translation>
         <translation>Mubvunzo wakapfuura</translation>
     </message>
     <message>
-        <source>Keys: 1–4 choose · Enter next · ← → move · R runs the demo</source>
-        <translation>Makiyi: 1–4 sarudza · Enter enderera · ← → famba · R inomhanyisa muratidzo</translation>
+        <source>Keys: 1–%1 choose · Enter next · ← → move · R runs the demo</source>
+        <translation>Makiyi: 1–%1 sarudza · Enter enderera · ← → famba · R inomhanyisa muratidzo</translation>
     </message>
     <message>
         <source>Live demo</source>

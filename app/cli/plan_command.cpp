@@ -209,11 +209,9 @@ void printJson(const rlab::planner::Report& report, const std::vector<rlab::plan
                         ", \"predicted_peak_activation_bytes\": %" PRIu64
                         ", \"predicted_bytes_by_category\": {",
                 p.segmentBlocks, p.memory.peakTotal, p.memory.peakActivations);
-            for (std::size_t k = 0; k < rlab::kMemoryCategoryCount; ++k) {
-                const auto category = static_cast<rlab::MemoryCategory>(k);
-                std::printf("%s\"%s\": %" PRIu64, k ? ", " : "",
+            for (const rlab::MemoryCategory category : rlab::kMemoryCategories)
+                std::printf("%s\"%s\": %" PRIu64, category == rlab::kMemoryCategories.front() ? "" : ", ",
                     std::string(rlab::memoryCategoryName(category)).c_str(), peakOf(p, category));
-            }
             std::printf("}, \"predicted_forward_flops\": %.17g, \"predicted_backward_flops\": %.17g, "
                         "\"predicted_recompute_flops\": %.17g, \"recompute_share\": %.6f",
                 p.forwardFlops, p.backwardFlops, p.recomputeFlops, rlab::planner::recomputeShare(p));
@@ -236,6 +234,30 @@ void printJson(const rlab::planner::Report& report, const std::vector<rlab::plan
     std::printf("}\n");
 }
 
+// A category's column in the table: short, the table is wide.
+const char* columnTitle(rlab::MemoryCategory category)
+{
+    using C = rlab::MemoryCategory;
+    switch (category) {
+    case C::Parameters:
+        return "params";
+    case C::Gradients:
+        return "grads";
+    case C::OptimizerState:
+        return "optim";
+    case C::SavedActivations:
+        return "saved";
+    case C::RecomputeWorkspace:
+        return "recomp";
+    case C::Temporaries:
+        return "temps";
+    case C::HostOffloaded:
+    case C::Count:
+        break;
+    }
+    return "host";
+}
+
 void printTable(const rlab::planner::Report& report, const std::vector<rlab::planner::Snippet>& code)
 {
     using rlab::planner::peakOf;
@@ -254,21 +276,21 @@ void printTable(const rlab::planner::Report& report, const std::vector<rlab::pla
     if (rlab::planner::predictedOnly(c))
         std::printf("         predicted only: the engine cannot train bf16 weights or fused attention, so "
                     "no measurement backs these figures\n");
-    std::printf("\n%-22s %-4s %8s %7s %7s %7s %7s %7s %7s %7s %9s %9s %8s\n", "policy", "fits", "peak",
-        "params", "grads", "optim", "saved", "recomp", "temps", "host", "recompute", "max batch", "max seq");
+    std::printf("\n%-22s %-4s %8s", "policy", "fits", "peak");
+    for (const rlab::MemoryCategory category : rlab::kMemoryCategories)
+        std::printf(" %7s", columnTitle(category));
+    std::printf(" %9s %9s %8s\n", "recompute", "max batch", "max seq");
     for (const rlab::planner::PolicyRow& row : report.rows) {
         if (!row.planned) {
             std::printf("%-22s %-4s %s\n", row.name().c_str(), "no", row.note.c_str());
             continue;
         }
         const rlab::Prediction& p = row.prediction;
-        using C = rlab::MemoryCategory;
-        std::printf("%-22s %-4s %8.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %8.1f%% %9d %8d\n",
-            row.name().c_str(), row.fits ? "yes" : "no", gib(p.memory.peakTotal),
-            gib(peakOf(p, C::Parameters)), gib(peakOf(p, C::Gradients)), gib(peakOf(p, C::OptimizerState)),
-            gib(peakOf(p, C::SavedActivations)), gib(peakOf(p, C::RecomputeWorkspace)),
-            gib(peakOf(p, C::Temporaries)), gib(peakOf(p, C::HostOffloaded)),
-            100.0 * rlab::planner::recomputeShare(p), row.largestBatch, row.largestSeq);
+        std::printf("%-22s %-4s %8.2f", row.name().c_str(), row.fits ? "yes" : "no", gib(p.memory.peakTotal));
+        for (const rlab::MemoryCategory category : rlab::kMemoryCategories)
+            std::printf(" %7.2f", gib(peakOf(p, category)));
+        std::printf(
+            " %8.1f%% %9d %8d\n", 100.0 * rlab::planner::recomputeShare(p), row.largestBatch, row.largestSeq);
     }
     std::printf(
         "\nrecompute: recompute FLOPs as a share of the step's; max batch at T=%d and max seq at B=%d "

@@ -19,13 +19,13 @@
 #include <QTimer>
 
 #include "contentlibrary.h"
-#include "demopanel.h"
+#include "demo/demopanel.h"
+#include "demo/predictionbox.h"
 #include "demorunner.h"
 #include "demotexts.h"
 #include "mainwindow.h"
 #include "packdialog.h"
-#include "predictionbox.h"
-#include "questionpage.h"
+#include "pages/questionpage.h"
 #include "quizsession.h"
 #include "rlab/content/archive.h"
 #include "rlab/layout.h"
@@ -334,10 +334,8 @@ std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOption
         return QStringLiteral("The pack \"%1\" could not be opened.").arg(options.pack);
     if (options.planner)
         window.showPlanner();
-    if (options.today.isValid()) {
-        const QDateTime noon(options.today, QTime(12, 0));
-        window.setClock([noon] { return noon; });
-    }
+    if (options.today.isValid())
+        window.setClock([day = options.today] { return QDateTime(day, QTime(12, 0)); }); // noon
     if (options.quiz.isEmpty())
         return std::nullopt;
     const rlab::content::Quiz* quiz = window.content().quiz(options.quiz.toStdString());

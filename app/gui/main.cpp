@@ -19,7 +19,7 @@
 #include "appicon.h"
 #include "commandline.h"
 #include "mainwindow.h"
-#include "questionpage.h"
+#include "pages/questionpage.h"
 #include "rlab/layout.h"
 #include "rlab/text.h"
 #include "tones.h"

@@ -1,7 +1,5 @@
 #include "mainwindow.h"
 
-#include <algorithm>
-
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -20,18 +18,20 @@
 #include <QVBoxLayout>
 
 #include "appicon.h"
-#include "contenttext.h"
-#include "demopanel.h"
-#include "noticebanner.h"
+#include "demo/demopanel.h"
 #include "packdialog.h"
-#include "plannerpage.h"
-#include "questionlistpage.h"
-#include "questionpage.h"
+#include "pages/contenttext.h"
+#include "pages/noticebanner.h"
+#include "pages/questionlistpage.h"
+#include "pages/questionpage.h"
+#include "pages/resultspage.h"
+#include "pages/startpage.h"
+#include "planner/plannerpage.h"
 #include "quizrecord.h"
 #include "quizsession.h"
-#include "resultspage.h"
 #include "reviewschedule.h"
-#include "startpage.h"
+#include "tones.h"
+#include "windowdialogs.h"
 
 namespace {
 const QString ContentNotice = QStringLiteral("content");
@@ -66,15 +66,7 @@ MainWindow::MainWindow(
     m_pages->addWidget(m_planner);
 
     auto* central = new QWidget(this);
-    // Keyboard focus is drawn plainly on every button: some styles draw it faintly or not at all.
-    // Every state has the same outer size, so a focused button never cuts its text short.
-    central->setStyleSheet(
-        QStringLiteral("QPushButton { border: 1px solid palette(mid); border-radius: 4px; padding: 4px 12px;"
-                       " background: palette(button); }"
-                       "QPushButton:hover { border-color: palette(highlight); }"
-                       "QPushButton:pressed { background: palette(midlight); }"
-                       "QPushButton:disabled { color: palette(mid); }"
-                       "QPushButton:focus { border: 2px solid palette(highlight); padding: 3px 11px; }"));
+    central->setStyleSheet(buttonStyleSheet());
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(6, 6, 6, 0);
     layout->setSpacing(6);
@@ -87,10 +79,7 @@ MainWindow::MainWindow(
     connect(m_start, &StartPage::openRequested, this, &MainWindow::openQuiz);
     connect(m_start, &StartPage::reviewRequested, this, &MainWindow::startReview);
     connect(m_start, &StartPage::resetRequested, this, [this](const QString& quizId) {
-        const auto answer = QMessageBox::question(this, tr("Start over"),
-            tr("Clear every answer of this quiz and start again? Your earlier attempts stay in its history."),
-            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
-        if (answer == QMessageBox::Yes && openQuiz(quizId))
+        if (confirmStartOver(this) && openQuiz(quizId))
             m_session->restart();
     });
     // The open quiz's due questions first, then the other quizzes'.
@@ -184,19 +173,11 @@ bool MainWindow::openQuiz(const QString& quizId)
 
 bool MainWindow::startReview(const QString& quizId)
 {
-    const QHash<QString, QList<int>> due = dueQuestions();
-    QString chosen = quizId;
-    if (chosen.isEmpty()) {
-        for (const auto& quiz : m_content.quizzes) {
-            if (!due.value(fromUtf8(quiz.id)).isEmpty()) {
-                chosen = fromUtf8(quiz.id);
-                break;
-            }
-        }
-    }
-    if (due.value(chosen).isEmpty() || !openQuiz(chosen))
+    const QuizStandings today = standings();
+    const QString chosen = quizId.isEmpty() ? today.firstQuizWithDue() : quizId;
+    if (today.due(chosen).isEmpty() || !openQuiz(chosen))
         return false;
-    m_session->review(due.value(chosen));
+    m_session->review(today.due(chosen));
     return true;
 }
 
@@ -207,23 +188,9 @@ void MainWindow::setClock(std::function<QDateTime()> clock)
     refreshQuizzes();
 }
 
-QHash<QString, QList<int>> MainWindow::dueQuestions() const
+QuizStandings MainWindow::standings() const
 {
-    QHash<QString, QList<int>> due;
-    const QDate today = m_clock().date();
-    for (const auto& quiz : m_content.quizzes) {
-        const QString id = fromUtf8(quiz.id);
-        QList<int> questions;
-        for (const QString& question : ReviewSchedule::due(m_progress.quiz(id).review, today)) {
-            const int index = questionIndex(quiz, question);
-            if (index >= 0)
-                questions.append(index);
-        }
-        std::sort(questions.begin(), questions.end());
-        if (!questions.isEmpty())
-            due.insert(id, questions);
-    }
-    return due;
+    return QuizStandings(m_content, m_progress, m_clock().date());
 }
 
 void MainWindow::scheduleReview(int question, int, bool correct)
@@ -234,28 +201,6 @@ void MainWindow::scheduleReview(int question, int, bool correct)
     QuizProgress saved = m_progress.quiz(m_session->quizId());
     ReviewSchedule::record(saved.review, questionId(*quiz, question), correct, m_clock().date());
     m_progress.setQuiz(m_session->quizId(), saved); // saved with the answer (answersChanged follows)
-}
-
-// Answers given wrongly before the schedule existed (format 1) are due from the day they are seen.
-void MainWindow::scheduleEarlierMistakes()
-{
-    for (const auto& quiz : m_content.quizzes) {
-        const QString id = fromUtf8(quiz.id);
-        QuizProgress saved = m_progress.quiz(id);
-        bool added = false;
-        for (int i = 0; i < static_cast<int>(quiz.questions.size()); ++i) {
-            const QString question = questionId(quiz, i);
-            const QString answer = saved.answers.value(question);
-            if (!answer.isEmpty()
-                && optionIndex(quiz, i, answer) != quiz.questions[static_cast<std::size_t>(i)].answer
-                && !saved.review.contains(question)) {
-                saved.review.insert(question, ReviewCard {1, m_clock().date()});
-                added = true;
-            }
-        }
-        if (added)
-            m_progress.setQuiz(id, saved);
-    }
 }
 
 void MainWindow::showQuizzes()
@@ -292,10 +237,9 @@ DemoPanel* MainWindow::demoPanel() const
 
 QAction* MainWindow::languageAction(const QString& code) const
 {
-    for (QAction* action : m_languages->actions()) {
+    for (QAction* action : m_languages->actions())
         if (action->data().toString() == code)
             return action;
-    }
     return nullptr;
 }
 
@@ -375,7 +319,7 @@ void MainWindow::createMenus()
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_shortcuts = add(m_helpMenu, QKeySequence::HelpContents, this, [this] { showShortcuts(); });
-    m_about = add(m_helpMenu, QKeySequence(), this, [this] { showAbout(); });
+    m_about = add(m_helpMenu, QKeySequence(), this, [this] { showAboutBox(this); });
     m_aboutQt = add(m_helpMenu, QKeySequence(), qApp, [] { QApplication::aboutQt(); });
     updateActions();
 }
@@ -436,11 +380,6 @@ bool MainWindow::openPack(const QString& folderOrArchive)
     return true;
 }
 
-void MainWindow::setWatchingContent(bool on)
-{
-    m_library->setWatching(on);
-}
-
 void MainWindow::reloadContent()
 {
     const QString code
@@ -493,6 +432,7 @@ void MainWindow::retranslate()
 void MainWindow::loadContent(const QString& code)
 {
     m_content = m_library->load(code);
+    scheduleEarlierMistakes(m_content, m_progress, m_clock().date());
     // A quiz that no longer loads cannot stay open.
     if (!m_session->quizId().isEmpty() && !m_content.quiz(m_session->quizId().toStdString())) {
         m_session->clear();
@@ -505,53 +445,12 @@ void MainWindow::loadContent(const QString& code)
 
 void MainWindow::refreshQuizzes()
 {
-    scheduleEarlierMistakes();
-    const QHash<QString, QList<int>> due = dueQuestions();
-    QHash<QString, QuizStanding> standings;
-    for (const auto& quiz : m_content.quizzes) {
-        const QString id = fromUtf8(quiz.id);
-        const QuizProgress saved = m_progress.quiz(id);
-        // The saved history replayed in a session of its own: the open quiz is left alone.
-        QuizSession replay;
-        beginFromProgress(replay, quiz, saved);
-        QuizStanding standing;
-        standing.answered = replay.answeredCount();
-        standing.correct = replay.score();
-        standing.attempts = static_cast<int>(saved.attempts.size());
-        standing.firstTry = replay.firstTryScore();
-        standing.best = replay.bestScore();
-        standing.due = static_cast<int>(due.value(id).size());
-        const rlab::content::Guide* guide = m_content.guide(quiz.guide);
-        for (int i = 0; i < static_cast<int>(quiz.questions.size()); ++i) {
-            const auto& question = quiz.questions[static_cast<std::size_t>(i)];
-            QString topic = fromUtf8(question.guideSection);
-            if (guide) {
-                for (const auto& section : guide->sections) {
-                    if (section.id == question.guideSection)
-                        topic = fromUtf8(section.title.value);
-                }
-            }
-            auto at = std::find_if(standing.topics.begin(), standing.topics.end(),
-                [&topic](const TopicMastery& known) { return known.topic == topic; });
-            if (at == standing.topics.end()) {
-                standing.topics.append(TopicMastery {topic, 0, 0});
-                at = standing.topics.end() - 1;
-            }
-            ++at->questions;
-            if (ReviewSchedule::isMastered(
-                    saved.review, questionId(quiz, i), replay.isCorrect(i), m_clock().date()))
-                ++at->mastered;
-        }
-        standings.insert(id, standing);
-    }
-    m_start->setQuizzes(&m_content, standings);
-    m_results->setDueQuestions(due.value(m_session->quizId()));
-    int allDue = 0;
-    for (const QList<int>& questions : due)
-        allDue += static_cast<int>(questions.size());
+    const QuizStandings today = standings();
+    m_start->setQuizzes(&m_content, today.standings());
+    const QList<int> hereDue = today.due(m_session->quizId());
+    m_results->setDueQuestions(hereDue);
     // The button reviews this quiz's due questions when it has some, else every quiz's: it counts those.
-    const int hereDue = static_cast<int>(due.value(m_session->quizId()).size());
-    m_results->setReviewsDue(hereDue > 0 ? hereDue : allDue);
+    m_results->setReviewsDue(hereDue.isEmpty() ? today.dueCount() : static_cast<int>(hereDue.size()));
 }
 
 void MainWindow::saveAnswers()
@@ -617,8 +516,8 @@ void MainWindow::showProgressProblem()
 
 QString MainWindow::shortcutsText() const
 {
-    QStringList lines {tr("1–6: choose the option with that number"), tr("↑ ↓: move between the options"),
-        tr("Tab, Shift+Tab: move between the controls"),
+    QStringList lines {tr("1–%1: choose the option with that number").arg(rlab::content::kMostOptions),
+        tr("↑ ↓: move between the options"), tr("Tab, Shift+Tab: move between the controls"),
         tr("Enter: confirm the option you moved to, or go to the next question once answered, wherever "
            "the focus is"),
         tr("Enter in a demo size field or the prediction: run the demo"),
@@ -647,30 +546,4 @@ QString MainWindow::shortcutsText() const
 void MainWindow::showShortcuts()
 {
     QMessageBox::information(this, tr("Keyboard shortcuts"), shortcutsText());
-}
-
-void MainWindow::showAbout()
-{
-    // A build that names no address (RLAB_HOMEPAGE_URL empty) shows no links rather than broken ones.
-    const QString source = QStringLiteral(RLAB_SOURCE_URL);
-    const QString bugs = source + QStringLiteral("/issues");
-    const auto link = [](const QString& url) { return QStringLiteral("<a href=\"%1\">%1</a>").arg(url); };
-    const QString links = source.isEmpty()
-        ? QString()
-        : QStringLiteral("<p>%1<br>%2</p>")
-              .arg(tr("Source code: %1").arg(link(source)), tr("Report a problem: %1").arg(link(bugs)));
-    QMessageBox box(this);
-    box.setWindowTitle(tr("About Recompute Lab"));
-    box.setIconPixmap(windowIcon().pixmap(64, 64));
-    box.setTextFormat(Qt::RichText);
-    box.setText(
-        QStringLiteral("<h3>Recompute Lab %1</h3>").arg(QApplication::applicationVersion().toHtmlEscaped()));
-    box.setInformativeText(
-        QStringLiteral("<p>%1</p><p>%2</p>%3")
-            .arg(tr("Recompute Lab teaches activation recomputation (gradient checkpointing) with quizzes "
-                    "and live demos that train a small GPT-style model and measure its memory and time."),
-                tr("Free software under the MIT licence."), links));
-    box.setTextInteractionFlags(Qt::TextBrowserInteraction);
-    box.setStandardButtons(QMessageBox::Close);
-    box.exec();
 }

@@ -11,6 +11,7 @@
 #include "contentlibrary.h"
 #include "interfacelanguage.h"
 #include "progressstore.h"
+#include "quizstandings.h"
 #include "rlab/content/content.h"
 
 class DemoPanel;
@@ -45,7 +46,7 @@ public:
     // the archive is refused. Its own content errors show in the banner as any content's.
     bool openPack(const QString& folderOrArchive);
     // Reloads the content whenever a pack's files change (recompute-lab --watch, for authors).
-    void setWatchingContent(bool on);
+    void setWatchingContent(bool on) { m_library->setWatching(on); }
     ContentLibrary* library() const { return m_library; }
     QString language() const { return m_language.current(); }
 
@@ -57,7 +58,8 @@ public:
     // Where "today" comes from for attempts and the review schedule (tests inject a date).
     void setClock(std::function<QDateTime()> clock);
     // Per quiz id, the questions due for review today.
-    QHash<QString, QList<int>> dueQuestions() const;
+    QHash<QString, QList<int>> dueQuestions() const { return standings().due(); }
+    QuizStandings standings() const; // today's, from the content and the progress
     void showQuizzes();
     void showQuestion(int question);
     void showAllQuestions();
@@ -91,14 +93,12 @@ private:
     void refreshQuizzes();
     void saveAnswers();
     void scheduleReview(int question, int option, bool correct);
-    void scheduleEarlierMistakes();
     void showPage(QWidget* page);
     void updateWindowTitle(); // the page's: the quiz's title on its pages, the Planner's on its own
     void updateActions();
     void reportProgressProblem(); // a new problem: shown even if an earlier one was dismissed
     void showProgressProblem(); // the current one, in the current language
     void showShortcuts();
-    void showAbout();
     void saveWindowLayout();
 
     ContentLibrary* m_library;

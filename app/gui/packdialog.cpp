@@ -23,7 +23,8 @@ void PackDialog::accept()
         if (chosen.isFile()
             || (chosen.isDir() && QDir(chosen.filePath()).exists(QStringLiteral("quizzes")))) {
             m_chosen = chosen.absoluteFilePath();
-            QDialog::accept();
+            // Not QFileDialog::accept, which would enter the pack's folder instead of closing.
+            QDialog::accept(); // NOLINT(bugprone-parent-virtual-call)
             return;
         }
     }

@@ -130,3 +130,14 @@ QPalette darkPalette()
         dark.setColor(QPalette::Disabled, role, disabled);
     return dark;
 }
+
+QString buttonStyleSheet()
+{
+    return QStringLiteral(
+        "QPushButton { border: 1px solid palette(mid); border-radius: 4px; padding: 4px 12px;"
+        " background: palette(button); }"
+        "QPushButton:hover { border-color: palette(highlight); }"
+        "QPushButton:pressed { background: palette(midlight); }"
+        "QPushButton:disabled { color: palette(mid); }"
+        "QPushButton:focus { border: 2px solid palette(highlight); padding: 3px 11px; }");
+}

@@ -27,5 +27,9 @@ QString toneBackgroundName(Tone tone);
 // desktop switching to its dark theme while the app runs), so tones written into it follow.
 void setToneStyleSheet(QWidget* widget, std::function<QString()> style);
 
+// Buttons drawn from the palette's roles, with keyboard focus drawn plainly (some styles draw it
+// faintly or not at all); every state has the same outer size, so focus never cuts a text short.
+QString buttonStyleSheet();
+
 // Fusion's dark palette: what `recompute-lab --dark` uses where the desktop offers no dark theme.
 QPalette darkPalette();

@@ -13,9 +13,9 @@ using rlab::content::ClaimRelation;
 
 QString quantityTitle(ClaimQuantity quantity)
 {
-    if (const std::optional<rlab::MemoryCategory> category = rlab::demo::memoryCategoryOf(quantity))
-        return memoryCategoryTitle(*category);
-    switch (quantity) {
+    switch (quantity.kind) {
+    case ClaimQuantity::CategoryPeak:
+        return memoryCategoryTitle(quantity.category);
     case ClaimQuantity::PeakActivationBytes:
         return QCoreApplication::translate("DemoClaims", "peak activation memory");
     case ClaimQuantity::PeakBytes:
@@ -32,8 +32,6 @@ QString quantityTitle(ClaimQuantity quantity)
         return QCoreApplication::translate("DemoClaims", "loss difference from none");
     case ClaimQuantity::OffloadMs:
         return QCoreApplication::translate("DemoClaims", "copy time to and from the host");
-    default: // the memory categories, above
-        break;
     }
     return {};
 }
@@ -88,7 +86,7 @@ QString runNameText(const std::string& run)
 // A figure in the learner's locale; step times with their 95% interval.
 QString figureText(ClaimQuantity quantity, const rlab::demo::Figure& f)
 {
-    switch (quantity) {
+    switch (quantity.kind) {
     case ClaimQuantity::RecomputeFlops:
         return QCoreApplication::translate("DemoClaims", "%1 MFLOP").arg(number(f.value / 1e6, 1));
     case ClaimQuantity::RecomputeShare:

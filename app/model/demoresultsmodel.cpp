@@ -4,6 +4,7 @@
 
 #include <QLocale>
 
+#include "demotexts.h"
 #include "rlab/demo/demo.h"
 #include "rlab/memory.h"
 
@@ -11,24 +12,14 @@ namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
 
+bool isCategoryColumn(int column)
+{
+    return column >= DemoResultsModel::FirstCategory && column <= DemoResultsModel::LastCategory;
+}
+
 rlab::MemoryCategory categoryOf(int column)
 {
-    switch (column) {
-    case DemoResultsModel::Parameters:
-        return rlab::MemoryCategory::Parameters;
-    case DemoResultsModel::Gradients:
-        return rlab::MemoryCategory::Gradients;
-    case DemoResultsModel::OptimizerState:
-        return rlab::MemoryCategory::OptimizerState;
-    case DemoResultsModel::SavedActivations:
-        return rlab::MemoryCategory::SavedActivations;
-    case DemoResultsModel::RecomputeWorkspace:
-        return rlab::MemoryCategory::RecomputeWorkspace;
-    case DemoResultsModel::Temporaries:
-        return rlab::MemoryCategory::Temporaries;
-    default:
-        return rlab::MemoryCategory::HostOffloaded;
-    }
+    return rlab::kMemoryCategories[std::size_t(column - DemoResultsModel::FirstCategory)];
 }
 
 // Small demos have sub-MiB figures: keep three significant digits there.
@@ -98,14 +89,18 @@ const QList<DemoResult>& DemoResultsModel::results() const
 
 bool DemoResultsModel::isColumnUsed(int column) const
 {
+    // Recompute workspace and host offloaded are there for some policies only.
+    const bool sometimes = isCategoryColumn(column)
+        && (categoryOf(column) == rlab::MemoryCategory::RecomputeWorkspace
+            || categoryOf(column) == rlab::MemoryCategory::HostOffloaded);
     for (const DemoResult& result : m_results) {
         const rlab::RunResult& run = result.run;
-        switch (column) {
-        case RecomputeWorkspace:
-        case HostOffloaded:
+        if (sometimes) {
             if (result.peakBytes(categoryOf(column)) > 0)
                 return true;
-            break;
+            continue;
+        }
+        switch (column) {
         case RecomputeFlops:
             if (run.recomputeFlops > 0)
                 return true;
@@ -130,8 +125,10 @@ bool DemoResultsModel::isMoreColumn(int column)
 {
     // Memory kinds that do not change with the policy, and detail. The quizzes and guides name the
     // Forward, Optimizer state, Saved activations and Recompute workspace columns: those stay.
-    return column == Parameters || column == Gradients || column == Temporaries || column == StepSpread
-        || column == PredictedPcieMs || column == Device;
+    using C = rlab::MemoryCategory;
+    return column == categoryColumn(C::Parameters) || column == categoryColumn(C::Gradients)
+        || column == categoryColumn(C::Temporaries) || column == StepSpread || column == PredictedPcieMs
+        || column == Device;
 }
 
 const DemoResult* DemoResultsModel::noneFor(const DemoResult& result) const
@@ -258,19 +255,13 @@ QVariant DemoResultsModel::data(const QModelIndex& index, int role) const
 QVariant DemoResultsModel::rawValue(const DemoResult& result, int column) const
 {
     const rlab::RunResult& run = result.run;
+    if (isCategoryColumn(column))
+        return double(result.peakBytes(categoryOf(column)));
     switch (column) {
     case Label:
         return result.title();
     case PeakTotal:
         return double(run.peakBytes);
-    case Parameters:
-    case Gradients:
-    case OptimizerState:
-    case SavedActivations:
-    case RecomputeWorkspace:
-    case Temporaries:
-    case HostOffloaded:
-        return double(result.peakBytes(categoryOf(column)));
     case PeakActivations:
         return double(run.peakActivationBytes);
     case PredictedActivations:
@@ -350,6 +341,14 @@ QVariant DemoResultsModel::headerData(int section, Qt::Orientation orientation, 
     const bool tip = role == Qt::ToolTipRole;
     const QString peakTip
         = tr("Measured: the highest number of bytes of this kind the engine's allocator held at once.");
+    if (isCategoryColumn(section)) {
+        const rlab::MemoryCategory category = categoryOf(section);
+        if (!tip)
+            return tr("%1\nMiB, measured").arg(memoryCategoryTitle(category));
+        return category == rlab::MemoryCategory::HostOffloaded
+            ? tr("Measured: checkpoints held in host memory instead of on the device.")
+            : peakTip;
+    }
     switch (section) {
     case Label:
         return tip ? tr("The run's recomputation policy and settings.") : tr("Run");
@@ -358,21 +357,6 @@ QVariant DemoResultsModel::headerData(int section, Qt::Orientation orientation, 
             ? tr("Measured: the highest number of bytes the engine held on the device at once, all kinds "
                  "together.")
             : tr("Peak total\nMiB, measured");
-    case Parameters:
-        return tip ? peakTip : tr("Parameters\nMiB, measured");
-    case Gradients:
-        return tip ? peakTip : tr("Gradients\nMiB, measured");
-    case OptimizerState:
-        return tip ? peakTip : tr("Optimizer state\nMiB, measured");
-    case SavedActivations:
-        return tip ? peakTip : tr("Saved activations\nMiB, measured");
-    case RecomputeWorkspace:
-        return tip ? peakTip : tr("Recompute workspace\nMiB, measured");
-    case Temporaries:
-        return tip ? peakTip : tr("Temporaries\nMiB, measured");
-    case HostOffloaded:
-        return tip ? tr("Measured: checkpoints held in host memory instead of on the device.")
-                   : tr("Host offloaded\nMiB, measured");
     case PeakActivations:
         return tip ? tr("Measured: the peak of saved activations plus recompute workspace.")
                    : tr("Peak activations\nMiB, measured");

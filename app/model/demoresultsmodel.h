@@ -5,6 +5,7 @@
 #include <QList>
 
 #include "demoresult.h"
+#include "rlab/words.h"
 
 class DemoResultsModel : public QAbstractTableModel {
     Q_OBJECT
@@ -23,17 +24,16 @@ public:
         OffloadMs,
         PredictedPcieMs, // the same bytes over PCIe (rlab::demo::kPcieBytesPerSecond)
         FinalLoss,
-        Parameters,
-        Gradients,
-        OptimizerState,
-        SavedActivations,
-        RecomputeWorkspace,
-        Temporaries,
-        HostOffloaded,
+        FirstCategory, // one column per memory category, in rlab::kMemoryCategories' order
+        LastCategory = FirstCategory + int(rlab::kMemoryCategoryCount) - 1,
         Device,
         ColumnCount
     };
     static constexpr int RawValueRole = Qt::UserRole; // the number behind a cell (bytes, ms, FLOPs)
+    static constexpr int categoryColumn(rlab::MemoryCategory category)
+    {
+        return FirstCategory + int(category);
+    }
 
     explicit DemoResultsModel(QObject* parent = nullptr);
 

@@ -189,8 +189,8 @@ void DemoRunner::end(DemoOutcome outcome)
 // Runs on the worker thread. Everything it reports is posted to the runner's (GUI) thread, so
 // signals are emitted there and receivers never see a half-finished result; rlab::demo reports
 // progress at most ten times a second, so the GUI thread stays idle while steps are timed.
-void DemoRunner::work(std::vector<DemoRunPlan> plans, std::optional<rlab::content::DemoPreset> preset,
-    std::shared_ptr<std::atomic<bool>> cancelFlag)
+void DemoRunner::work(const std::vector<DemoRunPlan>& plans, std::optional<rlab::content::DemoPreset> preset,
+    const std::shared_ptr<std::atomic<bool>>& cancelFlag)
 {
     // Qt orders a queued call after its posting with locks ThreadSanitizer cannot see; the handoff
     // mutex, held while posting and taken before the call runs, orders it visibly as well.

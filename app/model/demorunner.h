@@ -89,8 +89,8 @@ signals:
     void ended(const DemoOutcome& outcome); // after the last result, a cancel or a failure
 
 private:
-    void work(std::vector<DemoRunPlan> plans, std::optional<rlab::content::DemoPreset> preset,
-        std::shared_ptr<std::atomic<bool>> cancelFlag);
+    void work(const std::vector<DemoRunPlan>& plans, std::optional<rlab::content::DemoPreset> preset,
+        const std::shared_ptr<std::atomic<bool>>& cancelFlag);
     void join();
     void end(DemoOutcome outcome); // on the runner's thread: no longer running, then ended()
 

@@ -29,7 +29,7 @@ constexpr int LockWaitMs = 2000; // another window's save takes milliseconds
 
 QString defaultDirectory()
 {
-    const QString fromEnv = qEnvironmentVariable("RLAB_STATE_DIR");
+    QString fromEnv = qEnvironmentVariable("RLAB_STATE_DIR");
     if (!fromEnv.isEmpty())
         return fromEnv;
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
@@ -71,7 +71,7 @@ bool readTextList(const QJsonValue& value, QStringList* out)
         return true;
     if (!value.isArray())
         return false;
-    for (const QJsonValue& item : value.toArray()) {
+    for (const auto& item : value.toArray()) {
         if (!item.isString())
             return false;
         out->append(item.toString());
@@ -113,7 +113,7 @@ bool readQuiz(const QJsonObject& object, QuizProgress* quiz)
     if (!attempts.isUndefined()) {
         if (!attempts.isArray())
             return false;
-        for (const QJsonValue& item : attempts.toArray()) {
+        for (const auto& item : attempts.toArray()) {
             SavedAttempt attempt;
             if (!readAttempt(item, &attempt))
                 return false;

@@ -83,7 +83,6 @@ public:
     void setWindowLayout(const QString& name, const QByteArray& state) { m_windowLayout.insert(name, state); }
 
     QuizProgress quiz(const QString& quizId) const { return m_quizzes.value(quizId); }
-    QList<QString> quizIds() const { return m_quizzes.keys(); }
     void setQuiz(const QString& quizId, const QuizProgress& progress);
 
     // questionId -> optionId of the latest answer.

@@ -4,8 +4,10 @@
 #include <cstdint>
 #include <random>
 
+#include "rlab/content/content.h"
+
 namespace {
-constexpr int MaxOptions = 16; // the content loader allows 2..6; anything else is not an option
+constexpr int MaxOptions = rlab::content::kMostOptions; // past it, a saved answer is not an option
 
 // FNV-1a: a hash that is the same on every run and platform (qHash is seeded per process).
 std::uint32_t stableHash(const QString& text)
@@ -133,14 +135,6 @@ bool QuizSession::isCorrect(int question) const
 int QuizSession::correctOption(int question) const
 {
     return validQuestion(question) ? m_answerKey[question] : NoAnswer;
-}
-
-QList<int> QuizSession::chosenAnswers() const
-{
-    QList<int> shown;
-    for (int i = 0; i < questionCount(); ++i)
-        shown.append(chosen(i));
-    return shown;
 }
 
 int QuizSession::latestAnswer(int question) const

@@ -56,7 +56,6 @@ public:
     bool isAnswered(int question) const { return chosen(question) != NoAnswer; }
     bool isCorrect(int question) const;
     int correctOption(int question) const;
-    QList<int> chosenAnswers() const;
     // The latest answer ever given, open or not (what is saved).
     int latestAnswer(int question) const;
     QList<int> latestAnswers() const { return m_latest; }

@@ -15,9 +15,6 @@ namespace rlab::detail {
 
 namespace {
 
-constexpr std::array<const char*, kSlotCount> kSlotNames {
-    "block_input", "ln1", "qkv", "softmax", "attn_dropout", "attn_values", "residual", "ln2", "fc1", "gelu"};
-
 Plan basePlan(const RunConfig& config)
 {
     Plan plan;
@@ -136,11 +133,6 @@ std::optional<Plan> planForBudget(const RunConfig& config, std::string* error)
 
 } // namespace
 
-const char* slotName(Slot slot)
-{
-    return kSlotNames[static_cast<std::size_t>(slot)];
-}
-
 OpKind slotKind(Slot slot)
 {
     switch (slot) {
@@ -214,6 +206,8 @@ SlotSizes slotSizes(const ModelShape& shape, bool dropout, bool fusedAttention)
     s.outputFlops = 2.0 * fbtd * 4.0 * d + (2 + drop) * fbtd;
     s.rows = bt;
     s.logitsElems = product(bt, shape.vocab);
+    const double btc = fbtd, btv = static_cast<double>(s.logitsElems), v = shape.vocab;
+    s.edge = {btc, 8 * btc, 2 * btc * v, 4 * btv, 2 * btv, 4 * btc * v, 16 * btc, 2 * btc};
     return s;
 }
 
@@ -300,14 +294,14 @@ StepFlops stepFlops(const Plan& plan, const RunConfig& config)
         block += sizes.flops[static_cast<std::size_t>(s)];
     // Trainer::backwardBlock spends twice each op's forward FLOPs, but once for attention dropout.
     const double blockBackward = 2 * block - sizes.flops[static_cast<std::size_t>(Slot::AttDrop)];
-    const auto btc = static_cast<double>(sizes.outputElems);
-    const auto btv = static_cast<double>(sizes.logitsElems);
-    const double v = config.shape.vocab, layers = config.shape.layers;
+    const SlotSizes::EdgeFlops& e = sizes.edge;
+    const double layers = config.shape.layers;
     StepFlops step;
     // embedding; blocks; lnf, head, cross_entropy (Trainer::forwardHead).
-    step.forward = btc + layers * block + 8 * btc + 2 * btc * v + 4 * btv;
+    step.forward = e.embedding + layers * block + e.lnf + e.head + e.crossEntropy;
     // cross_entropy, head, lnf (Trainer::backwardHead); blocks; embedding.
-    step.backward = 2 * btv + 4 * btc * v + 16 * btc + layers * blockBackward + 2 * btc;
+    step.backward = e.crossEntropyBackward + e.headBackward + e.lnfBackward + layers * blockBackward
+        + e.embeddingBackward;
     step.recompute = planRecomputeFlops(plan, config);
     if (plan.fusedAttention) // every block's backward rebuilds its probabilities from q, k and the logsumexp
         step.recompute += layers

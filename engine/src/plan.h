@@ -25,7 +25,6 @@ constexpr SlotMask slotBit(Slot slot)
 }
 constexpr SlotMask kAllSlots = (SlotMask {1} << kSlotCount) - 1;
 
-const char* slotName(Slot slot);
 OpKind slotKind(Slot slot);
 SlotMask slotsOfKinds(const std::vector<OpKind>& kinds);
 
@@ -53,6 +52,11 @@ struct SlotSizes {
     std::uint64_t outputElems = 0; // the block's result, and every (B, T, width) tensor
     std::uint64_t rows = 0; // B*T: tokens, targets, per-row losses
     std::uint64_t logitsElems = 0; // B*T*vocab: logits and probabilities
+    // The ops outside the blocks, forward and backward: the trainer spends and stepFlops counts these.
+    struct EdgeFlops {
+        double embedding = 0, lnf = 0, head = 0, crossEntropy = 0;
+        double crossEntropyBackward = 0, headBackward = 0, lnfBackward = 0, embeddingBackward = 0;
+    } edge;
 };
 // With fused attention the probabilities are no tensor: the softmax slot keeps each row's
 // logsumexp (B*H*T floats, as statistics) and the dropout slot nothing (its mask is regenerated).

@@ -381,7 +381,10 @@ double maxAbsDifference(
         const auto other = b.find(name);
         if (other == b.end())
             return std::nan("");
-        worst = std::max(worst, maxAbsDifference(values, other->second));
+        const double difference = maxAbsDifference(values, other->second);
+        if (std::isnan(difference)) // std::max would drop it
+            return difference;
+        worst = std::max(worst, difference);
     }
     return worst;
 }

@@ -522,18 +522,18 @@ float Trainer::forwardHead()
     m_lnf.stats
         = device(m_sizes.stats[static_cast<std::size_t>(Slot::Ln1)], MemoryCategory::SavedActivations);
     m_lnf.ptr = m_lnf.value.floats();
-    op("lnf", 8.0 * static_cast<double>(btc), [&] {
+    op("lnf", m_sizes.edge.lnf, [&] {
         m_backend.layernormForward(m_lnf.ptr, m_lnf.stats.floats(), m_lnf.stats.floats() + BT,
             m_finalInput.ptr, p + m_layout.lnfw, p + m_layout.lnfb, BT, C);
     });
     Buffer logits = device(btv * sizeof(float), MemoryCategory::Temporaries);
-    op("head", 2.0 * static_cast<double>(btc) * V,
+    op("head", m_sizes.edge.head,
         [&] { m_backend.matmulForward(logits.floats(), m_lnf.ptr, p + m_layout.headw, nullptr, BT, C, V); });
     m_probs.value = device(btv * sizeof(float), MemoryCategory::SavedActivations);
     m_probs.ptr = m_probs.value.floats();
     Buffer losses = device(m_sizes.rows * sizeof(float), MemoryCategory::Temporaries);
     float loss = 0;
-    op("cross_entropy", 4.0 * static_cast<double>(btv), [&] {
+    op("cross_entropy", m_sizes.edge.crossEntropy, [&] {
         m_backend.crossEntropyForward(losses.floats(), m_probs.ptr, logits.floats(), m_targets.ints(), BT, V);
         loss = m_backend.meanLoss(losses.floats(), BT);
     });
@@ -543,20 +543,20 @@ float Trainer::forwardHead()
 void Trainer::backwardHead(float* dx)
 {
     enter(Phase::Backward, -1);
-    const std::size_t btc = m_sizes.outputElems, btv = m_sizes.logitsElems;
+    const std::size_t btc = m_sizes.outputElems;
     const float* p = m_params.floats();
     float* g = m_grads.floats();
     Buffer dnorm = device(btc * sizeof(float), MemoryCategory::Temporaries);
-    op("cross_entropy_backward", 2.0 * static_cast<double>(btv), [&] {
+    op("cross_entropy_backward", m_sizes.edge.crossEntropyBackward, [&] {
         m_backend.crossEntropyBackward(
             m_probs.ptr, m_probs.ptr, m_targets.ints(), 1.0f / static_cast<float>(BT), BT, V);
     });
-    op("head_backward", 4.0 * static_cast<double>(btc) * V, [&] {
+    op("head_backward", m_sizes.edge.headBackward, [&] {
         m_backend.matmulBackward(dnorm.floats(), g + m_layout.headw, nullptr, m_probs.ptr, m_lnf.ptr,
             p + m_layout.headw, BT, C, V);
     });
     m_probs.clear();
-    op("lnf_backward", 16.0 * static_cast<double>(btc), [&] {
+    op("lnf_backward", m_sizes.edge.lnfBackward, [&] {
         m_backend.fill(dx, 0.0f, btc);
         m_backend.layernormBackward(dx, g + m_layout.lnfw, g + m_layout.lnfb, dnorm.floats(),
             m_finalInput.ptr, p + m_layout.lnfw, m_lnf.stats.floats(), m_lnf.stats.floats() + BT, BT, C);
@@ -608,7 +608,7 @@ float Trainer::forward(int index, bool recordTimeline)
     const SlotPlacement place = placeSlot(m_plan, 0, Slot::Input, Phase::Forward);
     input.value = device(btc * sizeof(float), place.value);
     input.ptr = input.value.floats();
-    op("embedding", static_cast<double>(btc), [&] {
+    op("embedding", m_sizes.edge.embedding, [&] {
         m_backend.encoderForward(input.ptr, m_tokens.ints(), p + m_layout.wte, p + m_layout.wpe, B, T, C);
     });
     if (place.halfCopy)
@@ -642,7 +642,7 @@ float Trainer::step(int index, bool recordTimeline, bool update)
             backwardBlock(m, dx.floats());
     }
     enter(Phase::Backward, -1);
-    op("embedding_backward", 2.0 * static_cast<double>(btc), [&] {
+    op("embedding_backward", m_sizes.edge.embeddingBackward, [&] {
         m_backend.encoderBackward(m_grads.floats() + m_layout.wte, m_grads.floats() + m_layout.wpe,
             dx.floats(), m_tokens.ints(), B, T, C);
     });

@@ -18,9 +18,9 @@
 #include <QTest>
 
 #include "mainwindow.h"
-#include "noticebanner.h"
 #include "packdialog.h"
-#include "questionpage.h"
+#include "pages/noticebanner.h"
+#include "pages/questionpage.h"
 #include "run_program.h"
 #include "startpage.h"
 #include "tones.h"

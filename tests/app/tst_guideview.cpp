@@ -15,8 +15,8 @@
 #include <QTextCursor>
 #include <QTextDocument>
 
-#include "guideview.h"
 #include "mainwindow.h"
+#include "pages/guideview.h"
 #include "progressstore.h"
 #include "rlab/content/markdown.h"
 #include "slowness.h"

@@ -28,19 +28,19 @@
 #include <QToolButton>
 
 #include "commandline.h"
-#include "demopanel.h"
+#include "demo/demopanel.h"
+#include "demo/predictionbox.h"
 #include "demorunner.h"
 #include "mainwindow.h"
-#include "noticebanner.h"
-#include "optionbutton.h"
-#include "plannerpage.h"
-#include "predictionbox.h"
-#include "questionpage.h"
+#include "pages/noticebanner.h"
+#include "pages/optionbutton.h"
+#include "pages/questionpage.h"
+#include "pages/resultspage.h"
+#include "pages/startpage.h"
+#include "planner/plannerpage.h"
 #include "quizsession.h"
-#include "resultspage.h"
 #include "rlab/engine.h"
 #include "slowness.h"
-#include "startpage.h"
 
 namespace {
 const QString Quiz = QStringLiteral("mini-quiz");

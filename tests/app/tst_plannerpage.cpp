@@ -11,11 +11,11 @@
 #include <QTableWidget>
 #include <QTest>
 
-#include "demopanel.h"
+#include "demo/demopanel.h"
 #include "mainwindow.h"
-#include "plannerpage.h"
+#include "pages/startpage.h"
+#include "planner/plannerpage.h"
 #include "rlab/planner/planner.h"
-#include "startpage.h"
 
 class PlannerPageTest : public QObject {
     Q_OBJECT

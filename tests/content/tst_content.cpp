@@ -107,6 +107,7 @@ private slots:
     void stalePackFoldersAreSwept();
     void runsAndSweepValuesAreBounded_data();
     void runsAndSweepValuesAreBounded();
+    void invalidUtf8IsRefused_data();
     void invalidUtf8IsRefused();
     void deepNestingIsRefused_data();
     void deepNestingIsRefused();
@@ -719,11 +720,23 @@ void ContentTest::runsAndSweepValuesAreBounded()
     QVERIFY(!content.preset("sweep-demo"));
 }
 
+void ContentTest::invalidUtf8IsRefused_data()
+{
+    QTest::addColumn<QByteArray>("title");
+    // "Тест" in Windows-1251, as an editor might save it.
+    QTest::newRow("Windows-1251") << QByteArray("\xD2\xE5\xF1\xF2");
+    // '/' as two bytes and U+D800 as three: well-formed in shape, refused by RFC 3629 (a lax
+    // reader lets the overlong '/' through path checks, and a surrogate is no character).
+    QTest::newRow("overlong") << QByteArray("\xC0\xAF Test");
+    QTest::newRow("surrogate") << QByteArray("\xED\xA0\x80 Test");
+}
+
 void ContentTest::invalidUtf8IsRefused()
 {
+    QFETCH(QByteArray, title);
     const fs::path root = editableTree();
-    // "Тест" in Windows-1251, as an editor might save it.
-    QVERIFY(replaceOnce(root / "quizzes/beta/quiz.ru.yaml", "title: Тест бета", "title: \xD2\xE5\xF1\xF2"));
+    QVERIFY(
+        replaceOnce(root / "quizzes/beta/quiz.ru.yaml", "title: Тест бета", "title: " + title.toStdString()));
     const Content content = loadContent(root, "ru");
     const Diagnostic* found = findDiagnostic(content, "not valid UTF-8");
     QVERIFY2(found, listed(content.errors).c_str());

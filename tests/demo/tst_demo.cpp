@@ -35,19 +35,19 @@
 #include <QWheelEvent>
 #include <QXYSeries>
 
+#include "charts/steptimechart.h"
+#include "demo/demopanel.h"
+#include "demo/demoresultsview.h"
 #include "demo_presets.h"
 #include "democlaimstext.h"
 #include "demoestimate.h"
-#include "demopanel.h"
 #include "demoresultsmodel.h"
-#include "demoresultsview.h"
 #include "demorunner.h"
 #include "demotexts.h"
 #include "interfacelanguage.h"
 #include "rlab/engine.h"
 #include "slowness.h"
-#include "steptimechart.h"
-#include "timelinechart.h"
+#include "charts/timelinechart.h"
 #include "tones.h"
 
 using rlab::content::DemoPreset;
@@ -968,14 +968,14 @@ void DemoTest::moreColumnsToggleIsRemembered()
     auto* more = panel->findChild<QCheckBox*>(QStringLiteral("moreColumns"));
     QVERIFY(more);
     QVERIFY(!more->isChecked());
-    QVERIFY(table->isColumnHidden(DemoResultsModel::Parameters));
+    QVERIFY(table->isColumnHidden(DemoResultsModel::categoryColumn(rlab::MemoryCategory::Parameters)));
     QVERIFY(table->isColumnHidden(DemoResultsModel::Device));
     QVERIFY(!table->isColumnHidden(DemoResultsModel::PeakActivations));
     QVERIFY(!table->isColumnHidden(DemoResultsModel::StepMs));
     QVERIFY(!table->isColumnHidden(DemoResultsModel::ForwardFlops)); // the quizzes name these columns
-    QVERIFY(!table->isColumnHidden(DemoResultsModel::OptimizerState));
+    QVERIFY(!table->isColumnHidden(DemoResultsModel::categoryColumn(rlab::MemoryCategory::OptimizerState)));
     more->setChecked(true);
-    QVERIFY(!table->isColumnHidden(DemoResultsModel::Parameters));
+    QVERIFY(!table->isColumnHidden(DemoResultsModel::categoryColumn(rlab::MemoryCategory::Parameters)));
     QVERIFY(!table->isColumnHidden(DemoResultsModel::Device));
     QVERIFY(table->isColumnHidden(DemoResultsModel::OffloadMs)); // still only the used ones
 
@@ -986,7 +986,7 @@ void DemoTest::moreColumnsToggleIsRemembered()
     QSignalSpy again(panel.get(), &DemoPanel::finished);
     QVERIFY(runToEnd(*panel, again));
     QVERIFY(!panel->findChild<QTableView*>(QStringLiteral("resultsTable"))
-                 ->isColumnHidden(DemoResultsModel::Parameters));
+                 ->isColumnHidden(DemoResultsModel::categoryColumn(rlab::MemoryCategory::Parameters)));
     panel->findChild<QCheckBox*>(QStringLiteral("moreColumns"))
         ->setChecked(false); // as the other tests expect
 }

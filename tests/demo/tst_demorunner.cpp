@@ -282,8 +282,9 @@ void DemoRunnerTest::presetsInContentAllPlan()
     const QByteArray source = qgetenv("RLAB_SOURCE_DIR");
     const std::filesystem::path root
         = std::filesystem::path(source.isEmpty() ? RLAB_CONTENT_DIR : source.toStdString() + "/content");
-    if (!std::filesystem::exists(root / "demos" / "presets.yaml"))
-        QSKIP("content/demos/presets.yaml is not there yet");
+    // The shipped presets are there: a wrong path must fail here, not pass as a skip.
+    QVERIFY2(std::filesystem::is_regular_file(root / "demos" / "presets.yaml"),
+        qPrintable(QString::fromStdString((root / "demos" / "presets.yaml").string()) + " is not there"));
     const rlab::content::Content content = rlab::content::loadContent(root, "en");
     QVERIFY(!content.presets.empty());
     for (const auto& [id, preset] : content.presets) {

@@ -2,6 +2,9 @@
 // --no-rng-replay and bf16 saving change them, as the demo says they do.
 #include <cmath>
 #include <cstring>
+#include <map>
+#include <stdexcept>
+#include <string>
 
 #include "rlab/backend.h"
 #include "rlab/engine.h"
@@ -23,8 +26,11 @@ RunConfig smallConfig(const char* policy)
     c.recordTimeline = false;
     std::string error;
     const auto parsed = RecomputePolicy::parse(policy, &error);
-    if (parsed)
-        c.policy = *parsed;
+    // A misspelt row must fail, not train the default policy against none and pass.
+    if (!parsed)
+        throw std::invalid_argument(
+            "the test's policy '" + std::string(policy) + "' does not parse: " + error);
+    c.policy = *parsed;
     return c;
 }
 
@@ -307,10 +313,25 @@ RLAB_TEST(namesRoundTrip)
         RecomputePolicy::parse("selective+offload", &error)->name(), std::string("selective+offload"));
     RLAB_CHECK_EQ(
         std::string(memoryCategoryName(MemoryCategory::SavedActivations)), std::string("saved_activations"));
+    for (const MemoryCategory category : kMemoryCategories)
+        RLAB_CHECK_EQ(
+            parseMemoryCategory(memoryCategoryName(category)), std::optional<MemoryCategory>(category));
     const std::vector<DeviceInfo> devices = listDevices();
     RLAB_CHECK(devices.size() >= 2);
     RLAB_CHECK(devices[0].usable && devices[0].device == Device::Cpu);
     RLAB_CHECK(devices[1].device == Device::Cuda && (devices[1].usable || !devices[1].reason.empty()));
+}
+
+// The one gradient distance (the engine's and the demo's): NaN unless both sides hold the same
+// tensors of the same sizes, however far the other tensors are apart.
+RLAB_TEST(gradientDistanceNeedsTheSameTensors)
+{
+    using Gradients = std::map<std::string, std::vector<float>>;
+    const Gradients a {{"w", {1, 2}}, {"z", {0}}};
+    RLAB_CHECK_EQ(maxAbsDifference(a, Gradients {{"w", {1, 2.5f}}, {"z", {-1}}}), 1.0);
+    RLAB_CHECK(std::isnan(maxAbsDifference(a, Gradients {{"w", {1, 2}}}))); // a tensor missing
+    RLAB_CHECK(std::isnan(maxAbsDifference(a, Gradients {{"w", {1, 2}}, {"y", {0}}}))); // another one
+    RLAB_CHECK(std::isnan(maxAbsDifference(a, Gradients {{"w", {1}}, {"z", {9}}}))); // one of another size
 }
 
 RLAB_TEST_MAIN(std::string())

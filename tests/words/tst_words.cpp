@@ -89,23 +89,38 @@ private slots:
     void cleanup();
 
 private:
-    void useLocale(const char* locale);
     void addLocaleRows();
 };
 
-// Switches this process to `locale`, as QApplication does from the environment, and checks that
-// it really writes a decimal comma; skips with the reason when the locale cannot be had.
-void WordsTest::useLocale(const char* locale)
+// Switches this process to `locale`, as QApplication does from the environment; the reason when
+// the locale cannot be had (empty when it is set).
+static QString switchLocale(const char* locale)
 {
-    if (!std::setlocale(LC_ALL, locale))
-        QSKIP(qPrintable(
-            QStringLiteral("locale %1 is not available (LOCPATH=%2); ctest builds it with localedef "
-                           "from the Debian package 'locales'")
-                .arg(QString::fromLatin1(locale), qEnvironmentVariable("LOCPATH"))));
+    if (std::setlocale(LC_ALL, locale))
+        return {};
+    return QStringLiteral("locale %1 is not available (LOCPATH=%2); ctest builds it with localedef "
+                          "from the Debian package 'locales'")
+        .arg(QString::fromLatin1(locale), qEnvironmentVariable("LOCPATH"));
+}
+
+static bool writesDecimalComma()
+{
     char printed[16];
     std::snprintf(printed, sizeof printed, "%.1f", 0.5);
-    QCOMPARE(QByteArray(printed), QByteArray("0,5")); // else the test would prove nothing
+    return QByteArray(printed) == "0,5";
 }
+
+// A macro, so that its QSKIP and QVERIFY2 end the test that uses it: a test function that goes on
+// under the C locale would prove nothing. Skips where the locale is missing; fails where the
+// locale is set but does not write a decimal comma.
+#define USE_LOCALE(locale)                                                                                   \
+    do {                                                                                                     \
+        const QString missing = switchLocale(locale);                                                        \
+        if (!missing.isEmpty())                                                                              \
+            QSKIP(qPrintable(missing));                                                                      \
+        QVERIFY2(writesDecimalComma(),                                                                       \
+            "the locale is set but printf does not write 0,5: the test would prove nothing");                \
+    } while (false)
 
 void WordsTest::addLocaleRows()
 {
@@ -263,7 +278,7 @@ void WordsTest::numbersIgnoreTheLocale_data()
 void WordsTest::numbersIgnoreTheLocale()
 {
     QFETCH(QByteArray, locale);
-    useLocale(locale.constData());
+    USE_LOCALE(locale.constData());
     QCOMPARE(rlab::text::parseNumber("0.1").value_or(-1), 0.1);
     QVERIFY(!rlab::text::parseNumber("0,1"));
     QCOMPARE(rlab::text::parseInteger<int>("+12").value_or(-1), 12);
@@ -282,7 +297,7 @@ void WordsTest::contentLoadsUnderTheLocale_data()
 void WordsTest::contentLoadsUnderTheLocale()
 {
     QFETCH(QByteArray, locale);
-    useLocale(locale.constData());
+    USE_LOCALE(locale.constData());
     const std::string root = sourcePath(QStringLiteral("content")).toStdString();
     for (const std::string& language : rlab::content::availableLanguages(root)) {
         const rlab::content::Content content = rlab::content::loadContent(root, language);
@@ -303,7 +318,7 @@ void WordsTest::jsonIsJsonUnderTheLocale_data()
 void WordsTest::jsonIsJsonUnderTheLocale()
 {
     QFETCH(QByteArray, locale);
-    useLocale(locale.constData());
+    USE_LOCALE(locale.constData());
     // In this process, where the locale is set, as it is in the app.
     const std::string json = rlab::run(tinyConfig()).toJson();
     QJsonParseError error {};
@@ -330,7 +345,7 @@ void WordsTest::demoRunsUnderTheLocale_data()
 void WordsTest::demoRunsUnderTheLocale()
 {
     QFETCH(QByteArray, locale);
-    useLocale(locale.constData()); // only to skip where the locale cannot be had
+    USE_LOCALE(locale.constData()); // only to skip where the locale cannot be had
     QTemporaryDir folder;
     QVERIFY(folder.isValid());
     const QString png = folder.filePath("demo.png");

@@ -17,6 +17,8 @@
 #include <unistd.h>
 #include <utility>
 
+#include "rlab/utf8.h"
+
 namespace fs = std::filesystem;
 
 namespace rlab::content {
@@ -39,33 +41,6 @@ std::string mib(std::uint64_t bytes)
     return std::to_string(bytes) + " bytes (" + std::to_string(bytes / (1024 * 1024)) + " MiB)";
 }
 
-// True when `text` is well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
-bool isUtf8(std::string_view text)
-{
-    for (std::size_t i = 0; i < text.size();) {
-        const auto byte = [&](std::size_t at) { return static_cast<unsigned char>(text[at]); };
-        const unsigned char lead = byte(i);
-        const int length = lead < 0x80 ? 1
-            : (lead >> 5) == 0x6       ? 2
-            : (lead >> 4) == 0xe       ? 3
-            : (lead >> 3) == 0x1e      ? 4
-                                       : 0;
-        if (length == 0 || i + static_cast<std::size_t>(length) > text.size())
-            return false;
-        std::uint32_t code = length == 1 ? lead : lead & (0x7f >> length);
-        for (int k = 1; k < length; ++k) {
-            if ((byte(i + static_cast<std::size_t>(k)) & 0xc0) != 0x80)
-                return false;
-            code = (code << 6) | (byte(i + static_cast<std::size_t>(k)) & 0x3f);
-        }
-        static constexpr std::uint32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
-        if (code < least[length] || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
-            return false;
-        i += static_cast<std::size_t>(length);
-    }
-    return true;
-}
-
 // An entry's name as a message shows it: printable, valid UTF-8 and not too long, since a hostile
 // name could otherwise carry terminal escapes into `rlab check-content`'s output.
 std::string shownName(std::string_view entry)
@@ -73,7 +48,7 @@ std::string shownName(std::string_view entry)
     std::string shown;
     for (const char c : entry.substr(0, 200))
         shown += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
-    if (!isUtf8(shown))
+    if (!rlab::utf8::isValid(shown))
         for (char& c : shown)
             if (static_cast<unsigned char>(c) >= 0x80)
                 c = '?';
@@ -273,7 +248,7 @@ private:
             if (c == '\\')
                 refuse(entry, "has a backslash in its name (write paths with /)");
         }
-        if (!isUtf8(entry))
+        if (!rlab::utf8::isValid(entry))
             refuse(entry, "has a name that is not UTF-8 text");
         fs::path relative;
         std::size_t start = 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 #include <utility>
 
 #include "fields.h"
@@ -11,22 +12,16 @@ namespace rlab::content {
 
 namespace {
 
-constexpr std::array<std::pair<ClaimQuantity, std::string_view>, 15> kQuantityNames {{
-    {ClaimQuantity::PeakActivationBytes, "peak_activation_bytes"},
-    {ClaimQuantity::PeakBytes, "peak_bytes"},
-    {ClaimQuantity::Parameters, "parameters"},
-    {ClaimQuantity::Gradients, "gradients"},
-    {ClaimQuantity::OptimizerState, "optimizer_state"},
-    {ClaimQuantity::SavedActivations, "saved_activations"},
-    {ClaimQuantity::RecomputeWorkspace, "recompute_workspace"},
-    {ClaimQuantity::Temporaries, "temporaries"},
-    {ClaimQuantity::HostOffloaded, "host_offloaded"},
-    {ClaimQuantity::RecomputeFlops, "recompute_flops"},
-    {ClaimQuantity::RecomputeShare, "recompute_share"},
-    {ClaimQuantity::StepMs, "step_ms"},
-    {ClaimQuantity::GradError, "grad_error"},
-    {ClaimQuantity::LossDifference, "loss_difference"},
-    {ClaimQuantity::OffloadMs, "offload_ms"},
+// The quantities other than a memory category's peak (those are named by rlab/words.h).
+constexpr std::array<std::pair<ClaimKind, std::string_view>, 8> kKindNames {{
+    {ClaimKind::PeakActivationBytes, "peak_activation_bytes"},
+    {ClaimKind::PeakBytes, "peak_bytes"},
+    {ClaimKind::RecomputeFlops, "recompute_flops"},
+    {ClaimKind::RecomputeShare, "recompute_share"},
+    {ClaimKind::StepMs, "step_ms"},
+    {ClaimKind::GradError, "grad_error"},
+    {ClaimKind::LossDifference, "loss_difference"},
+    {ClaimKind::OffloadMs, "offload_ms"},
 }};
 
 constexpr std::array<std::pair<ClaimRelation, std::string_view>, 8> kRelationNames {{
@@ -79,10 +74,12 @@ bool readQuantity(const Fields& fields, FileReport& report, ClaimQuantity& out)
     const auto quantity = fields.text("quantity");
     if (!quantity)
         return false;
-    const auto known = lookUp(kQuantityNames, *quantity);
+    const auto known = parseClaimQuantity(*quantity);
     if (!known) {
-        report.error(*fields.node("quantity"),
-            "unknown quantity '" + *quantity + "' (known: " + listed(kQuantityNames) + ")");
+        std::string names;
+        for (const ClaimQuantity q : allClaimQuantities())
+            names.append(names.empty() ? "" : ", ").append(claimQuantityName(q));
+        report.error(*fields.node("quantity"), "unknown quantity '" + *quantity + "' (known: " + names + ")");
         return false;
     }
     out = *known;
@@ -228,15 +225,30 @@ DemoClaim readClaim(const YamlNode& node, FileReport& report, DemoPreset& preset
 
 std::string_view claimQuantityName(ClaimQuantity quantity)
 {
-    for (const auto& [value, name] : kQuantityNames)
-        if (value == quantity)
+    if (quantity.kind == ClaimKind::CategoryPeak)
+        return memoryCategoryName(quantity.category);
+    for (const auto& [kind, name] : kKindNames)
+        if (kind == quantity.kind)
             return name;
     return "unknown";
 }
 
 std::optional<ClaimQuantity> parseClaimQuantity(std::string_view name)
 {
-    return lookUp(kQuantityNames, name);
+    for (const ClaimQuantity quantity : allClaimQuantities())
+        if (claimQuantityName(quantity) == name)
+            return quantity;
+    return std::nullopt;
+}
+
+std::vector<ClaimQuantity> allClaimQuantities()
+{
+    std::vector<ClaimQuantity> all {ClaimKind::PeakActivationBytes, ClaimKind::PeakBytes};
+    for (const MemoryCategory category : kMemoryCategories)
+        all.push_back(ClaimQuantity::peakOf(category));
+    for (const auto& entry : std::span(kKindNames).subspan(2))
+        all.emplace_back(entry.first);
+    return all;
 }
 
 void readPrediction(const YamlNode& node, FileReport& report, DemoPreset& preset)

@@ -24,17 +24,7 @@ namespace {
 // Decodes valid UTF-8 (the caller has checked it) into code points.
 std::u32string decode(const std::string& text)
 {
-    std::u32string out;
-    for (std::size_t i = 0; i < text.size();) {
-        const auto byte = static_cast<unsigned char>(text[i]);
-        const int length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4;
-        char32_t code = length == 1 ? byte : byte & (0x3F >> (length - 1));
-        for (int k = 1; k < length && i + k < text.size(); ++k)
-            code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-        out.push_back(code);
-        i += static_cast<std::size_t>(length);
-    }
-    return out;
+    return utf8::decode(text).value_or(std::u32string());
 }
 
 std::string encode(std::u32string_view text)

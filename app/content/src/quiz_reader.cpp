@@ -9,8 +9,8 @@ namespace rlab::content {
 
 namespace {
 
-constexpr int minOptions = 2;
-constexpr int maxOptions = 6;
+constexpr int minOptions = kFewestOptions;
+constexpr int maxOptions = kMostOptions;
 
 void checkGuideSection(
     const Fields& fields, FileReport& report, const std::string& section, const Guide* guide)

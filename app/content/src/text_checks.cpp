@@ -48,25 +48,6 @@ std::size_t keyColon(const std::string& text, std::size_t from, std::size_t end)
 
 } // namespace
 
-std::optional<std::size_t> invalidUtf8(const std::string& text)
-{
-    for (std::size_t i = 0; i < text.size();) {
-        const auto lead = static_cast<unsigned char>(text[i]);
-        const std::size_t length = lead < 0x80 ? 1
-            : (lead >> 5) == 0x6               ? 2
-            : (lead >> 4) == 0xE               ? 3
-            : (lead >> 3) == 0x1E              ? 4
-                                               : 0;
-        if (length == 0 || i + length > text.size())
-            return i;
-        for (std::size_t k = 1; k < length; ++k)
-            if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80)
-                return i;
-        i += length;
-    }
-    return std::nullopt;
-}
-
 TextPlace placeOf(const std::string& text, std::size_t offset)
 {
     TextPlace place {1, 1};

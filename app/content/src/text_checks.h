@@ -6,6 +6,9 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
+
+#include "rlab/utf8.h"
 
 namespace rlab::content {
 
@@ -19,8 +22,12 @@ struct TextPlace {
 // behind it) and refuses only where more than `maxDepth` brackets are open at once.
 std::optional<TextPlace> tooDeepFlow(const std::string& text, int maxDepth);
 
-// The byte offset of the first invalid UTF-8 sequence in `text`, or nullopt when it is all valid.
-std::optional<std::size_t> invalidUtf8(const std::string& text);
+// The byte offset of the first invalid UTF-8 sequence in `text` (overlong forms and surrogates
+// included), or nullopt when it is all valid: rlab/utf8.h's one strict reading.
+inline std::optional<std::size_t> invalidUtf8(std::string_view text)
+{
+    return utf8::firstInvalid(text);
+}
 
 // The 1-based line and character column of byte `offset` in `text` (UTF-8).
 TextPlace placeOf(const std::string& text, std::size_t offset);

@@ -58,11 +58,11 @@ std::optional<Figure> measure(ClaimQuantity quantity, const RunOutcome& out)
     f.run = out.label;
     f.sweepValue = out.sweepValue;
     double value = 0;
-    if (const std::optional<MemoryCategory> category = memoryCategoryOf(quantity)) {
-        const auto found = r.bytesByCategory.find(std::string(memoryCategoryName(*category)));
+    if (quantity.kind == ClaimQuantity::CategoryPeak) {
+        const auto found = r.bytesByCategory.find(std::string(memoryCategoryName(quantity.category)));
         value = found == r.bytesByCategory.end() ? 0.0 : static_cast<double>(found->second);
     } else {
-        switch (quantity) {
+        switch (quantity.kind) {
         case ClaimQuantity::PeakActivationBytes:
             value = static_cast<double>(r.peakActivationBytes);
             break;
@@ -220,28 +220,6 @@ std::optional<Figure> measureQuantity(content::ClaimQuantity quantity, const Run
     return measure(quantity, outcome);
 }
 
-std::optional<MemoryCategory> memoryCategoryOf(content::ClaimQuantity quantity)
-{
-    switch (quantity) {
-    case content::ClaimQuantity::Parameters:
-        return MemoryCategory::Parameters;
-    case content::ClaimQuantity::Gradients:
-        return MemoryCategory::Gradients;
-    case content::ClaimQuantity::OptimizerState:
-        return MemoryCategory::OptimizerState;
-    case content::ClaimQuantity::SavedActivations:
-        return MemoryCategory::SavedActivations;
-    case content::ClaimQuantity::RecomputeWorkspace:
-        return MemoryCategory::RecomputeWorkspace;
-    case content::ClaimQuantity::Temporaries:
-        return MemoryCategory::Temporaries;
-    case content::ClaimQuantity::HostOffloaded:
-        return MemoryCategory::HostOffloaded;
-    default:
-        return std::nullopt;
-    }
-}
-
 MedianInterval pairedStepRatio(const RunResult& a, const RunResult& b)
 {
     // A demo's runs carry their timing rounds; a bare result (tests) has only its steps.
@@ -341,7 +319,7 @@ std::string_view verdictName(Verdict verdict)
 
 std::string formatFigure(content::ClaimQuantity quantity, const Figure& f)
 {
-    switch (quantity) {
+    switch (quantity.kind) {
     case ClaimQuantity::RecomputeFlops:
         return printed("%.1f MFLOP", f.value / 1e6);
     case ClaimQuantity::RecomputeShare:

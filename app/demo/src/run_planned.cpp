@@ -29,19 +29,6 @@ double largestMagnitude(const Gradients& gradients)
     return largest;
 }
 
-double largestDifference(const Gradients& a, const Gradients& b)
-{
-    double worst = 0;
-    for (const auto& [name, values] : a) {
-        const auto other = b.find(name);
-        if (other == b.end() || other->second.size() != values.size())
-            return std::nan("");
-        for (std::size_t i = 0; i < values.size(); ++i)
-            worst = std::max(worst, std::abs(double(values[i]) - double(other->second[i])));
-    }
-    return worst;
-}
-
 // Reports the demo's progress, at most ten times a second. Each run's share done is set by the
 // schedule (its own steps first, then the timing rounds); the runs' engine callbacks add the phase.
 class ProgressReport {
@@ -323,7 +310,7 @@ std::vector<RunOutcome> runPlanned(
                 out.lossDifference = 0;
             } else if (runs[i].config.keepGradients && !reference.empty()) {
                 const double largest = largestMagnitude(reference);
-                const double diff = largestDifference(out.result.gradients, reference);
+                const double diff = maxAbsDifference(out.result.gradients, reference);
                 out.gradError = largest > 0 ? diff / largest : diff;
                 // The largest distance over the steps both ran, not the last step's: the curves
                 // wander apart and back.

@@ -23,7 +23,6 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include "contenttext.h"
 #include "democlaimstext.h"
 #include "demoestimate.h"
 #include "demoexport.h"
@@ -32,6 +31,7 @@
 #include "demorunner.h"
 #include "demosizesform.h"
 #include "demotexts.h"
+#include "pages/contenttext.h"
 #include "predictionbox.h"
 #include "rlab/content/content.h"
 #include "tones.h"
@@ -429,15 +429,23 @@ void DemoPanel::showPresetTexts()
     m_lookFor->setText(tr("Look for: %1").arg(contentHtml(m_preset->lookFor)));
 }
 
+QList<DemoRunPlan> DemoPanel::plannedRuns(QString* problem) const
+{
+    if (!m_preset) {
+        *problem = tr("There is no demo to run.");
+        return {};
+    }
+    // The learner's sizes in the learner's language; what else can stop a plan is the content's.
+    *problem = DemoRunner::checkChoice(*m_preset, m_sizes->choice());
+    if (!problem->isEmpty())
+        return {};
+    return DemoRunner::plan(*m_preset, m_sizes->choice(), problem);
+}
+
 QString DemoPanel::currentProblem() const
 {
-    if (!m_preset)
-        return tr("There is no demo to run.");
-    // The learner's sizes in the learner's language; what else can stop a plan is the content's.
-    if (QString problem = DemoRunner::checkChoice(*m_preset, m_sizes->choice()); !problem.isEmpty())
-        return problem;
     QString problem;
-    DemoRunner::plan(*m_preset, m_sizes->choice(), &problem);
+    plannedRuns(&problem);
     return problem;
 }
 
@@ -529,14 +537,13 @@ void DemoPanel::run()
 {
     if (isRunning())
         return;
-    const QString problem = currentProblem();
-    if (!problem.isEmpty()) {
+    QString error;
+    const QList<DemoRunPlan> plans = plannedRuns(&error);
+    if (!error.isEmpty()) {
         setStatus([this] { return currentProblem(); }, true);
-        emit finished(DemoOutcome {DemoOutcome::Ending::Refused, problem});
+        emit finished(DemoOutcome {DemoOutcome::Ending::Refused, error});
         return;
     }
-    QString error;
-    const QList<DemoRunPlan> plans = DemoRunner::plan(*m_preset, m_sizes->choice(), &error);
     clearResults();
     m_progress->setValue(0);
     if (!m_runner->start(plans, m_preset.get())) {

@@ -49,7 +49,6 @@ public:
     // Predict, then see: until the question is answered, the panel shows the setup and runs it,
     // but not the preset's title, "look for" text or claim marks, which may give the answer away.
     void setAnswerShown(bool shown);
-    bool isAnswerShown() const { return m_answerShown; }
     PredictionBox* predictionBox() const { return m_prediction; }
     // Whether Enter with the focus on `focus` is the panel's (a size field, the prediction: it runs
     // the demo) rather than the quiz's.
@@ -102,6 +101,8 @@ private:
     void onEnded(const DemoOutcome& outcome);
     void setStatus(std::function<QString()> text, bool error = false);
     QString currentProblem() const;
+    // The runs of the learner's choice, planned once; none, with *problem set, when it cannot run.
+    QList<DemoRunPlan> plannedRuns(QString* problem) const;
 
     // The results of each preset run this session, kept when the learner moves to another
     // question and shown again on return.

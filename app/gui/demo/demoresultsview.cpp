@@ -14,12 +14,12 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "charts/losschart.h"
+#include "charts/memorychart.h"
+#include "charts/steptimechart.h"
+#include "charts/sweepchart.h"
+#include "charts/timelinechart.h"
 #include "demoresultsmodel.h"
-#include "losschart.h"
-#include "memorychart.h"
-#include "steptimechart.h"
-#include "sweepchart.h"
-#include "timelinechart.h"
 
 namespace {
 

@@ -1,5 +1,7 @@
 #include "questionpage.h"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QEvent>
 #include <QFrame>
@@ -18,7 +20,7 @@
 #include <QVBoxLayout>
 
 #include "contenttext.h"
-#include "demopanel.h"
+#include "demo/demopanel.h"
 #include "optionbutton.h"
 #include "predictionbox.h"
 #include "quizsession.h"
@@ -26,7 +28,7 @@
 #include "tones.h"
 
 namespace {
-constexpr int MaxKeyedOptions = 6; // the loader allows 2..6 options; keys 1..6 choose them
+constexpr int MaxKeyedOptions = rlab::content::kMostOptions; // keys 1..6 choose the options
 
 const char* const PageStyle = R"(
 OptionButton { border: 1px solid palette(mid); border-radius: 8px; background: palette(base); }
@@ -411,6 +413,8 @@ void QuestionPage::render()
     showContentText(m_question, shown->text);
 
     const int count = static_cast<int>(shown->options.size());
+    m_keys->setText(tr("Keys: 1–%1 choose · Enter next · ← → move · R runs the demo")
+                        .arg(std::min(count, MaxKeyedOptions)));
     ensureOptionButtons(count);
     m_order = m_session->optionOrder(index);
     if (m_order.size() != count) {
@@ -595,7 +599,6 @@ void QuestionPage::retranslate()
     m_showAll->setAccessibleName(m_showAll->text());
     m_previous->setText(tr("◀ Previous"));
     m_previous->setAccessibleName(tr("Previous question"));
-    m_keys->setText(tr("Keys: 1–4 choose · Enter next · ← → move · R runs the demo"));
     m_side->setTabText(0, tr("Live demo"));
     m_guide->setAccessibleName(tr("Guide section"));
     m_demo->setAccessibleName(tr("Live demo"));

@@ -5,29 +5,14 @@
 #include <QHash>
 #include <QWidget>
 
+#include "quizstandings.h"
+
 class QLabel;
 class QPushButton;
 class QVBoxLayout;
 namespace rlab::content {
 struct Content;
 }
-
-// How much of one topic (a guide section) is mastered: answered right and not due for review.
-struct TopicMastery {
-    QString topic;
-    int mastered = 0;
-    int questions = 0;
-};
-
-struct QuizStanding {
-    int answered = 0;
-    int correct = 0; // latest answers that are right
-    int attempts = 0;
-    int firstTry = 0; // right on the first attempt
-    int best = 0; // the most right at once
-    int due = 0; // questions due for review today
-    QList<TopicMastery> topics;
-};
 
 class StartPage : public QWidget {
     Q_OBJECT

@@ -28,7 +28,7 @@
 #include <QTimer>
 #include <QValueAxis>
 
-#include "chartstyle.h"
+#include "charts/chartstyle.h"
 #include "rlab/planner/snippets.h"
 
 namespace {
@@ -473,27 +473,47 @@ void PlannerPage::renderTable()
 {
     const rlab::planner::Report& r = *m_report;
     // Two-line headers keep the thirteen columns within the window.
-    const QStringList headers {tr("Policy"), tr("Fits"), tr("Predicted\npeak, GiB"), tr("Parameters"),
-        tr("Gradients"), tr("Optimizer"), tr("Saved"), tr("Recompute"), tr("Temporaries"), tr("Host"),
-        tr("Recompute\nFLOPs"), tr("Max\nmicro-batch"), tr("Max\nsequence")};
+    using C = rlab::MemoryCategory;
+    const auto categoryTitle = [this](C category) { // short: the table is wide
+        switch (category) {
+        case C::Parameters:
+            return tr("Parameters");
+        case C::Gradients:
+            return tr("Gradients");
+        case C::OptimizerState:
+            return tr("Optimizer");
+        case C::SavedActivations:
+            return tr("Saved");
+        case C::RecomputeWorkspace:
+            return tr("Recompute");
+        case C::Temporaries:
+            return tr("Temporaries");
+        case C::HostOffloaded:
+        case C::Count:
+            break;
+        }
+        return tr("Host");
+    };
+    QStringList headers {tr("Policy"), tr("Fits"), tr("Predicted\npeak, GiB")};
+    for (const C category : rlab::kMemoryCategories)
+        headers << categoryTitle(category);
+    headers << tr("Recompute\nFLOPs") << tr("Max\nmicro-batch") << tr("Max\nsequence");
     m_table->clear();
     m_table->setColumnCount(static_cast<int>(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
     m_table->setRowCount(static_cast<int>(r.rows.size()));
-    using C = rlab::MemoryCategory;
     for (int i = 0; i < static_cast<int>(r.rows.size()); ++i) {
         const PolicyRow& row = r.rows[static_cast<std::size_t>(i)];
         const rlab::Prediction& p = row.prediction;
         QStringList cells {rowTitle(row), row.fits ? tr("yes") : tr("no")};
         if (row.planned) {
             cells << gibText(p.memory.peakTotal);
-            for (const C category : {C::Parameters, C::Gradients, C::OptimizerState, C::SavedActivations,
-                     C::RecomputeWorkspace, C::Temporaries, C::HostOffloaded})
+            for (const C category : rlab::kMemoryCategories)
                 cells << gibText(rlab::planner::peakOf(p, category));
             cells << tr("%1%").arg(shareText(rlab::planner::recomputeShare(p)));
         } else {
             cells << tr("no plan");
-            for (int k = 0; k < 8; ++k)
+            for (std::size_t k = 0; k < rlab::kMemoryCategoryCount + 1; ++k) // the categories and FLOPs
                 cells << QString();
         }
         cells << QLocale().toString(row.largestBatch) << QLocale().toString(row.largestSeq);

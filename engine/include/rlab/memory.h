@@ -12,30 +12,9 @@
 #include <unordered_map>
 #include <vector>
 
-namespace rlab {
+#include "rlab/words.h" // MemoryCategory, its names and kMemoryCategories
 
-enum class MemoryCategory {
-    Parameters,
-    Gradients,
-    OptimizerState,
-    SavedActivations,
-    RecomputeWorkspace,
-    Temporaries,
-    HostOffloaded,
-    Count
-};
-constexpr std::size_t kMemoryCategoryCount = static_cast<std::size_t>(MemoryCategory::Count);
-std::string_view memoryCategoryName(MemoryCategory category); // "parameters", "saved_activations", ...
-// Device memory is every category but HostOffloaded; activations are SavedActivations and
-// RecomputeWorkspace (what the predictor's peak covers).
-constexpr bool isDeviceCategory(MemoryCategory category)
-{
-    return category != MemoryCategory::HostOffloaded;
-}
-constexpr bool isActivationCategory(MemoryCategory category)
-{
-    return category == MemoryCategory::SavedActivations || category == MemoryCategory::RecomputeWorkspace;
-}
+namespace rlab {
 
 enum class Phase { Setup, Forward, Recompute, Backward, Optimizer };
 std::string_view phaseName(Phase phase); // "forward", "recompute", ...

@@ -39,6 +39,16 @@ constexpr std::array<std::pair<OpKind, std::string_view>, 9> kOpKindNames {{
     {OpKind::Fc1, "fc1"},
     {OpKind::Gelu, "gelu"},
 }};
+constexpr std::array<std::pair<MemoryCategory, std::string_view>, kMemoryCategoryCount> kMemoryCategoryNames {
+    {
+        {MemoryCategory::Parameters, "parameters"},
+        {MemoryCategory::Gradients, "gradients"},
+        {MemoryCategory::OptimizerState, "optimizer_state"},
+        {MemoryCategory::SavedActivations, "saved_activations"},
+        {MemoryCategory::RecomputeWorkspace, "recompute_workspace"},
+        {MemoryCategory::Temporaries, "temporaries"},
+        {MemoryCategory::HostOffloaded, "host_offloaded"},
+    }};
 constexpr std::array<std::pair<Device, std::string_view>, 2> kDeviceNames {{
     {Device::Cpu, "cpu"},
     {Device::Cuda, "cuda"},
@@ -155,6 +165,16 @@ std::string_view opKindName(OpKind kind)
 std::optional<OpKind> parseOpKind(std::string_view name)
 {
     return parseIn<OpKind>(kOpKindNames, name);
+}
+
+std::string_view memoryCategoryName(MemoryCategory category)
+{
+    return nameIn<MemoryCategory>(kMemoryCategoryNames, category);
+}
+
+std::optional<MemoryCategory> parseMemoryCategory(std::string_view name)
+{
+    return parseIn<MemoryCategory>(kMemoryCategoryNames, name);
 }
 
 std::vector<OpKind> allOpKinds()

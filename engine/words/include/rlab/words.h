@@ -1,9 +1,11 @@
 #pragma once
 // The engine's words, defined once: the model's sizes and the rules on them, the recomputation
-// policies and their grammar, op kinds, optimizer, save precision and device names, byte sizes
-// and sweep parameters. Plain C++ with no Qt, no YAML and no engine behind it, so the content
-// loader, `rlab` and the app all read and write the same words (docs/architecture.md).
+// policies and their grammar, op kinds, memory categories, optimizer, save precision and device
+// names, byte sizes and sweep parameters. Plain C++ with no Qt, no YAML and no engine behind it, so the
+// content loader, `rlab` and the app all read and write the same words (docs/architecture.md).
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -41,8 +43,8 @@ bool headsDivideWidth(const ModelShape& shape);
 // nullopt when every size is within its limits and the heads divide the width, else one sentence.
 std::optional<std::string> shapeProblem(const ModelShape& shape);
 
-// Upper bounds on the other counts users give, checked before anything is allocated (README
-// "Limits" lists them with the shape limits above). Each keeps a run or a sweep within what one
+// Upper bounds on the other counts users give, checked before anything is allocated
+// (docs/limits.md lists them with the shape limits above). Each keeps a run or a sweep within what one
 // machine can do in a day; beyond them thread creation or the allocator fails instead.
 inline constexpr int kMostThreads = 1024; // --threads
 inline constexpr int kMostSteps = 1000000; // --steps (the step times and losses are kept)
@@ -105,6 +107,37 @@ struct RecomputePolicy {
     std::string name() const; // canonical text, e.g. "budget:16777216", "selective+offload"
 };
 extern const char* const kPolicyChoices; // "none, full, sqrt, selective, segment:<k>, ... or budget:<bytes>"
+
+// What the engine's tracking allocator counts memory by. Every layer that lists the categories
+// (the results table, the planner, claims, `rlab plan`) loops over kMemoryCategories.
+enum class MemoryCategory {
+    Parameters,
+    Gradients,
+    OptimizerState,
+    SavedActivations,
+    RecomputeWorkspace,
+    Temporaries,
+    HostOffloaded,
+    Count
+};
+constexpr std::size_t kMemoryCategoryCount = static_cast<std::size_t>(MemoryCategory::Count);
+inline constexpr std::array<MemoryCategory, kMemoryCategoryCount> kMemoryCategories {
+    MemoryCategory::Parameters, MemoryCategory::Gradients, MemoryCategory::OptimizerState,
+    MemoryCategory::SavedActivations, MemoryCategory::RecomputeWorkspace, MemoryCategory::Temporaries,
+    MemoryCategory::HostOffloaded};
+// "parameters", "saved_activations", ...: the keys of `rlab run --json` bytes_by_category.
+std::string_view memoryCategoryName(MemoryCategory category);
+std::optional<MemoryCategory> parseMemoryCategory(std::string_view name);
+// Device memory is every category but HostOffloaded; activations are SavedActivations and
+// RecomputeWorkspace (what the predictor's peak covers).
+constexpr bool isDeviceCategory(MemoryCategory category)
+{
+    return category != MemoryCategory::HostOffloaded;
+}
+constexpr bool isActivationCategory(MemoryCategory category)
+{
+    return category == MemoryCategory::SavedActivations || category == MemoryCategory::RecomputeWorkspace;
+}
 
 enum class Device { Cpu, Cuda };
 enum class Optimizer { Sgd, AdamW };

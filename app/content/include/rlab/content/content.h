@@ -103,23 +103,41 @@ struct DemoSweep {
     std::vector<int> values;
 };
 
+// How many options a question has: the loader refuses fewer or more, and the app's keys 1..6
+// choose them.
+inline constexpr int kFewestOptions = 2;
+inline constexpr int kMostOptions = 6;
+
 // What a claim measures in a run (content/README.md "Claims"). Names: claimQuantityName().
-enum class ClaimQuantity {
+enum class ClaimKind {
     PeakActivationBytes, // saved activations + recompute workspace, at their peak
     PeakBytes, // every device category together
-    Parameters, // the peak of one memory category, named as in rlab run --json bytes_by_category
-    Gradients,
-    OptimizerState,
-    SavedActivations,
-    RecomputeWorkspace,
-    Temporaries,
-    HostOffloaded,
+    CategoryPeak, // the peak of one memory category, named as in rlab run --json bytes_by_category
     RecomputeFlops, // counted per step
     RecomputeShare, // recompute FLOPs / forward FLOPs
     StepMs, // median step time, with its 95% interval
     GradError, // max |g - g_none| / max |g_none| over the first step's gradients
     LossDifference, // |loss - none's loss| at the last step both ran
     OffloadMs, // measured time in copies to and from the host pool, per step
+};
+// The kind, and for CategoryPeak the category: one quantity per category without a list of them.
+struct ClaimQuantity {
+    using enum ClaimKind;
+    ClaimKind kind = PeakActivationBytes;
+    MemoryCategory category = MemoryCategory::Parameters; // CategoryPeak only
+
+    constexpr ClaimQuantity() = default;
+    constexpr ClaimQuantity(ClaimKind k) // NOLINT(google-explicit-constructor): a kind is a quantity
+        : kind(k)
+    {
+    }
+    static constexpr ClaimQuantity peakOf(MemoryCategory c)
+    {
+        ClaimQuantity q(CategoryPeak);
+        q.category = c;
+        return q;
+    }
+    bool operator==(const ClaimQuantity&) const = default;
 };
 
 // How a claim relates the quantity: to another run, to a number, over a sweep, to a budget or the predictor.
@@ -137,8 +155,10 @@ enum class ClaimRelation {
 // The results views a demo may open on (a preset's `view`, a question's `demo_view`).
 bool isDemoResultView(std::string_view name);
 std::string demoResultViewsText(); // "table, memory, step-time, timeline, sweep, loss"
-std::string_view claimQuantityName(ClaimQuantity quantity); // "peak_activation_bytes", ...
+// "peak_activation_bytes", "saved_activations" (a category's peak: memoryCategoryName), ...
+std::string_view claimQuantityName(ClaimQuantity quantity);
 std::optional<ClaimQuantity> parseClaimQuantity(std::string_view name);
+std::vector<ClaimQuantity> allClaimQuantities(); // in the order content/README.md lists them
 std::string_view claimRelationName(ClaimRelation relation); // "below", ...
 
 // A machine-checkable statement about a demo's measured runs, checked by `rlab check-claims`.

@@ -184,7 +184,5 @@ std::optional<Figure> measureQuantity(content::ClaimQuantity quantity, const Run
 
 // A figure as the claim shows it: "1.53 MiB", "12.4 ms [11.9, 13.0]", "0.0312", "47.8 MFLOP".
 std::string formatFigure(content::ClaimQuantity quantity, const Figure& figure);
-// The memory category a claim quantity is the peak of; nullopt for the quantities that are not one.
-std::optional<MemoryCategory> memoryCategoryOf(content::ClaimQuantity quantity);
 
 } // namespace rlab::demo

@@ -1,0 +1,22 @@
+#pragma once
+// UTF-8, one strict reading for every layer: content files, glossary matching and the names inside
+// a pack archive. Well-formed means RFC 3629: no overlong forms, no surrogates (U+D800..U+DFFF), no
+// code point past U+10FFFF, no cut or stray continuation bytes.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rlab::utf8 {
+
+// The byte offset of the first sequence that is not well-formed; nullopt when all of `text` is.
+std::optional<std::size_t> firstInvalid(std::string_view text);
+inline bool isValid(std::string_view text)
+{
+    return !firstInvalid(text);
+}
+// The code points of `text`; nullopt when it is not well-formed.
+std::optional<std::u32string> decode(std::string_view text);
+
+} // namespace rlab::utf8
