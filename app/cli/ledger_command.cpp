@@ -144,6 +144,33 @@ void printRows(const rlab::TensorLedger& ledger, rlab::LedgerConvention conventi
         ledger.rowsPeakBytes, source, ledger.peakActivationBytes);
 }
 
+void printAutopsy(const rlab::TensorLedger& ledger, const std::vector<rlab::Counterfactual>& counterfactuals)
+{
+    std::printf("\nAt the peak (%s):", ledger.measured ? "measured" : "predicted");
+    if (!ledger.peakPhase.empty())
+        std::printf(" %s, %s, op %s.", ledger.peakPhase.c_str(), blockName(ledger.peakBlock).c_str(),
+            ledger.peakOp.c_str());
+    std::printf("\n");
+    if (ledger.measured) {
+        std::printf("  live on the device by category:");
+        for (std::size_t c = 0; c < rlab::kMemoryCategoryCount; ++c)
+            if (rlab::isDeviceCategory(static_cast<rlab::MemoryCategory>(c)))
+                std::printf(" %s %" PRIu64 ";",
+                    std::string(rlab::memoryCategoryName(static_cast<rlab::MemoryCategory>(c))).c_str(),
+                    ledger.liveAtPeak[c]);
+        std::printf("\n");
+    }
+    std::printf("  the largest tensors live then:\n");
+    for (const rlab::LedgerRow& row : rlab::largestAtPeak(ledger, 10))
+        std::printf("    %12" PRIu64 "  %s, %s (%s)\n", row.peakBytes, blockName(row.block).c_str(),
+            row.name.c_str(), std::string(rlab::tensorFateName(row.fate)).c_str());
+    if (counterfactuals.empty())
+        std::printf("  no other policy the predictor tried lowers this peak.\n");
+    for (const rlab::Counterfactual& c : counterfactuals)
+        std::printf("  --policy %s (%s): predicted peak %" PRIu64 " bytes, %+" PRId64 " bytes\n",
+            c.policy.c_str(), c.what.c_str(), c.predictedPeakActivationBytes, c.change);
+}
+
 bool sameReconciliation(const rlab::PaperReconciliation& a, const rlab::PaperReconciliation& b)
 {
     return a.paperNone == b.paperNone && a.paperKept == b.paperKept && a.recomputed == b.recomputed
@@ -240,13 +267,19 @@ int ledgerCommand(int argc, char** argv)
         if (!ledger)
             return complain(error, 1);
     }
+    const std::optional<std::vector<rlab::Counterfactual>> counterfactuals
+        = rlab::peakCounterfactuals(config, 3, &error);
+    if (!counterfactuals)
+        return complain(error, 1);
     if (options->run.json) {
-        std::printf("%s\n", rlab::ledgerJson(*ledger, options->convention).c_str());
+        std::printf("%s\n", rlab::ledgerJson(*ledger, options->convention, &*counterfactuals).c_str());
         return 0;
     }
-    if (options->paper)
+    if (options->paper) {
         printPaper(*ledger);
-    else
+    } else {
         printRows(*ledger, options->convention);
+        printAutopsy(*ledger, *counterfactuals);
+    }
     return 0;
 }

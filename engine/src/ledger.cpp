@@ -2,6 +2,7 @@
 // and their bytes at the activation peak from the predictor or from a run's recording.
 #include "rlab/ledger.h"
 
+#include <algorithm>
 #include <limits>
 #include <map>
 
@@ -360,7 +361,10 @@ std::optional<TensorLedger> measuredLedger(const RunResult& result, std::string*
     std::vector<std::uint64_t> live(tags, 0), atPeak(tags, 0);
     std::uint64_t liveTotal = 0, peak = 0, untagged = 0, untaggedAtPeak = 0;
     int peakOp = -1;
+    std::array<std::uint64_t, kMemoryCategoryCount> byCategory {}, byCategoryAtPeak {};
     const auto count = [&](const MemoryBlock& block, bool allocated) {
+        std::uint64_t& category = byCategory[static_cast<std::size_t>(block.category)];
+        category = allocated ? category + block.bytes : category - block.bytes;
         if (!isActivationCategory(block.category))
             return false;
         const bool tagged = block.tag >= 0 && static_cast<std::size_t>(block.tag) < tags;
@@ -374,6 +378,7 @@ std::optional<TensorLedger> measuredLedger(const RunResult& result, std::string*
     peak = liveTotal;
     atPeak = live;
     untaggedAtPeak = untagged;
+    byCategoryAtPeak = byCategory;
     std::size_t peakEvent = 0;
     const std::vector<AllocationEvent>& events = result.memory.events;
     for (std::size_t e = 0; e < events.size(); ++e) {
@@ -381,6 +386,7 @@ std::optional<TensorLedger> measuredLedger(const RunResult& result, std::string*
             peak = liveTotal;
             atPeak = live;
             untaggedAtPeak = untagged;
+            byCategoryAtPeak = byCategory;
             peakEvent = e;
         }
     }
@@ -394,6 +400,7 @@ std::optional<TensorLedger> measuredLedger(const RunResult& result, std::string*
     ledger.measured = true;
     ledger.peakActivationBytes = peak;
     ledger.untaggedPeakBytes = untaggedAtPeak;
+    ledger.liveAtPeak = byCategoryAtPeak;
     if (peakOp >= 0 && static_cast<std::size_t>(peakOp) < result.timeline.size()) {
         const TimelineEvent& at = result.timeline[static_cast<std::size_t>(peakOp)];
         ledger.peakPhase = std::string(phaseName(at.phase));
@@ -417,6 +424,66 @@ std::uint64_t keptBytes(const TensorLedger& ledger, int block, LedgerConvention 
         }
     }
     return sum;
+}
+
+std::vector<LedgerRow> largestAtPeak(const TensorLedger& ledger, std::size_t count)
+{
+    std::vector<LedgerRow> rows;
+    for (const LedgerRow& row : ledger.rows)
+        if (row.peakBytes > 0)
+            rows.push_back(row);
+    std::stable_sort(rows.begin(), rows.end(),
+        [](const LedgerRow& a, const LedgerRow& b) { return a.peakBytes > b.peakBytes; });
+    if (rows.size() > count)
+        rows.resize(count);
+    return rows;
+}
+
+std::optional<std::vector<Counterfactual>> peakCounterfactuals(
+    const RunConfig& config, std::size_t count, std::string* error)
+{
+    const std::optional<Prediction> base = predict(config, error);
+    if (!base)
+        return std::nullopt;
+    const std::uint64_t peak = base->memory.peakActivations;
+    const RecomputePolicy& policy = config.policy;
+    struct Candidate {
+        std::string policy, what;
+    };
+    std::vector<Candidate> candidates;
+    if (!policy.offload)
+        candidates.push_back({policy.name() + "+offload", "offload what this policy keeps to host memory"});
+    const std::string offload = policy.offload ? "+offload" : "";
+    if (policy.kind != PolicyKind::Selective || !policy.keep.empty())
+        candidates.push_back({"selective" + offload,
+            "keep only the matmul outputs: recompute attention probabilities, LayerNorm "
+            "and GELU in backward"});
+    candidates.push_back(
+        {"segment:best" + offload, "recompute segments of blocks of the length that keeps least"});
+    if (policy.kind != PolicyKind::Full)
+        candidates.push_back({"full" + offload, "keep only each block's input and recompute the block"});
+    std::vector<Counterfactual> out;
+    for (const Candidate& candidate : candidates) {
+        if (out.size() >= count)
+            break;
+        RunConfig other = config;
+        std::string ignored;
+        const std::optional<RecomputePolicy> parsed = RecomputePolicy::parse(candidate.policy, &ignored);
+        if (!parsed)
+            continue;
+        other.policy = *parsed;
+        const std::optional<Prediction> p = predict(other, &ignored);
+        if (!p || p->memory.peakActivations >= peak)
+            continue;
+        bool seen = false; // segment:best can be the same plan as full or sqrt: one figure each
+        for (const Counterfactual& c : out)
+            seen = seen || c.predictedPeakActivationBytes == p->memory.peakActivations;
+        if (seen)
+            continue;
+        out.push_back({candidate.policy, candidate.what, p->memory.peakActivations,
+            static_cast<std::int64_t>(p->memory.peakActivations) - static_cast<std::int64_t>(peak)});
+    }
+    return out;
 }
 
 PaperReconciliation reconcileWithPaper(const TensorLedger& ledger, int block)
@@ -451,7 +518,8 @@ PaperReconciliation reconcileWithPaper(const TensorLedger& ledger, int block)
     return r;
 }
 
-std::string ledgerJson(const TensorLedger& ledger, LedgerConvention convention)
+std::string ledgerJson(const TensorLedger& ledger, LedgerConvention convention,
+    const std::vector<Counterfactual>* counterfactuals)
 {
     detail::JsonWriter j;
     const ModelShape& shape = ledger.config.shape;
@@ -543,6 +611,39 @@ std::string ledgerJson(const TensorLedger& ledger, LedgerConvention convention)
         j.endObject();
     }
     j.endArray();
+    if (counterfactuals) {
+        j.beginObject("autopsy");
+        if (ledger.measured) {
+            j.beginObject("live_bytes_by_category");
+            for (std::size_t c = 0; c < kMemoryCategoryCount; ++c)
+                if (isDeviceCategory(static_cast<MemoryCategory>(c)))
+                    j.integer(memoryCategoryName(static_cast<MemoryCategory>(c)), ledger.liveAtPeak[c]);
+            j.endObject();
+        } else {
+            j.null("live_bytes_by_category");
+        }
+        j.beginArray("largest");
+        for (const LedgerRow& row : largestAtPeak(ledger, 10)) {
+            j.beginObject();
+            j.integer("block", static_cast<std::int64_t>(row.block));
+            j.string("name", row.name);
+            j.string("fate", tensorFateName(row.fate));
+            j.integer("peak_bytes", row.peakBytes);
+            j.endObject();
+        }
+        j.endArray();
+        j.beginArray("counterfactuals");
+        for (const Counterfactual& c : *counterfactuals) {
+            j.beginObject();
+            j.string("policy", c.policy);
+            j.string("what", c.what);
+            j.integer("predicted_peak_activation_bytes", c.predictedPeakActivationBytes);
+            j.integer("change_bytes", c.change);
+            j.endObject();
+        }
+        j.endArray();
+        j.endObject();
+    }
     j.endObject();
     return j.take();
 }

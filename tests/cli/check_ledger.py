@@ -8,7 +8,8 @@ plain, with --offload and with --save-precision bf16: `rlab ledger --json` confo
 tensors' peak_bytes add up to its peak exactly, and that peak is the peak_activation_bytes
 `rlab run --json` measures with the same options. With --convention paper each block counts
 34sbh + 5as^2b (none), 34sbh (attention core recomputed) and 2sbh (full), also for GPT-3 175B's
-shape with --predict. A bad --convention is refused with exit status 2 and one sentence.
+shape with --predict. Each counterfactual of none's autopsy, run, peaks at exactly its
+prediction. A bad --convention is refused with exit status 2 and one sentence.
 Prints one line per problem; exit 1 on any.
 """
 import json
@@ -75,6 +76,17 @@ def main(argv):
             if total != measured:
                 found.append(f"{where}: rows add up to {total} bytes, rlab run measured {measured}")
             checked += 1
+            if policy == "none" and not variant:  # the autopsy's counterfactuals, run
+                cfs = obj["autopsy"]["counterfactuals"]
+                if not cfs:
+                    found.append("--policy none: no counterfactual lowers its peak")
+                for cf in cfs:
+                    rc, out, err = rlab(binary, ["run", "--json", "--steps", "1", "--warmup", "0", "--policy",
+                                                 cf["policy"]] + TINY)
+                    got = json.loads(out)["peak_activation_bytes"] if rc == 0 else None
+                    if got != cf["predicted_peak_activation_bytes"] or got >= total:
+                        found.append(f"counterfactual {cf['policy']}: measured {got}, predicted "
+                                     f"{cf['predicted_peak_activation_bytes']}, none's peak {total}")
 
     gpt3 = ["--layers", "96", "--width", "12288", "--heads", "96", "--seq", "2048", "--batch", "1",
             "--vocab", "50257"]

@@ -154,4 +154,41 @@ RLAB_TEST(engineConventionIsTheSumOfKeptRows)
         RLAB_CHECK_EQ(keptBytes(*ledger, block, LedgerConvention::Engine), expected);
 }
 
+// The peak autopsy: each counterfactual is a policy string that, when run, peaks at exactly the
+// activation bytes predicted for it, below the run's own peak; the largest rows are the peak's.
+RLAB_TEST_CASES(counterfactualsPeakAsPredicted,
+    (std::vector<rlab::test::Case<std::string>> {{"none", "none"}, {"selective", "selective"},
+        {"sqrt", "sqrt"}, {"full", "full"}, {"none+offload", "none+offload"}}),
+    const std::string& policy)
+{
+    const RunConfig c = config(kShapes[2], policy);
+    const RunResult r = run(c);
+    std::string error;
+    const std::optional<std::vector<Counterfactual>> counterfactuals = peakCounterfactuals(c, 3, &error);
+    RLAB_CHECK_MSG(counterfactuals.has_value(), error);
+    RLAB_CHECK(!counterfactuals->empty());
+    for (const Counterfactual& cf : *counterfactuals) {
+        RunConfig other = c;
+        other.policy = RecomputePolicy::parse(cf.policy, &error).value();
+        const RunResult o = run(other);
+        RLAB_CHECK_MSG(o.peakActivationBytes == cf.predictedPeakActivationBytes,
+            cf.policy + ": measured " + std::to_string(o.peakActivationBytes) + ", predicted "
+                + std::to_string(cf.predictedPeakActivationBytes));
+        RLAB_CHECK(o.peakActivationBytes < r.peakActivationBytes);
+        RLAB_CHECK_EQ(cf.change,
+            static_cast<std::int64_t>(o.peakActivationBytes)
+                - static_cast<std::int64_t>(r.peakActivationBytes));
+    }
+    const std::optional<TensorLedger> ledger = measuredLedger(r, &error);
+    RLAB_CHECK_MSG(ledger.has_value(), error);
+    const std::vector<LedgerRow> largest = largestAtPeak(*ledger, 10);
+    RLAB_CHECK(!largest.empty() && largest.size() <= 10);
+    for (std::size_t i = 1; i < largest.size(); ++i)
+        RLAB_CHECK(largest[i - 1].peakBytes >= largest[i].peakBytes);
+    // The live activation categories at the peak are the peak.
+    RLAB_CHECK_EQ(ledger->liveAtPeak[static_cast<std::size_t>(MemoryCategory::SavedActivations)]
+            + ledger->liveAtPeak[static_cast<std::size_t>(MemoryCategory::RecomputeWorkspace)],
+        r.peakActivationBytes);
+}
+
 RLAB_TEST_MAIN(std::string())

@@ -8,6 +8,7 @@
 // places the tensor (TrackingAllocator::setTag); the predictor walks the same plan and yields the
 // same rows without allocating, so `rlab ledger`, a peak autopsy and the app read one list.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -61,6 +62,9 @@ struct TensorLedger {
     std::string peakPhase; // "forward", "recompute", "backward"; empty when predicted
     int peakBlock = -1;
     std::string peakOp;
+    // Measured: the device's live bytes by category at that moment (HostOffloaded, another
+    // allocator, is 0 here); all 0 when predicted.
+    std::array<std::uint64_t, kMemoryCategoryCount> liveAtPeak {};
 };
 
 // The ledger of one step of this configuration, its peak bytes from the predictor: nothing is
@@ -104,7 +108,27 @@ struct PaperReconciliation {
 };
 PaperReconciliation reconcileWithPaper(const TensorLedger& ledger, int block);
 
+// The peak autopsy's rows, largest bytes at the peak first (ties in the ledger's order).
+std::vector<LedgerRow> largestAtPeak(const TensorLedger& ledger, std::size_t count);
+
+// A policy the learner could run instead, with the activation peak the predictor gives it.
+struct Counterfactual {
+    std::string policy; // a policy string RecomputePolicy::parse reads ("selective+offload")
+    std::string what; // what it changes, one phrase ("offload the kept tensors to host memory")
+    std::uint64_t predictedPeakActivationBytes = 0;
+    std::int64_t change = 0; // against this configuration's predicted peak (negative: lower)
+};
+// Up to `count` policies that lower this configuration's activation peak, in the order: offload
+// what this policy keeps, selective (recompute the attention probabilities and the cheap ops),
+// segments of the best length, full; each predicted without allocating, and running it peaks at
+// exactly predictedPeakActivationBytes (tst_engine_ledger). nullopt with *error as predict().
+std::optional<std::vector<Counterfactual>> peakCounterfactuals(
+    const RunConfig& config, std::size_t count, std::string* error);
+
 // The `rlab ledger --json` object (docs/cli.md): `counted_bytes` per block under `convention`.
-std::string ledgerJson(const TensorLedger& ledger, LedgerConvention convention = LedgerConvention::Engine);
+// With `counterfactuals`, an "autopsy" object: the peak's moment, live bytes by category, the
+// largest ten rows and the counterfactuals.
+std::string ledgerJson(const TensorLedger& ledger, LedgerConvention convention = LedgerConvention::Engine,
+    const std::vector<Counterfactual>* counterfactuals = nullptr);
 
 } // namespace rlab
