@@ -19,6 +19,7 @@ constexpr const char* kUsage = R"(usage: rlab <command> [options]
   sweep          run several policies and sizes, print a table or a JSON array
   devices        list cpu and cuda devices, or why cuda is unavailable
   plan           predict which policy fits a real-size model in a memory budget, and its cost
+  ledger         every tensor a step keeps, recomputes or offloads, against the paper's formula
   check-content  validate a content folder or pack archive, print coverage per language
   check-claims   run every demo preset and check the claims it makes against the measurements
   export         write a quiz as GIFT or Moodle XML, for a learning platform to import
@@ -88,6 +89,8 @@ int dispatch(int argc, char** argv)
         return devicesCommand(argc - 1, argv + 1);
     if (command == "plan")
         return planCommand(argc - 1, argv + 1);
+    if (command == "ledger")
+        return ledgerCommand(argc - 1, argv + 1);
     if (command == "check-content" || command == "check-claims" || command == "export"
         || command == "import") {
 #ifdef RLAB_HAVE_CONTENT
@@ -104,7 +107,7 @@ int dispatch(int argc, char** argv)
 #endif
     }
     return complain("unknown command '" + std::string(command)
-            + "'; use run, sweep, devices, plan, check-content, check-claims, export or import.",
+            + "'; use run, sweep, devices, plan, ledger, check-content, check-claims, export or import.",
         2);
 }
 

@@ -38,7 +38,7 @@ void* TrackingAllocator::allocate(std::size_t bytes, MemoryCategory category)
         m_stats.peakActivations = std::max(m_stats.peakActivations, m_stats.liveActivations);
     }
     g_liveEngineBytes += bytes;
-    const MemoryBlock block {reinterpret_cast<std::uintptr_t>(ptr), bytes, category};
+    const MemoryBlock block {reinterpret_cast<std::uintptr_t>(ptr), bytes, category, m_tag};
     m_blocks.emplace(ptr, block);
     if (m_recording)
         m_recorded.events.push_back({microsecondsSince(m_origin), true, block, m_recordedOp});
@@ -58,10 +58,14 @@ void TrackingAllocator::release(void* ptr, std::size_t bytes, MemoryCategory cat
     if (isActivationCategory(category))
         m_stats.liveActivations -= bytes;
     g_liveEngineBytes -= bytes;
-    m_blocks.erase(ptr);
+    int tag = -1;
+    if (const auto found = m_blocks.find(ptr); found != m_blocks.end()) {
+        tag = found->second.tag;
+        m_blocks.erase(found);
+    }
     if (m_recording)
         m_recorded.events.push_back({microsecondsSince(m_origin), false,
-            {reinterpret_cast<std::uintptr_t>(ptr), bytes, category}, m_recordedOp});
+            {reinterpret_cast<std::uintptr_t>(ptr), bytes, category, tag}, m_recordedOp});
 }
 
 MemoryStats TrackingAllocator::stats() const
@@ -123,6 +127,12 @@ void TrackingAllocator::setRecordedOp(int op)
 {
     std::lock_guard lock(m_mutex);
     m_recordedOp = op;
+}
+
+void TrackingAllocator::setTag(int tag)
+{
+    std::lock_guard lock(m_mutex);
+    m_tag = tag;
 }
 
 MemoryRecording TrackingAllocator::takeRecording()

@@ -28,6 +28,25 @@ constexpr SlotMask kAllSlots = (SlotMask {1} << kSlotCount) - 1;
 OpKind slotKind(Slot slot);
 SlotMask slotsOfKinds(const std::vector<OpKind>& kinds);
 
+// The ledger's rows (rlab/ledger.h) as the trainer and the predictor tag activation allocations
+// (TrackingAllocator::setTag): per block, each slot's values, its statistics and, saved in bf16,
+// the fp32 copy widened for backward; after the blocks, the head's tensors.
+enum class TensorPart { Value, Stats, Widened };
+constexpr int kTagsPerBlock = kSlotCount * 3;
+constexpr int slotTag(int block, Slot slot, TensorPart part)
+{
+    return block * kTagsPerBlock + static_cast<int>(slot) * 3 + static_cast<int>(part);
+}
+enum class HeadTensor { FinalInput, Lnf, LnfStats, Probabilities, Count };
+constexpr int headTag(int layers, HeadTensor tensor)
+{
+    return layers * kTagsPerBlock + static_cast<int>(tensor);
+}
+constexpr int tagCount(int layers)
+{
+    return headTag(layers, HeadTensor::Count);
+}
+
 struct Segment {
     int first = 0; // keeps its Input (and whatever its mask says)
     int last = 0; // blocks first+1..last keep nothing and are recomputed from first's Input

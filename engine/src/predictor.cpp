@@ -20,10 +20,21 @@ constexpr auto kTemporaries = MemoryCategory::Temporaries;
 constexpr auto kHost = MemoryCategory::HostOffloaded;
 
 // Live and peak bytes by category, counted as TrackingAllocator counts them; or, for the budget
-// planner's thousands of candidate plans, only the activation categories.
-template<bool kActivationsOnly> class Ledger {
+// planner's thousands of candidate plans, only the activation categories. With tracking on it
+// also counts the activation bytes per ledger tag (plan.h slotTag), and keeps them as they were
+// when the activation peak was first reached: the predicted ledger's bytes at the peak.
+template<bool kActivationsOnly> class Tally {
 public:
-    void take(MemoryCategory category, std::uint64_t bytes)
+    void track(int tags)
+    {
+        m_live.assign(static_cast<std::size_t>(tags), 0);
+        m_atPeak = m_live;
+    }
+    const std::vector<std::uint64_t>& atPeak() const { return m_atPeak; }
+    // Tags name one block's tensors, so a tracked walk repeats no unit (StepWalk::inRuns).
+    bool tracking() const { return !m_live.empty(); }
+
+    void take(MemoryCategory category, std::uint64_t bytes, int tag = -1)
     {
         if (kActivationsOnly && !isActivationCategory(category))
             return;
@@ -36,19 +47,28 @@ public:
         }
         if (isActivationCategory(category)) {
             m_stats.liveActivations = checkedAdd(m_stats.liveActivations, bytes);
-            m_stats.peakActivations = std::max(m_stats.peakActivations, m_stats.liveActivations);
+            if (!m_live.empty() && tag >= 0)
+                m_live[static_cast<std::size_t>(tag)] += bytes;
+            if (m_stats.liveActivations > m_stats.peakActivations) {
+                m_stats.peakActivations = m_stats.liveActivations;
+                if (!m_live.empty())
+                    m_atPeak = m_live;
+            }
         }
         noteRise();
     }
-    void give(MemoryCategory category, std::uint64_t bytes)
+    void give(MemoryCategory category, std::uint64_t bytes, int tag = -1)
     {
         if (kActivationsOnly && !isActivationCategory(category))
             return;
         m_stats.live[static_cast<std::size_t>(category)] -= bytes;
         if (isDeviceCategory(category))
             m_stats.liveTotal -= bytes;
-        if (isActivationCategory(category))
+        if (isActivationCategory(category)) {
             m_stats.liveActivations -= bytes;
+            if (!m_live.empty() && tag >= 0)
+                m_live[static_cast<std::size_t>(tag)] -= bytes;
+        }
     }
     // A scratch tensor that lives for one op.
     void briefly(MemoryCategory category, std::uint64_t bytes)
@@ -124,6 +144,7 @@ private:
     };
     MemoryStats m_stats;
     std::vector<Frame> m_frames;
+    std::vector<std::uint64_t> m_live, m_atPeak; // per tag; empty: not tracking
 };
 
 // One step of the trainer (trainer.cpp), in its order; each comment names the trainer function.
@@ -143,6 +164,10 @@ public:
             m_valueWithStats[s] = checkedAdd(m_value[s], m_sizes.stats[s]);
         }
     }
+
+    // Counts the activation bytes of each ledger tag too (Tally::track).
+    void trackTags() { m_ledger.track(tagCount(m_config.shape.layers)); }
+    const std::vector<std::uint64_t>& tagBytesAtPeak() const { return m_ledger.atPeak(); }
 
     MemoryStats run()
     {
@@ -196,22 +221,35 @@ private:
     void produce(int block, Slot slot, Phase phase)
     {
         const SlotPlacement p = placeSlot(m_plan, block, slot, phase);
-        m_ledger.take(p.value, valueBytes(slot));
+        const int tag = slotTag(block, slot, TensorPart::Value);
+        m_ledger.take(p.value, valueBytes(slot), tag);
         if (statsBytes(slot) > 0)
-            m_ledger.take(p.stats, statsBytes(slot));
+            m_ledger.take(p.stats, statsBytes(slot), slotTag(block, slot, TensorPart::Stats));
         if (slot == Slot::Residual)
             m_ledger.briefly(kTemporaries, m_stream); // the projection before the residual add
         if (p.halfCopy)
-            m_ledger.take(kSaved, keptBytes(slot));
+            m_ledger.take(kSaved, keptBytes(slot), tag);
     }
 
-    // Trainer::produceOutput, placed as the next block's Input (or the final input).
-    void produceOutput(const SlotPlacement& p)
+    // Trainer::produceOutput, placed as the next block's Input (or the final input): `tag`.
+    void produceOutput(const SlotPlacement& p, int tag)
     {
-        m_ledger.take(p.value, m_stream);
+        m_ledger.take(p.value, m_stream, tag);
         m_ledger.briefly(kTemporaries, m_stream); // fc2's output before the residual add
         if (p.halfCopy)
-            m_ledger.take(kSaved, keptBytes(Slot::Input));
+            m_ledger.take(kSaved, keptBytes(Slot::Input), tag);
+    }
+    // A kept slot's values and stats (what offload moves), taken or given in that order.
+    void takeKept(MemoryCategory category, int block, Slot slot)
+    {
+        m_ledger.take(category, keptBytes(slot), slotTag(block, slot, TensorPart::Value));
+        if (statsBytes(slot) > 0)
+            m_ledger.take(category, statsBytes(slot), slotTag(block, slot, TensorPart::Stats));
+    }
+    void giveKept(MemoryCategory category, int block, Slot slot)
+    {
+        m_ledger.give(category, keptBytes(slot), slotTag(block, slot, TensorPart::Value));
+        m_ledger.give(category, statsBytes(slot), slotTag(block, slot, TensorPart::Stats));
     }
 
     // Trainer::forwardBlock and offloadBlock for block i.
@@ -222,9 +260,10 @@ private:
             if (exists(static_cast<Slot>(s)))
                 produce(i, static_cast<Slot>(s), Phase::Forward);
         if (i == n - 1)
-            produceOutput(kFinalInputPlacement);
+            produceOutput(kFinalInputPlacement, headTag(n, HeadTensor::FinalInput));
         else
-            produceOutput(placeSlot(m_plan, i + 1, Slot::Input, Phase::Forward));
+            produceOutput(placeSlot(m_plan, i + 1, Slot::Input, Phase::Forward),
+                slotTag(i + 1, Slot::Input, TensorPart::Value));
         // Drop what backward will not read: the slots not kept, and with bf16 the fp32 values.
         for (int s = 0; s < kSlotCount; ++s) {
             const auto slot = static_cast<Slot>(s);
@@ -232,16 +271,16 @@ private:
                 continue;
             const SlotPlacement p = placeSlot(m_plan, i, slot, Phase::Forward);
             if (!keeps(m_plan, i, slot)) {
-                m_ledger.give(p.value, valueBytes(slot));
-                m_ledger.give(p.stats, statsBytes(slot));
+                m_ledger.give(p.value, valueBytes(slot), slotTag(i, slot, TensorPart::Value));
+                m_ledger.give(p.stats, statsBytes(slot), slotTag(i, slot, TensorPart::Stats));
             } else if (m_plan.bf16) {
-                m_ledger.give(p.value, valueBytes(slot));
+                m_ledger.give(p.value, valueBytes(slot), slotTag(i, slot, TensorPart::Value));
             }
         }
         if (m_plan.offload) {
             forKeptSlots(i, [&](Slot slot) {
                 m_ledger.take(kHost, keptWithStats(slot));
-                m_ledger.give(kSaved, keptWithStats(slot));
+                giveKept(kSaved, i, slot);
             });
         }
     }
@@ -253,7 +292,7 @@ private:
         const int step = from <= to ? 1 : -1;
         for (int i = from; step > 0 ? i <= to : i >= to;) {
             int end = i + step;
-            while ((step > 0 ? end <= to : end >= to) && same(i, end))
+            while (!m_ledger.tracking() && (step > 0 ? end <= to : end >= to) && same(i, end))
                 end += step;
             m_ledger.beginUnit();
             walk(i);
@@ -288,9 +327,10 @@ private:
     void forward()
     {
         const SlotPlacement input = placeSlot(m_plan, 0, Slot::Input, Phase::Forward);
-        m_ledger.take(input.value, m_stream);
+        const int inputTag = slotTag(0, Slot::Input, TensorPart::Value);
+        m_ledger.take(input.value, m_stream, inputTag);
         if (input.halfCopy)
-            m_ledger.take(kSaved, keptBytes(Slot::Input));
+            m_ledger.take(kSaved, keptBytes(Slot::Input), inputTag);
         // Segment by segment, and block by block inside one, each run of alike ones walked once.
         const int n = m_config.shape.layers;
         const auto next = [&](int b) { return b == n - 1 ? -1 : int(keeps(m_plan, b + 1, Slot::Input)); };
@@ -304,10 +344,10 @@ private:
             });
         const std::uint64_t lnStats = statsBytes(Slot::Ln1); // every LayerNorm's statistics
         const std::uint64_t logits = floatBytes(m_sizes.logitsElems);
-        m_ledger.take(kSaved, m_stream); // lnf
-        m_ledger.take(kSaved, lnStats);
+        m_ledger.take(kSaved, m_stream, headTag(n, HeadTensor::Lnf));
+        m_ledger.take(kSaved, lnStats, headTag(n, HeadTensor::LnfStats));
         m_ledger.take(kTemporaries, logits);
-        m_ledger.take(kSaved, logits); // probabilities
+        m_ledger.take(kSaved, logits, headTag(n, HeadTensor::Probabilities));
         m_ledger.briefly(kTemporaries, floatBytes(m_sizes.rows)); // per-row losses
         m_ledger.give(kTemporaries, logits);
     }
@@ -316,7 +356,7 @@ private:
     void prefetch(const Segment& segment)
     {
         for (int m = segment.first; m <= segment.last; ++m)
-            forKeptSlots(m, [&](Slot slot) { m_ledger.take(kSaved, keptWithStats(slot)); });
+            forKeptSlots(m, [&](Slot slot) { takeKept(kSaved, m, slot); });
     }
 
     // Trainer::restoreSegment.
@@ -339,14 +379,15 @@ private:
                 if (!exists(slot))
                     continue;
                 if (keeps(m_plan, m, slot)) {
-                    if (m_plan.bf16)
-                        m_ledger.take(kWorkspace, valueBytes(slot)); // widened for backward
+                    if (m_plan.bf16) // widened for backward
+                        m_ledger.take(kWorkspace, valueBytes(slot), slotTag(m, slot, TensorPart::Widened));
                 } else if (slot != Slot::Input) {
                     produce(m, slot, Phase::Recompute);
                 }
             }
             if (m < segment.last)
-                produceOutput(placeSlot(m_plan, m + 1, Slot::Input, Phase::Recompute));
+                produceOutput(placeSlot(m_plan, m + 1, Slot::Input, Phase::Recompute),
+                    slotTag(m + 1, Slot::Input, TensorPart::Value));
         });
     }
 
@@ -366,11 +407,12 @@ private:
             if (!exists(slot))
                 continue;
             if (keeps(m_plan, block, slot)) {
-                m_ledger.give(kSaved, keptWithStats(slot));
+                giveKept(kSaved, block, slot);
                 if (m_plan.bf16)
-                    m_ledger.give(kWorkspace, valueBytes(slot));
+                    m_ledger.give(kWorkspace, valueBytes(slot), slotTag(block, slot, TensorPart::Widened));
             } else {
-                m_ledger.give(kWorkspace, valueWithStats(slot));
+                m_ledger.give(kWorkspace, valueBytes(slot), slotTag(block, slot, TensorPart::Value));
+                m_ledger.give(kWorkspace, statsBytes(slot), slotTag(block, slot, TensorPart::Stats));
             }
         }
         m_ledger.give(kTemporaries, valueBytes(Slot::Qkv));
@@ -396,9 +438,11 @@ private:
     {
         m_ledger.take(kTemporaries, m_stream); // dx
         m_ledger.take(kTemporaries, m_stream); // the final LayerNorm's dnorm
-        m_ledger.give(kSaved, floatBytes(m_sizes.logitsElems)); // probabilities
-        m_ledger.give(kSaved, checkedAdd(m_stream, statsBytes(Slot::Ln1))); // lnf
-        m_ledger.give(kSaved, m_stream); // the final input
+        const int n = m_config.shape.layers;
+        m_ledger.give(kSaved, floatBytes(m_sizes.logitsElems), headTag(n, HeadTensor::Probabilities));
+        m_ledger.give(kSaved, m_stream, headTag(n, HeadTensor::Lnf));
+        m_ledger.give(kSaved, statsBytes(Slot::Ln1), headTag(n, HeadTensor::LnfStats));
+        m_ledger.give(kSaved, m_stream, headTag(n, HeadTensor::FinalInput));
         m_ledger.give(kTemporaries, m_stream);
         inRuns(
             int(m_plan.segments.size()) - 1, 0, [&](int a, int b) { return sameBackward(a, b); },
@@ -417,7 +461,7 @@ private:
     const SlotSizes m_sizes;
     const std::uint64_t m_stream; // one (B, T, width) fp32 tensor
     std::array<std::uint64_t, kSlotCount> m_value {}, m_kept {}, m_keptWithStats {}, m_valueWithStats {};
-    Ledger<kActivationsOnly> m_ledger;
+    Tally<kActivationsOnly> m_ledger;
 };
 
 } // namespace
@@ -430,6 +474,14 @@ MemoryStats predictMemory(const Plan& plan, const RunConfig& config)
 std::uint64_t predictActivationPeak(const Plan& plan, const RunConfig& config)
 {
     return StepWalk<true>(plan, config).run().peakActivations;
+}
+
+std::vector<std::uint64_t> predictTagBytesAtPeak(const Plan& plan, const RunConfig& config)
+{
+    StepWalk<true> walk(plan, config);
+    walk.trackTags();
+    walk.run();
+    return walk.tagBytesAtPeak();
 }
 
 } // namespace rlab::detail

@@ -6,6 +6,7 @@
 // trainer allocates by; the engine tests require the measured peaks to equal it for every policy.
 
 #include <cstdint>
+#include <vector>
 
 #include "plan.h"
 #include "rlab/memory.h"
@@ -20,5 +21,9 @@ MemoryStats predictMemory(const Plan& plan, const RunConfig& config);
 
 // predictMemory(plan, config).peakActivations: the budget planner's measure of a plan.
 std::uint64_t predictActivationPeak(const Plan& plan, const RunConfig& config);
+
+// The activation bytes of each ledger tag (plan.h slotTag, headTag) at the moment the activation
+// peak is first reached: the predicted ledger's bytes at the peak (rlab/ledger.h).
+std::vector<std::uint64_t> predictTagBytesAtPeak(const Plan& plan, const RunConfig& config);
 
 } // namespace rlab::detail

@@ -78,9 +78,14 @@ Trainer::Trainer(Backend& backend, const RunConfig& config, Plan plan, ProgressC
     m_blocks.resize(static_cast<std::size_t>(config.shape.layers));
 }
 
-Buffer Trainer::device(std::size_t bytes, MemoryCategory category)
+Buffer Trainer::device(std::size_t bytes, MemoryCategory category, int tag)
 {
-    return Buffer(m_backend.allocator(), bytes, category);
+    if (tag < 0)
+        return Buffer(m_backend.allocator(), bytes, category);
+    m_backend.allocator().setTag(tag);
+    Buffer buffer(m_backend.allocator(), bytes, category);
+    m_backend.allocator().setTag(-1);
+    return buffer;
 }
 
 void Trainer::loadParameters(const std::vector<float>& params)
@@ -205,9 +210,9 @@ DropoutSite Trainer::site(int block, std::uint32_t which) const
 }
 
 // Stores the bf16 copy that backward will read (compute keeps using the fp32 values).
-void Trainer::keepCopy(SlotTensor& tensor, std::size_t elems)
+void Trainer::keepCopy(SlotTensor& tensor, std::size_t elems, int tag)
 {
-    tensor.half = device(elems * 2, MemoryCategory::SavedActivations);
+    tensor.half = device(elems * 2, MemoryCategory::SavedActivations, tag);
     op("save_bf16", 0, [&] { m_backend.toBf16(tensor.half.halves(), tensor.ptr, elems); });
 }
 
@@ -222,10 +227,11 @@ void Trainer::produce(int block, Slot slot, BlockActivations& acts)
         return;
     }
     const SlotPlacement place = placeSlot(m_plan, block, slot, m_phase);
-    out.value = device(m_sizes.elems[s] * sizeof(float), place.value);
+    const int tag = slotTag(block, slot, TensorPart::Value);
+    out.value = device(m_sizes.elems[s] * sizeof(float), place.value, tag);
     out.ptr = out.value.floats();
     if (m_sizes.stats[s] > 0)
-        out.stats = device(m_sizes.stats[s], place.stats);
+        out.stats = device(m_sizes.stats[s], place.stats, slotTag(block, slot, TensorPart::Stats));
     const double flops = m_sizes.flops[s];
     const BlockParams& w = m_layout.blocks[static_cast<std::size_t>(block)];
     const float* p = m_params.floats();
@@ -287,16 +293,17 @@ void Trainer::produce(int block, Slot slot, BlockActivations& acts)
         break;
     }
     if (place.halfCopy)
-        keepCopy(out, m_sizes.elems[s]);
+        keepCopy(out, m_sizes.elems[s], tag);
 }
 
 // The block's result x + dropout(fc2(gelu)), written as the next block's input.
-void Trainer::produceOutput(int block, BlockActivations& acts, SlotTensor& out, const SlotPlacement& place)
+void Trainer::produceOutput(
+    int block, BlockActivations& acts, SlotTensor& out, const SlotPlacement& place, int tag)
 {
     const std::size_t btc = m_sizes.outputElems;
     const BlockParams& w = m_layout.blocks[static_cast<std::size_t>(block)];
     const float* p = m_params.floats();
-    out.value = device(btc * sizeof(float), place.value);
+    out.value = device(btc * sizeof(float), place.value, tag);
     out.ptr = out.value.floats();
     {
         Buffer projected = device(btc * sizeof(float), MemoryCategory::Temporaries);
@@ -308,7 +315,7 @@ void Trainer::produceOutput(int block, BlockActivations& acts, SlotTensor& out, 
         });
     }
     if (place.halfCopy)
-        keepCopy(out, btc);
+        keepCopy(out, btc, tag);
 }
 
 void Trainer::forwardBlock(int block)
@@ -318,10 +325,12 @@ void Trainer::forwardBlock(int block)
     for (int s = 1; s < kSlotCount; ++s)
         produce(block, static_cast<Slot>(s), acts);
     if (block == m_config.shape.layers - 1)
-        produceOutput(block, acts, m_finalInput, kFinalInputPlacement);
+        produceOutput(block, acts, m_finalInput, kFinalInputPlacement,
+            headTag(m_config.shape.layers, HeadTensor::FinalInput));
     else
         produceOutput(block, acts, m_blocks[static_cast<std::size_t>(block) + 1][Slot::Input],
-            placeSlot(m_plan, block + 1, Slot::Input, Phase::Forward));
+            placeSlot(m_plan, block + 1, Slot::Input, Phase::Forward),
+            slotTag(block + 1, Slot::Input, TensorPart::Value));
     // Drop what backward will not read: fp32 temporaries (all of them, with bf16 saving).
     for (int s = 0; s < kSlotCount; ++s) {
         SlotTensor& t = acts.tensors[static_cast<std::size_t>(s)];
@@ -375,13 +384,19 @@ void Trainer::prefetchSegment(const Segment& segment)
     for (int m = segment.first; m <= segment.last; ++m) {
         for (SlotTensor& t : m_blocks[static_cast<std::size_t>(m)].tensors) {
             if (!t.host.empty()) {
-                Buffer back = device(t.host.bytes(), MemoryCategory::SavedActivations);
+                const auto slot
+                    = static_cast<Slot>(&t - m_blocks[static_cast<std::size_t>(m)].tensors.data());
+                Buffer back = device(
+                    t.host.bytes(), MemoryCategory::SavedActivations, slotTag(m, slot, TensorPart::Value));
                 m_backend.prefetchAsync(back.data(), t.host.data(), t.host.bytes());
                 m_offloadBytes += t.host.bytes();
                 (m_plan.bf16 ? t.half : t.value) = std::move(back);
             }
             if (!t.hostStats.empty()) {
-                t.stats = device(t.hostStats.bytes(), MemoryCategory::SavedActivations);
+                const auto slot
+                    = static_cast<Slot>(&t - m_blocks[static_cast<std::size_t>(m)].tensors.data());
+                t.stats = device(t.hostStats.bytes(), MemoryCategory::SavedActivations,
+                    slotTag(m, slot, TensorPart::Stats));
                 m_backend.prefetchAsync(t.stats.data(), t.hostStats.data(), t.hostStats.bytes());
                 m_offloadBytes += t.hostStats.bytes();
             }
@@ -428,7 +443,8 @@ void Trainer::restoreSegment(const Segment& segment)
             } else if (keeps(m_plan, m, slot)) {
                 if (m_plan.bf16) {
                     const std::size_t elems = m_sizes.elems[static_cast<std::size_t>(s)];
-                    t.value = device(elems * sizeof(float), MemoryCategory::RecomputeWorkspace);
+                    t.value = device(elems * sizeof(float), MemoryCategory::RecomputeWorkspace,
+                        slotTag(m, slot, TensorPart::Widened));
                     t.ptr = t.value.floats();
                     op("load_bf16", 0, [&] { m_backend.fromBf16(t.ptr, t.half.halves(), elems); });
                 } else {
@@ -440,7 +456,8 @@ void Trainer::restoreSegment(const Segment& segment)
         }
         if (m < segment.last)
             produceOutput(m, acts, m_blocks[static_cast<std::size_t>(m) + 1][Slot::Input],
-                placeSlot(m_plan, m + 1, Slot::Input, Phase::Recompute));
+                placeSlot(m_plan, m + 1, Slot::Input, Phase::Recompute),
+                slotTag(m + 1, Slot::Input, TensorPart::Value));
     }
 }
 
@@ -518,9 +535,10 @@ float Trainer::forwardHead()
     enter(Phase::Forward, -1);
     const std::size_t btc = m_sizes.outputElems, btv = m_sizes.logitsElems;
     const float* p = m_params.floats();
-    m_lnf.value = device(btc * sizeof(float), MemoryCategory::SavedActivations);
-    m_lnf.stats
-        = device(m_sizes.stats[static_cast<std::size_t>(Slot::Ln1)], MemoryCategory::SavedActivations);
+    const int n = m_config.shape.layers;
+    m_lnf.value = device(btc * sizeof(float), MemoryCategory::SavedActivations, headTag(n, HeadTensor::Lnf));
+    m_lnf.stats = device(m_sizes.stats[static_cast<std::size_t>(Slot::Ln1)], MemoryCategory::SavedActivations,
+        headTag(n, HeadTensor::LnfStats));
     m_lnf.ptr = m_lnf.value.floats();
     op("lnf", m_sizes.edge.lnf, [&] {
         m_backend.layernormForward(m_lnf.ptr, m_lnf.stats.floats(), m_lnf.stats.floats() + BT,
@@ -529,7 +547,8 @@ float Trainer::forwardHead()
     Buffer logits = device(btv * sizeof(float), MemoryCategory::Temporaries);
     op("head", m_sizes.edge.head,
         [&] { m_backend.matmulForward(logits.floats(), m_lnf.ptr, p + m_layout.headw, nullptr, BT, C, V); });
-    m_probs.value = device(btv * sizeof(float), MemoryCategory::SavedActivations);
+    m_probs.value = device(
+        btv * sizeof(float), MemoryCategory::SavedActivations, headTag(n, HeadTensor::Probabilities));
     m_probs.ptr = m_probs.value.floats();
     Buffer losses = device(m_sizes.rows * sizeof(float), MemoryCategory::Temporaries);
     float loss = 0;
@@ -606,13 +625,14 @@ float Trainer::forward(int index, bool recordTimeline)
     enter(Phase::Forward, 0);
     SlotTensor& input = m_blocks[0][Slot::Input];
     const SlotPlacement place = placeSlot(m_plan, 0, Slot::Input, Phase::Forward);
-    input.value = device(btc * sizeof(float), place.value);
+    const int inputTag = slotTag(0, Slot::Input, TensorPart::Value);
+    input.value = device(btc * sizeof(float), place.value, inputTag);
     input.ptr = input.value.floats();
     op("embedding", m_sizes.edge.embedding, [&] {
         m_backend.encoderForward(input.ptr, m_tokens.ints(), p + m_layout.wte, p + m_layout.wpe, B, T, C);
     });
     if (place.halfCopy)
-        keepCopy(input, btc);
+        keepCopy(input, btc, inputTag);
     for (int i = 0; i < m_config.shape.layers; ++i)
         forwardBlock(i);
     return forwardHead();

@@ -64,12 +64,14 @@ private:
     void enter(Phase phase, int block);
     void closePhaseRange();
     DropoutSite site(int block, std::uint32_t which) const;
-    Buffer device(std::size_t bytes, MemoryCategory category);
+    // `tag`: the ledger row the buffer belongs to (plan.h slotTag, headTag); -1 none.
+    Buffer device(std::size_t bytes, MemoryCategory category, int tag = -1);
 
     void forwardBlock(int block);
     void produce(int block, Slot slot, BlockActivations& acts);
-    void produceOutput(int block, BlockActivations& acts, SlotTensor& out, const SlotPlacement& place);
-    void keepCopy(SlotTensor& tensor, std::size_t elems);
+    void produceOutput(
+        int block, BlockActivations& acts, SlotTensor& out, const SlotPlacement& place, int tag);
+    void keepCopy(SlotTensor& tensor, std::size_t elems, int tag);
     void offloadBlock(int block);
     void prefetchSegment(const Segment& segment);
     void restoreSegment(const Segment& segment); // one of m_plan.segments

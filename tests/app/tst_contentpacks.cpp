@@ -21,8 +21,8 @@
 #include "packdialog.h"
 #include "pages/noticebanner.h"
 #include "pages/questionpage.h"
+#include "pages/startpage.h"
 #include "run_program.h"
-#include "startpage.h"
 #include "tones.h"
 
 namespace {

@@ -21,8 +21,8 @@
 
 #include "contenttext.h"
 #include "demo/demopanel.h"
+#include "demo/predictionbox.h"
 #include "optionbutton.h"
-#include "predictionbox.h"
 #include "quizsession.h"
 #include "rlab/content/content.h"
 #include "tones.h"

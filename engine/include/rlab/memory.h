@@ -37,6 +37,7 @@ struct MemoryBlock {
     std::uint64_t address = 0;
     std::uint64_t bytes = 0;
     MemoryCategory category = MemoryCategory::Temporaries;
+    int tag = -1; // the ledger row it belongs to (rlab/ledger.h); -1: none
 };
 
 // One allocation or release during a recorded step, in the order they happened.
@@ -92,6 +93,9 @@ public:
     // Records every allocation and release from now until takeRecording(), timed from `origin`.
     void startRecording(std::chrono::steady_clock::time_point origin);
     void setRecordedOp(int op); // the op the next events belong to; -1 between ops
+    // The ledger row (rlab/ledger.h) the next allocations belong to, carried by their blocks and
+    // so by their release events; -1: none. The trainer sets it where it places a tensor.
+    void setTag(int tag);
     MemoryRecording takeRecording(); // and stops recording
 
 protected:
@@ -111,6 +115,7 @@ private:
     std::map<std::uint64_t, std::uint64_t> m_segments; // address -> bytes, held from the system
     bool m_recording = false;
     int m_recordedOp = -1;
+    int m_tag = -1;
     std::chrono::steady_clock::time_point m_origin;
     MemoryRecording m_recorded;
 };
