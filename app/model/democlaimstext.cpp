@@ -70,7 +70,7 @@ QString readableNumber(double value)
 QString runNameText(const std::string& run)
 {
     // A budget run's label is its policy, "budget:6MiB": said as the learner would, "budget 6 MiB".
-    const QString name = QString::fromStdString(run);
+    QString name = QString::fromStdString(run);
     static const QString prefix = QStringLiteral("budget:");
     if (!name.startsWith(prefix))
         return name;

@@ -83,6 +83,7 @@ public:
     void setWindowLayout(const QString& name, const QByteArray& state) { m_windowLayout.insert(name, state); }
 
     QuizProgress quiz(const QString& quizId) const { return m_quizzes.value(quizId); }
+    QList<QString> quizIds() const { return m_quizzes.keys(); } // the merge fuzz target's check
     void setQuiz(const QString& quizId, const QuizProgress& progress);
 
     // questionId -> optionId of the latest answer.

@@ -46,6 +46,7 @@ QStringList differences(const Quiz& want, const Quiz& got)
         const std::string at = a.id + ".";
         same(at + "id", a.id, b.id);
         same(at + "demo", a.demo, b.demo);
+        same(at + "demo_view", a.demoView, b.demoView);
         same(at + "guide_section", a.guideSection, b.guideSection);
         same(at + "answer", std::to_string(a.answer), std::to_string(b.answer));
         sameText(at + "text", a.text, b.text);

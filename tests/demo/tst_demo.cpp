@@ -36,6 +36,7 @@
 #include <QXYSeries>
 
 #include "charts/steptimechart.h"
+#include "charts/timelinechart.h"
 #include "demo/demopanel.h"
 #include "demo/demoresultsview.h"
 #include "demo_presets.h"
@@ -47,7 +48,6 @@
 #include "interfacelanguage.h"
 #include "rlab/engine.h"
 #include "slowness.h"
-#include "charts/timelinechart.h"
 #include "tones.h"
 
 using rlab::content::DemoPreset;

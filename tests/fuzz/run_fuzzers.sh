@@ -61,7 +61,7 @@ sources_of() {
       "$source_dir/engine/layout/src/layout.cpp" ;;
     progress_merge) echo "$here/fuzz_progress_merge.cpp" "$source_dir/app/model/progressstore.cpp" "${words[@]}" \
       "$source_dir/engine/layout/src/layout.cpp" ;;
-    pack_archive) echo "$here/fuzz_pack_archive.cpp" "$source_dir/app/content/src/archive.cpp" ;;
+    pack_archive) echo "$here/fuzz_pack_archive.cpp" "$source_dir/app/content/src/archive.cpp" "$source_dir/engine/words/src/utf8.cpp" ;;
     presets) echo "$here/fuzz_presets.cpp" "$source_dir"/app/content/src/*.cpp "${words[@]}" ;;
     *) echo "run_fuzzers: unknown target '$1' (content, npy, rlab_args, progress, pack_archive, progress_merge, presets)." >&2; exit 2 ;;
   esac

@@ -54,7 +54,7 @@ std::string join(const std::vector<std::string>& parts, char separator)
 
 // The Recompute Lab structure a question carries beside its texts ("key=value" words).
 struct QuestionTags {
-    std::string demo, guideSection;
+    std::string demo, demoView, guideSection;
     std::vector<std::string> options, seeAlso;
     std::vector<std::string> untranslated; // "text", "explanation", "<option>.text", "<option>.why_wrong"
 };
@@ -80,6 +80,8 @@ std::vector<std::string> untranslatedFields(const Question& question)
 std::vector<std::string> questionTagWords(const Question& question)
 {
     std::vector<std::string> words {"demo=" + question.demo, "guide_section=" + question.guideSection};
+    if (!question.demoView.empty())
+        words.push_back("demo_view=" + question.demoView);
     std::vector<std::string> ids;
     for (const Option& option : question.options)
         ids.push_back(option.id);
@@ -102,6 +104,8 @@ void readTagWord(const std::string& word, QuestionTags& tags)
     const std::string key = word.substr(0, equals), value = word.substr(equals + 1);
     if (key == "demo")
         tags.demo = value;
+    else if (key == "demo_view")
+        tags.demoView = value;
     else if (key == "guide_section")
         tags.guideSection = value;
     else if (key == "options")
@@ -392,6 +396,7 @@ private:
         question.text.value = trimmed(text);
         question.explanation.value = trimmed(general);
         question.demo = tags.demo;
+        question.demoView = tags.demoView;
         question.guideSection = tags.guideSection;
         for (const std::string& entry : tags.seeAlso) {
             const std::size_t slash = entry.find('/');
@@ -718,6 +723,7 @@ private:
         question.text.value = trimmed(m_question.text);
         question.explanation.value = trimmed(m_question.general);
         question.demo = tags.demo;
+        question.demoView = tags.demoView;
         question.guideSection = tags.guideSection;
         for (const std::string& entry : tags.seeAlso)
             if (const std::size_t slash = entry.find('/'); slash != std::string::npos)
@@ -792,7 +798,10 @@ std::string sourceYaml(const Quiz& quiz)
     out << YAML::Key << "questions" << YAML::Value << YAML::BeginSeq;
     for (const Question& question : quiz.questions) {
         out << YAML::BeginMap << YAML::Key << "id" << YAML::Value << question.id;
-        out << YAML::Key << "demo" << YAML::Value << question.demo;
+        if (!question.demo.empty()) // a question may have no demo
+            out << YAML::Key << "demo" << YAML::Value << question.demo;
+        if (!question.demoView.empty())
+            out << YAML::Key << "demo_view" << YAML::Value << question.demoView;
         out << YAML::Key << "guide_section" << YAML::Value << question.guideSection;
         if (!question.seeAlso.empty()) {
             out << YAML::Key << "see_also" << YAML::Value << YAML::Flow << YAML::BeginSeq;
@@ -906,11 +915,10 @@ std::string writeQuizPack(
         if (!isId(question.id))
             return "Question '" + question.id
                 + "' has no id rlab can use (lowercase letters, digits and '-')";
-        if (question.demo.empty() || question.guideSection.empty())
+        if (question.guideSection.empty())
             return "Question '" + question.id
-                + "' names no demo or guide section (rlab-question: demo=... guide_section=...); a Recompute "
-                  "Lab "
-                  "question opens a demo and teaches a guide section";
+                + "' names no guide section (rlab-question: guide_section=...); a Recompute Lab question "
+                  "teaches a guide section";
     }
     const fs::path folder = dir / "quizzes" / quiz.id;
     if (!writeFile(folder / "quiz.yaml", sourceYaml(quiz)))
