@@ -41,9 +41,12 @@ struct CommandOutput {
 
 CommandOutput runCheckContent(std::vector<std::string> args)
 {
-    args.insert(args.begin(), "check-content");
+    // The command's own name goes first as argv[0]; it is built here rather than inserted
+    // into args, which GCC 12 at -O3 flags as a potential null dereference (-Werror in CI).
+    static char commandName[] = "check-content";
     std::vector<char*> argv;
-    argv.reserve(args.size());
+    argv.reserve(args.size() + 1);
+    argv.push_back(commandName);
     for (std::string& arg : args)
         argv.push_back(arg.data());
     std::ostringstream out, err;
