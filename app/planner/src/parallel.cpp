@@ -1,0 +1,342 @@
+// Per-rank memory under data, tensor, sequence and pipeline parallelism and ZeRO: the engine's
+// ledger of one model chunk (a virtual stage's layers) split over the tensor-parallel ranks row by
+// row, held for as many micro-batches as 1F1B keeps in flight, beside the model states after
+// sharding. The GPT-2 parameter table below is the engine's (12d^2 + 13d a block), split as
+// Megatron-LM splits it; a test holds its sum to the predictor's parameter count.
+#include "rlab/planner/parallel.h"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <tuple>
+
+namespace rlab::planner {
+
+namespace {
+
+using u64 = std::uint64_t;
+
+u64 ceilDiv(u64 a, u64 b)
+{
+    return a / b + (a % b != 0);
+}
+
+// Inside the tensor-parallel regions Megatron-LM splits these ops' outputs over the tp ranks
+// (heads, the MLP's 4d, the vocabulary of the loss); the rest (the residual stream, LayerNorms,
+// the dropout masks of the residual adds) is replicated, or split along the sequence with --sp.
+bool tensorSplitOp(std::string_view op)
+{
+    constexpr std::array<std::string_view, 7> kSplit {
+        "qkv", "softmax", "attn_dropout", "attn_values", "fc1", "gelu", "cross_entropy"};
+    return std::find(kSplit.begin(), kSplit.end(), op) != kSplit.end();
+}
+
+u64 splitBytes(u64 bytes, const LedgerRow& row, bool tensorSplit, const Parallelism& p)
+{
+    const u64 t = static_cast<u64>(p.tp);
+    if (t == 1 || bytes == 0)
+        return bytes;
+    if (tensorSplit && row.op == "cross_entropy" && !row.shape.empty()) {
+        const u64 vocab = row.shape.back(); // each rank keeps ceil(V / t) of the vocabulary's rows
+        return bytes / vocab * ceilDiv(vocab, t);
+    }
+    return tensorSplit || p.sequenceParallel ? ceilDiv(bytes, t) : bytes;
+}
+
+// Calls f(row, bytes on one rank) for each row of `block` the predicate picks.
+template<typename Pick, typename Each>
+void forRankRows(const TensorLedger& ledger, int block, Pick pick, Each each)
+{
+    bool split = false; // a widened bf16 copy is split as the row it copies, just before it
+    for (const LedgerRow& row : ledger.rows) {
+        if (row.fate != TensorFate::Widened)
+            split = tensorSplitOp(row.op);
+        if (row.block == block && pick(row))
+            each(row, split);
+    }
+}
+
+// Parameters on pipeline rank `stage` of one tensor-parallel group, as Megatron-LM places and
+// splits GPT-2's: each block's qkv and fc1 by columns (weights and biases), proj and fc2 weights by
+// rows, LayerNorms and the row-split layers' biases replicated; the token table on the first rank
+// and the untied head on the last split by vocabulary rows (ceil(V / tp), no padding), the
+// position table on the first rank and the final LayerNorm on the last replicated.
+u64 rankParameterCount(const ModelShape& s, const Parallelism& p, int stage)
+{
+    const u64 d = static_cast<u64>(s.width), t = static_cast<u64>(p.tp);
+    const u64 vocabRows = ceilDiv(static_cast<u64>(s.vocab), t);
+    const u64 perBlock = (12 * d * d + 7 * d) / t + 6 * d;
+    u64 count = perBlock * static_cast<u64>(s.layers / p.pp);
+    if (stage == 0)
+        count += vocabRows * d + static_cast<u64>(s.seq) * d;
+    if (stage == p.pp - 1)
+        count += 2 * d + vocabRows * d;
+    return count;
+}
+
+std::optional<u64> mulChecked(u64 a, u64 b)
+{
+    u64 out = 0;
+    if (__builtin_mul_overflow(a, b, &out))
+        return std::nullopt;
+    return out;
+}
+
+struct ChunkCount {
+    u64 kept = 0, paperKept = 0, workspace = 0, headKept = 0;
+    double recomputeFlops = 0;
+};
+
+// One chunk of `layers` blocks under the row's policy, for one micro-batch on one tp rank.
+std::optional<ChunkCount> countChunk(
+    const Request& request, const Parallelism& p, const RankPolicy& policy, int layers, std::string* error)
+{
+    RunConfig chunk = request.config;
+    chunk.shape.layers = layers;
+    chunk.policy = policy.engine;
+    const std::optional<TensorLedger> main = predictLedger(chunk, error);
+    const std::optional<Prediction> prediction = predict(chunk, error);
+    if (!main || !prediction)
+        return std::nullopt;
+    std::optional<TensorLedger> full;
+    std::optional<Prediction> fullPrediction;
+    if (policy.blockLayers > 0) {
+        chunk.policy = *RecomputePolicy::parse("full", nullptr);
+        full = predictLedger(chunk, error);
+        fullPrediction = predict(chunk, error);
+        if (!full || !fullPrediction)
+            return std::nullopt;
+    }
+    ChunkCount out;
+    const int group = policy.blockLayers >= 0 ? 1 : std::max(1, prediction->segmentBlocks);
+    u64 groupWorkspace = 0;
+    for (int block = 0; block < layers; ++block) {
+        const TensorLedger& ledger = block < policy.blockLayers ? *full : *main;
+        out.kept += rankKeptBytes(ledger, block, LedgerConvention::Engine, p);
+        out.paperKept += rankKeptBytes(ledger, block, LedgerConvention::Paper, p);
+        if (block % group == 0)
+            groupWorkspace = 0;
+        forRankRows(
+            ledger, block,
+            [](const LedgerRow& row) { return row.category == MemoryCategory::RecomputeWorkspace; },
+            [&](const LedgerRow& row, bool split) {
+                groupWorkspace += splitBytes(row.bytes, row, split, p);
+            });
+        out.workspace = std::max(out.workspace, groupWorkspace);
+    }
+    out.headKept = rankKeptBytes(*main, -1, LedgerConvention::Engine, p);
+    out.recomputeFlops = policy.blockLayers >= 0
+        ? fullPrediction.has_value() ? fullPrediction->recomputeFlops * policy.blockLayers / layers : 0.0
+        : prediction->recomputeFlops;
+    return out;
+}
+
+} // namespace
+
+std::optional<std::string> parallelismProblem(const ModelShape& shape, const Parallelism& p)
+{
+    const auto n = [](long long value) { return std::to_string(value); };
+    for (const auto& [value, flag] : {std::pair {p.dp, "--dp"}, {p.tp, "--tp"}, {p.pp, "--pp"},
+             {p.virtualStages, "--virtual-stages"}, {p.microbatches, "--microbatches"}})
+        if (value < 1)
+            return std::string(flag) + " must be 1 or more, not " + n(value) + ".";
+    if (p.zero < 0 || p.zero > 3)
+        return "--zero must be 0, 1, 2 or 3 (3 is FSDP's full sharding), not " + n(p.zero) + ".";
+    if (shape.heads % p.tp != 0)
+        return "Tensor parallelism gives each of the " + n(p.tp) + " ranks whole attention heads, so the "
+            + n(shape.heads) + " heads must be a multiple of --tp " + n(p.tp) + ".";
+    if (p.sequenceParallel && p.tp < 2)
+        return std::string(
+            "--sp splits the sequence over the tensor-parallel ranks, so it needs --tp 2 or more.");
+    if (p.sequenceParallel && shape.seq % p.tp != 0)
+        return "Sequence parallelism splits the " + n(shape.seq) + " positions over the " + n(p.tp)
+            + " tensor-parallel ranks, so --seq must be a multiple of --tp " + n(p.tp) + ".";
+    if (p.virtualStages > 1 && p.pp < 2)
+        return std::string(
+            "--virtual-stages interleaves model chunks along a pipeline, so it needs --pp 2 or more.");
+    const long long chunks = static_cast<long long>(p.pp) * p.virtualStages;
+    if (shape.layers % chunks != 0)
+        return "The " + n(shape.layers) + " layers must split evenly into --pp " + n(p.pp)
+            + " stages of --virtual-stages " + n(p.virtualStages)
+            + " chunks each, so layers must be a multiple of " + n(chunks) + ".";
+    if (p.virtualStages > 1 && p.microbatches % p.pp != 0)
+        return "Megatron-LM's interleaved schedule runs micro-batches in groups of --pp " + n(p.pp)
+            + ", so --microbatches must be a multiple of " + n(p.pp) + ".";
+    return std::nullopt;
+}
+
+int inFlightChunks(const Parallelism& p, int stage)
+{
+    if (p.virtualStages == 1)
+        return std::min(p.pp - stage, p.microbatches);
+    const long long total = static_cast<long long>(p.microbatches) * p.virtualStages;
+    const long long warmup
+        = std::min(total, 2LL * (p.pp - stage - 1) + static_cast<long long>(p.virtualStages - 1) * p.pp);
+    return static_cast<int>(std::min(total, warmup + 1));
+}
+
+std::uint64_t rankKeptBytes(
+    const TensorLedger& ledger, int block, LedgerConvention convention, const Parallelism& parallel)
+{
+    u64 sum = 0;
+    const bool paper = convention == LedgerConvention::Paper;
+    forRankRows(
+        ledger, block,
+        [&](const LedgerRow& row) {
+            return paper ? row.paperKept : row.fate == TensorFate::Kept || row.fate == TensorFate::Offloaded;
+        },
+        [&](const LedgerRow& row, bool split) {
+            sum += splitBytes(paper ? row.paperBytes : row.bytes, row, split, parallel);
+        });
+    return sum;
+}
+
+double zeroPaperBytes(double psi, double k, int nd, int stage)
+{
+    const double devices = nd;
+    switch (stage) {
+    case 0:
+        return (2 + 2 + k) * psi;
+    case 1:
+        return (2 + 2) * psi + k * psi / devices;
+    case 2:
+        return 2 * psi + (2 + k) * psi / devices;
+    default:
+        return (2 + 2 + k) * psi / devices;
+    }
+}
+
+std::vector<RankPolicy> rankPolicies(const std::vector<MegatronMethod>& methods, int layers)
+{
+    std::vector<RankPolicy> out;
+    for (const char* name : {"none", "selective", "full", "sqrt", "segment:best"})
+        out.push_back({name, *RecomputePolicy::parse(name, nullptr), -1, false});
+    // Megatron-LM's selective recomputes the attention core and keeps the rest: the paper's 34sbh.
+    RecomputePolicy core = *RecomputePolicy::parse("selective", nullptr);
+    core.keep = {OpKind::BlockInput, OpKind::LayerNorm, OpKind::Qkv, OpKind::AttnValues, OpKind::Residual,
+        OpKind::Fc1, OpKind::Gelu};
+    out.push_back({"megatron-selective", core, -1, true});
+    const std::string k = std::to_string(layers);
+    for (const MegatronMethod method : methods) {
+        if (method == MegatronMethod::Uniform) {
+            RecomputePolicy uniform;
+            uniform.kind = PolicyKind::Segment;
+            uniform.segmentBlocks = layers;
+            out.push_back({"megatron-uniform:" + k, uniform, -1, true});
+        } else {
+            out.push_back({"megatron-block:" + k, RecomputePolicy {}, layers, true});
+        }
+    }
+    return out;
+}
+
+std::uint64_t RankMemory::total() const
+{
+    return parameters + gradients + optimizerState + savedActivations + recomputeWorkspace;
+}
+
+const ParallelRow* ParallelReport::cheapestRow() const
+{
+    return cheapest >= 0 ? &rows[static_cast<std::size_t>(cheapest)] : nullptr;
+}
+
+std::optional<ParallelReport> planParallel(const Request& request, const Parallelism& parallel,
+    const std::vector<RankPolicy>& policies, std::string* error)
+{
+    const auto fail = [&](std::string sentence) -> std::optional<ParallelReport> {
+        if (error)
+            *error = std::move(sentence);
+        return std::nullopt;
+    };
+    if (std::optional<std::string> problem = requestProblem(request))
+        return fail(*problem);
+    const ModelShape& shape = request.config.shape;
+    if (std::optional<std::string> problem = parallelismProblem(shape, parallel))
+        return fail(*problem);
+    ParallelReport report;
+    report.request = request;
+    report.parallel = parallel;
+    report.layersPerChunk = shape.layers / (parallel.pp * parallel.virtualStages);
+    // The engine's bytes per parameter (fp32 or bf16 weights, AdamW's moments, fp32 masters).
+    const Prediction whole = *predict(request.config, nullptr);
+    report.parameters = rankParameterCount(shape, Parallelism {}, 0);
+    const u64 params = report.parameters;
+    const u64 bytesPerParameter = peakOf(whole, MemoryCategory::Parameters) / params,
+              bytesPerGradient = peakOf(whole, MemoryCategory::Gradients) / params,
+              bytesPerState = peakOf(whole, MemoryCategory::OptimizerState) / params;
+    const u64 dp = static_cast<u64>(parallel.dp);
+    for (const RankPolicy& policy : policies) {
+        ParallelRow row;
+        row.policy = policy;
+        const int n = report.layersPerChunk;
+        const int k = policy.blockLayers >= 0 ? policy.blockLayers : policy.engine.segmentBlocks;
+        if (policy.megatron && policy.engine.kind == PolicyKind::Segment && (k < 1 || k > n)) {
+            row.note = "--recompute-num-layers must be 1 to " + std::to_string(n)
+                + ", the layers of each model chunk, for Megatron-LM's uniform method.";
+            report.rows.push_back(std::move(row));
+            continue;
+        }
+        if (policy.blockLayers > n) {
+            row.note = "--recompute-num-layers must be 0 to " + std::to_string(n)
+                + ", the layers of each model chunk, for Megatron-LM's block method.";
+            report.rows.push_back(std::move(row));
+            continue;
+        }
+        std::string why;
+        const std::optional<ChunkCount> chunk = countChunk(request, parallel, policy, n, &why);
+        if (!chunk) {
+            row.note = why;
+            report.rows.push_back(std::move(row));
+            continue;
+        }
+        row.paperChunkKept = chunk->paperKept;
+        bool overflow = false;
+        for (int stage = 0; stage < parallel.pp; ++stage) {
+            RankMemory rank;
+            rank.stage = stage;
+            rank.layers = n * parallel.virtualStages;
+            rank.inFlightChunks = inFlightChunks(parallel, stage);
+            rank.embedding = stage == 0;
+            rank.head = stage == parallel.pp - 1;
+            const u64 count = rankParameterCount(shape, parallel, stage);
+            rank.parameters = bytesPerParameter * count;
+            rank.gradients = bytesPerGradient * count;
+            rank.optimizerState = bytesPerState * count;
+            if (parallel.zero >= 1)
+                rank.optimizerState = ceilDiv(rank.optimizerState, dp);
+            if (parallel.zero >= 2)
+                rank.gradients = ceilDiv(rank.gradients, dp);
+            if (parallel.zero >= 3)
+                rank.parameters = ceilDiv(rank.parameters, dp);
+            rank.chunkKept = chunk->kept;
+            const std::optional<u64> held = mulChecked(chunk->kept, static_cast<u64>(rank.inFlightChunks));
+            overflow = overflow || !held;
+            rank.savedActivations = held.value_or(0) + (rank.head ? chunk->headKept : 0);
+            rank.recomputeWorkspace = chunk->workspace;
+            row.ranks.push_back(rank);
+        }
+        if (overflow) {
+            row.ranks.clear();
+            row.note = "A rank's activation bytes do not fit in 64 bits at this size.";
+            report.rows.push_back(std::move(row));
+            continue;
+        }
+        row.planned = true;
+        for (std::size_t i = 1; i < row.ranks.size(); ++i)
+            if (row.ranks[i].total() > row.peak().total())
+                row.peakStage = static_cast<int>(i);
+        row.fits = row.peak().total() <= request.budgetBytes;
+        row.recomputeFlops = chunk->recomputeFlops * parallel.virtualStages * parallel.microbatches;
+        report.rows.push_back(std::move(row));
+    }
+    const auto key
+        = [](const ParallelRow& row) { return std::tuple(row.recomputeFlops, row.peak().total()); };
+    for (std::size_t i = 0; i < report.rows.size(); ++i) {
+        const ParallelRow& row = report.rows[i];
+        if (row.planned && row.fits && (report.cheapest < 0 || key(row) < key(*report.cheapestRow())))
+            report.cheapest = static_cast<int>(i);
+    }
+    return report;
+}
+
+} // namespace rlab::planner

@@ -1,0 +1,325 @@
+// The planner across many GPUs, checked against the papers it follows, exactly: Korthikanti et
+// al. 2023's Table 2 (per-layer activation bytes under tensor and sequence parallelism, with and
+// without selective recomputation, and full recomputation) at GPT-3 175B's and MT-NLG 530B's shapes,
+// counted the paper's way and the engine's; Rajbhandari et al. 2020's ZeRO model states and its
+// worked example; the micro-batches 1F1B keeps in flight (Narayanan et al. 2021) and interleaving's
+// change (Korthikanti et al. 2023, section 4.2.3); the parameter split; the divisibility rules.
+#include <cmath>
+#include <cstdio>
+
+#include "rlab/planner/parallel.h"
+#include "rlab_test.h"
+
+namespace {
+
+using rlab::LedgerConvention;
+using rlab::ModelShape;
+using rlab::planner::Parallelism;
+using rlab::planner::Request;
+using u64 = std::uint64_t;
+
+struct PaperShape {
+    const char* name;
+    ModelShape shape;
+};
+// a = heads, h = width, s = seq, L = layers; b = 1 (the paper's Table 2 is per micro-batch of b).
+const PaperShape kGpt3 {"GPT-3 175B", {96, 12288, 96, 2048, 1, 51200}};
+const PaperShape kMtNlg {"MT-NLG 530B", {105, 20480, 128, 2048, 1, 51200}};
+
+rlab::planner::RankPolicy policyNamed(const std::string& label)
+{
+    for (const rlab::planner::RankPolicy& policy :
+        rlab::planner::rankPolicies({rlab::planner::MegatronMethod::Uniform}, 1))
+        if (policy.label == label)
+            return policy;
+    throw std::runtime_error("no policy " + label);
+}
+
+rlab::TensorLedger ledgerOf(const ModelShape& shape, const std::string& label)
+{
+    rlab::RunConfig config;
+    config.shape = shape;
+    config.policy = policyNamed(label).engine;
+    std::string error;
+    const std::optional<rlab::TensorLedger> ledger = rlab::predictLedger(config, &error);
+    if (!ledger)
+        throw std::runtime_error(error);
+    return *ledger;
+}
+
+Parallelism tensorParallel(int tp, bool sp)
+{
+    Parallelism p;
+    p.tp = tp;
+    p.sequenceParallel = sp;
+    return p;
+}
+
+Request gpt2(const char* name, std::uint64_t budget)
+{
+    Request request;
+    request.config.shape.seq = 1024;
+    request.config.shape.batch = 1;
+    request.budgetBytes = budget;
+    return rlab::planner::withModel(request, *rlab::planner::findModelPreset(name));
+}
+
+} // namespace
+
+// Table 2 of Korthikanti et al. 2023, per layer, with t = 8 (both models' tensor-parallel size
+// in the paper): every layer's kept bytes on one rank, the paper's way (16-bit values, 1-byte masks)
+// equal the formula exactly; the engine's way (fp32 values, masks regenerated, LayerNorm mean and
+// rstd kept) equal the same terms doubled, masks dropped and 16sb of statistics added.
+RLAB_TEST(korthikantiTable2Exactly)
+{
+    for (const PaperShape& paper : {kGpt3, kMtNlg}) {
+        const ModelShape& s = paper.shape;
+        const u64 sbh = u64(s.seq) * s.batch * s.width, as2b = u64(s.heads) * s.seq * s.seq * s.batch;
+        const u64 sb = u64(s.seq) * s.batch, t = 8;
+        struct Row {
+            const char* configuration;
+            const char* policy;
+            Parallelism parallel;
+            u64 paper, engine;
+        };
+        const Row rows[] = {
+            {"no parallelism: sbh(34 + 5as/h)", "none", tensorParallel(1, false), 34 * sbh + 5 * as2b,
+                64 * sbh + 8 * as2b + 16 * sb},
+            {"tensor parallel: sbh(10 + 24/t + 5as/(ht))", "none", tensorParallel(8, false),
+                10 * sbh + 24 * sbh / t + 5 * as2b / t, 16 * sbh + 16 * sb + (48 * sbh + 8 * as2b) / t},
+            {"tensor + sequence parallel: sbh/t (34 + 5as/h)", "none", tensorParallel(8, true),
+                (34 * sbh + 5 * as2b) / t, (64 * sbh + 8 * as2b + 16 * sb) / t},
+            {"selective recomputation: 34sbh", "megatron-selective", tensorParallel(1, false), 34 * sbh,
+                64 * sbh + 16 * sb},
+            {"tensor parallel + selective: sbh(10 + 24/t)", "megatron-selective", tensorParallel(8, false),
+                10 * sbh + 24 * sbh / t, 16 * sbh + 16 * sb + 48 * sbh / t},
+            {"tensor + sequence parallel + selective: 34sbh/t", "megatron-selective", tensorParallel(8, true),
+                34 * sbh / t, (64 * sbh + 16 * sb) / t},
+            {"full recomputation: 2sbh", "full", tensorParallel(1, false), 2 * sbh, 4 * sbh},
+            {"tensor parallel + full: 2sbh", "full", tensorParallel(8, false), 2 * sbh, 4 * sbh},
+            // The paper lists 2sbh for full recomputation; with sequence parallelism the kept layer
+            // input is the rank's sequence shard, as Megatron-LM stores it.
+            {"tensor + sequence parallel + full: 2sbh/t", "full", tensorParallel(8, true), 2 * sbh / t,
+                4 * sbh / t},
+        };
+        for (const char* label : {"none", "megatron-selective", "full"}) {
+            const rlab::TensorLedger ledger = ledgerOf(s, label);
+            for (const Row& row : rows) {
+                if (std::string(row.policy) != label)
+                    continue;
+                for (int block = 0; block < s.layers; ++block) {
+                    const u64 paperBytes
+                        = rlab::planner::rankKeptBytes(ledger, block, LedgerConvention::Paper, row.parallel);
+                    const u64 engineBytes
+                        = rlab::planner::rankKeptBytes(ledger, block, LedgerConvention::Engine, row.parallel);
+                    RLAB_CHECK_MSG(paperBytes == row.paper && engineBytes == row.engine,
+                        std::string(paper.name) + ", " + row.configuration + ", layer "
+                            + std::to_string(block) + ": paper's way " + std::to_string(paperBytes)
+                            + " (formula " + std::to_string(row.paper) + "), engine's way "
+                            + std::to_string(engineBytes) + " (expected " + std::to_string(row.engine) + ")");
+                }
+                std::printf("%s, %s: %.1f MiB paper's way, %.1f MiB the engine's (predicted)\n", paper.name,
+                    row.configuration, static_cast<double>(row.paper) / 1048576.0,
+                    static_cast<double>(row.engine) / 1048576.0);
+            }
+        }
+    }
+}
+
+// The whole plan carries the same per-layer bytes: GPT-3 175B at the paper's t = 8, p = 16 with
+// sequence parallelism and selective recomputation keeps 34sbh/t per layer on each of the 6 layers
+// of a stage, and the first stage holds p = 16 micro-batches of them.
+RLAB_TEST(planCarriesTable2)
+{
+    Request request;
+    request.config.shape = kGpt3.shape;
+    request.budgetBytes = 80'000'000'000;
+    Parallelism p = tensorParallel(8, true);
+    p.pp = 16;
+    p.microbatches = 64;
+    p.dp = 8;
+    p.zero = 1;
+    std::string error;
+    const std::optional<rlab::planner::ParallelReport> report
+        = rlab::planner::planParallel(request, p, {policyNamed("megatron-selective")}, &error);
+    RLAB_CHECK_MSG(report.has_value(), error);
+    const rlab::planner::ParallelRow& row = report->rows.front();
+    RLAB_CHECK_MSG(row.planned, row.note);
+    const u64 sbh = u64(2048) * 12288;
+    RLAB_CHECK_EQ(report->layersPerChunk, 6);
+    RLAB_CHECK_EQ(row.paperChunkKept, 6 * (34 * sbh / 8));
+    RLAB_CHECK_EQ(row.ranks.front().inFlightChunks, 16);
+    RLAB_CHECK_EQ(row.peakStage, 0);
+}
+
+// ZeRO (Rajbhandari et al. 2020, section 5 and Figure 1): (2 + 2 + K)psi with K = 12, divided as the
+// paper divides it; 7.5B parameters on 64 devices: 120 GB, 31.4 GB, 16.6 GB and 1.9 GB as it rounds.
+RLAB_TEST(zeroModelStatesAsThePaper)
+{
+    const double psi = 7.5e9;
+    const double exact[] = {120e9, 31.40625e9, 16.640625e9, 1.875e9};
+    const char* printed[] = {"120", "31.4", "16.6", "1.9"};
+    for (int stage = 0; stage <= 3; ++stage) {
+        const double bytes = rlab::planner::zeroPaperBytes(psi, 12, 64, stage);
+        RLAB_CHECK_EQ(bytes, exact[stage]);
+        char text[32];
+        std::snprintf(text, sizeof text, "%.1f", bytes / 1e9);
+        std::string shown = text;
+        if (shown.ends_with(".0"))
+            shown.resize(shown.size() - 2);
+        RLAB_CHECK_EQ(shown, std::string(printed[stage]));
+    }
+    // The planner's ranks with bf16 weights and AdamW (2 + 2 + 12 bytes a parameter, the paper's K = 12
+    // mixed-precision Adam) hold the paper's bytes for the model's psi, shards rounded up to whole bytes.
+    Request request;
+    request.config.shape = {4, 256, 4, 64, 1, 512};
+    request.config.weightPrecision = rlab::SavePrecision::Bf16;
+    request.budgetBytes = 1'000'000'000;
+    for (int stage = 0; stage <= 3; ++stage) {
+        Parallelism p;
+        p.dp = 64;
+        p.zero = stage;
+        std::string error;
+        const auto report = rlab::planner::planParallel(request, p, {policyNamed("none")}, &error);
+        RLAB_CHECK_MSG(report.has_value(), error);
+        const rlab::planner::RankMemory& rank = report->rows.front().ranks.front();
+        const double states = static_cast<double>(rank.parameters + rank.gradients + rank.optimizerState);
+        const double paper
+            = rlab::planner::zeroPaperBytes(static_cast<double>(report->parameters), 12, 64, stage);
+        RLAB_CHECK_MSG(states >= paper && states - paper < 3,
+            "ZeRO-" + std::to_string(stage) + ": " + std::to_string(states) + " bytes, paper "
+                + std::to_string(paper));
+    }
+}
+
+// 1F1B (Narayanan et al. 2021, section 2.2.1): stage i of P holds min(P - i, M) micro-batches.
+// Interleaved with V chunks (section 2.2.2's schedule; Korthikanti et al. 2023, section 4.2.3): the first
+// rank holds L(1 + (P - 1)/(PV)) layers' activations, 2(P - 1) + (V - 1)P + 1 chunks of L/(PV) layers.
+RLAB_TEST(pipelineInFlight)
+{
+    Parallelism p;
+    p.pp = 4;
+    p.microbatches = 8;
+    for (int stage = 0; stage < 4; ++stage)
+        RLAB_CHECK_EQ(rlab::planner::inFlightChunks(p, stage), 4 - stage);
+    p.microbatches = 2;
+    RLAB_CHECK_EQ(rlab::planner::inFlightChunks(p, 0), 2);
+    RLAB_CHECK_EQ(rlab::planner::inFlightChunks(p, 3), 1);
+    for (const int pp : {2, 4, 8})
+        for (const int v : {2, 3, 4}) {
+            p.pp = pp;
+            p.virtualStages = v;
+            p.microbatches = 4 * pp;
+            const int layers = pp * v * 2;
+            const int chunkLayers = layers / (pp * v);
+            // layers held = L (1 + (P - 1)/(PV)), in integers: L (PV + P - 1) / (PV)
+            RLAB_CHECK_EQ(
+                rlab::planner::inFlightChunks(p, 0) * chunkLayers, layers * (pp * v + pp - 1) / (pp * v));
+            RLAB_CHECK(rlab::planner::inFlightChunks(p, pp - 1) < rlab::planner::inFlightChunks(p, 0));
+        }
+    // In the plan: GPT-2 355M over 4 stages, 8 micro-batches: the first stage holds 4 micro-batches of its
+    // 6 layers and peaks where the layers keep much; the last holds 1 and the head's tensors, among
+    // them the loss's fp32 probabilities over 50,257 tokens (206 MB), which outweigh 4 micro-batches of
+    // 6 layers' inputs under full recomputation (4 x 6 x 4 MiB), so there the last stage peaks.
+    Parallelism plan;
+    plan.pp = 4;
+    plan.microbatches = 8;
+    std::string error;
+    const auto report = rlab::planner::planParallel(
+        gpt2("gpt2-355m", 80'000'000'000), plan, rlab::planner::rankPolicies({}, 1), &error);
+    RLAB_CHECK_MSG(report.has_value(), error);
+    for (const rlab::planner::ParallelRow& row : report->rows) {
+        RLAB_CHECK_MSG(row.planned, row.note);
+        const rlab::planner::RankMemory &first = row.ranks.front(), &last = row.ranks.back();
+        RLAB_CHECK_EQ(first.layers, 6);
+        RLAB_CHECK_EQ(first.savedActivations, 4 * first.chunkKept);
+        RLAB_CHECK_EQ(row.ranks[1].savedActivations, 3 * first.chunkKept);
+        RLAB_CHECK(last.savedActivations > last.chunkKept); // + the head's
+        const bool layersOutweighHead = 3 * first.chunkKept > last.savedActivations - last.chunkKept;
+        RLAB_CHECK_MSG(row.peakStage == (layersOutweighHead ? 0 : 3),
+            row.policy.label + " peaks at stage " + std::to_string(row.peakStage));
+        if (row.policy.label == "none" || row.policy.label == "megatron-selective")
+            RLAB_CHECK_EQ(row.peakStage, 0);
+        if (row.policy.label == "full")
+            RLAB_CHECK_EQ(row.peakStage, 3);
+    }
+}
+
+// The split parameter table: over one rank's view it is the engine's whole model (the
+// predictor's count), and with tp = 2, pp = 2 the ranks hold the model once, replicated parts twice.
+RLAB_TEST(parametersSplitAsMegatron)
+{
+    const Request request = gpt2("gpt2-1.5b", 80'000'000'000);
+    const std::optional<rlab::planner::Report> single = rlab::planner::plan(request, nullptr);
+    RLAB_CHECK(single.has_value());
+    std::string error;
+    auto report = rlab::planner::planParallel(request, Parallelism {}, {policyNamed("full")}, &error);
+    RLAB_CHECK_MSG(report.has_value(), error);
+    RLAB_CHECK_EQ(report->parameters, single->parameters);
+    RLAB_CHECK_EQ(report->rows.front().ranks.front().parameters, 4 * single->parameters);
+    Parallelism p;
+    p.tp = 5; // 25 heads
+    p.pp = 2;
+    report = rlab::planner::planParallel(request, p, {policyNamed("full")}, &error);
+    RLAB_CHECK_MSG(report.has_value(), error);
+    const ModelShape& s = request.config.shape;
+    const u64 d = u64(s.width), L = u64(s.layers), vocabRows = (u64(s.vocab) + 4) / 5;
+    const u64 expected = L * ((12 * d * d + 7 * d) / 5 + 6 * d) + 2 * vocabRows * d + u64(s.seq) * d + 2 * d;
+    const auto& ranks = report->rows.front().ranks;
+    RLAB_CHECK_EQ((ranks[0].parameters + ranks[1].parameters) / 4, expected);
+}
+
+struct Refusal {
+    ModelShape shape;
+    Parallelism parallel;
+    std::string says;
+};
+
+std::vector<rlab::test::Case<Refusal>> refusals()
+{
+    const ModelShape gpt2xl {48, 1600, 25, 1024, 1, 50257};
+    std::vector<rlab::test::Case<Refusal>> rows;
+    Parallelism p;
+    p.tp = 2;
+    rows.push_back({"heads by tp", {gpt2xl, p, "heads must be a multiple of --tp 2"}});
+    p = {};
+    p.pp = 5;
+    rows.push_back({"layers by pp", {gpt2xl, p, "layers must be a multiple of 5"}});
+    p = {};
+    p.pp = 4;
+    p.virtualStages = 8;
+    p.microbatches = 8;
+    rows.push_back({"layers by pp x V", {gpt2xl, p, "layers must be a multiple of 32"}});
+    p = {};
+    p.pp = 2;
+    p.virtualStages = 2;
+    p.microbatches = 3;
+    rows.push_back(
+        {"interleaved micro-batches by pp", {gpt2xl, p, "--microbatches must be a multiple of 2"}});
+    p = {};
+    p.virtualStages = 2;
+    rows.push_back({"interleaving needs a pipeline", {gpt2xl, p, "needs --pp 2 or more"}});
+    p = {};
+    p.tp = 5;
+    p.sequenceParallel = true;
+    rows.push_back({"seq by tp with sp", {gpt2xl, p, "--seq must be a multiple of --tp 5"}});
+    p = {};
+    p.sequenceParallel = true;
+    rows.push_back({"sp needs tp", {gpt2xl, p, "needs --tp 2 or more"}});
+    p = {};
+    p.zero = 4;
+    rows.push_back({"zero stage", {gpt2xl, p, "--zero must be 0, 1, 2 or 3"}});
+    return rows;
+}
+
+RLAB_TEST_CASES(refusesIndivisibleSplits, refusals(), const Refusal& refusal)
+{
+    const std::optional<std::string> problem
+        = rlab::planner::parallelismProblem(refusal.shape, refusal.parallel);
+    RLAB_CHECK(problem.has_value());
+    RLAB_CHECK_MSG(problem->find(refusal.says) != std::string::npos && problem->back() == '.'
+            && problem->find('\n') == std::string::npos,
+        *problem);
+}
+
+RLAB_TEST_MAIN("")
