@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "commands.h"
+#include "rlab/planner/cluster_configs.h"
+#include "rlab/planner/parallel.h"
 #include "rlab/planner/planner.h"
 #include "rlab/planner/snippets.h"
 #include "run_options.h"
@@ -40,6 +42,32 @@ micro-batch and sequence that fit. Every figure is predicted by the engine's mem
                         name such as full, segment:best+offload, or "cheapest")
   --json                print one JSON object instead of the table
 
+Many GPUs (any of these plans per rank instead, for the policies below and Megatron-LM's):
+  --dp D                data-parallel ranks (default 1)
+  --tp T                tensor-parallel ranks: Megatron-LM's column and row splits (heads by T)
+  --sp                  sequence parallelism: the tensors between the tensor-parallel regions split
+                        along the sequence over the T ranks (--seq by T)
+  --pp P                pipeline stages, run with the 1F1B schedule (layers by P x V)
+  --virtual-stages V    model chunks per pipeline rank: the interleaved 1F1B schedule (default 1;
+                        --microbatches by P)
+  --microbatches M      micro-batches per step and data-parallel rank (default 1)
+  --zero 0|1|2|3        ZeRO: shard the optimizer state (1), and the gradients (2), and the
+                        parameters (3, which is FSDP's full sharding) over the D ranks (default 0)
+  --recompute-method uniform|block
+                        Megatron-LM's full recomputation: layers in groups (uniform) or the first
+                        layers of each model chunk (block), each planned (default: both)
+  --recompute-num-layers K
+                        the group size (uniform) or the layers recomputed (block) (default 1)
+  --config megatron|deepspeed|pytorch|all
+                        also print the configuration that runs the plan: Megatron-LM arguments, a
+                        DeepSpeed config, PyTorch code (FSDP2 fully_shard with checkpoint_wrapper)
+  --config-policy NAME  the row the config is for (default: cheapest, the fitting row that
+                        recomputes least)
+Per rank: parameters, gradients and optimizer state after sharding, the activations the rank
+holds in flight (the first pipeline stage holds min(P, M) micro-batches), and one recompute's
+workspace. Communication buffers (all-gathers, reduce-scatters, pipeline sends) and one op's
+temporaries are left out.
+
 Policies: none, selective, full, sqrt, segment:best (segments of the length that keeps least) and
 budget (the engine's planner given the device budget), each with and without offload (kept
 checkpoints in host memory). The presets are the engine's GPT-2 family: an untied output head
@@ -52,7 +80,76 @@ struct PlanOptions {
     rlab::planner::Request request;
     std::optional<std::string> code; // --code: the row whose snippets to print
     bool json = false;
+    bool parallel = false; // any of the many-GPU flags: the per-rank plan
+    rlab::planner::Parallelism parallelism;
+    std::vector<rlab::planner::MegatronMethod> methods {
+        rlab::planner::MegatronMethod::Uniform, rlab::planner::MegatronMethod::Block};
+    int recomputeLayers = 1;
+    std::vector<rlab::planner::ClusterConfigKind> configs;
+    std::string configPolicy = "cheapest";
 };
+
+// A whole number in [least, most] for a flag, or one sentence.
+std::optional<int> parseCount(
+    const std::string& flag, const std::string& text, int least, int most, std::string* error)
+{
+    int value = 0;
+    std::size_t used = 0;
+    try {
+        value = std::stoi(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != text.size() || value < least || value > most) {
+        *error = flag + " needs a whole number from " + std::to_string(least) + " to " + std::to_string(most)
+            + ", not '" + text + "'.";
+        return std::nullopt;
+    }
+    return value;
+}
+
+// The many-GPU flags; false when `flag` is none of them.
+bool parseParallelFlag(
+    const std::string& flag, const std::string& value, PlanOptions* options, std::string* error)
+{
+    rlab::planner::Parallelism& p = options->parallelism;
+    const std::pair<const char*, int*> counts[] = {{"--dp", &p.dp}, {"--tp", &p.tp}, {"--pp", &p.pp},
+        {"--virtual-stages", &p.virtualStages}, {"--microbatches", &p.microbatches}};
+    for (const auto& [name, field] : counts)
+        if (flag == name) {
+            if (const std::optional<int> n = parseCount(flag, value, 1, 65536, error))
+                *field = *n;
+            return true;
+        }
+    if (flag == "--zero") {
+        if (value != "0" && value != "1" && value != "2" && value != "3")
+            *error = "--zero must be 0, 1, 2 or 3 (3 is FSDP's full sharding), not '" + value + "'.";
+        else
+            p.zero = value[0] - '0';
+    } else if (flag == "--recompute-method") {
+        if (value != "uniform" && value != "block")
+            *error = "--recompute-method must be uniform or block, not '" + value + "'.";
+        else
+            options->methods = {value == "uniform" ? rlab::planner::MegatronMethod::Uniform
+                                                   : rlab::planner::MegatronMethod::Block};
+    } else if (flag == "--recompute-num-layers") {
+        if (const std::optional<int> n = parseCount(flag, value, 0, 65536, error))
+            options->recomputeLayers = *n;
+    } else if (flag == "--config") {
+        options->configs.clear();
+        for (const rlab::planner::ClusterConfigKind kind : {rlab::planner::ClusterConfigKind::Megatron,
+                 rlab::planner::ClusterConfigKind::DeepSpeed, rlab::planner::ClusterConfigKind::PyTorch})
+            if (value == "all" || rlab::planner::clusterConfigKindName(kind) == value)
+                options->configs.push_back(kind);
+        if (options->configs.empty())
+            *error = "--config must be megatron, deepspeed, pytorch or all, not '" + value + "'.";
+    } else if (flag == "--config-policy") {
+        options->configPolicy = value;
+    } else {
+        return false;
+    }
+    return true;
+}
 
 // Takes plan's own flags and hands the shape and training flags to rlab run's parser, so they
 // are read (and refused) exactly as rlab run reads them.
@@ -77,6 +174,10 @@ std::optional<PlanOptions> parsePlanOptions(const std::vector<std::string>& args
             (flag == "--json" ? options.json : request.config.fusedAttention) = true;
             continue;
         }
+        if (flag == "--sp") {
+            options.parallelism.sequenceParallel = options.parallel = true;
+            continue;
+        }
         if (!value) {
             if (i + 1 >= args.size()) {
                 *error = flag + " needs a value.";
@@ -84,7 +185,11 @@ std::optional<PlanOptions> parsePlanOptions(const std::vector<std::string>& args
             }
             value = args[++i];
         }
-        if (flag == "--model") {
+        if (parseParallelFlag(flag, *value, &options, error)) {
+            if (!error->empty())
+                return std::nullopt;
+            options.parallel = true;
+        } else if (flag == "--model") {
             model = *value;
         } else if (flag == "--budget") {
             budget = *value;
@@ -305,6 +410,187 @@ void printTable(const rlab::planner::Report& report, const std::vector<rlab::pla
             snippet.needs.c_str(), snippet.code.c_str());
 }
 
+std::string zeroMeaning(const rlab::planner::Parallelism& p)
+{
+    const std::string over = " sharded over the " + std::to_string(p.dp) + " data-parallel ranks";
+    switch (p.zero) {
+    case 1:
+        return "optimizer state" + over;
+    case 2:
+        return "optimizer state and gradients" + over;
+    case 3:
+        return "parameters, gradients and optimizer state" + over + " (FSDP's full sharding)";
+    default:
+        return "nothing sharded: every data-parallel rank holds the whole model states";
+    }
+}
+
+constexpr const char* kLeftOut
+    = "communication buffers (all-gathers, reduce-scatters, pipeline sends and receives) and the transient "
+      "temporaries of one op (activation gradients, matmul scratch)";
+
+// The row --config is for: a row's label, or the cheapest fitting one.
+const rlab::planner::ParallelRow* configRow(
+    const rlab::planner::ParallelReport& report, const std::string& name)
+{
+    if (name == "cheapest")
+        return report.cheapestRow();
+    for (const rlab::planner::ParallelRow& row : report.rows)
+        if (row.policy.label == name && row.planned)
+            return &row;
+    return nullptr;
+}
+
+void printParallelJson(const rlab::planner::ParallelReport& report,
+    const std::vector<std::pair<std::string, rlab::planner::ClusterConfig>>& configs)
+{
+    const rlab::RunConfig& c = report.request.config;
+    const rlab::ModelShape& s = c.shape;
+    const rlab::planner::Parallelism& p = report.parallel;
+    std::printf(
+        "{\"predicted\": true, \"model\": %s, \"layers\": %d, \"width\": %d, \"heads\": %d, \"seq\": %d, "
+        "\"batch\": %d, \"vocab\": %d, \"parameters\": %" PRIu64 ",\n",
+        jsonString(report.request.model).c_str(), s.layers, s.width, s.heads, s.seq, s.batch, s.vocab,
+        report.parameters);
+    std::printf(" \"optimizer\": \"%s\", \"param_precision\": \"%s\", \"activation_precision\": \"%s\", "
+                "\"fused_attention\": %s, \"dropout\": %g, \"budget_bytes_per_gpu\": %" PRIu64 ",\n",
+        std::string(rlab::optimizerName(c.optimizer)).c_str(), precisionName(c.weightPrecision).c_str(),
+        precisionName(c.savePrecision).c_str(), c.fusedAttention ? "true" : "false",
+        static_cast<double>(c.dropout), report.request.budgetBytes);
+    std::printf(" \"parallelism\": {\"dp\": %d, \"tp\": %d, \"sequence_parallel\": %s, \"pp\": %d, "
+                "\"virtual_stages\": %d, \"microbatches\": %d, \"zero\": %d, \"zero_shards\": %s, "
+                "\"gpus\": %" PRIu64
+                ", \"layers_per_chunk\": %d, \"global_batch\": %lld, \"schedule\": \"%s\"},\n",
+        p.dp, p.tp, p.sequenceParallel ? "true" : "false", p.pp, p.virtualStages, p.microbatches, p.zero,
+        jsonString(zeroMeaning(p)).c_str(), p.ranks(), report.layersPerChunk,
+        static_cast<long long>(p.dp) * p.microbatches * s.batch,
+        p.virtualStages > 1 ? "interleaved 1F1B" : "1F1B");
+    std::printf(" \"left_out\": %s,\n", jsonString(kLeftOut).c_str());
+    const rlab::planner::ParallelRow* cheapest = report.cheapestRow();
+    std::printf(" \"cheapest_fitting_policy\": %s,\n \"policies\": [\n",
+        cheapest ? jsonString(cheapest->policy.label).c_str() : "null");
+    for (std::size_t i = 0; i < report.rows.size(); ++i) {
+        const rlab::planner::ParallelRow& row = report.rows[i];
+        std::printf("  {\"policy\": %s, \"framework\": \"%s\", \"fits\": %s",
+            jsonString(row.policy.label).c_str(), row.policy.megatron ? "megatron" : "engine",
+            row.fits ? "true" : "false");
+        if (!row.planned) {
+            std::printf(
+                ", \"note\": %s}%s\n", jsonString(row.note).c_str(), i + 1 < report.rows.size() ? "," : "");
+            continue;
+        }
+        std::printf(
+            ", \"peak_stage\": %d, \"predicted_peak_bytes\": %" PRIu64
+            ", \"predicted_recompute_flops_per_rank_step\": %.17g, \"paper_chunk_kept_bytes\": %" PRIu64
+            ", \"ranks\": [\n",
+            row.peakStage, row.peak().total(), row.recomputeFlops, row.paperChunkKept);
+        for (std::size_t r = 0; r < row.ranks.size(); ++r) {
+            const rlab::planner::RankMemory& m = row.ranks[r];
+            std::printf("    {\"stage\": %d, \"layers\": %d, \"in_flight_chunks\": %d, \"embedding\": %s, "
+                        "\"head\": %s, \"parameters\": %" PRIu64 ", \"gradients\": %" PRIu64
+                        ", \"optimizer_state\": %" PRIu64 ", \"chunk_kept\": %" PRIu64
+                        ", \"saved_activations\": %" PRIu64 ", \"recompute_workspace\": %" PRIu64
+                        ", \"total\": %" PRIu64 ", \"fits\": %s}%s\n",
+                m.stage, m.layers, m.inFlightChunks, m.embedding ? "true" : "false",
+                m.head ? "true" : "false", m.parameters, m.gradients, m.optimizerState, m.chunkKept,
+                m.savedActivations, m.recomputeWorkspace, m.total(),
+                m.total() <= report.request.budgetBytes ? "true" : "false",
+                r + 1 < row.ranks.size() ? "," : "");
+        }
+        std::printf("  ]}%s\n", i + 1 < report.rows.size() ? "," : "");
+    }
+    std::printf(" ]");
+    if (!configs.empty()) {
+        std::printf(",\n \"configs\": [\n");
+        for (std::size_t i = 0; i < configs.size(); ++i) {
+            const rlab::planner::ClusterConfig& config = configs[i].second;
+            std::printf(
+                "  {\"kind\": \"%s\", \"policy\": %s, \"needs\": %s, \"notes\": %s, \"text\": %s}%s\n",
+                std::string(rlab::planner::clusterConfigKindName(config.kind)).c_str(),
+                jsonString(configs[i].first).c_str(), jsonString(config.needs).c_str(),
+                jsonString(config.notes).c_str(), jsonString(config.text).c_str(),
+                i + 1 < configs.size() ? "," : "");
+        }
+        std::printf(" ]");
+    }
+    std::printf("}\n");
+}
+
+void printParallelTable(const rlab::planner::ParallelReport& report,
+    const std::vector<std::pair<std::string, rlab::planner::ClusterConfig>>& configs)
+{
+    const rlab::RunConfig& c = report.request.config;
+    const rlab::ModelShape& s = c.shape;
+    const rlab::planner::Parallelism& p = report.parallel;
+    std::printf("model    %s: N=%d d=%d H=%d V=%d, %.1fM parameters; T=%d, micro-batch %d\n",
+        report.request.model.c_str(), s.layers, s.width, s.heads, s.vocab,
+        static_cast<double>(report.parameters) / 1e6, s.seq, s.batch);
+    std::printf("parallel dp %d x tp %d%s x pp %d = %" PRIu64 " GPUs; %s, %d chunk%s of %d layers a rank, %d "
+                "micro-batches (global batch %lld)\n",
+        p.dp, p.tp, p.sequenceParallel ? " (+sp)" : "", p.pp, p.ranks(),
+        p.virtualStages > 1 ? "interleaved 1F1B" : "1F1B", p.virtualStages, p.virtualStages > 1 ? "s" : "",
+        report.layersPerChunk, p.microbatches, static_cast<long long>(p.dp) * p.microbatches * s.batch);
+    std::printf("ZeRO-%d   %s\n", p.zero, zeroMeaning(p).c_str());
+    std::printf("budget   %" PRIu64
+                " bytes (%.2f GiB) a GPU; every figure below is predicted, in GiB a rank\n",
+        report.request.budgetBytes, gib(report.request.budgetBytes));
+    std::printf("left out %s\n", kLeftOut);
+    std::printf("\n%-22s %-4s %5s %6s %9s %7s %7s %7s %7s %7s %7s\n", "policy", "fits", "stage", "layers",
+        "in flight", "params", "grads", "optim", "saved", "recomp", "total");
+    for (const rlab::planner::ParallelRow& row : report.rows) {
+        if (!row.planned) {
+            std::printf("%-22s %-4s %s\n", row.policy.label.c_str(), "no", row.note.c_str());
+            continue;
+        }
+        for (const rlab::planner::RankMemory& m : row.ranks) {
+            const bool first = m.stage == 0;
+            std::printf("%-22s %-4s %4d%s %6d %9d %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f\n",
+                first ? row.policy.label.c_str() : "", first ? (row.fits ? "yes" : "no") : "", m.stage,
+                m.stage == row.peakStage ? "*" : " ", m.layers, m.inFlightChunks, gib(m.parameters),
+                gib(m.gradients), gib(m.optimizerState), gib(m.savedActivations), gib(m.recomputeWorkspace),
+                gib(m.total()));
+        }
+    }
+    std::printf(
+        "\n*: the rank that peaks; fits: that rank within the budget. in flight: micro-batches of one "
+        "chunk's layers held under 1F1B\n(min(P - stage, M)%s).\n",
+        p.virtualStages > 1 ? "; interleaved: 2(P - stage - 1) + (V - 1)P + 1, at most M x V" : "");
+    if (const rlab::planner::ParallelRow* cheapest = report.cheapestRow())
+        std::printf("cheapest policy that fits: %s (predicted)\n", cheapest->policy.label.c_str());
+    else
+        std::printf("no policy fits this budget at this size (predicted)\n");
+    for (const auto& [policy, config] : configs)
+        std::printf("\n--- %s for %s (%s)\n%s%s",
+            std::string(rlab::planner::clusterConfigKindName(config.kind)).c_str(), policy.c_str(),
+            config.needs.c_str(), config.notes.c_str(), config.text.c_str());
+}
+
+int planParallelCommand(const PlanOptions& options)
+{
+    std::string error;
+    const std::optional<rlab::planner::ParallelReport> report = rlab::planner::planParallel(options.request,
+        options.parallelism, rlab::planner::rankPolicies(options.methods, options.recomputeLayers), &error);
+    if (!report)
+        return complain(error, 2);
+    std::vector<std::pair<std::string, rlab::planner::ClusterConfig>> configs;
+    if (!options.configs.empty()) {
+        const rlab::planner::ParallelRow* row = configRow(*report, options.configPolicy);
+        if (!row)
+            return complain(
+                "--config-policy needs a planned row's name such as full or megatron-selective, or "
+                "cheapest when one fits, not '"
+                    + options.configPolicy + "'.",
+                2);
+        for (const rlab::planner::ClusterConfigKind kind : options.configs)
+            configs.emplace_back(row->policy.label, rlab::planner::clusterConfig(kind, *report, *row));
+    }
+    if (options.json)
+        printParallelJson(*report, configs);
+    else
+        printParallelTable(*report, configs);
+    return 0;
+}
+
 } // namespace
 
 int planCommand(int argc, char** argv)
@@ -318,6 +604,11 @@ int planCommand(int argc, char** argv)
     const std::optional<PlanOptions> options = parsePlanOptions(args, &error);
     if (!options)
         return complain(error, 2);
+    if (options->parallel) {
+        if (options->code)
+            return complain("--code is for one device; with --dp, --tp, --pp and the rest use --config.", 2);
+        return planParallelCommand(*options);
+    }
     const std::optional<rlab::planner::Report> report = rlab::planner::plan(options->request, &error);
     if (!report)
         return complain(error, 2);

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "rlab/planner/cluster_configs.h"
 #include "rlab/planner/parallel.h"
 #include "rlab_test.h"
 
@@ -320,6 +321,91 @@ RLAB_TEST_CASES(refusesIndivisibleSplits, refusals(), const Refusal& refusal)
     RLAB_CHECK_MSG(problem->find(refusal.says) != std::string::npos && problem->back() == '.'
             && problem->find('\n') == std::string::npos,
         *problem);
+}
+
+namespace {
+
+bool has(const std::string& text, const std::string& part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+// The configs hold the plan's sizes: GPT-2 774M (20 heads, 36 layers) over dp 4 x tp 2 (+sp) x pp 3
+// with 2 virtual stages of 6 layers, 6 micro-batches, ZeRO-1.
+RLAB_TEST(configsHoldThePlan)
+{
+    Request request = gpt2("gpt2-774m", 80'000'000'000);
+    Parallelism p = tensorParallel(2, true);
+    p.dp = 4;
+    p.pp = 3;
+    p.virtualStages = 2;
+    p.microbatches = 6;
+    p.zero = 1;
+    std::string error;
+    const auto report = rlab::planner::planParallel(request, p,
+        rlab::planner::rankPolicies(
+            {rlab::planner::MegatronMethod::Uniform, rlab::planner::MegatronMethod::Block}, 2),
+        &error);
+    RLAB_CHECK_MSG(report.has_value(), error);
+    const auto rowNamed = [&](const std::string& label) -> const rlab::planner::ParallelRow& {
+        for (const rlab::planner::ParallelRow& row : report->rows)
+            if (row.policy.label == label)
+                return row;
+        throw std::runtime_error("no row " + label);
+    };
+    using K = rlab::planner::ClusterConfigKind;
+    const std::string uniform
+        = rlab::planner::clusterConfig(K::Megatron, *report, rowNamed("megatron-uniform:2")).text;
+    for (const char* line :
+        {"--num-layers 36\n", "--tensor-model-parallel-size 2\n", "--pipeline-model-parallel-size 3\n",
+            "--num-layers-per-virtual-pipeline-stage 6\n", "--sequence-parallel\n",
+            "--use-distributed-optimizer\n", "--micro-batch-size 1\n", "--global-batch-size 24\n",
+            "--recompute-granularity full\n--recompute-method uniform\n--recompute-num-layers 2\n"})
+        RLAB_CHECK_MSG(has(uniform, line), std::string("missing ") + line + " in\n" + uniform);
+    RLAB_CHECK(has(rlab::planner::clusterConfig(K::Megatron, *report, rowNamed("megatron-block:2")).text,
+        "--recompute-method block\n--recompute-num-layers 2\n"));
+    RLAB_CHECK(has(rlab::planner::clusterConfig(K::Megatron, *report, rowNamed("megatron-selective")).text,
+        "--recompute-granularity selective\n--recompute-modules core_attn\n"));
+    RLAB_CHECK(
+        !has(rlab::planner::clusterConfig(K::Megatron, *report, rowNamed("none")).text, "--recompute"));
+    // sqrt's segments become uniform groups of the plan's length.
+    const rlab::planner::ParallelRow& sqrt = rowNamed("sqrt");
+    RLAB_CHECK(sqrt.segmentBlocks > 1);
+    RLAB_CHECK(has(rlab::planner::clusterConfig(K::Megatron, *report, sqrt).text,
+        "--recompute-num-layers " + std::to_string(sqrt.segmentBlocks) + "\n"));
+
+    const rlab::planner::ClusterConfig ds
+        = rlab::planner::clusterConfig(K::DeepSpeed, *report, rowNamed("full"));
+    for (const char* part : {"\"stage\": 1", "\"partition_activations\": true",
+             "\"cpu_checkpointing\": false", "\"gradient_accumulation_steps\": 6", "\"train_batch_size\": 24",
+             "\"train_micro_batch_size_per_gpu\": 1"})
+        RLAB_CHECK_MSG(has(ds.text, part), std::string("missing ") + part + " in\n" + ds.text);
+    RLAB_CHECK(has(ds.notes, "no interleaved schedule"));
+    RLAB_CHECK(has(rlab::planner::clusterConfig(K::DeepSpeed, *report, rowNamed("none")).text,
+        "\"partition_activations\": false"));
+
+    // PyTorch: checkpoint_wrapper first, then fully_shard around it; ZeRO's stage picks the wrapper.
+    for (const int zero : {0, 1, 2, 3}) {
+        Parallelism flat;
+        flat.dp = 4;
+        flat.zero = zero;
+        const auto r = rlab::planner::planParallel(request, flat, rlab::planner::rankPolicies({}, 1), &error);
+        RLAB_CHECK_MSG(r.has_value(), error);
+        const std::string code = rlab::planner::clusterConfig(K::PyTorch, *r, r->rows[2]).text; // full
+        RLAB_CHECK(has(code, "checkpoint_wrapper(unit, checkpoint_impl=CheckpointImpl.NO_REENTRANT)"));
+        if (zero >= 2) {
+            RLAB_CHECK(has(code, "init_device_mesh(\"cuda\", (4,)"));
+            RLAB_CHECK(has(code,
+                std::string("fully_shard(unit, mesh=mesh, reshard_after_forward=")
+                    + (zero == 3 ? "True" : "False")));
+            RLAB_CHECK(code.find("checkpoint_wrapper(unit,") < code.find("fully_shard(unit,"));
+        } else {
+            RLAB_CHECK(has(code, "DistributedDataParallel(model)") && !has(code, "fully_shard("));
+            RLAB_CHECK_EQ(has(code, "ZeroRedundancyOptimizer("), zero == 1);
+        }
+    }
 }
 
 RLAB_TEST_MAIN("")

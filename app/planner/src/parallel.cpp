@@ -85,6 +85,7 @@ std::optional<u64> mulChecked(u64 a, u64 b)
 struct ChunkCount {
     u64 kept = 0, paperKept = 0, workspace = 0, headKept = 0;
     double recomputeFlops = 0;
+    int segmentBlocks = 1;
 };
 
 // One chunk of `layers` blocks under the row's policy, for one micro-batch on one tp rank.
@@ -125,6 +126,7 @@ std::optional<ChunkCount> countChunk(
         out.workspace = std::max(out.workspace, groupWorkspace);
     }
     out.headKept = rankKeptBytes(*main, -1, LedgerConvention::Engine, p);
+    out.segmentBlocks = group;
     out.recomputeFlops = policy.blockLayers >= 0
         ? fullPrediction.has_value() ? fullPrediction->recomputeFlops * policy.blockLayers / layers : 0.0
         : prediction->recomputeFlops;
@@ -290,6 +292,7 @@ std::optional<ParallelReport> planParallel(const Request& request, const Paralle
             continue;
         }
         row.paperChunkKept = chunk->paperKept;
+        row.segmentBlocks = chunk->segmentBlocks;
         bool overflow = false;
         for (int stage = 0; stage < parallel.pp; ++stage) {
             RankMemory rank;

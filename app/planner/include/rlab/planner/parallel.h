@@ -87,6 +87,7 @@ struct ParallelRow {
     int peakStage = 0; // the rank with the largest total (the first of equals)
     bool fits = false; // that rank within the budget
     double recomputeFlops = 0; // one rank's step (M micro-batches), the peak rank's chunks
+    int segmentBlocks = 1; // blocks recomputed together from one kept input (the engine's plan)
     // One chunk's kept bytes for one micro-batch on one rank, counted the paper's way (16-bit
     // values, 1-byte masks: --convention paper).
     std::uint64_t paperChunkKept = 0;
