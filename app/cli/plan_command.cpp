@@ -480,10 +480,10 @@ void printParallelJson(const rlab::planner::ParallelReport& report,
             continue;
         }
         std::printf(
-            ", \"peak_stage\": %d, \"predicted_peak_bytes\": %" PRIu64
+            ", \"segment_blocks\": %d, \"peak_stage\": %d, \"predicted_peak_bytes\": %" PRIu64
             ", \"predicted_recompute_flops_per_rank_step\": %.17g, \"paper_chunk_kept_bytes\": %" PRIu64
             ", \"ranks\": [\n",
-            row.peakStage, row.peak().total(), row.recomputeFlops, row.paperChunkKept);
+            row.segmentBlocks, row.peakStage, row.peak().total(), row.recomputeFlops, row.paperChunkKept);
         for (std::size_t r = 0; r < row.ranks.size(); ++r) {
             const rlab::planner::RankMemory& m = row.ranks[r];
             std::printf("    {\"stage\": %d, \"layers\": %d, \"in_flight_chunks\": %d, \"embedding\": %s, "
