@@ -144,9 +144,18 @@ std::optional<std::string> parallelismProblem(const ModelShape& shape, const Par
             return std::string(flag) + " must be 1 or more, not " + n(value) + ".";
     if (p.zero < 0 || p.zero > 3)
         return "--zero must be 0, 1, 2 or 3 (3 is FSDP's full sharding), not " + n(p.zero) + ".";
-    if (shape.heads % p.tp != 0)
+    if (shape.heads % p.tp != 0) {
+        std::vector<int> fit;
+        for (int d = 1; d <= shape.heads; ++d)
+            if (shape.heads % d == 0)
+                fit.push_back(d);
+        std::string divisors;
+        for (std::size_t i = 0; i < fit.size(); ++i)
+            divisors += (i == 0 ? "" : i + 1 == fit.size() ? " or " : ", ") + n(fit[i]);
         return "Tensor parallelism gives each of the " + n(p.tp) + " ranks whole attention heads, so the "
-            + n(shape.heads) + " heads must be a multiple of --tp " + n(p.tp) + ".";
+            + n(shape.heads) + " heads must be a multiple of --tp " + n(p.tp) + " (--tp " + divisors
+            + " divide them).";
+    }
     if (p.sequenceParallel && p.tp < 2)
         return std::string(
             "--sp splits the sequence over the tensor-parallel ranks, so it needs --tp 2 or more.");
