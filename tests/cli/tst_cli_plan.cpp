@@ -60,6 +60,7 @@ class TestCliPlan : public QObject {
 private slots:
     void choosesByBudget();
     void marksFitPerPolicy();
+    void marksFitPerRank();
     void refusesImpossibleInputs_data();
     void refusesImpossibleInputs();
     void predictionEqualsMeasurement_data();
@@ -119,6 +120,36 @@ void TestCliPlan::marksFitPerPolicy()
     }
 }
 
+// Many GPUs: a row per pipeline rank with a boolean fit, per policy, the peaking rank, what is left
+// out; GPT-2 1.5B's 25 heads split over --tp 5 (--tp 2 is refused below).
+void TestCliPlan::marksFitPerRank()
+{
+    const QJsonObject plan = planJson({"--model", "gpt2-1.5b", "--dp", "8", "--tp", "5", "--pp", "2",
+        "--microbatches", "8", "--zero", "1", "--budget", "80GB"});
+    QVERIFY(plan["predicted"].toBool());
+    QVERIFY(plan["left_out"].toString().contains("communication buffers"));
+    QCOMPARE(plan["parallelism"]["gpus"].toInteger(), 80);
+    const QJsonArray rows = plan["policies"].toArray();
+    QCOMPARE(rows.size(), 8); // the engine's 5, megatron-selective, megatron-uniform:1, megatron-block:1
+    for (const QJsonValue row : rows) {
+        QVERIFY2(row["fits"].isBool(), qPrintable(row["policy"].toString()));
+        const QJsonArray ranks = row["ranks"].toArray();
+        QCOMPARE(ranks.size(), 2);
+        QCOMPARE(ranks[0]["in_flight_chunks"].toInt(), 2); // min(P, M) on the first stage
+        QCOMPARE(ranks[1]["in_flight_chunks"].toInt(), 1);
+        for (const QJsonValue rank : ranks) {
+            QVERIFY(rank["fits"].isBool());
+            QCOMPARE(rank["total"].toInteger(),
+                rank["parameters"].toInteger() + rank["gradients"].toInteger()
+                    + rank["optimizer_state"].toInteger() + rank["saved_activations"].toInteger()
+                    + rank["recompute_workspace"].toInteger());
+        }
+        const int peak = row["peak_stage"].toInt();
+        QCOMPARE(row["predicted_peak_bytes"].toInteger(), ranks[peak]["total"].toInteger());
+        QCOMPARE(row["fits"].toBool(), ranks[peak]["fits"].toBool());
+    }
+}
+
 void TestCliPlan::refusesImpossibleInputs_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -140,6 +171,17 @@ void TestCliPlan::refusesImpossibleInputs_data()
     QTest::newRow("code for an unknown row")
         << QStringList {"--model", "gpt2-124m", "--code", "fastest"} + budget;
     QTest::newRow("size past int") << QStringList {"--model", "custom", "--layers", "99999999999"} + budget;
+    const QStringList cluster {"--model", "gpt2-1.5b", "--budget", "80GB"};
+    QTest::newRow("25 heads over --tp 2") << cluster + QStringList {"--dp", "8", "--tp", "2", "--pp", "2"};
+    QTest::newRow("48 layers over --pp 5") << cluster + QStringList {"--pp", "5"};
+    QTest::newRow("--zero 4") << cluster + QStringList {"--zero", "4"};
+    QTest::newRow("--dp 0") << cluster + QStringList {"--dp", "0"};
+    QTest::newRow("--sp without --tp") << cluster + QStringList {"--sp"};
+    QTest::newRow("unknown --config") << cluster + QStringList {"--dp", "2", "--config", "jax"};
+    QTest::newRow("--code with --dp") << cluster + QStringList {"--dp", "2", "--code", "full"};
+    QTest::newRow("--recompute-num-layers past a chunk's") << cluster
+            + QStringList {"--pp", "2", "--recompute-method", "uniform", "--recompute-num-layers", "30",
+                "--config", "megatron", "--config-policy", "megatron-uniform:30"};
     QTest::newRow("count past 64 bits")
         << QStringList {"--model", "custom", "--layers", "4096", "--width", "65536", "--heads", "1", "--seq",
                "65536", "--batch", "65536", "--vocab", "16777216"}
