@@ -575,6 +575,9 @@ int planParallelCommand(const PlanOptions& options)
     std::vector<std::pair<std::string, rlab::planner::ClusterConfig>> configs;
     if (!options.configs.empty()) {
         const rlab::planner::ParallelRow* row = configRow(*report, options.configPolicy);
+        for (const rlab::planner::ParallelRow& unplanned : report->rows)
+            if (!row && unplanned.policy.label == options.configPolicy && !unplanned.planned)
+                return complain(unplanned.note, 2);
         if (!row)
             return complain(
                 "--config-policy needs a planned row's name such as full or megatron-selective, or "

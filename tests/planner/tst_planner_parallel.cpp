@@ -323,6 +323,32 @@ RLAB_TEST_CASES(refusesIndivisibleSplits, refusals(), const Refusal& refusal)
         *problem);
 }
 
+// Fused attention keeps no T x T tensor, so Megatron-LM's selective (the attention core) has nothing
+// left to drop but each row's logsumexp; it recomputes the probabilities in every block's backward, so the
+// block method recomputes more than none, and none is the cheapest that fits (the block method's FLOPs once
+// missed fused attention's own recompute and made it look cheaper).
+RLAB_TEST(fusedAttentionLeavesSelectiveNothing)
+{
+    Request request = gpt2("gpt2-774m", 16'000'000'000);
+    request.config.fusedAttention = true;
+    Parallelism p = tensorParallel(2, true);
+    p.pp = 2;
+    p.microbatches = 4;
+    std::string error;
+    const auto report = rlab::planner::planParallel(
+        request, p, rlab::planner::rankPolicies({rlab::planner::MegatronMethod::Block}, 1), &error);
+    RLAB_CHECK_MSG(report.has_value(), error);
+    const auto& rows = report->rows;
+    const rlab::planner::ParallelRow &none = rows[0], &core = rows[5], &block = rows[6];
+    RLAB_CHECK(core.policy.label == "megatron-selective" && block.policy.label == "megatron-block:1");
+    // Only the rows' logsumexp (B x H x T floats a layer, split by heads) goes with the attention core.
+    const ModelShape& s = request.config.shape;
+    const u64 logsumexp = u64(s.batch) * s.heads * s.seq * 4 / 2;
+    RLAB_CHECK_EQ(none.ranks[0].chunkKept - core.ranks[0].chunkKept, u64(report->layersPerChunk) * logsumexp);
+    RLAB_CHECK(none.recomputeFlops > 0 && block.recomputeFlops > none.recomputeFlops);
+    RLAB_CHECK(report->cheapestRow() == &none);
+}
+
 namespace {
 
 bool has(const std::string& text, const std::string& part)

@@ -127,8 +127,11 @@ std::optional<ChunkCount> countChunk(
     }
     out.headKept = rankKeptBytes(*main, -1, LedgerConvention::Engine, p);
     out.segmentBlocks = group;
-    out.recomputeFlops = policy.blockLayers >= 0
-        ? fullPrediction.has_value() ? fullPrediction->recomputeFlops * policy.blockLayers / layers : 0.0
+    // Block: the first k blocks recompute as full does, the rest as none (fused attention's own
+    // recompute of the probabilities included); every block costs the same.
+    const double k = policy.blockLayers >= 0 ? policy.blockLayers : 0;
+    out.recomputeFlops = policy.blockLayers > 0
+        ? (fullPrediction->recomputeFlops * k + prediction->recomputeFlops * (layers - k)) / layers
         : prediction->recomputeFlops;
     return out;
 }
