@@ -130,7 +130,7 @@ void TestCliPlan::marksFitPerRank()
     QVERIFY(plan["left_out"].toString().contains("communication buffers"));
     QCOMPARE(plan["parallelism"]["gpus"].toInteger(), 80);
     const QJsonArray rows = plan["policies"].toArray();
-    QCOMPARE(rows.size(), 8); // the engine's 5, megatron-selective, megatron-uniform:1, megatron-block:1
+    QCOMPARE(rows.size(), 9); // the engine's 6, megatron-selective, megatron-uniform:1, megatron-block:1
     for (const QJsonValue row : rows) {
         QVERIFY2(row["fits"].isBool(), qPrintable(row["policy"].toString()));
         const QJsonArray ranks = row["ranks"].toArray();

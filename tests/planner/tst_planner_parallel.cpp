@@ -339,7 +339,7 @@ RLAB_TEST(fusedAttentionLeavesSelectiveNothing)
         request, p, rlab::planner::rankPolicies({rlab::planner::MegatronMethod::Block}, 1), &error);
     RLAB_CHECK_MSG(report.has_value(), error);
     const auto& rows = report->rows;
-    const rlab::planner::ParallelRow &none = rows[0], &core = rows[5], &block = rows[6];
+    const rlab::planner::ParallelRow &none = rows[0], &core = rows[6], &block = rows[7];
     RLAB_CHECK(core.policy.label == "megatron-selective" && block.policy.label == "megatron-block:1");
     // Only the rows' logsumexp (B x H x T floats a layer, split by heads) goes with the attention core.
     const ModelShape& s = request.config.shape;
@@ -347,6 +347,32 @@ RLAB_TEST(fusedAttentionLeavesSelectiveNothing)
     RLAB_CHECK_EQ(none.ranks[0].chunkKept - core.ranks[0].chunkKept, u64(report->layersPerChunk) * logsumexp);
     RLAB_CHECK(none.recomputeFlops > 0 && block.recomputeFlops > none.recomputeFlops);
     RLAB_CHECK(report->cheapestRow() == &none);
+}
+
+// The engine's budget planner per rank: the largest chunk limit whose peak rank fits. At 4 GB a GPU
+// for GPT-2 1.5B over dp 8 x tp 5 x pp 2, none does not fit and budget does, recomputing less than
+// every other engine row that fits.
+RLAB_TEST(budgetFitsThePeakRank)
+{
+    Parallelism p;
+    p.dp = 8;
+    p.tp = 5;
+    p.pp = 2;
+    p.microbatches = 8;
+    p.zero = 1;
+    std::string error;
+    const auto report = rlab::planner::planParallel(
+        gpt2("gpt2-1.5b", 4'000'000'000), p, rlab::planner::rankPolicies({}, 1), &error);
+    RLAB_CHECK_MSG(report.has_value(), error);
+    const auto& rows = report->rows;
+    const rlab::planner::ParallelRow &none = rows[0], &budget = rows[5];
+    RLAB_CHECK(budget.policy.label == "budget");
+    RLAB_CHECK(!none.fits && budget.planned && budget.fits);
+    RLAB_CHECK(budget.peak().total() <= 4'000'000'000u);
+    for (const rlab::planner::ParallelRow& row : rows)
+        if (row.fits && !row.policy.megatron)
+            RLAB_CHECK_MSG(budget.recomputeFlops <= row.recomputeFlops, row.policy.label);
+    RLAB_CHECK(report->cheapestRow() == &budget);
 }
 
 namespace {

@@ -25,6 +25,12 @@ RowRecompute recomputeOf(const ParallelRow& row)
         return {};
     case PolicyKind::Selective:
         return {p.megatron ? Recompute::AttentionCore : Recompute::EngineSelective, 1};
+    case PolicyKind::Budget: // the planner's mix, as near as the block method comes
+        if (row.segmentBlocks > 1)
+            return {Recompute::Groups, row.segmentBlocks};
+        if (row.inputOnlyBlocks > 0)
+            return {Recompute::FirstBlocks, row.inputOnlyBlocks};
+        return {row.matmulOutputBlocks > 0 ? Recompute::EngineSelective : Recompute::Nothing, 1};
     default:
         return {Recompute::Groups, row.segmentBlocks};
     }
@@ -33,6 +39,23 @@ RowRecompute recomputeOf(const ParallelRow& row)
 std::string n(long long value)
 {
     return std::to_string(value);
+}
+
+// The budget planner's mix of full and selective blocks has no one framework word.
+std::string mixNote(const ParallelReport& report, const ParallelRow& row)
+{
+    const int a = row.inputOnlyBlocks, b = row.matmulOutputBlocks;
+    if (row.policy.engine.kind != PolicyKind::Budget || b == 0 || (a == 0 && b == report.layersPerChunk))
+        return {};
+    std::string text = "# The budget planner's mix in each chunk: ";
+    if (a > 0)
+        text += "the first " + n(a) + " blocks keep only their input, ";
+    text += (a > 0 ? "the next " + n(b) : "the first " + n(b) + " blocks keep")
+        + " the matmul outputs, the rest everything;\n# ";
+    text += a > 0
+        ? "this recomputes the first " + n(a) + " whole and keeps the rest, so it keeps more than the plan.\n"
+        : "this recomputes selectively in every block, so it recomputes more than the plan.\n";
+    return text;
 }
 
 std::string dropoutText(float p)
@@ -319,15 +342,11 @@ std::optional<ClusterConfigKind> parseClusterConfigKind(std::string_view name)
 
 ClusterConfig clusterConfig(ClusterConfigKind kind, const ParallelReport& report, const ParallelRow& row)
 {
-    switch (kind) {
-    case ClusterConfigKind::Megatron:
-        return megatron(report, row);
-    case ClusterConfigKind::DeepSpeed:
-        return deepspeed(report, row);
-    case ClusterConfigKind::PyTorch:
-        break;
-    }
-    return pytorch(report, row);
+    ClusterConfig out = kind == ClusterConfigKind::Megatron ? megatron(report, row)
+        : kind == ClusterConfigKind::DeepSpeed              ? deepspeed(report, row)
+                                                            : pytorch(report, row);
+    out.notes = mixNote(report, row) + out.notes;
+    return out;
 }
 
 } // namespace rlab::planner

@@ -85,7 +85,7 @@ std::optional<u64> mulChecked(u64 a, u64 b)
 struct ChunkCount {
     u64 kept = 0, paperKept = 0, workspace = 0, headKept = 0;
     double recomputeFlops = 0;
-    int segmentBlocks = 1;
+    int segmentBlocks = 1, inputOnlyBlocks = 0, matmulOutputBlocks = 0;
 };
 
 // One chunk of `layers` blocks under the row's policy, for one micro-batch on one tp rank.
@@ -127,6 +127,8 @@ std::optional<ChunkCount> countChunk(
     }
     out.headKept = rankKeptBytes(*main, -1, LedgerConvention::Engine, p);
     out.segmentBlocks = group;
+    out.inputOnlyBlocks = prediction->inputOnlyBlocks;
+    out.matmulOutputBlocks = prediction->matmulOutputBlocks;
     // Block: the first k blocks recompute as full does, the rest as none (fused attention's own
     // recompute of the probabilities included); every block costs the same.
     const double k = policy.blockLayers >= 0 ? policy.blockLayers : 0;
@@ -225,6 +227,8 @@ std::vector<RankPolicy> rankPolicies(const std::vector<MegatronMethod>& methods,
     std::vector<RankPolicy> out;
     for (const char* name : {"none", "selective", "full", "sqrt", "segment:best"})
         out.push_back({name, *RecomputePolicy::parse(name, nullptr), -1, false});
+    // The engine's budget planner, its chunk limit found per rank (planParallel).
+    out.push_back({"budget", *RecomputePolicy::parse("budget:1", nullptr), -1, false});
     // Megatron-LM's selective recomputes the attention core and keeps the rest: the paper's 34sbh.
     RecomputePolicy core = *RecomputePolicy::parse("selective", nullptr);
     core.keep = {OpKind::BlockInput, OpKind::LayerNorm, OpKind::Qkv, OpKind::AttnValues, OpKind::Residual,
@@ -279,7 +283,7 @@ std::optional<ParallelReport> planParallel(const Request& request, const Paralle
               bytesPerGradient = peakOf(whole, MemoryCategory::Gradients) / params,
               bytesPerState = peakOf(whole, MemoryCategory::OptimizerState) / params;
     const u64 dp = static_cast<u64>(parallel.dp);
-    for (const RankPolicy& policy : policies) {
+    const auto rowFor = [&](const RankPolicy& policy) {
         ParallelRow row;
         row.policy = policy;
         const int n = report.layersPerChunk;
@@ -287,24 +291,23 @@ std::optional<ParallelReport> planParallel(const Request& request, const Paralle
         if (policy.megatron && policy.engine.kind == PolicyKind::Segment && (k < 1 || k > n)) {
             row.note = "--recompute-num-layers must be 1 to " + std::to_string(n)
                 + ", the layers of each model chunk, for Megatron-LM's uniform method.";
-            report.rows.push_back(std::move(row));
-            continue;
+            return row;
         }
         if (policy.blockLayers > n) {
             row.note = "--recompute-num-layers must be 0 to " + std::to_string(n)
                 + ", the layers of each model chunk, for Megatron-LM's block method.";
-            report.rows.push_back(std::move(row));
-            continue;
+            return row;
         }
         std::string why;
         const std::optional<ChunkCount> chunk = countChunk(request, parallel, policy, n, &why);
         if (!chunk) {
             row.note = why;
-            report.rows.push_back(std::move(row));
-            continue;
+            return row;
         }
         row.paperChunkKept = chunk->paperKept;
         row.segmentBlocks = chunk->segmentBlocks;
+        row.inputOnlyBlocks = chunk->inputOnlyBlocks;
+        row.matmulOutputBlocks = chunk->matmulOutputBlocks;
         bool overflow = false;
         for (int stage = 0; stage < parallel.pp; ++stage) {
             RankMemory rank;
@@ -333,8 +336,7 @@ std::optional<ParallelReport> planParallel(const Request& request, const Paralle
         if (overflow) {
             row.ranks.clear();
             row.note = "A rank's activation bytes do not fit in 64 bits at this size.";
-            report.rows.push_back(std::move(row));
-            continue;
+            return row;
         }
         row.planned = true;
         for (std::size_t i = 1; i < row.ranks.size(); ++i)
@@ -342,7 +344,43 @@ std::optional<ParallelReport> planParallel(const Request& request, const Paralle
                 row.peakStage = static_cast<int>(i);
         row.fits = row.peak().total() <= request.budgetBytes;
         row.recomputeFlops = chunk->recomputeFlops * parallel.virtualStages * parallel.microbatches;
-        report.rows.push_back(std::move(row));
+        return row;
+    };
+    for (const RankPolicy& policy : policies) {
+        if (policy.engine.kind != PolicyKind::Budget) {
+            report.rows.push_back(rowFor(policy));
+            continue;
+        }
+        // The engine's budget planner limits one chunk's activation peak; the largest limit whose
+        // peak rank fits the device budget, by bisection (a larger limit keeps more on every rank).
+        RunConfig chunk = request.config;
+        chunk.shape.layers = report.layersPerChunk;
+        chunk.policy = RecomputePolicy {};
+        u64 low = 0, high = predict(chunk, nullptr)->memory.peakActivations; // low: no fit known yet
+        RankPolicy trial = policy;
+        trial.engine.budgetBytes = high;
+        ParallelRow best = rowFor(trial);
+        if (!best.planned || !best.fits) {
+            std::optional<ParallelRow> fitting, smallest; // smallest: the least-keeping plan tried
+            for (int step = 0; step < 48 && high - low > 1; ++step) {
+                const u64 middle = low + (high - low) / 2;
+                trial.engine.budgetBytes = middle;
+                ParallelRow row = rowFor(trial);
+                if (row.planned && row.fits) {
+                    low = middle;
+                    fitting = std::move(row);
+                } else {
+                    if (row.planned)
+                        smallest = row;
+                    high = middle;
+                }
+            }
+            if (fitting)
+                best = std::move(*fitting);
+            else if (smallest)
+                best = std::move(*smallest);
+        }
+        report.rows.push_back(std::move(best));
     }
     const auto key
         = [](const ParallelRow& row) { return std::tuple(row.recomputeFlops, row.peak().total()); };

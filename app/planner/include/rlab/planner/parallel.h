@@ -62,7 +62,8 @@ struct RankPolicy {
     bool megatron = false;
 };
 enum class MegatronMethod { Uniform, Block };
-// The engine's none, selective, full, sqrt, segment:best, then Megatron-LM's selective (the
+// The engine's none, selective, full, sqrt, segment:best and budget (the largest chunk limit whose
+// peak rank fits the device budget), then Megatron-LM's selective (the
 // attention core recomputed: softmax, its dropout and mask) and its full recomputation by
 // `methods` (uniform: groups of `layers`, block: the first `layers` of each chunk).
 std::vector<RankPolicy> rankPolicies(const std::vector<MegatronMethod>& methods, int layers);
@@ -88,6 +89,9 @@ struct ParallelRow {
     bool fits = false; // that rank within the budget
     double recomputeFlops = 0; // one rank's step (M micro-batches), the peak rank's chunks
     int segmentBlocks = 1; // blocks recomputed together from one kept input (the engine's plan)
+    // The budget planner's mix in each chunk: the first inputOnlyBlocks keep only their input, the
+    // next matmulOutputBlocks the matmul outputs (selective), the rest everything.
+    int inputOnlyBlocks = 0, matmulOutputBlocks = 0;
     // One chunk's kept bytes for one micro-batch on one rank, counted the paper's way (16-bit
     // values, 1-byte masks: --convention paper).
     std::uint64_t paperChunkKept = 0;
