@@ -66,7 +66,7 @@ Many GPUs (any of these plans per rank instead, for the policies below and Megat
 Per rank: parameters, gradients and optimizer state after sharding, the activations the rank
 holds in flight (the first pipeline stage holds min(P, M) micro-batches), and one recompute's
 workspace. Communication buffers (all-gathers, reduce-scatters, pipeline sends) and one op's
-temporaries are left out.
+temporaries are left out; the +offload rows are planned for one device only.
 
 Policies: none, selective, full, sqrt, segment:best (segments of the length that keeps least) and
 budget (the engine's planner given the device budget), each with and without offload (kept
