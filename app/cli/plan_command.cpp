@@ -58,6 +58,7 @@ Many GPUs (any of these plans per rank instead, for the policies below and Megat
                         layers of each model chunk (block), each planned (default: both)
   --recompute-num-layers K
                         the group size (uniform) or the layers recomputed (block) (default 1)
+  --offload             also plan the engine's policies with +offload (kept tensors in host memory)
   --config megatron|deepspeed|pytorch|all
                         also print the configuration that runs the plan: Megatron-LM arguments, a
                         DeepSpeed config, PyTorch code (FSDP2 fully_shard with checkpoint_wrapper)
@@ -66,7 +67,7 @@ Many GPUs (any of these plans per rank instead, for the policies below and Megat
 Per rank: parameters, gradients and optimizer state after sharding, the activations the rank
 holds in flight (the first pipeline stage holds min(P, M) micro-batches), and one recompute's
 workspace. Communication buffers (all-gathers, reduce-scatters, pipeline sends) and one op's
-temporaries are left out; the +offload rows are planned for one device only.
+temporaries are left out.
 
 Policies: none, selective, full, sqrt, segment:best (segments of the length that keeps least) and
 budget (the engine's planner given the device budget), each with and without offload (kept
@@ -85,6 +86,7 @@ struct PlanOptions {
     std::vector<rlab::planner::MegatronMethod> methods {
         rlab::planner::MegatronMethod::Uniform, rlab::planner::MegatronMethod::Block};
     int recomputeLayers = 1;
+    bool offload = false; // --offload: the engine's policies again with +offload
     std::vector<rlab::planner::ClusterConfigKind> configs;
     std::string configPolicy = "cheapest";
 };
@@ -174,8 +176,9 @@ std::optional<PlanOptions> parsePlanOptions(const std::vector<std::string>& args
             (flag == "--json" ? options.json : request.config.fusedAttention) = true;
             continue;
         }
-        if (flag == "--sp") {
-            options.parallelism.sequenceParallel = options.parallel = true;
+        if (flag == "--sp" || flag == "--offload") {
+            (flag == "--sp" ? options.parallelism.sequenceParallel : options.offload) = true;
+            options.parallel = true;
             continue;
         }
         if (!value) {
@@ -490,10 +493,10 @@ void printParallelJson(const rlab::planner::ParallelReport& report,
                         "\"head\": %s, \"parameters\": %" PRIu64 ", \"gradients\": %" PRIu64
                         ", \"optimizer_state\": %" PRIu64 ", \"chunk_kept\": %" PRIu64
                         ", \"saved_activations\": %" PRIu64 ", \"recompute_workspace\": %" PRIu64
-                        ", \"total\": %" PRIu64 ", \"fits\": %s}%s\n",
+                        ", \"host_offloaded\": %" PRIu64 ", \"total\": %" PRIu64 ", \"fits\": %s}%s\n",
                 m.stage, m.layers, m.inFlightChunks, m.embedding ? "true" : "false",
                 m.head ? "true" : "false", m.parameters, m.gradients, m.optimizerState, m.chunkKept,
-                m.savedActivations, m.recomputeWorkspace, m.total(),
+                m.savedActivations, m.recomputeWorkspace, m.hostOffloaded, m.total(),
                 m.total() <= report.request.budgetBytes ? "true" : "false",
                 r + 1 < row.ranks.size() ? "," : "");
         }
@@ -535,8 +538,8 @@ void printParallelTable(const rlab::planner::ParallelReport& report,
                 " bytes (%.2f GiB) a GPU; every figure below is predicted, in GiB a rank\n",
         report.request.budgetBytes, gib(report.request.budgetBytes));
     std::printf("left out %s\n", kLeftOut);
-    std::printf("\n%-22s %-4s %5s %6s %9s %7s %7s %7s %7s %7s %7s\n", "policy", "fits", "stage", "layers",
-        "in flight", "params", "grads", "optim", "saved", "recomp", "total");
+    std::printf("\n%-22s %-4s %5s %6s %9s %7s %7s %7s %7s %7s %7s %7s\n", "policy", "fits", "stage", "layers",
+        "in flight", "params", "grads", "optim", "saved", "recomp", "total", "host");
     for (const rlab::planner::ParallelRow& row : report.rows) {
         if (!row.planned) {
             std::printf("%-22s %-4s %s\n", row.policy.label.c_str(), "no", row.note.c_str());
@@ -544,16 +547,17 @@ void printParallelTable(const rlab::planner::ParallelReport& report,
         }
         for (const rlab::planner::RankMemory& m : row.ranks) {
             const bool first = m.stage == 0;
-            std::printf("%-22s %-4s %4d%s %6d %9d %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f\n",
+            std::printf("%-22s %-4s %4d%s %6d %9d %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f %7.2f\n",
                 first ? row.policy.label.c_str() : "", first ? (row.fits ? "yes" : "no") : "", m.stage,
                 m.stage == row.peakStage ? "*" : " ", m.layers, m.inFlightChunks, gib(m.parameters),
                 gib(m.gradients), gib(m.optimizerState), gib(m.savedActivations), gib(m.recomputeWorkspace),
-                gib(m.total()));
+                gib(m.total()), gib(m.hostOffloaded));
         }
     }
     std::printf(
-        "\n*: the rank that peaks; fits: that rank within the budget. in flight: micro-batches of one "
-        "chunk's layers held under 1F1B\n(min(P - stage, M)%s).\n",
+        "\n*: the rank that peaks; fits: that rank within the budget; host: kept in host memory (+offload), "
+        "not in total.\nin flight: micro-batches of one chunk's layers held under 1F1B (min(P - stage, "
+        "M)%s).\n",
         p.virtualStages > 1 ? "; interleaved: 2(P - stage - 1) + (V - 1)P + 1, at most M x V" : "");
     if (const rlab::planner::ParallelRow* cheapest = report.cheapestRow())
         std::printf("cheapest policy that fits: %s (predicted)\n", cheapest->policy.label.c_str());
@@ -568,8 +572,9 @@ void printParallelTable(const rlab::planner::ParallelReport& report,
 int planParallelCommand(const PlanOptions& options)
 {
     std::string error;
-    const std::optional<rlab::planner::ParallelReport> report = rlab::planner::planParallel(options.request,
-        options.parallelism, rlab::planner::rankPolicies(options.methods, options.recomputeLayers), &error);
+    const std::optional<rlab::planner::ParallelReport> report
+        = rlab::planner::planParallel(options.request, options.parallelism,
+            rlab::planner::rankPolicies(options.methods, options.recomputeLayers, options.offload), &error);
     if (!report)
         return complain(error, 2);
     std::vector<std::pair<std::string, rlab::planner::ClusterConfig>> configs;

@@ -375,6 +375,38 @@ RLAB_TEST(budgetFitsThePeakRank)
     RLAB_CHECK(report->cheapestRow() == &budget);
 }
 
+// +offload per rank: the in-flight micro-batches' kept tensors wait in host memory, and the device
+// holds one segment's and the one before it, prefetched for a backward. GPT-2 355M over 4 stages,
+// 8 micro-batches, full+offload: the first rank keeps 4 x 6 block inputs on the host, 2 on the device.
+RLAB_TEST(offloadKeepsInFlightOnTheHost)
+{
+    Parallelism p;
+    p.pp = 4;
+    p.microbatches = 8;
+    std::string error;
+    const auto report = rlab::planner::planParallel(
+        gpt2("gpt2-355m", 16'000'000'000), p, rlab::planner::rankPolicies({}, 1, true), &error);
+    RLAB_CHECK_MSG(report.has_value(), error);
+    const auto rowNamed = [&](const std::string& label) -> const rlab::planner::ParallelRow& {
+        for (const rlab::planner::ParallelRow& row : report->rows)
+            if (row.policy.label == label)
+                return row;
+        throw std::runtime_error("no row " + label);
+    };
+    const rlab::planner::ParallelRow &full = rowNamed("full"), &offload = rowNamed("full+offload");
+    const u64 input = full.ranks[0].chunkKept / 6; // one block input, fp32 (B, T, d)
+    RLAB_CHECK_EQ(input, u64(4) * 1024 * 1024);
+    const rlab::planner::RankMemory &host = offload.ranks[0], &device = full.ranks[0];
+    RLAB_CHECK_EQ(host.chunkKept, u64 {0});
+    RLAB_CHECK_EQ(host.hostOffloaded, 4 * 6 * input);
+    RLAB_CHECK_EQ(host.savedActivations, 2 * input);
+    RLAB_CHECK_EQ(device.hostOffloaded, u64 {0});
+    RLAB_CHECK(offload.fits && full.fits && !report->cheapestRow()->policy.engine.offload);
+    const rlab::planner::ClusterConfig ds
+        = rlab::planner::clusterConfig(rlab::planner::ClusterConfigKind::DeepSpeed, *report, offload);
+    RLAB_CHECK(ds.text.find("\"cpu_checkpointing\": true") != std::string::npos);
+}
+
 namespace {
 
 bool has(const std::string& text, const std::string& part)

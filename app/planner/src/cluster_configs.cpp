@@ -125,6 +125,9 @@ ClusterConfig megatron(const ParallelReport& r, const ParallelRow& row)
               "kept.\n";
         break;
     }
+    if (row.policy.engine.offload)
+        out.notes += "# +offload: no recompute argument keeps checkpoints in host memory; this is the base "
+                     "policy.\n";
     if (p.zero == 1)
         out.notes
             += "# ZeRO-1: --use-distributed-optimizer shards the optimizer state (fp32 masters and moments) "
@@ -155,6 +158,7 @@ ClusterConfig deepspeed(const ParallelReport& r, const ParallelRow& row)
     const bool checkpoints = re.what != Recompute::Nothing;
     // Kept layer inputs split over the tensor-parallel ranks: what Megatron-LM does with --sp.
     const bool partition = checkpoints && p.tp > 1;
+    const bool host = checkpoints && row.policy.engine.offload; // the checkpoints to CPU memory
     char lr[32];
     std::snprintf(lr, sizeof lr, "%g", static_cast<double>(c.learningRate));
     out.text = "{\n  \"train_batch_size\": " + n(globalBatch(r)) + ",\n  \"train_micro_batch_size_per_gpu\": "
@@ -163,7 +167,8 @@ ClusterConfig deepspeed(const ParallelReport& r, const ParallelRow& row)
         + "}},\n  \"bf16\": {\"enabled\": " + boolText(c.weightPrecision == SavePrecision::Bf16)
         + "},\n  \"zero_optimization\": {\"stage\": " + n(p.zero)
         + "},\n  \"activation_checkpointing\": {\n    \"partition_activations\": " + boolText(partition)
-        + ",\n    \"cpu_checkpointing\": false,\n    \"contiguous_memory_optimization\": false,\n"
+        + ",\n    \"cpu_checkpointing\": " + boolText(host)
+        + ",\n    \"contiguous_memory_optimization\": false,\n"
           "    \"synchronize_checkpoint_boundary\": false,\n    \"profile\": false\n  }\n}\n";
     std::string& notes = out.notes;
     if (c.optimizer != Optimizer::AdamW)
@@ -186,7 +191,9 @@ ClusterConfig deepspeed(const ParallelReport& r, const ParallelRow& row)
     if (partition)
         notes += "# partition_activations: each kept layer input is split over the " + n(p.tp)
             + " tensor-parallel ranks (2sbh/t), as the plan counts it with --sp.\n";
-    notes += "# cpu_checkpointing false: the plan keeps the checkpoints on the device.\n";
+    notes += host
+        ? "# cpu_checkpointing true: the kept checkpoints wait in host memory, as the plan's +offload.\n"
+        : "# cpu_checkpointing false: the plan keeps the checkpoints on the device.\n";
     if (p.pp > 1)
         notes += "# Pipeline: deepspeed.pipe.PipelineModule(layers, num_stages=" + n(p.pp)
             + ") runs 1F1B; it has no interleaved schedule"
@@ -303,6 +310,10 @@ ClusterConfig pytorch(const ParallelReport& r, const ParallelRow& row)
         else
             c += "    return ddp, torch.optim.AdamW(ddp.parameters())\n";
     }
+    if (row.policy.engine.offload)
+        out.notes += "# +offload: run the forward inside torch.autograd.graph.save_on_cpu(pin_memory=True), "
+                     "which keeps "
+                     "what autograd saves\n# in host memory and copies it back for backward.\n";
     if (p.tp > 1)
         out.notes += "# Tensor parallelism (--tp " + n(p.tp)
             + "): a 2-D mesh (\"dp\", \"tp\") and torch.distributed.tensor.parallel.parallelize_module with "

@@ -84,6 +84,7 @@ std::optional<u64> mulChecked(u64 a, u64 b)
 
 struct ChunkCount {
     u64 kept = 0, paperKept = 0, workspace = 0, headKept = 0;
+    u64 offloaded = 0, prefetch = 0; // in host memory; back on the device for one backward
     double recomputeFlops = 0;
     int segmentBlocks = 1, inputOnlyBlocks = 0, matmulOutputBlocks = 0;
 };
@@ -110,13 +111,23 @@ std::optional<ChunkCount> countChunk(
     }
     ChunkCount out;
     const int group = policy.blockLayers >= 0 ? 1 : std::max(1, prediction->segmentBlocks);
-    u64 groupWorkspace = 0;
+    u64 groupWorkspace = 0, groupOffloaded = 0, previousOffloaded = 0;
     for (int block = 0; block < layers; ++block) {
         const TensorLedger& ledger = block < policy.blockLayers ? *full : *main;
         out.kept += rankKeptBytes(ledger, block, LedgerConvention::Engine, p);
         out.paperKept += rankKeptBytes(ledger, block, LedgerConvention::Paper, p);
-        if (block % group == 0)
+        if (block % group == 0) {
             groupWorkspace = 0;
+            previousOffloaded = groupOffloaded;
+            groupOffloaded = 0;
+        }
+        forRankRows(
+            ledger, block, [](const LedgerRow& row) { return row.fate == TensorFate::Offloaded; },
+            [&](const LedgerRow& row, bool split) {
+                groupOffloaded += splitBytes(row.bytes, row, split, p);
+            });
+        // A segment's backward holds its own kept tensors and the previous segment's, prefetched.
+        out.prefetch = std::max(out.prefetch, groupOffloaded + previousOffloaded);
         forRankRows(
             ledger, block,
             [](const LedgerRow& row) { return row.category == MemoryCategory::RecomputeWorkspace; },
@@ -126,6 +137,11 @@ std::optional<ChunkCount> countChunk(
         out.workspace = std::max(out.workspace, groupWorkspace);
     }
     out.headKept = rankKeptBytes(*main, -1, LedgerConvention::Engine, p);
+    for (int block = 0; block < layers; ++block)
+        forRankRows(
+            *main, block, [](const LedgerRow& row) { return row.fate == TensorFate::Offloaded; },
+            [&](const LedgerRow& row, bool split) { out.offloaded += splitBytes(row.bytes, row, split, p); });
+    out.kept -= out.offloaded; // what stays on the device
     out.segmentBlocks = group;
     out.inputOnlyBlocks = prediction->inputOnlyBlocks;
     out.matmulOutputBlocks = prediction->matmulOutputBlocks;
@@ -222,13 +238,20 @@ double zeroPaperBytes(double psi, double k, int nd, int stage)
     }
 }
 
-std::vector<RankPolicy> rankPolicies(const std::vector<MegatronMethod>& methods, int layers)
+std::vector<RankPolicy> rankPolicies(const std::vector<MegatronMethod>& methods, int layers, bool offload)
 {
     std::vector<RankPolicy> out;
-    for (const char* name : {"none", "selective", "full", "sqrt", "segment:best"})
-        out.push_back({name, *RecomputePolicy::parse(name, nullptr), -1, false});
-    // The engine's budget planner, its chunk limit found per rank (planParallel).
-    out.push_back({"budget", *RecomputePolicy::parse("budget:1", nullptr), -1, false});
+    for (const bool host : {false, true}) {
+        if (host && !offload)
+            break;
+        for (const char* name : {"none", "selective", "full", "sqrt", "segment:best", "budget:1"}) {
+            RecomputePolicy policy = *RecomputePolicy::parse(name, nullptr);
+            policy.offload = host;
+            // The engine's budget planner has its chunk limit found per rank (planParallel).
+            const std::string label = policy.kind == PolicyKind::Budget ? "budget" : name;
+            out.push_back({label + (host ? "+offload" : ""), policy, -1, false});
+        }
+    }
     // Megatron-LM's selective recomputes the attention core and keeps the rest: the paper's 34sbh.
     RecomputePolicy core = *RecomputePolicy::parse("selective", nullptr);
     core.keep = {OpKind::BlockInput, OpKind::LayerNorm, OpKind::Qkv, OpKind::AttnValues, OpKind::Residual,
@@ -335,7 +358,11 @@ std::optional<ParallelReport> planParallel(const Request& request, const Paralle
             rank.chunkKept = chunk->kept;
             const std::optional<u64> held = mulChecked(chunk->kept, static_cast<u64>(rank.inFlightChunks));
             overflow = overflow || !held;
-            rank.savedActivations = held.value_or(0) + (rank.head ? chunk->headKept : 0);
+            rank.savedActivations = held.value_or(0) + (rank.head ? chunk->headKept : 0) + chunk->prefetch;
+            const std::optional<u64> host
+                = mulChecked(chunk->offloaded, static_cast<u64>(rank.inFlightChunks));
+            overflow = overflow || !host;
+            rank.hostOffloaded = host.value_or(0);
             rank.recomputeWorkspace = chunk->workspace;
             row.ranks.push_back(rank);
         }
@@ -388,8 +415,10 @@ std::optional<ParallelReport> planParallel(const Request& request, const Paralle
         }
         report.rows.push_back(std::move(best));
     }
-    const auto key
-        = [](const ParallelRow& row) { return std::tuple(row.recomputeFlops, row.peak().total()); };
+    // As on one device: the device alone first (offload's host traffic costs time not modelled here).
+    const auto key = [](const ParallelRow& row) {
+        return std::tuple(row.policy.engine.offload, row.recomputeFlops, row.peak().total());
+    };
     for (std::size_t i = 0; i < report.rows.size(); ++i) {
         const ParallelRow& row = report.rows[i];
         if (row.planned && row.fits && (report.cheapest < 0 || key(row) < key(*report.cheapestRow())))

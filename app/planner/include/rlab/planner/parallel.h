@@ -66,7 +66,10 @@ enum class MegatronMethod { Uniform, Block };
 // peak rank fits the device budget), then Megatron-LM's selective (the
 // attention core recomputed: softmax, its dropout and mask) and its full recomputation by
 // `methods` (uniform: groups of `layers`, block: the first `layers` of each chunk).
-std::vector<RankPolicy> rankPolicies(const std::vector<MegatronMethod>& methods, int layers);
+// With `offload`, the engine's six again with +offload: kept tensors in host memory, each segment's
+// prefetched back (with the one before it) for its backward.
+std::vector<RankPolicy> rankPolicies(
+    const std::vector<MegatronMethod>& methods, int layers, bool offload = false);
 
 struct RankMemory {
     int stage = 0; // pipeline rank
@@ -74,8 +77,12 @@ struct RankMemory {
     int inFlightChunks = 0; // see inFlightChunks()
     bool embedding = false, head = false; // the first rank holds the embedding, the last the head
     std::uint64_t parameters = 0, gradients = 0, optimizerState = 0; // after TP, PP and ZeRO
-    std::uint64_t chunkKept = 0; // one micro-batch's kept activations of one chunk (engine's bytes)
+    std::uint64_t chunkKept = 0; // one micro-batch's kept activations of one chunk (engine's bytes; with
+                                 // +offload those on the device)
     std::uint64_t savedActivations = 0; // in flight: chunkKept x inFlightChunks, plus the head's
+    // +offload: what the in-flight micro-batches keep in host memory (not in total()); on the device
+    // savedActivations then holds the head's and the two segments prefetched for one backward.
+    std::uint64_t hostOffloaded = 0;
     std::uint64_t recomputeWorkspace = 0; // the largest one recompute rebuilds (one block or segment)
     std::uint64_t total() const;
 };
