@@ -26,9 +26,12 @@ def questions_by_preset(content):
         if not os.path.isfile(path):
             continue
         with open(path, encoding="utf-8") as f:
-            demos = re.findall(r"^\s+demo:\s*(\S+)\s*$", f.read(), re.MULTILINE)
-        for number, preset in enumerate(demos, start=1):
-            found.setdefault(preset, (quiz, number))
+            # One chunk per question ("  - id:" under questions:); a question may have no demo.
+            questions = re.split(r"^  - id:", f.read(), flags=re.MULTILINE)[1:]
+        for number, question in enumerate(questions, start=1):
+            demo = re.search(r"^\s+demo:\s*(\S+)\s*$", question, re.MULTILINE)
+            if demo:
+                found.setdefault(demo.group(1), (quiz, number))
     return found
 
 
