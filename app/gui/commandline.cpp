@@ -94,7 +94,10 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
                        "PyTorch memory snapshot) to this file and exit, without a window."),
         QStringLiteral("file"));
     const QCommandLineOption watch(QStringLiteral("watch"),
-        QStringLiteral("Reload the content when its files change, showing its errors (for authors)."));
+        QStringLiteral("Reload the content when its files change, showing its errors (for authors). "
+                       "Answers given meanwhile are not saved to your progress."));
+    const QCommandLineOption saveAnswers(QStringLiteral("save-answers"),
+        QStringLiteral("With --watch: save the answers you give to your progress, as a learner's."));
     const QCommandLineOption dark(QStringLiteral("dark"),
         QStringLiteral("Use a dark palette (the Fusion style), whatever the desktop's theme."));
     const QCommandLineOption progress(QStringLiteral("progress"),
@@ -108,7 +111,7 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("Make the demo's prediction before it runs: a run's label, or a percentage."),
         QStringLiteral("value"));
     parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, screenshot, packDialog, size,
-        content, exportResults, watch, dark, progress, today, predict});
+        content, exportResults, watch, saveAnswers, dark, progress, today, predict});
     // The desktop entry's Exec=recompute-lab %f: a pack double-clicked in a file manager.
     parser.addPositionalArgument(QStringLiteral("pack"),
         QStringLiteral("A quiz pack to open beside the built-in content: a folder holding quizzes/, or a "
@@ -167,6 +170,11 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     options.runDemo = parser.isSet(runDemo);
     options.dark = parser.isSet(dark);
     options.watch = parser.isSet(watch);
+    options.saveAnswers = parser.isSet(saveAnswers);
+    if (options.saveAnswers && !options.watch) {
+        *error = QStringLiteral("--save-answers goes with --watch (answers are saved without it).");
+        return std::nullopt;
+    }
     options.showGuide = parser.isSet(guide);
     options.planner = parser.isSet(planner);
     if (options.planner && !options.quiz.isEmpty()) {
@@ -380,6 +388,25 @@ std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOption
             return QStringLiteral("\"%1\" is not a run of this demo or a percentage.").arg(options.predict);
     }
     return std::nullopt;
+}
+
+ProgressStore launchProgress(const LaunchOptions& options, bool screenshot, bool exporting)
+{
+    if (!options.progressFile.isEmpty())
+        return ProgressStore::readOnly(options.progressFile);
+    if (screenshot || exporting)
+        return ProgressStore::inMemory();
+    if (options.watch && !options.saveAnswers)
+        return ProgressStore::readOnly(ProgressStore().filePath());
+    return ProgressStore();
+}
+
+QString launchNotice(const LaunchOptions& options)
+{
+    if (options.watch && !options.saveAnswers && options.progressFile.isEmpty())
+        return QStringLiteral("--watch: the answers you give while authoring are not saved to your progress "
+                              "(add --save-answers to save them).");
+    return {};
 }
 
 std::optional<QString> screenshotUnwritable(const LaunchOptions& options)

@@ -9,6 +9,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "progressstore.h"
+
 class MainWindow;
 
 struct LaunchOptions {
@@ -29,6 +31,7 @@ struct LaunchOptions {
     QString contentRoot;
     QString pack; // the positional argument: a pack (folder or archive) opened beside the content
     bool watch = false; // --watch: reload the content when its files change
+    bool saveAnswers = false; // --save-answers: with --watch, an author's answers are saved as a learner's
     bool dark = false; // --dark: Fusion with a dark palette, whatever the desktop's theme
     bool helpShown = false; // --help or --version printed; exit 0
 };
@@ -48,6 +51,13 @@ bool wantsScreenshot(int argc, char** argv);
 bool wantsExport(int argc, char** argv);
 // A screenshot, --help or --version: nothing is shown on a screen, so no display is needed.
 bool needsNoWindow(int argc, char** argv);
+
+// The progress the window reads and writes: a screenshot or an export writes none; an author
+// reloading with --watch reads the learner's file (language, window) but writes no answer into it,
+// unless --save-answers asks; --progress FILE is read and never written.
+ProgressStore launchProgress(const LaunchOptions& options, bool screenshot, bool exporting);
+// What the terminal is told at start (empty: nothing), in English like the options themselves.
+QString launchNotice(const LaunchOptions& options);
 
 // Puts the window in the state the options ask for; nullopt when done, else one sentence.
 std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOptions& options);

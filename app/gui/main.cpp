@@ -137,9 +137,9 @@ int main(int argc, char** argv)
     }
 
     // A screenshot must not change the learner's saved progress or language.
-    ProgressStore progress = !options->progressFile.isEmpty() ? ProgressStore::readOnly(options->progressFile)
-        : screenshot || exporting                             ? ProgressStore::inMemory()
-                                                              : ProgressStore();
+    ProgressStore progress = launchProgress(*options, screenshot, exporting);
+    if (const QString notice = launchNotice(*options); !notice.isEmpty() && !screenshot && !exporting)
+        std::fprintf(stderr, "recompute-lab: %s\n", forTerminal(notice).c_str());
     MainWindow window(options->contentRoot, progress, options->language);
     if (const std::optional<QString> problem = applyLaunchOptions(window, *options)) {
         std::fprintf(stderr, "recompute-lab: %s\n", forTerminal(*problem).c_str());

@@ -12,16 +12,21 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QProcess>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "commandline.h"
+#include "demo/demopanel.h"
 #include "mainwindow.h"
 #include "packdialog.h"
 #include "pages/noticebanner.h"
 #include "pages/questionpage.h"
 #include "pages/startpage.h"
+#include "quizsession.h"
 #include "run_program.h"
 #include "tones.h"
 
@@ -135,6 +140,7 @@ private slots:
     void contentOptionTakesAnArchive();
     void packDialogChoosesAFolderOrAnArchive();
     void watchReloadsAnEditedPack();
+    void authorsAnswersAreNotSaved();
     void windowLayoutIsRemembered();
     void toneColoursAreReadable_data();
     void toneColoursAreReadable();
@@ -416,6 +422,58 @@ void ContentPacksTest::watchReloadsAnEditedPack()
     QVERIFY(writeFile(quiz, text));
     QTRY_VERIFY_WITH_TIMEOUT(window.content().errors.empty(), 10000);
     QVERIFY(window.content().quiz("my-first-quiz"));
+
+    // An edited preset's sizes reach the size fields and Reset (they kept the old sizes until a
+    // restart); the window's size and the question/demo split stay as the author left them.
+    QVERIFY(window.openQuiz(QStringLiteral("my-first-quiz")));
+    window.resize(1100, 720);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSplitter* splitter = window.questionPage()->splitter();
+    splitter->setSizes({350, splitter->width() - 350 - splitter->handleWidth()});
+    const QList<int> split = splitter->sizes();
+    auto* layers = window.demoPanel()->findChild<QSpinBox*>(QStringLiteral("layersSpin"));
+    QVERIFY(layers);
+    QCOMPARE(layers->value(), 4);
+    const QString presets = QDir(pack).filePath(QStringLiteral("demos/presets.yaml"));
+    const QByteArray presetText = readFile(presets);
+    QVERIFY(writeFile(presets, QByteArray(presetText).replace("layers: 4,", "layers: 6,")));
+    QTRY_COMPARE_WITH_TIMEOUT(layers->value(), 6, 10000);
+    layers->setValue(3);
+    auto* reset = window.demoPanel()->findChild<QPushButton*>(QStringLiteral("resetSizes"));
+    QVERIFY(reset);
+    reset->click();
+    QCOMPARE(layers->value(), 6);
+    QCOMPARE(window.size(), QSize(1100, 720));
+    QCOMPARE(splitter->sizes(), split);
+}
+
+// Proves: an author's answers given under --watch do not enter their own progress file (they did),
+// the terminal is told so, and --save-answers asks for them to be saved after all.
+void ContentPacksTest::authorsAnswersAreNotSaved()
+{
+    const QString saved = ProgressStore().filePath();
+    QVERIFY(saved.startsWith(m_state->path()));
+    const auto answerOnce = [](const QStringList& arguments) {
+        QString error;
+        const std::optional<LaunchOptions> options
+            = parseLaunchOptions(QStringList {QStringLiteral("recompute-lab"), QStringLiteral("--content"),
+                                     fixtures()} + arguments,
+                &error);
+        if (!options)
+            return error;
+        MainWindow window(options->contentRoot, launchProgress(*options, false, false), QStringLiteral("en"));
+        if (!window.openQuiz(QStringLiteral("mini-quiz")) || !window.session()->choose(0))
+            return QStringLiteral("no question answered");
+        return launchNotice(*options);
+    };
+    const QString notice = answerOnce({QStringLiteral("--watch")});
+    QVERIFY2(notice.contains(QStringLiteral("not saved")), qPrintable(notice));
+    QVERIFY2(!QFile::exists(saved), qPrintable(saved));
+    QCOMPARE(answerOnce({QStringLiteral("--watch"), QStringLiteral("--save-answers")}), QString());
+    QVERIFY(QFile::exists(saved));
+    QVERIFY(readFile(saved).contains("mini-quiz"));
+    QVERIFY(answerOnce({QStringLiteral("--save-answers")}).contains(QStringLiteral("goes with --watch")));
 }
 
 void ContentPacksTest::windowLayoutIsRemembered()

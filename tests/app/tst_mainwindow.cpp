@@ -588,7 +588,7 @@ void MainWindowTest::demoPanelFitsItsLabels()
 }
 
 // Proves: a question may have no demo: its side shows the guide alone (no demo tab, R and the menu
-// item do nothing), and the next question's demo comes back.
+// item do nothing, the key hint does not offer R), and the next question's demo comes back.
 void MainWindowTest::questionWithoutADemo()
 {
     QTemporaryDir root;
@@ -616,9 +616,15 @@ void MainWindowTest::questionWithoutADemo()
     QuestionPage* page = window.questionPage();
     DemoPanel* demo = window.demoPanel();
     QTabWidget* side = page->sideTabs();
+    const QLabel* keyHint = page->findChild<QLabel*>(QStringLiteral("keyHint"));
+    QVERIFY(keyHint);
     QVERIFY(side->isTabVisible(side->indexOf(demo)));
+    QVERIFY2(keyHint->text().contains(QStringLiteral("R runs the demo")), qPrintable(keyHint->text()));
     window.showQuestion(1);
     QVERIFY(!side->isTabVisible(side->indexOf(demo)));
+    // The key hint follows the question: no demo, no "R runs the demo".
+    QVERIFY2(!keyHint->text().contains(QStringLiteral("R ")), qPrintable(keyHint->text()));
+    QVERIFY(keyHint->text().contains(QStringLiteral("Enter next")));
     QCOMPARE(side->currentWidget(), page->guideTab());
     QVERIFY(demo->presetId().isEmpty());
     QTest::keyClick(&window, Qt::Key_R);

@@ -305,6 +305,11 @@ void ContentTest::errorIsPlaced_data()
     const QString presets = "demos/presets.yaml";
     QTest::newRow("malformed YAML") << quiz << "title: Alpha quiz"
                                     << "title: Alpha: quiz" << 5 << 13 << "malformed YAML: illegal map value";
+    QTest::newRow("unquoted Note: text")
+        << quiz << "    explanation: It reruns"
+        << "    explanation: Note: it reruns" << 13 << 22
+        << "malformed YAML: illegal map value; a text holding \": \" (as in \"Note: ...\") must be quoted: "
+           "put the whole text in double quotes, or write >- after the key and the text on the lines below";
     QTest::newRow("tab indentation") << quiz << "    demo: sweep-demo"
                                      << "\tdemo: sweep-demo" << 24 << 1 << "malformed YAML: illegal tab";
     QTest::newRow("unknown key") << quiz << "    explanation: It reruns"

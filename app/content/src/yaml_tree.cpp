@@ -259,7 +259,12 @@ YamlNodePtr parseYaml(const std::string& source, FileReport& report)
         return nullptr;
     } catch (const YAML::Exception& error) {
         const TextPlace at = builder.place(error.mark);
-        report.error(at.line, at.column, "malformed YAML: " + error.msg);
+        // A colon and a space inside plain text ("Note: ...") start a second key on the same line.
+        const std::string hint = error.msg == YAML::ErrorMsg::MAP_VALUE
+            ? "; a text holding \": \" (as in \"Note: ...\") must be quoted: put the whole text in double "
+              "quotes, or write >- after the key and the text on the lines below"
+            : "";
+        report.error(at.line, at.column, "malformed YAML: " + error.msg + hint);
         return nullptr;
     }
     if (!builder.root()) {

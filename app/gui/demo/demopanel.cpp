@@ -339,6 +339,12 @@ void DemoPanel::setPreset(const rlab::content::DemoPreset& preset, const QString
     const bool newView = storyView != m_storyView;
     m_storyView = storyView;
     m_prediction->setPreset(preset);
+    // An author's edit (--watch, Reload) may change the same preset's sizes: the fields and Reset
+    // follow the file, not the sizes it had when first shown.
+    if (samePreset && !m_sizes->holdsSizesOf(preset)) {
+        m_sizes->setPreset(preset);
+        arrangeForWidth();
+    }
     if (!samePreset) {
         m_sizes->setPreset(preset);
         arrangeForWidth(); // the boxes' widths follow their largest values

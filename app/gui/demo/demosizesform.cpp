@@ -49,6 +49,7 @@ DemoSizesForm::DemoSizesForm(QWidget* parent)
     m_seqLabel = new QLabel;
     m_batchLabel = new QLabel;
     m_resetSizes = new QPushButton;
+    m_resetSizes->setObjectName(QStringLiteral("resetSizes"));
     new QGridLayout(m_sizesBox); // filled by placeSizes, as many a row as the width allows
     for (const auto& [label, spin] : sizeFields()) {
         label->setBuddy(spin);
@@ -159,6 +160,8 @@ void DemoSizesForm::setPreset(const rlab::content::DemoPreset& preset)
 {
     m_default = DemoRunner::defaultChoice(preset);
     m_userKeepChoice = preset.userKeepChoice;
+    m_limits = preset.maxShape;
+    m_swept = preset.sweep ? preset.sweep->parameter : std::string();
     const rlab::content::DemoShape& max = preset.maxShape;
     const QList<QPair<QSpinBox*, int>> limits = {{m_layers, max.layers}, {m_width, max.width},
         {m_heads, max.heads}, {m_seq, max.seq}, {m_batch, max.batch}};
@@ -175,6 +178,18 @@ void DemoSizesForm::setPreset(const rlab::content::DemoPreset& preset)
     }
     loadChoice();
     showSweptTips();
+}
+
+bool DemoSizesForm::holdsSizesOf(const rlab::content::DemoPreset& preset) const
+{
+    const DemoChoice choice = DemoRunner::defaultChoice(preset);
+    for (const rlab::ShapeField& field : rlab::shapeFields()) {
+        if (choice.shape.*field.member != m_default.shape.*field.member
+            || preset.maxShape.*field.member != m_limits.*field.member)
+            return false;
+    }
+    return choice.keep == m_default.keep && preset.userKeepChoice == m_userKeepChoice
+        && (preset.sweep ? preset.sweep->parameter : std::string()) == m_swept;
 }
 
 void DemoSizesForm::loadChoice()

@@ -3,6 +3,8 @@
 // allows it, the activations selective recomputation keeps. It emits the choice; the demo panel
 // checks it and says what is wrong here.
 
+#include <string>
+
 #include <QList>
 #include <QWidget>
 
@@ -26,6 +28,9 @@ public:
 
     // The preset's own sizes, limits and keep list; the swept size is the sweep's to set.
     void setPreset(const rlab::content::DemoPreset& preset);
+    // Whether `preset` has the sizes, limits, sweep and keep list this form was set from: an edited
+    // preset (a content reload) with other sizes needs setPreset again, a language switch does not.
+    bool holdsSizesOf(const rlab::content::DemoPreset& preset) const;
     DemoChoice choice() const;
     // One sentence under the sizes; empty hides it.
     void showProblem(const QString& problem);
@@ -48,6 +53,8 @@ private:
     void emitChoice();
 
     DemoChoice m_default; // the preset's own choice: Reset goes back to it
+    rlab::ModelShape m_limits; // the preset's max_shape
+    std::string m_swept; // the swept size, or empty
     bool m_userKeepChoice = false;
     int m_sizesPerRow = 0; // label and box pairs a row in the sizes grid, as many as fit
     int m_available = -1; // the width fitWidth last gave; labels refit to it after a language change

@@ -413,8 +413,11 @@ void QuestionPage::render()
     showContentText(m_question, shown->text);
 
     const int count = static_cast<int>(shown->options.size());
-    m_keys->setText(tr("Keys: 1–%1 choose · Enter next · ← → move · R runs the demo")
-                        .arg(std::min(count, MaxKeyedOptions)));
+    const int keyed = std::min(count, MaxKeyedOptions);
+    // R is named only where it does something: a question without a demo has none to run.
+    const bool hasDemo = m_content && m_content->preset(shown->demo) != nullptr;
+    m_keys->setText(hasDemo ? tr("Keys: 1–%1 choose · Enter next · ← → move · R runs the demo").arg(keyed)
+                            : tr("Keys: 1–%1 choose · Enter next · ← → move").arg(keyed));
     ensureOptionButtons(count);
     m_order = m_session->optionOrder(index);
     if (m_order.size() != count) {
