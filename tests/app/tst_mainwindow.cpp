@@ -4,6 +4,9 @@
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QLegend>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -718,7 +721,8 @@ void MainWindowTest::keysAreTheSameInEveryLanguage()
 // Proves: once a question is answered and its demo has run, the chart that tells the demo's story
 // keeps at least 60% of the panel's height, in every language, at 1280x800, 1024x700 and 640x480
 // (the window on a 1280x960 screen at scale 2: Qt lays out in these logical pixels), with the
-// claims folded to one line that says how many hold, and unfolded on a click.
+// claims folded to one line that says how many hold, and unfolded on a click; Run, Cancel and the
+// progress stay whole and in view at each size.
 void MainWindowTest::storyChartKeepsItsRoom()
 {
     MainWindow window(QStringLiteral(RLAB_CONTENT_DIR), ProgressStore(), QStringLiteral("en"));
@@ -762,6 +766,30 @@ void MainWindowTest::storyChartKeepsItsRoom()
             QVERIFY2(chart->height() >= 0.6 * demo->height(),
                 qPrintable(
                     where + QStringLiteral("chart %1 px of %2").arg(chart->height()).arg(demo->height())));
+            // The chart's title wraps to its width instead of ending in "…"; the legend's cut names
+            // show whole in a tooltip.
+            QChart* drawn = qobject_cast<QChartView*>(chart)->chart();
+            QTRY_VERIFY2(!drawn->title().isEmpty(), qPrintable(where));
+            settle();
+            const QFontMetricsF titleMetrics(drawn->titleFont());
+            for (QString line : drawn->title().split(QStringLiteral("<br>"))) {
+                line.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+                QVERIFY2(titleMetrics.horizontalAdvance(line) <= drawn->size().width(),
+                    qPrintable(where + drawn->title()));
+            }
+            QVERIFY(drawn->legend()->showToolTips());
+            // The other controls keep a few lines to scroll in (at 640x480 they had none).
+            auto* controls = demo->findChild<QScrollArea*>(QStringLiteral("demoScroll"));
+            QVERIFY2(controls->height() >= 2 * controls->fontMetrics().lineSpacing(),
+                qPrintable(where + QStringLiteral("controls %1 px").arg(controls->height())));
+            // Run, Cancel and the progress are whole and in view without scrolling (1024x700 cut them).
+            for (const char* name : {"runDemo", "cancelDemo", "demoProgress"}) {
+                auto* control = demo->findChild<QWidget*>(QString::fromLatin1(name));
+                QVERIFY2(control && control->isVisible(), qPrintable(where + QString::fromLatin1(name)));
+                const QRect shown(control->mapTo(demo, QPoint(0, 0)), control->size());
+                QVERIFY2(demo->rect().contains(shown) && control->visibleRegion().boundingRect() == control->rect(),
+                    qPrintable(where + QString::fromLatin1(name)));
+            }
             // The claims are one line, whole, until unfolded.
             QVERIFY2(summary->isVisible() && !claims->isVisible(), qPrintable(where));
             QVERIFY2(summary->width() >= summary->sizeHint().width(), qPrintable(where + summary->text()));

@@ -9,10 +9,92 @@
 #include <QBarSeries>
 #include <QChart>
 #include <QChartView>
+#include <QFontMetricsF>
+#include <QLegend>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QValueAxis>
 
 #include "tones.h"
+
+namespace {
+
+constexpr const char* kWholeTitle = "rlabWholeTitle"; // a title as given, before fitTexts wraps it
+constexpr const char* kShownTitle = "rlabShownTitle"; // as fitTexts last wrapped it
+
+// `text` (plain, or lines joined by <br>, a line wrapped in one tag pair such as <small>) broken
+// at spaces into lines no wider than `width` in `font`: a long title wraps instead of ending in "…".
+QString wrappedHtml(const QString& text, const QFont& font, qreal width)
+{
+    static const QRegularExpression wrappedInTag(QStringLiteral("^<(\\w+)>(.*)</\\1>$"));
+    QStringList lines;
+    for (const QString& line : text.split(QStringLiteral("<br>"))) {
+        QString open, close, inner = line;
+        QFont lineFont = font;
+        if (const QRegularExpressionMatch tag = wrappedInTag.match(line); tag.hasMatch()) {
+            open = QStringLiteral("<%1>").arg(tag.captured(1));
+            close = QStringLiteral("</%1>").arg(tag.captured(1));
+            inner = tag.captured(2);
+            if (tag.captured(1) == QLatin1String("small"))
+                lineFont.setPointSizeF(font.pointSizeF() * 0.83);
+        }
+        if (inner.contains(QLatin1Char('<'))) { // other markup: left as it is
+            lines << line;
+            continue;
+        }
+        const QFontMetricsF metrics(lineFont);
+        QString current;
+        for (const QString& word : inner.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            const QString longer = current.isEmpty() ? word : current + QLatin1Char(' ') + word;
+            if (!current.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+                lines << open + current + close;
+                current = word;
+            } else {
+                current = longer;
+            }
+        }
+        lines << open + current + close;
+    }
+    return lines.join(QStringLiteral("<br>"));
+}
+
+// The title wraps to the chart's width and a horizontal axis's title to the plot's, instead of
+// ending in "…". Run whenever the chart lays itself out.
+// A title `object` shows (through `get`/`set`) wrapped to `width`; a title set anew since (a chart
+// adds its subtitle after resetDemoChart) is taken as the whole one.
+template <class Get, class Set>
+void wrapTitle(QObject* object, Get get, Set set, const QFont& font, qreal width)
+{
+    QString whole = object->property(kWholeTitle).toString();
+    if (get() != object->property(kShownTitle).toString()) {
+        whole = get();
+        object->setProperty(kWholeTitle, whole);
+    }
+    if (whole.isEmpty() || width <= 0)
+        return;
+    const QString wrapped = wrappedHtml(whole, font, width);
+    object->setProperty(kShownTitle, wrapped);
+    if (wrapped != get())
+        set(wrapped);
+}
+
+// The title wraps to the chart's width and a horizontal axis's title to the plot's, instead of
+// ending in "…". Run whenever the chart lays itself out.
+void fitTexts(QChart* chart)
+{
+    const qreal titleWidth = chart->size().width() - chart->margins().left() - chart->margins().right() - 8;
+    wrapTitle(
+        chart, [chart] { return chart->title(); }, [chart](const QString& text) { chart->setTitle(text); },
+        chart->titleFont(), titleWidth);
+    const qreal plotWidth = chart->plotArea().width();
+    for (QAbstractAxis* axis : chart->axes(Qt::Horizontal)) {
+        wrapTitle(
+            axis, [axis] { return axis->titleText(); }, [axis](const QString& text) { axis->setTitleText(text); },
+            axis->titleFont(), plotWidth);
+    }
+}
+
+} // namespace
 
 QChart* resetDemoChart(QChartView* view, const QString& title)
 {
@@ -35,6 +117,10 @@ QChart* resetDemoChart(QChartView* view, const QString& title)
     QFont titleFont = chart->titleFont();
     titleFont.setBold(true);
     chart->setTitleFont(titleFont);
+    chart->legend()->setShowToolTips(true); // a name cut short shows whole under the pointer
+    // Queued: a title set again from inside the chart's own layout would lay it out once more at once.
+    QObject::connect(chart, &QChart::plotAreaChanged, chart,
+        [chart] { QMetaObject::invokeMethod(chart, [chart] { fitTexts(chart); }, Qt::QueuedConnection); });
     QChart* old = view->chart();
     view->setChart(chart);
     delete old; // setChart does not take the old chart with it

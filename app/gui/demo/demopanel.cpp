@@ -42,6 +42,8 @@ constexpr int kProgressRange = 1000;
 // The story chart (or table) keeps at least this share of the panel's height; the controls above
 // the results scroll within the rest when they need more.
 constexpr double kStoryShare = 0.62;
+// Below this many text lines for the controls, the charts' reading hints fold (DemoResultsView).
+constexpr int kFewestControlLines = 3;
 bool claimsUnfolded = false; // the learner's choice for the session: claims folded to one line or in full
 
 // What the controls' scroll area holds: as tall as its controls need at a width.
@@ -115,8 +117,10 @@ void DemoPanel::buildUi()
     m_buttonRow->addWidget(m_run);
     m_buttonRow->addWidget(m_cancel);
     m_buttonRow->addWidget(m_progress, 1);
-    m_buttonRow->addWidget(m_copy);
-    m_buttonRow->addWidget(m_export);
+    auto* resultsRow = new QHBoxLayout; // what to do with the results, beside how the run went
+    resultsRow->addWidget(m_copy);
+    resultsRow->addWidget(m_export);
+    resultsRow->addStretch(1);
 
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("demoStatus"));
@@ -165,9 +169,9 @@ void DemoPanel::buildUi()
     layout->addWidget(m_title);
     layout->addWidget(m_lookFor);
     layout->addWidget(m_prediction);
-    layout->addLayout(m_buttonRow);
     layout->addLayout(statusLine);
     layout->addWidget(m_estimate);
+    layout->addLayout(resultsRow);
     layout->addWidget(m_claimsSummary, 0, Qt::AlignLeft);
     layout->addWidget(m_claims);
     layout->addWidget(m_sizes);
@@ -179,23 +183,44 @@ void DemoPanel::buildUi()
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
     m_scroll->setFocusPolicy(Qt::NoFocus); // a Tab stop that shows nothing; its controls take the focus
+    // Run, Cancel and the progress stay in view at any height, between the controls and the results:
+    // a short window scrolled the controls so that their row was cut (1024x700) or out of sight.
+    m_runBar = new QWidget(this);
+    m_runBar->setObjectName(QStringLiteral("demoRunBar"));
+    auto* runBar = new QVBoxLayout(m_runBar);
+    const QMargins margins = layout->contentsMargins();
+    runBar->setContentsMargins(margins.left(), 0, margins.right(), 2);
+    runBar->addLayout(m_buttonRow);
     m_view->setParent(this);
+    m_runBar->installEventFilter(this); // the progress bar moving below the buttons refits it
     connect(m_view, &DemoResultsView::storyChanged, this, &DemoPanel::layoutParts);
     // The results view is placed by hand (layoutParts): a layout would shrink it with the controls.
+    // The prediction, then Run and its row, then the rest of the controls: predict, then see.
+    const QList<QWidget*> order = {m_prediction, m_run, m_cancel, m_copy, m_export};
+    for (qsizetype i = 1; i < order.size(); ++i)
+        setTabOrder(order[i - 1], order[i]);
     setTabOrder(m_plan, m_view);
 }
 
 QSize DemoPanel::minimumSizeHint() const
 {
-    const int width = std::max(m_scroll->minimumSizeHint().width(), m_view->minimumSizeHint().width());
-    return {width, m_view->minimumSizeHint().height() + 3 * fontMetrics().height()};
+    const int width = std::max({m_scroll->minimumSizeHint().width(), m_view->minimumSizeHint().width(),
+        m_runBar->minimumSizeHint().width()});
+    return {width, m_view->minimumSizeHint().height() + runBarHeight() + 3 * fontMetrics().height()};
 }
 
 QSize DemoPanel::sizeHint() const
 {
     const QSize controls = m_scroll->widget()->sizeHint();
     const QSize results = m_view->sizeHint();
-    return {std::max(controls.width(), results.width()), controls.height() + results.height()};
+    return {std::max(controls.width(), results.width()),
+        controls.height() + runBarHeight() + results.height()};
+}
+
+int DemoPanel::runBarHeight() const
+{
+    return m_runBar->heightForWidth(width()) > 0 ? m_runBar->heightForWidth(width())
+                                                 : m_runBar->sizeHint().height();
 }
 
 int DemoPanel::controlsHeight() const
@@ -208,24 +233,29 @@ void DemoPanel::layoutParts()
     // The controls take what they need up to what the story chart leaves them; the results the rest.
     // Above the chart are its tab bar and its reading hint, whose height depends on the width: laid
     // out once, the shortfall (if any) is taken from the controls.
+    const int bar = runBarHeight();
     const int total = height();
     const int wanted = int(total * kStoryShare);
-    const auto place = [this, total](int controls) {
+    const auto place = [this, total, bar](int controls) {
         controls = std::max(0, controls);
         m_scroll->setGeometry(0, 0, width(), controls);
-        m_view->setGeometry(0, controls, width(), total - controls);
+        m_runBar->setGeometry(0, controls, width(), bar);
+        m_view->setGeometry(0, controls + bar, width(), total - controls - bar);
         return controls;
     };
-    int controls = place(std::min(controlsHeight(), total - wanted));
+    int controls = place(std::min(controlsHeight(), total - wanted - bar));
     if (!isVisible())
         return; // hidden widgets lay out later; the resize on show comes back here
     if (const int shortfall = wanted - m_view->storyHeight(); shortfall > 0)
-        place(controls - shortfall);
+        controls = place(controls - shortfall);
+    // Too short for the controls to show a few lines: the charts' reading hints fold to one line.
+    if (controls < kFewestControlLines * fontMetrics().lineSpacing() && m_view->setHintsFolded(true))
+        QMetaObject::invokeMethod(this, &DemoPanel::layoutParts, Qt::QueuedConnection);
 }
 
 bool DemoPanel::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_scroll->widget() && event->type() == QEvent::LayoutRequest)
+    if ((watched == m_scroll->widget() || watched == m_runBar) && event->type() == QEvent::LayoutRequest)
         QMetaObject::invokeMethod(this, &DemoPanel::layoutParts, Qt::QueuedConnection);
     return QWidget::eventFilter(watched, event);
 }
@@ -264,6 +294,8 @@ void DemoPanel::resizeEvent(QResizeEvent* event)
     QWidget::resizeEvent(event);
     arrangeForWidth();
     layoutParts();
+    if (m_view->setHintsFolded(false)) // maybe room enough now: measured again once laid out
+        QMetaObject::invokeMethod(this, &DemoPanel::layoutParts, Qt::QueuedConnection);
 }
 
 void DemoPanel::arrangeForWidth()
@@ -287,7 +319,7 @@ void DemoPanel::placeProgress(bool amongButtons)
     const int index = m_buttonRow->indexOf(m_progress);
     if ((index >= 0) == amongButtons)
         return;
-    auto* panelLayout = static_cast<QVBoxLayout*>(m_scroll->widget()->layout());
+    auto* panelLayout = static_cast<QVBoxLayout*>(m_runBar->layout());
     const int gap = 2; // after Run and Cancel: the progress bar, or a stretch in its place
     if (amongButtons) {
         delete m_buttonRow->takeAt(gap);

@@ -85,6 +85,7 @@ private:
     void retranslate();
     void arrangeForWidth();
     int controlsHeight() const; // what the controls need at the panel's width
+    int runBarHeight() const; // Run, Cancel and the progress: always in view
     void layoutParts(); // the results keep their share of the height; the controls scroll in the rest
     void placeProgress(bool amongButtons);
     void showPresetTexts();
@@ -142,5 +143,6 @@ private:
     double m_runEstimate = 0; // seconds, for the running demo; 0: no estimate
     QLabel* m_device = nullptr;
     QScrollArea* m_scroll = nullptr;
+    QWidget* m_runBar = nullptr; // between the controls and the results (layoutParts)
     DemoResultsView* m_view = nullptr;
 };

@@ -113,6 +113,7 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
         (*hint)->setObjectName(chart->objectName() + QStringLiteral("Hint"));
         (*hint)->setWordWrap(true);
         (*hint)->setForegroundRole(QPalette::PlaceholderText);
+        connect(*hint, &QLabel::linkActivated, this, &DemoResultsView::unfoldHints);
         pageLayout->addWidget(*hint);
         pageLayout->addWidget(chart, 1);
         return page;
@@ -129,6 +130,7 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_timelineHint->setObjectName(QStringLiteral("timelineChartHint"));
     m_timelineHint->setWordWrap(true);
     m_timelineHint->setForegroundRole(QPalette::PlaceholderText);
+    connect(m_timelineHint, &QLabel::linkActivated, this, &DemoResultsView::unfoldHints);
     timelineLayout->insertWidget(0, m_timelineHint);
     timelineLayout->setContentsMargins(4, 4, 4, 0);
     m_tabs->addTab(m_memoryPage, QString());
@@ -163,23 +165,57 @@ void DemoResultsView::retranslate()
         if (const int index = m_tabs->indexOf(page); index >= 0)
             m_tabs->setTabText(index, text);
     }
-    m_memoryHint->setText(tr("How to read it: one group of bars per run, one bar per kind of memory, "
-                             "each at the step's peak; a lower bar kept less."));
-    m_stepTimeHint->setText(tr("How to read it: one group per run; a taller bar took longer a step. "
-                               "Bars whose intervals overlap none's are the same within noise."));
-    m_timelineHint->setText(tr("How to read it: one training step from left to right, forward, then "
-                               "recompute and backward; up is the memory alive after each op. Dashed: "
-                               "the other runs, lined up phase by phase."));
-    m_sweepHint->setText(tr("How to read it: one line per policy as the size grows; on log-log axes "
-                            "a steeper line grows faster, and its slope is the exponent."));
-    m_lossHint->setText(tr("How to read it: each run's loss step by step; lines on top of each other "
-                           "trained the same model."));
+    m_hintTexts[m_memoryHint] = tr("How to read it: one group of bars per run, one bar per kind of memory, "
+                                   "each at the step's peak; a lower bar kept less.");
+    m_hintTexts[m_stepTimeHint] = tr("How to read it: one group per run; a taller bar took longer a step. "
+                                     "Bars whose intervals overlap none's are the same within noise.");
+    m_hintTexts[m_timelineHint] = tr("How to read it: one training step from left to right, forward, then "
+                                     "recompute and backward; up is the memory alive after each op. Dashed: "
+                                     "the other runs, lined up phase by phase.");
+    m_hintTexts[m_sweepHint] = tr("How to read it: one line per policy as the size grows; on log-log axes "
+                                  "a steeper line grows faster, and its slope is the exponent.");
+    m_hintTexts[m_lossHint] = tr("How to read it: each run's loss step by step; lines on top of each other "
+                                 "trained the same model.");
+    showHints();
     m_results->retranslate();
     m_memoryChart->retranslate();
     m_stepTimeChart->retranslate();
     m_timelineChart->retranslate();
     m_sweepChart->retranslate();
     m_lossChart->retranslate();
+}
+
+void DemoResultsView::unfoldHints()
+{
+    m_hintsUnfolded = true;
+    setHintsFolded(false);
+    emit storyChanged(); // what sits above the chart grew
+}
+
+bool DemoResultsView::setHintsFolded(bool folded)
+{
+    folded = folded && !m_hintsUnfolded;
+    if (folded == m_hintsFolded)
+        return false;
+    m_hintsFolded = folded;
+    showHints();
+    return true;
+}
+
+void DemoResultsView::showHints()
+{
+    for (auto hint = m_hintTexts.cbegin(); hint != m_hintTexts.cend(); ++hint) {
+        QLabel* label = hint.key();
+        if (m_hintsFolded) {
+            label->setTextFormat(Qt::RichText);
+            label->setText(QStringLiteral("<a href=\"unfold\">%1</a>").arg(tr("How to read it…").toHtmlEscaped()));
+            label->setToolTip(hint.value());
+        } else {
+            label->setTextFormat(Qt::PlainText);
+            label->setText(hint.value());
+            label->setToolTip(QString());
+        }
+    }
 }
 
 void DemoResultsView::changeEvent(QEvent* event)

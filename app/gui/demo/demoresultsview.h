@@ -3,6 +3,7 @@
 // the sweep, the loss curves). It renders a DemoResultsModel; which run's timeline shows first is the model's
 // call.
 
+#include <QHash>
 #include <QWidget>
 
 class DemoResultsModel;
@@ -30,6 +31,9 @@ public:
     void showStoryFirst(const QString& view);
     // The height of what the current tab shows: its chart, or the table; not the tab bar or the hint.
     int storyHeight() const;
+    // A short panel folds each "How to read it" line to a link that unfolds it (its text also in
+    // the tooltip), so the controls above keep a few lines; the learner's click unfolds them for good.
+    bool setHintsFolded(bool folded); // true when the hints changed
 
 signals:
     void storyChanged(); // another tab is showing: what sits above its chart may differ
@@ -40,6 +44,8 @@ protected:
 
 private:
     void retranslate();
+    void showHints();
+    void unfoldHints();
     void onResultsAdded();
     void onResultsCleared();
     void showTimeline();
@@ -63,6 +69,9 @@ private:
     QLabel* m_timelineHint = nullptr;
     QLabel* m_sweepHint = nullptr;
     QLabel* m_lossHint = nullptr;
+    QHash<QLabel*, QString> m_hintTexts; // each hint's whole text in the current language
+    bool m_hintsFolded = false;
+    bool m_hintsUnfolded = false; // the learner unfolded them: they stay so
     MemoryChart* m_memoryChart = nullptr;
     StepTimeChart* m_stepTimeChart = nullptr;
     QWidget* m_timelinePage = nullptr;
