@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QEvent>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QRegularExpression>
@@ -290,6 +291,8 @@ void MainWindow::createMenus()
         reloadContent();
         statusBar()->showMessage(tr("Content reloaded."), 5000);
     });
+    m_removePack = add(m_fileMenu, QKeySequence(), this, [this] { removePackWithDialog(); });
+    m_removePack->setObjectName(QStringLiteral("removePack"));
     m_fileMenu->addSeparator();
     m_quit = add(m_fileMenu, QKeySequence::Quit, this, [this] { close(); });
 
@@ -377,7 +380,48 @@ bool MainWindow::openPack(const QString& folderOrArchive)
     m_banner->setNotice(PackNotice, said);
     showQuizzes();
     m_start->markNew(added);
+    updateActions(); // Remove pack… has a pack to remove
     return true;
+}
+
+bool MainWindow::removePack(const QString& folderOrArchive)
+{
+    if (!m_library->removePack(folderOrArchive))
+        return false;
+    const QString quiz = m_session->quizId();
+    m_banner->clearNotice(PackNotice);
+    reloadContent();
+    if (!quiz.isEmpty() && !m_content.quiz(quiz.toStdString()))
+        showQuizzes(); // its quiz went with it
+    statusBar()->showMessage(tr("Removed the pack %1.").arg(QFileInfo(folderOrArchive).fileName()), 10000);
+    updateActions();
+    return true;
+}
+
+void MainWindow::removePackWithDialog()
+{
+    const QStringList opened = m_library->openedPacks();
+    if (opened.isEmpty())
+        return;
+    QStringList names;
+    for (const QString& pack : opened)
+        names << QDir::toNativeSeparators(pack);
+    QString chosen = opened.constFirst();
+    if (opened.size() > 1) {
+        bool ok = false;
+        const QString name = QInputDialog::getItem(
+            this, tr("Remove pack"), tr("Which pack do you want to remove?"), names, 0, false, &ok);
+        if (!ok)
+            return;
+        chosen = opened.value(names.indexOf(name));
+    }
+    const auto answer = QMessageBox::question(this, tr("Remove pack"),
+        tr("Remove the pack %1 from the app? Its files stay where they are, and your answers to its "
+           "quizzes are kept for when you open it again.")
+            .arg(QDir::toNativeSeparators(chosen)),
+        QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+    if (answer == QMessageBox::Yes)
+        removePack(chosen);
 }
 
 void MainWindow::reloadContent()
@@ -398,6 +442,8 @@ void MainWindow::retranslate()
     m_openPacksFolder->setText(tr("Open the packs &folder"));
     m_openPacksFolder->setToolTip(tr("The folder where packs you drop in are loaded from at every start."));
     m_reloadContent->setText(tr("Re&load content"));
+    m_removePack->setText(tr("&Remove pack…"));
+    m_removePack->setToolTip(tr("Take a pack you opened out of the app again; its files and your answers stay."));
     m_quit->setText(tr("&Quit"));
     m_quizMenu->setTitle(tr("&Quiz"));
     m_backToQuizzes->setText(tr("Back to &quizzes"));
@@ -488,6 +534,7 @@ void MainWindow::updateWindowTitle()
 
 void MainWindow::updateActions()
 {
+    m_removePack->setEnabled(!m_library->openedPacks().isEmpty());
     const bool onQuestion = m_pages->currentWidget() == m_question;
     const bool inQuiz = m_session->current() >= 0;
     m_backToQuizzes->setEnabled(m_pages->currentWidget() != m_start);

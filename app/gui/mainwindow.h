@@ -45,6 +45,9 @@ public:
     // content (File > Open pack…); false, with the reason in the banner, when it is not a pack or
     // the archive is refused. Its own content errors show in the banner as any content's.
     bool openPack(const QString& folderOrArchive);
+    // Takes a pack opened with openPack out of the content (File > Remove pack…, after asking): its
+    // files and the answers given to its quizzes stay. False when it was not opened.
+    bool removePack(const QString& folderOrArchive);
     // Reloads the content whenever a pack's files change (recompute-lab --watch, for authors).
     void setWatchingContent(bool on) { m_library->setWatching(on); }
     ContentLibrary* library() const { return m_library; }
@@ -99,6 +102,7 @@ private:
     void reportProgressProblem(); // a new problem: shown even if an earlier one was dismissed
     void showProgressProblem(); // the current one, in the current language
     void showShortcuts();
+    void removePackWithDialog(); // which opened pack (when several), then a confirmation
     void saveWindowLayout();
 
     ContentLibrary* m_library;
@@ -125,6 +129,7 @@ private:
     QAction* m_openPack = nullptr;
     QAction* m_openPacksFolder = nullptr;
     QAction* m_reloadContent = nullptr; // F5: the packs read again (an edited pack, one dropped in)
+    QAction* m_removePack = nullptr; // an opened pack out again, after asking
     QAction* m_quit = nullptr;
     QAction* m_backToQuizzes = nullptr;
     QAction* m_allQuestions = nullptr;

@@ -60,6 +60,17 @@ QStringList ContentLibrary::packFolders() const
     return folders;
 }
 
+bool ContentLibrary::removePack(const QString& path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (!m_opened.removeOne(absolute))
+        return false;
+    m_unpacked.erase(absolute); // its private unpacked copy goes with it
+    if (m_watcher)
+        watchFiles();
+    return true;
+}
+
 QString ContentLibrary::openPack(const QString& folderOrArchive)
 {
     const QString path = QFileInfo(folderOrArchive).absoluteFilePath();

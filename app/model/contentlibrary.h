@@ -37,6 +37,11 @@ public:
     // Adds the pack in `folderOrArchive` (a folder holding quizzes/, or an archive of one); empty
     // on success, else one sentence.
     QString openPack(const QString& folderOrArchive);
+    // The packs opened this session (File > Open pack…), as absolute paths, in order.
+    QStringList openedPacks() const { return m_opened; }
+    // Takes an opened pack out of the content again; its files stay where they are. False when
+    // `path` was not opened.
+    bool removePack(const QString& path);
 
     // "en" first, then every language some pack has content in, then those the interface speaks.
     QStringList languages() const;

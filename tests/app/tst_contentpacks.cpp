@@ -135,6 +135,7 @@ private slots:
     void germanOnTheCommandLine();
     void openPackAddsAFolder();
     void openPackAddsAnArchive();
+    void removePackTakesOnlyThatPack();
     void reloadReadsAPackDroppedIn();
     void archiveInTheUserFolderLoads();
     void contentOptionTakesAnArchive();
@@ -268,6 +269,33 @@ void ContentPacksTest::openPackAddsAFolder()
 
 // Proves: File > Reload content (F5) loads a pack dropped into the packs folder while the app runs;
 // before, only a restart did.
+// Proves: File > Remove pack… takes an opened pack out again: its quiz goes, the built-in quizzes,
+// the pack's files and the answers given to its quiz stay (they come back when it is opened again).
+void ContentPacksTest::removePackTakesOnlyThatPack()
+{
+    const QString pack = QDir(m_state->path()).filePath(QStringLiteral("opened/first-pack"));
+    QVERIFY(copyFolder(examplePack(), pack));
+    MainWindow window(fixtures(), ProgressStore::inMemory(), QStringLiteral("en"));
+    auto* remove = window.findChild<QAction*>(QStringLiteral("removePack"));
+    QVERIFY(remove);
+    QVERIFY(!remove->isEnabled());
+    QVERIFY(window.openPack(pack));
+    QVERIFY(remove->isEnabled());
+    QVERIFY(window.openQuiz(QStringLiteral("my-first-quiz")));
+    QVERIFY(window.session()->choose(0));
+    QVERIFY(window.removePack(pack));
+    QVERIFY(!window.content().quiz("my-first-quiz"));
+    QVERIFY(window.content().quiz("mini-quiz"));
+    QVERIFY(window.content().errors.empty());
+    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.startPage()));
+    QVERIFY(!remove->isEnabled());
+    QVERIFY(QFileInfo::exists(QDir(pack).filePath(QStringLiteral("quizzes/my-first-quiz/quiz.yaml"))));
+    QVERIFY(!window.removePack(pack)); // not opened any more
+    QVERIFY(window.openPack(pack));
+    QVERIFY(window.openQuiz(QStringLiteral("my-first-quiz")));
+    QVERIFY(window.session()->isAnswered(0));
+}
+
 void ContentPacksTest::reloadReadsAPackDroppedIn()
 {
     MainWindow window(fixtures(), ProgressStore::inMemory(), QStringLiteral("en"));

@@ -77,6 +77,7 @@ private slots:
     void windowShowsTheAppIcon();
     void answeringWithTheKeyboard();
     void arrowKeysMoveBetweenOptions();
+    void resultsExportAsCsvAndHtml();
     void enterInTheDemoStaysInTheDemo();
     void languageSwitchRetranslatesWidgetsAndContent();
     void startPageCountsInEveryLanguage();
@@ -187,6 +188,47 @@ void MainWindowTest::answeringWithTheKeyboard()
     QTest::keyClick(&window, Qt::Key_Return);
     QCOMPARE(window.pages()->currentWidget(), window.resultsPage());
     QCOMPARE(window.session()->score(), 3);
+}
+
+// Proves: the results page exports as CSV (a header and one row per question, outcomes in words,
+// in the interface language) and as an HTML page for printing (print styles, the score, no in-app
+// links left), and an unwritable path gives one sentence.
+void MainWindowTest::resultsExportAsCsvAndHtml()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(Quiz));
+    QuizSession* session = window.session();
+    const int questions = session->questionCount();
+    for (int question = 0; question < questions; ++question) {
+        QVERIFY(session->choose(question == 0 ? session->correctOption(0) : (session->correctOption(question) + 1) % 2));
+        session->next();
+    }
+    QCOMPARE(window.pages()->currentWidget(), window.resultsPage());
+    ResultsPage* results = window.resultsPage();
+    QTemporaryDir folder;
+    const QString csvPath = folder.filePath(QStringLiteral("results.csv"));
+    QCOMPARE(results->exportResults(csvPath), QString());
+    QFile csv(csvPath);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).trimmed().split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), questions + 1);
+    QVERIFY2(lines[0].startsWith(QStringLiteral("Number,Question,First try,Now")), qPrintable(lines[0]));
+    QVERIFY2(lines[1].startsWith(QStringLiteral("1,\"")) && lines[1].contains(QStringLiteral("\"right\"")),
+        qPrintable(lines[1]));
+    QVERIFY2(lines[2].contains(QStringLiteral("\"wrong\"")), qPrintable(lines[2]));
+    const QString htmlPath = folder.filePath(QStringLiteral("results.html"));
+    QCOMPARE(results->exportResults(htmlPath), QString());
+    QFile html(htmlPath);
+    QVERIFY(html.open(QIODevice::ReadOnly));
+    const QString page = QString::fromUtf8(html.readAll());
+    QVERIFY(page.startsWith(QStringLiteral("<!DOCTYPE html>")));
+    QVERIFY(page.contains(QStringLiteral("@media print")));
+    QVERIFY(page.contains(results->scoreLabel()->text().section(QLatin1Char(' '), 0, 2)));
+    QVERIFY2(!page.contains(QStringLiteral("href=\"question:")) && !page.contains(QStringLiteral("href=\"guide:")),
+        qPrintable(page));
+    QVERIFY(!results->exportResults(folder.filePath(QStringLiteral("missing/results.csv"))).isEmpty());
+    window.setLanguage(QStringLiteral("ru"));
+    QVERIFY2(!results->resultsCsv().startsWith("Number,"), results->resultsCsv().left(80).constData());
 }
 
 void MainWindowTest::arrowKeysMoveBetweenOptions()

@@ -1,10 +1,19 @@
 #include "resultspage.h"
 
+#include <algorithm>
+
+#include <QDate>
+#include <QDir>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QSaveFile>
 #include <QScrollBar>
+#include <QStandardPaths>
 #include <QTextBrowser>
 #include <QTextDocumentFragment>
 #include <QUrl>
@@ -26,6 +35,7 @@ ResultsPage::ResultsPage(QuizSession* session, QWidget* parent)
     , m_restart(new QPushButton(this))
     , m_back(new QPushButton(this))
     , m_reviewDue(new QPushButton(this))
+    , m_export(new QPushButton(this))
 {
     setObjectName(QStringLiteral("resultsPage"));
     m_title->setWordWrap(true);
@@ -49,6 +59,7 @@ ResultsPage::ResultsPage(QuizSession* session, QWidget* parent)
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_back);
+    buttons->addWidget(m_export);
     buttons->addStretch(1);
     buttons->addWidget(m_reviewDue);
     buttons->addWidget(m_restart);
@@ -64,6 +75,8 @@ ResultsPage::ResultsPage(QuizSession* session, QWidget* parent)
     connect(m_restart, &QPushButton::clicked, session, &QuizSession::restart);
     connect(m_back, &QPushButton::clicked, this, &ResultsPage::backRequested);
     connect(m_reviewDue, &QPushButton::clicked, this, &ResultsPage::reviewRequested);
+    m_export->setObjectName(QStringLiteral("exportQuizResults"));
+    connect(m_export, &QPushButton::clicked, this, &ResultsPage::exportResultsWithDialog);
     m_review->setOpenLinks(false); // question: links are handled below; nothing else is followed
     connect(m_review, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
         if (url.scheme() == QLatin1String("question"))
@@ -119,6 +132,8 @@ void ResultsPage::render()
     m_reviewDue->setAccessibleName(m_reviewDue->text());
     m_reviewDue->setVisible(m_reviewsDue > 0);
     m_reviewDue->setToolTip(ReviewSchedule::scheduleExplanation());
+    m_export->setText(tr("Export results…"));
+    m_export->setToolTip(tr("Save these results as a spreadsheet (CSV) or as a page to print or keep (HTML)."));
 
     const rlab::content::Quiz* shown = quiz();
     if (!shown)
@@ -249,6 +264,102 @@ void ResultsPage::render()
     }
     // QTextBrowser's setHtml would reset the scroll position on every language switch; keep it.
     const int scrolled = m_review->verticalScrollBar()->value();
+    m_reviewHtml = html;
     m_review->setHtml(html);
     m_review->verticalScrollBar()->setValue(scrolled);
+}
+
+namespace {
+QString outcomeWord(int option, int answer)
+{
+    if (option == QuizSession::NoAnswer)
+        return ResultsPage::tr("not answered");
+    return option == answer ? ResultsPage::tr("right") : ResultsPage::tr("wrong");
+}
+
+QString csvField(const QString& text)
+{
+    QString field = text;
+    field.replace(QLatin1Char('"'), QStringLiteral("\"\""));
+    return QLatin1Char('"') + field + QLatin1Char('"');
+}
+
+QString plain(const rlab::content::Text& text)
+{
+    return QTextDocumentFragment::fromHtml(contentHtml(text)).toPlainText();
+}
+} // namespace
+
+QByteArray ResultsPage::resultsCsv() const
+{
+    const rlab::content::Quiz* shown = quiz();
+    QStringList lines;
+    lines << QStringList {tr("Number"), tr("Question"), tr("First try"), tr("Now"), tr("Your answer"),
+        tr("Right answer"), tr("Guide")}
+                 .join(QLatin1Char(','));
+    if (!shown)
+        return lines.join(QLatin1Char('\n')).toUtf8() + '\n';
+    const rlab::content::Guide* guide = content() ? content()->guide(shown->guide) : nullptr;
+    const int total = std::min(session()->questionCount(), static_cast<int>(shown->questions.size()));
+    for (int index = 0; index < total; ++index) {
+        const auto& question = shown->questions[static_cast<std::size_t>(index)];
+        QString section;
+        for (std::size_t part = 0; guide && part < guide->sections.size(); ++part) {
+            if (guide->sections[part].id == question.guideSection)
+                section = fromUtf8(guide->sections[part].title.value);
+        }
+        const int latest = session()->latestAnswer(index);
+        const bool given = latest >= 0 && latest < static_cast<int>(question.options.size());
+        const int right = question.answer;
+        lines << QStringList {QString::number(index + 1), csvField(plain(question.text)),
+            csvField(outcomeWord(session()->firstTryAnswer(index), right)), csvField(outcomeWord(latest, right)),
+            csvField(given ? plain(question.options[static_cast<std::size_t>(latest)].text) : QString()),
+            csvField(plain(question.options[static_cast<std::size_t>(right)].text)), csvField(section)}
+                     .join(QLatin1Char(','));
+    }
+    return lines.join(QLatin1Char('\n')).toUtf8() + '\n';
+}
+
+QString ResultsPage::resultsHtml() const
+{
+    // The review as shown, its in-app links (question:, guide:) as plain text, in a page of its own
+    // with print margins; colours stay, since right and wrong also carry a mark.
+    QString body = m_reviewHtml;
+    static const QRegularExpression appLinks(QStringLiteral("<a href=\"[^\"]*\">(.*?)</a>"));
+    body.replace(appLinks, QStringLiteral("\\1"));
+    const rlab::content::Quiz* shown = quiz();
+    const QString title = shown ? fromUtf8(shown->title.value).toHtmlEscaped() : QString();
+    return QStringLiteral("<!DOCTYPE html>\n<html lang=\"%1\"><head><meta charset=\"utf-8\"><title>%2</title>"
+                          "<style>body{font-family:sans-serif;max-width:50em;margin:2em auto;color:#111}"
+                          "table{border-collapse:collapse}td,th{border-bottom:1px solid #ccc;vertical-align:top}"
+                          "@media print{body{margin:0;max-width:none}a{color:inherit;text-decoration:none}"
+                          "h3{break-after:avoid}tr{break-inside:avoid}}</style></head><body>"
+                          "<h1>%2</h1><p><b>%3</b></p>%4<p><small>%5</small></p></body></html>\n")
+        .arg(QLocale().bcp47Name(), title, QTextDocumentFragment::fromHtml(m_score->text()).toPlainText().toHtmlEscaped(),
+            body, tr("Exported from Recompute Lab on %1.").arg(QLocale().toString(QDate::currentDate(), QLocale::LongFormat)));
+}
+
+QString ResultsPage::exportResults(const QString& path) const
+{
+    QSaveFile file(path);
+    const bool csv = path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive);
+    if (!file.open(QIODevice::WriteOnly))
+        return tr("Cannot write %1: %2.").arg(QDir::toNativeSeparators(path), file.errorString());
+    file.write(csv ? resultsCsv() : resultsHtml().toUtf8());
+    if (!file.commit())
+        return tr("Cannot write %1: %2.").arg(QDir::toNativeSeparators(path), file.errorString());
+    return {};
+}
+
+void ResultsPage::exportResultsWithDialog()
+{
+    const rlab::content::Quiz* shown = quiz();
+    const QString name = QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+                             .filePath((shown ? fromUtf8(shown->id) : QStringLiteral("results")) + QStringLiteral(".html"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export results"), name,
+        tr("Page to print or keep (*.html);;Spreadsheet (*.csv)"));
+    if (path.isEmpty())
+        return;
+    if (const QString problem = exportResults(path); !problem.isEmpty())
+        QMessageBox::warning(this, tr("Export results"), problem);
 }

@@ -21,11 +21,21 @@ public:
     QTextBrowser* review() const { return m_review; }
     QPushButton* retryButton() const { return m_retry; }
 
+    // The results as a spreadsheet (one row per question: number, question, first try, now, the
+    // answer given, the right answer, its guide section) and as a page that prints well.
+    QByteArray resultsCsv() const;
+    QString resultsHtml() const;
+    // Writes resultsCsv() to a .csv path, resultsHtml() to any other (.html). Empty on success,
+    // else one sentence.
+    QString exportResults(const QString& path) const;
+
+public slots:
+    void exportResultsWithDialog();
+
     // The open quiz's questions due for review today, and how many are due in every quiz.
     void setDueQuestions(const QList<int>& questions) { m_due = questions; }
     void setReviewsDue(int count) { m_reviewsDue = count; }
 
-public slots:
     void render() override;
 
 signals:
@@ -41,6 +51,8 @@ private:
     QPushButton* m_restart;
     QPushButton* m_back;
     QPushButton* m_reviewDue;
+    QPushButton* m_export;
+    QString m_reviewHtml; // what the review shows, kept for the exported page
     QList<int> m_due;
     int m_reviewsDue = 0;
 };
