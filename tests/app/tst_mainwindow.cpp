@@ -35,6 +35,7 @@
 #include "demo/predictionbox.h"
 #include "demorunner.h"
 #include "mainwindow.h"
+#include "pages/guideview.h"
 #include "pages/noticebanner.h"
 #include "pages/optionbutton.h"
 #include "pages/questionpage.h"
@@ -78,6 +79,7 @@ private slots:
     void answeringWithTheKeyboard();
     void arrowKeysMoveBetweenOptions();
     void resultsExportAsCsvAndHtml();
+    void guideHasContentsWithWorkingLinks();
     void enterInTheDemoStaysInTheDemo();
     void languageSwitchRetranslatesWidgetsAndContent();
     void startPageCountsInEveryLanguage();
@@ -229,6 +231,30 @@ void MainWindowTest::resultsExportAsCsvAndHtml()
     QVERIFY(!results->exportResults(folder.filePath(QStringLiteral("missing/results.csv"))).isEmpty());
     window.setLanguage(QStringLiteral("ru"));
     QVERIFY2(!results->resultsCsv().startsWith("Number,"), results->resultsCsv().left(80).constData());
+}
+
+// Proves: the guide pane opens with the guide's contents, every section a link that shows it (and
+// a way back to the question's own), and a #id cross-reference to a section opens that section.
+void MainWindowTest::guideHasContentsWithWorkingLinks()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(Quiz));
+    QVERIFY(window.session()->choose(0));
+    QuestionPage* page = window.questionPage();
+    page->showGuide();
+    GuideView* guide = page->guideView();
+    const QString shown = guide->toPlainText();
+    QVERIFY2(shown.startsWith(QStringLiteral("Contents: What recomputation trades · Square-root placement")),
+        qPrintable(shown));
+    guide->follow(QUrl(QStringLiteral("section:sqrt")));
+    QTRY_VERIFY2(guide->toPlainText().contains(QStringLiteral("\nSquare-root placement\n")), qPrintable(guide->toPlainText()));
+    QVERIFY(guide->toPlainText().contains(QStringLiteral("Back to this question's section: What recomputation trades")));
+    guide->follow(QUrl(QStringLiteral("section:the-trade")));
+    QTRY_VERIFY(!guide->toPlainText().contains(QStringLiteral("Back to this question's section")));
+    guide->follow(QUrl(QStringLiteral("#sqrt")));
+    QTRY_VERIFY(guide->toPlainText().contains(QStringLiteral("\nSquare-root placement\n")));
+    window.showQuestion(1); // another question opens its own section again
+    QVERIFY(!guide->toPlainText().contains(QStringLiteral("Back to this question's section")));
 }
 
 void MainWindowTest::arrowKeysMoveBetweenOptions()

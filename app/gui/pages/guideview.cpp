@@ -58,8 +58,13 @@ QVariant GuideView::loadResource(int, const QUrl&)
 void GuideView::follow(const QUrl& url)
 {
     const QString scheme = url.scheme().toLower();
-    if (scheme.isEmpty() && url.path().isEmpty() && url.hasFragment()) {
-        scrollToAnchor(url.fragment());
+    if (scheme == QLatin1String("section")) {
+        emit sectionRequested(url.path());
+    } else if (scheme.isEmpty() && url.path().isEmpty() && url.hasFragment()) {
+        if (m_sections.contains(url.fragment()))
+            emit sectionRequested(url.fragment());
+        else
+            scrollToAnchor(url.fragment());
     } else if ((scheme == QLatin1String("https") || scheme == QLatin1String("http"))
         && !url.host().isEmpty()) {
         if (m_confirm(url))

@@ -12,6 +12,7 @@
 #include <QResizeEvent>
 #include <QScrollArea>
 #include <QShortcut>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStyle>
@@ -189,6 +190,15 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     scroll->setMinimumWidth(280); // with the side's 320, the page fits the window's smallest width
 
     m_guide->setObjectName(QStringLiteral("guideView"));
+    // Queued: the guide's text is replaced, not from inside its own link's click.
+    connect(
+        m_guide, &GuideView::sectionRequested, this,
+        [this](const QString& id) {
+            m_guideSection = id.toStdString();
+            render();
+            m_guide->verticalScrollBar()->setValue(0);
+        },
+        Qt::QueuedConnection);
     m_demo->setObjectName(QStringLiteral("demoPanel"));
     m_side->setObjectName(QStringLiteral("sideTabs"));
     // Before an answer the guide tab shows a cover: its section holds the answer.
@@ -399,6 +409,7 @@ void QuestionPage::render()
     if (index != m_shownQuestion) {
         m_shownQuestion = index;
         m_optionPicked = false;
+        m_guideSection.clear(); // a new question opens its own section
     }
 
     showContentText(m_quizTitle, current->title);
@@ -544,7 +555,28 @@ void QuestionPage::renderGuide(const rlab::content::Quiz& shownQuiz, const rlab:
         m_side->setTabText(1, tr("Guide"));
         return;
     }
-    QString markdown = QStringLiteral("# %1\n\n").arg(fromUtf8(section->title.value));
+    // Another section picked from the contents (or a cross-reference) is shown instead.
+    const rlab::content::GuideSection* own = section;
+    for (const auto& candidate : guide->sections) {
+        if (!m_guideSection.empty() && candidate.id == m_guideSection)
+            section = &candidate;
+    }
+    QStringList ids;
+    QStringList contents;
+    for (const auto& candidate : guide->sections) {
+        ids << fromUtf8(candidate.id);
+        const QString title = fromUtf8(candidate.title.value);
+        contents << (&candidate == section
+                ? QStringLiteral("**%1**").arg(title)
+                : QStringLiteral("[%1](section:%2)").arg(title, fromUtf8(candidate.id)));
+    }
+    m_guide->setSections(ids);
+    QString markdown = QStringLiteral("%1: %2\n\n").arg(tr("Contents"), contents.join(QStringLiteral(" · ")));
+    if (section != own)
+        markdown += QStringLiteral("[%1](section:%2)\n\n")
+                        .arg(tr("Back to this question's section: %1").arg(fromUtf8(own->title.value)),
+                            fromUtf8(own->id));
+    markdown += QStringLiteral("# %1\n\n").arg(fromUtf8(section->title.value));
     if (section->title.fallback || section->body.fallback)
         markdown += QStringLiteral("> **%1** · %2\n\n").arg(fallbackTag(), fallbackToolTip());
     markdown += fromUtf8(section->body.value);

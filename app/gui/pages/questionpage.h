@@ -112,6 +112,7 @@ private:
     QList<int> m_order; // the shown options' indices in the content, in page order
     int m_shownQuestion = -1; // the question last rendered: a new one resets what follows
     int m_uncoveredFor = -1; // the question whose guide was opened before its answer
+    std::string m_guideSection; // a section chosen in the guide's contents; empty: the question's own
     bool m_optionPicked = false; // focus moved to an option by key or click since the question appeared
     DemoPanel* m_demo;
     bool m_splitPlaced = false;
