@@ -31,6 +31,7 @@
 #include "quizrecord.h"
 #include "quizsession.h"
 #include "reviewschedule.h"
+#include "searchdialog.h"
 #include "tones.h"
 #include "windowdialogs.h"
 
@@ -308,6 +309,12 @@ void MainWindow::createMenus()
     m_retryWrong = add(m_quizMenu, QKeySequence(), m_session, [this] { m_session->retryWrong(); });
     m_quizMenu->addSeparator();
     m_openPlanner = add(m_quizMenu, QKeySequence(Qt::CTRL | Qt::Key_P), this, [this] { showPlanner(); });
+    m_search = add(m_quizMenu, QKeySequence::Find, this, [this] {
+        SearchDialog dialog(m_content, this);
+        connect(&dialog, &SearchDialog::hitChosen, this, &MainWindow::openSearchHit);
+        dialog.exec();
+    });
+    m_search->setObjectName(QStringLiteral("searchContent"));
 
     m_languageMenu = menuBar()->addMenu(QString());
     m_languages = new QActionGroup(this);
@@ -384,6 +391,15 @@ bool MainWindow::openPack(const QString& folderOrArchive)
     return true;
 }
 
+void MainWindow::openSearchHit(const SearchHit& hit)
+{
+    if (!openQuiz(hit.quizId))
+        return;
+    showQuestion(hit.question);
+    if (hit.kind == SearchHit::Kind::GuideSection)
+        m_question->showGuide();
+}
+
 bool MainWindow::removePack(const QString& folderOrArchive)
 {
     if (!m_library->removePack(folderOrArchive))
@@ -453,6 +469,7 @@ void MainWindow::retranslate()
     m_runDemo->setText(tr("&Run the demo"));
     m_retryWrong->setText(tr("Retry the &wrong ones"));
     m_openPlanner->setText(tr("Plan your own mo&del…"));
+    m_search->setText(tr("&Search questions and guides…"));
     m_languageMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
     m_shortcuts->setText(tr("&Keyboard shortcuts"));

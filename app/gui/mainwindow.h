@@ -9,6 +9,7 @@
 #include <QMainWindow>
 
 #include "contentlibrary.h"
+#include "contentsearch.h"
 #include "interfacelanguage.h"
 #include "progressstore.h"
 #include "quizstandings.h"
@@ -66,6 +67,8 @@ public:
     void showQuizzes();
     void showQuestion(int question);
     void showAllQuestions();
+    // Opens what a search found: its question, and for a guide section the guide beside it.
+    void openSearchHit(const SearchHit& hit);
     // The Planner page; Back returns to the page it was opened from.
     void showPlanner();
 
@@ -138,6 +141,7 @@ private:
     QAction* m_runDemo = nullptr;
     QAction* m_retryWrong = nullptr;
     QAction* m_openPlanner = nullptr;
+    QAction* m_search = nullptr; // Ctrl+F: questions and guides
     QAction* m_shortcuts = nullptr;
     QAction* m_about = nullptr;
     QAction* m_aboutQt = nullptr;

@@ -14,6 +14,8 @@
 #include <QImage>
 #include <QKeySequence>
 #include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
@@ -43,6 +45,7 @@
 #include "pages/startpage.h"
 #include "planner/plannerpage.h"
 #include "quizsession.h"
+#include "searchdialog.h"
 #include "rlab/engine.h"
 #include "slowness.h"
 
@@ -80,6 +83,7 @@ private slots:
     void arrowKeysMoveBetweenOptions();
     void resultsExportAsCsvAndHtml();
     void guideHasContentsWithWorkingLinks();
+    void searchFindsQuestionsAndGuides();
     void enterInTheDemoStaysInTheDemo();
     void languageSwitchRetranslatesWidgetsAndContent();
     void startPageCountsInEveryLanguage();
@@ -255,6 +259,44 @@ void MainWindowTest::guideHasContentsWithWorkingLinks()
     QTRY_VERIFY(guide->toPlainText().contains(QStringLiteral("\nSquare-root placement\n")));
     window.showQuestion(1); // another question opens its own section again
     QVERIFY(!guide->toPlainText().contains(QStringLiteral("Back to this question's section")));
+}
+
+// Proves: Quiz > Search finds questions (text, options, explanation) and guide sections, every word
+// of the query, in the content's language; choosing a hit opens its question, a section's beside
+// the question that teaches it; a blank or unmatched query lists nothing and says so.
+void MainWindowTest::searchFindsQuestionsAndGuides()
+{
+    MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QList<SearchHit> hits = searchContent(window.content(), QStringLiteral("activations STORED"));
+    QVERIFY(!hits.isEmpty());
+    QCOMPARE(hits.first().kind, SearchHit::Kind::Question);
+    QCOMPARE(hits.first().quizId, Quiz);
+    QCOMPARE(hits.first().question, 1);
+    QVERIFY(searchContent(window.content(), QStringLiteral("   ")).isEmpty());
+    QVERIFY(searchContent(window.content(), QStringLiteral("activations zebra")).isEmpty());
+    hits = searchContent(window.content(), QStringLiteral("square-root placement"));
+    QVERIFY(!hits.isEmpty());
+    QCOMPARE(hits.last().kind, SearchHit::Kind::GuideSection);
+    QCOMPARE(hits.last().sectionId, QStringLiteral("sqrt"));
+    window.openSearchHit(hits.last());
+    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.questionPage()));
+    QCOMPARE(window.content().quiz(Quiz.toStdString())->questions[std::size_t(window.session()->current())].guideSection,
+        std::string("sqrt"));
+    QVERIFY(window.questionPage()->isGuideShown());
+
+    SearchDialog dialog(window.content());
+    auto* count = dialog.findChild<QLabel*>(QStringLiteral("searchCount"));
+    dialog.field()->setText(QStringLiteral("zebra"));
+    QCOMPARE(dialog.results()->count(), 0);
+    QCOMPARE(count->text(), QStringLiteral("No matches."));
+    QSignalSpy chosen(&dialog, &SearchDialog::hitChosen);
+    dialog.field()->setText(QStringLiteral("stored"));
+    QVERIFY(dialog.results()->count() > 0);
+    QTest::keyClick(dialog.field(), Qt::Key_Return);
+    QCOMPARE(chosen.count(), 1);
+    QVERIFY(window.findChild<QAction*>(QStringLiteral("searchContent")));
+    window.setLanguage(QStringLiteral("ru")); // the content's language: Russian words match
+    QVERIFY(!searchContent(window.content(), QStringLiteral("активации")).isEmpty());
 }
 
 void MainWindowTest::arrowKeysMoveBetweenOptions()
