@@ -588,6 +588,10 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
         <source>How to read it: each run&apos;s loss step by step; lines on top of each other trained the same model.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>How to read it…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoRunner</name>
@@ -1060,6 +1064,34 @@ Open it in your web browser?</source>
     </message>
     <message>
         <source>Re&amp;load content</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed the pack %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove pack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which pack do you want to remove?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove the pack %1 from the app? Its files stay where they are, and your answers to its quizzes are kept for when you open it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove pack…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take a pack you opened out of the app again; its files and your answers stay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Search questions and guides…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1662,6 +1694,18 @@ sequence</source>
         <source>&amp;Open the guide now</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Keys: 1–%1 choose · Enter next · ← → move</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to this question&apos;s section: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>QuizRecord</name>
@@ -1783,6 +1827,54 @@ sequence</source>
         <source>opened the guide before answering question %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Export results…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save these results as a spreadsheet (CSV) or as a page to print or keep (HTML).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wrong</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Right answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported from Recompute Lab on %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Page to print or keep (*.html);;Spreadsheet (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ReviewSchedule</name>
@@ -1796,6 +1888,44 @@ sequence</source>
     <message>
         <source>Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SearchDialog</name>
+    <message>
+        <source>Search questions and guides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Words to find, such as: offload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Question %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Guide: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type a word to search every quiz and guide.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No matches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -604,6 +604,10 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
         <source>How to read it: each run&apos;s loss step by step; lines on top of each other trained the same model.</source>
         <translation>Как читать: функция потерь каждого запуска шаг за шагом; совпадающие линии обучили одну и ту же модель.</translation>
     </message>
+    <message>
+        <source>How to read it…</source>
+        <translation>Как читать…</translation>
+    </message>
 </context>
 <context>
     <name>DemoRunner</name>
@@ -1085,6 +1089,34 @@ Open it in your web browser?</source>
     <message>
         <source>Re&amp;load content</source>
         <translation>&amp;Загрузить содержимое заново</translation>
+    </message>
+    <message>
+        <source>Removed the pack %1.</source>
+        <translation>Пакет %1 убран.</translation>
+    </message>
+    <message>
+        <source>Remove pack</source>
+        <translation>Убрать пакет</translation>
+    </message>
+    <message>
+        <source>Which pack do you want to remove?</source>
+        <translation>Какой пакет убрать?</translation>
+    </message>
+    <message>
+        <source>Remove the pack %1 from the app? Its files stay where they are, and your answers to its quizzes are kept for when you open it again.</source>
+        <translation>Убрать пакет %1 из приложения? Его файлы останутся на месте, а ваши ответы на его тесты сохранятся до следующего открытия.</translation>
+    </message>
+    <message>
+        <source>&amp;Remove pack…</source>
+        <translation>&amp;Убрать пакет…</translation>
+    </message>
+    <message>
+        <source>Take a pack you opened out of the app again; its files and your answers stay.</source>
+        <translation>Убрать открытый вами пакет из приложения; его файлы и ваши ответы останутся.</translation>
+    </message>
+    <message>
+        <source>&amp;Search questions and guides…</source>
+        <translation>&amp;Поиск по вопросам и руководствам…</translation>
     </message>
 </context>
 <context>
@@ -1694,6 +1726,18 @@ sequence</source>
         <source>&amp;Open the guide now</source>
         <translation>&amp;Открыть руководство сейчас</translation>
     </message>
+    <message>
+        <source>Keys: 1–%1 choose · Enter next · ← → move</source>
+        <translation>Клавиши: 1–%1 выбор · Enter далее · ← → переход</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Содержание</translation>
+    </message>
+    <message>
+        <source>Back to this question&apos;s section: %1</source>
+        <translation>Назад к разделу этого вопроса: %1</translation>
+    </message>
 </context>
 <context>
     <name>QuizRecord</name>
@@ -1816,6 +1860,54 @@ sequence</source>
         <source>opened the guide before answering question %1</source>
         <translation>руководство открыто до ответа на вопрос %1</translation>
     </message>
+    <message>
+        <source>Export results…</source>
+        <translation>Экспорт результатов…</translation>
+    </message>
+    <message>
+        <source>Save these results as a spreadsheet (CSV) or as a page to print or keep (HTML).</source>
+        <translation>Сохранить эти результаты как таблицу (CSV) или как страницу для печати и хранения (HTML).</translation>
+    </message>
+    <message>
+        <source>not answered</source>
+        <translation>нет ответа</translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation>верно</translation>
+    </message>
+    <message>
+        <source>wrong</source>
+        <translation>неверно</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>Номер</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>Ваш ответ</translation>
+    </message>
+    <message>
+        <source>Right answer</source>
+        <translation>Правильный ответ</translation>
+    </message>
+    <message>
+        <source>Exported from Recompute Lab on %1.</source>
+        <translation>Экспортировано из Recompute Lab %1.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2.</source>
+        <translation>Не удалось записать %1: %2.</translation>
+    </message>
+    <message>
+        <source>Export results</source>
+        <translation>Экспорт результатов</translation>
+    </message>
+    <message>
+        <source>Page to print or keep (*.html);;Spreadsheet (*.csv)</source>
+        <translation>Страница для печати и хранения (*.html);;Таблица (*.csv)</translation>
+    </message>
 </context>
 <context>
     <name>ReviewSchedule</name>
@@ -1830,6 +1922,45 @@ sequence</source>
     <message>
         <source>Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.</source>
         <translation>Вопросы, на которые вы ответили неверно, возвращаются через 1, 2, 4, 8 и 16 дней, пока вы не ответите верно.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchDialog</name>
+    <message>
+        <source>Search questions and guides</source>
+        <translation>Поиск по вопросам и руководствам</translation>
+    </message>
+    <message>
+        <source>Words to find, such as: offload</source>
+        <translation>Слова для поиска, например: offload</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>Совпадения</translation>
+    </message>
+    <message>
+        <source>Question %1 · %2</source>
+        <translation>Вопрос %1 · %2</translation>
+    </message>
+    <message>
+        <source>Guide: %1</source>
+        <translation>Руководство: %1</translation>
+    </message>
+    <message>
+        <source>Type a word to search every quiz and guide.</source>
+        <translation>Введите слово, чтобы искать во всех тестах и руководствах.</translation>
+    </message>
+    <message>
+        <source>No matches.</source>
+        <translation>Ничего не найдено.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n совпадение</numerusform>
+            <numerusform>%n совпадения</numerusform>
+            <numerusform>%n совпадений</numerusform>
+        </translation>
     </message>
 </context>
 <context>

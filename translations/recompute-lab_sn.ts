@@ -602,6 +602,10 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
         <source>How to read it: each run&apos;s loss step by step; lines on top of each other trained the same model.</source>
         <translation>Maverengerwo: loss yekumhanya kumwe nekumwe danho nedanho; mitsetse iri pamusoro peimwe yakadzidzisa modhi imwe chete.</translation>
     </message>
+    <message>
+        <source>How to read it…</source>
+        <translation>Maverengerwo…</translation>
+    </message>
 </context>
 <context>
     <name>DemoRunner</name>
@@ -1079,6 +1083,34 @@ Unoda kuivhura mu-browser yako?</translation>
     <message>
         <source>Re&amp;load content</source>
         <translation>&amp;Rodha zvirimo zvakare</translation>
+    </message>
+    <message>
+        <source>Removed the pack %1.</source>
+        <translation>Pakeji %1 yabviswa.</translation>
+    </message>
+    <message>
+        <source>Remove pack</source>
+        <translation>Bvisa pakeji</translation>
+    </message>
+    <message>
+        <source>Which pack do you want to remove?</source>
+        <translation>Unoda kubvisa pakeji ipi?</translation>
+    </message>
+    <message>
+        <source>Remove the pack %1 from the app? Its files stay where they are, and your answers to its quizzes are kept for when you open it again.</source>
+        <translation>Bvisa pakeji %1 mu-app? Mafaira ayo anosara paari, uye mhinduro dzako kubvunzo dzayo dzinochengetwa kusvikira waivhura zvakare.</translation>
+    </message>
+    <message>
+        <source>&amp;Remove pack…</source>
+        <translation>&amp;Bvisa pakeji…</translation>
+    </message>
+    <message>
+        <source>Take a pack you opened out of the app again; its files and your answers stay.</source>
+        <translation>Bvisa pakeji yawakavhura mu-app; mafaira ayo nemhinduro dzako zvinosara.</translation>
+    </message>
+    <message>
+        <source>&amp;Search questions and guides…</source>
+        <translation>&amp;Tsvaga mumibvunzo nemumagwara…</translation>
     </message>
 </context>
 <context>
@@ -1685,6 +1717,18 @@ refu kupfuura dzose</translation>
         <source>&amp;Open the guide now</source>
         <translation>&amp;Vhura gwara izvozvi</translation>
     </message>
+    <message>
+        <source>Keys: 1–%1 choose · Enter next · ← → move</source>
+        <translation>Makiyi: 1–%1 sarudza · Enter enderera · ← → famba</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Zviri mukati</translation>
+    </message>
+    <message>
+        <source>Back to this question&apos;s section: %1</source>
+        <translation>Dzokera kuchikamu chemubvunzo uyu: %1</translation>
+    </message>
 </context>
 <context>
     <name>QuizRecord</name>
@@ -1806,6 +1850,54 @@ refu kupfuura dzose</translation>
         <source>opened the guide before answering question %1</source>
         <translation>wakavhura gwara usati wapindura mubvunzo %1</translation>
     </message>
+    <message>
+        <source>Export results…</source>
+        <translation>Tumira kunze mhedzisiro…</translation>
+    </message>
+    <message>
+        <source>Save these results as a spreadsheet (CSV) or as a page to print or keep (HTML).</source>
+        <translation>Chengeta mhedzisiro iyi setafura (CSV) kana sepeji rekudhinda kana kuchengeta (HTML).</translation>
+    </message>
+    <message>
+        <source>not answered</source>
+        <translation>hapana mhinduro</translation>
+    </message>
+    <message>
+        <source>right</source>
+        <translation>chokwadi</translation>
+    </message>
+    <message>
+        <source>wrong</source>
+        <translation>zvisizvo</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>Nhamba</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>Mhinduro yako</translation>
+    </message>
+    <message>
+        <source>Right answer</source>
+        <translation>Mhinduro chaiyo</translation>
+    </message>
+    <message>
+        <source>Exported from Recompute Lab on %1.</source>
+        <translation>Yakatumirwa kunze kubva ku-Recompute Lab musi wa-%1.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2.</source>
+        <translation>Hazvina kukwanisa kunyora %1: %2.</translation>
+    </message>
+    <message>
+        <source>Export results</source>
+        <translation>Tumira kunze mhedzisiro</translation>
+    </message>
+    <message>
+        <source>Page to print or keep (*.html);;Spreadsheet (*.csv)</source>
+        <translation>Peji rekudhinda kana kuchengeta (*.html);;Tafura (*.csv)</translation>
+    </message>
 </context>
 <context>
     <name>ReviewSchedule</name>
@@ -1819,6 +1911,44 @@ refu kupfuura dzose</translation>
     <message>
         <source>Questions you answered wrongly come back after 1, 2, 4, 8 and 16 days until you get them right.</source>
         <translation>Mibvunzo yawakapindura zvisizvo inodzoka mushure memazuva 1, 2, 4, 8 ne-16 kusvikira waipindura nemazvo.</translation>
+    </message>
+</context>
+<context>
+    <name>SearchDialog</name>
+    <message>
+        <source>Search questions and guides</source>
+        <translation>Tsvaga mumibvunzo nemumagwara</translation>
+    </message>
+    <message>
+        <source>Words to find, such as: offload</source>
+        <translation>Mazwi ekutsvaga, semuenzaniso: offload</translation>
+    </message>
+    <message>
+        <source>Matches</source>
+        <translation>Zvawanikwa</translation>
+    </message>
+    <message>
+        <source>Question %1 · %2</source>
+        <translation>Mubvunzo %1 · %2</translation>
+    </message>
+    <message>
+        <source>Guide: %1</source>
+        <translation>Gwara: %1</translation>
+    </message>
+    <message>
+        <source>Type a word to search every quiz and guide.</source>
+        <translation>Nyora izwi kuti utsvage mubvunzo dzose nemumagwara ose.</translation>
+    </message>
+    <message>
+        <source>No matches.</source>
+        <translation>Hapana chawanikwa.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n chawanikwa</numerusform>
+            <numerusform>%n zvawanikwa</numerusform>
+        </translation>
     </message>
 </context>
 <context>
