@@ -1116,7 +1116,7 @@ Open it in your web browser?</source>
     </message>
     <message>
         <source>&amp;Search questions and guides…</source>
-        <translation>&amp;Поиск по вопросам и руководствам…</translation>
+        <translation>По&amp;иск по вопросам и руководствам…</translation>
     </message>
 </context>
 <context>

@@ -1102,7 +1102,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>&amp;Remove pack…</source>
-        <translation>&amp;Bvisa pakeji…</translation>
+        <translation>Bv&amp;isa pakeji…</translation>
     </message>
     <message>
         <source>Take a pack you opened out of the app again; its files and your answers stay.</source>

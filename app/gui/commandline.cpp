@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QImageWriter>
+#include <QLineEdit>
 #include <QPixmap>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -30,6 +31,7 @@
 #include "rlab/content/archive.h"
 #include "rlab/layout.h"
 #include "rlab/words.h"
+#include "searchdialog.h"
 
 // Messages here stay English: they are printed before any language is chosen, for scripts and logs.
 namespace {
@@ -82,6 +84,9 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral(
             "With --screenshot: render the Open pack dialog over the window instead (its buttons and "
             "labels are Qt's own, translated by Qt in the interface language)."));
+    const QCommandLineOption search(QStringLiteral("search"),
+        QStringLiteral("With --screenshot: render Quiz > Search over the window instead, these words typed in."),
+        QStringLiteral("words"));
     const QCommandLineOption size(QStringLiteral("size"),
         QStringLiteral("Window size for the screenshot (1280x800)."), QStringLiteral("WxH"));
     const QCommandLineOption content(QStringLiteral("content"),
@@ -110,7 +115,7 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     const QCommandLineOption predict(QStringLiteral("predict"),
         QStringLiteral("Make the demo's prediction before it runs: a run's label, or a percentage."),
         QStringLiteral("value"));
-    parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, screenshot, packDialog, size,
+    parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, screenshot, packDialog, search, size,
         content, exportResults, watch, saveAnswers, dark, progress, today, predict});
     // The desktop entry's Exec=recompute-lab %f: a pack double-clicked in a file manager.
     parser.addPositionalArgument(QStringLiteral("pack"),
@@ -203,6 +208,11 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     if (options.packDialog && options.screenshot.isEmpty()) {
         *error
             = QStringLiteral("--pack-dialog needs --screenshot (File > Open pack shows the dialog itself).");
+        return std::nullopt;
+    }
+    options.search = parser.value(search);
+    if (parser.isSet(search) && options.screenshot.isEmpty()) {
+        *error = QStringLiteral("--search needs --screenshot (Quiz > Search shows the dialog itself).");
         return std::nullopt;
     }
     options.exportPath = parser.value(exportResults);
@@ -449,6 +459,15 @@ std::optional<LaunchFailure> saveScreenshot(MainWindow& window, const LaunchOpti
         dialog.show();
         for (int i = 0; i < 10; ++i) // the file list fills in from a thread of Qt's
             QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        pixmap = dialog.grab();
+    }
+    if (!options.search.isEmpty()) {
+        SearchDialog dialog(window.content(), &window);
+        dialog.field()->setText(options.search);
+        dialog.resize(options.size * 3 / 4);
+        dialog.show();
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
         pixmap = dialog.grab();
     }
     // Encoded in memory, then written whole: on a full disk QImageWriter said "Unknown error" and

@@ -166,6 +166,8 @@ void CommandLineTest::badValuesExitWithStatus2_data()
                                << QStringLiteral("one pack can be opened at a time");
     QTest::newRow("pack dialog without a screenshot") << QStringList {"--content", RLAB_APP_FIXTURES,
         "--pack-dialog"} << QStringLiteral("--pack-dialog needs --screenshot");
+    QTest::newRow("search without a screenshot") << QStringList {"--content", RLAB_APP_FIXTURES, "--search",
+        "stored"} << QStringLiteral("--search needs --screenshot");
 }
 
 void CommandLineTest::badValuesExitWithStatus2()
