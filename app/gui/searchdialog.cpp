@@ -22,6 +22,8 @@ SearchDialog::SearchDialog(const rlab::content::Content& content, QWidget* paren
     m_field->setClearButtonEnabled(true);
     m_results->setObjectName(QStringLiteral("searchResults"));
     m_results->setWordWrap(true);
+    m_results->setSpacing(3);
+    m_results->setAlternatingRowColors(true);
     m_results->setAccessibleName(tr("Matches"));
     m_count->setObjectName(QStringLiteral("searchCount"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Close, this);

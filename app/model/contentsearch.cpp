@@ -38,7 +38,11 @@ QString excerptAround(const QString& whole, qsizetype at)
 {
     constexpr qsizetype kBefore = 40;
     constexpr qsizetype kLength = 140;
-    const qsizetype start = std::max<qsizetype>(0, at - kBefore);
+    qsizetype start = std::max<qsizetype>(0, at - kBefore);
+    if (start > 0) { // from the start of a word
+        const qsizetype space = whole.indexOf(QLatin1Char(' '), start);
+        start = space >= 0 && space < at ? space + 1 : start;
+    }
     QString excerpt = whole.mid(start, kLength);
     if (start > 0)
         excerpt.prepend(QStringLiteral("…"));
