@@ -85,7 +85,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
             "With --screenshot: render the Open pack dialog over the window instead (its buttons and "
             "labels are Qt's own, translated by Qt in the interface language)."));
     const QCommandLineOption search(QStringLiteral("search"),
-        QStringLiteral("With --screenshot: render Quiz > Search over the window instead, these words typed in."),
+        QStringLiteral(
+            "With --screenshot: render Quiz > Search over the window instead, these words typed in."),
         QStringLiteral("words"));
     const QCommandLineOption size(QStringLiteral("size"),
         QStringLiteral("Window size for the screenshot (1280x800)."), QStringLiteral("WxH"));
@@ -115,8 +116,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     const QCommandLineOption predict(QStringLiteral("predict"),
         QStringLiteral("Make the demo's prediction before it runs: a run's label, or a percentage."),
         QStringLiteral("value"));
-    parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, screenshot, packDialog, search, size,
-        content, exportResults, watch, saveAnswers, dark, progress, today, predict});
+    parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, screenshot, packDialog, search,
+        size, content, exportResults, watch, saveAnswers, dark, progress, today, predict});
     // The desktop entry's Exec=recompute-lab %f: a pack double-clicked in a file manager.
     parser.addPositionalArgument(QStringLiteral("pack"),
         QStringLiteral("A quiz pack to open beside the built-in content: a folder holding quizzes/, or a "

@@ -459,7 +459,8 @@ void MainWindow::retranslate()
     m_openPacksFolder->setToolTip(tr("The folder where packs you drop in are loaded from at every start."));
     m_reloadContent->setText(tr("Re&load content"));
     m_removePack->setText(tr("&Remove pack…"));
-    m_removePack->setToolTip(tr("Take a pack you opened out of the app again; its files and your answers stay."));
+    m_removePack->setToolTip(
+        tr("Take a pack you opened out of the app again; its files and your answers stay."));
     m_quit->setText(tr("&Quit"));
     m_quizMenu->setTitle(tr("&Quiz"));
     m_backToQuizzes->setText(tr("Back to &quizzes"));

@@ -33,7 +33,8 @@ SearchDialog::SearchDialog(const rlab::content::Content& content, QWidget* paren
     layout->addWidget(m_results, 1);
     layout->addWidget(buttons);
     connect(m_field, &QLineEdit::textChanged, this, &SearchDialog::search);
-    connect(m_field, &QLineEdit::returnPressed, this, [this] { choose(std::max(0, m_results->currentRow())); });
+    connect(
+        m_field, &QLineEdit::returnPressed, this, [this] { choose(std::max(0, m_results->currentRow())); });
     connect(m_results, &QListWidget::itemActivated, this,
         [this](QListWidgetItem* item) { choose(m_results->row(item)); });
     connect(buttons, &QDialogButtonBox::accepted, this, [this] { choose(m_results->currentRow()); });
@@ -61,7 +62,7 @@ void SearchDialog::search()
     if (!m_hits.isEmpty())
         m_results->setCurrentRow(0);
     m_count->setText(m_field->text().trimmed().isEmpty() ? tr("Type a word to search every quiz and guide.")
-            : m_hits.isEmpty()                          ? tr("No matches.")
+            : m_hits.isEmpty()                           ? tr("No matches.")
                                                          : tr("%n match(es)", nullptr, int(m_hits.size())));
 }
 

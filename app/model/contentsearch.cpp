@@ -55,7 +55,8 @@ QString excerptAround(const QString& whole, qsizetype at)
 
 QList<SearchHit> searchContent(const rlab::content::Content& content, const QString& query, int limit)
 {
-    const QStringList words = query.toLower().split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
+    const QStringList words
+        = query.toLower().split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts);
     QList<SearchHit> hits;
     if (words.isEmpty())
         return hits;

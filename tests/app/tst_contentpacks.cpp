@@ -484,10 +484,10 @@ void ContentPacksTest::authorsAnswersAreNotSaved()
     QVERIFY(saved.startsWith(m_state->path()));
     const auto answerOnce = [](const QStringList& arguments) {
         QString error;
-        const std::optional<LaunchOptions> options
-            = parseLaunchOptions(QStringList {QStringLiteral("recompute-lab"), QStringLiteral("--content"),
-                                     fixtures()} + arguments,
-                &error);
+        const std::optional<LaunchOptions> options = parseLaunchOptions(
+            QStringList {QStringLiteral("recompute-lab"), QStringLiteral("--content"), fixtures()}
+                + arguments,
+            &error);
         if (!options)
             return error;
         MainWindow window(options->contentRoot, launchProgress(*options, false, false), QStringLiteral("en"));

@@ -6,7 +6,6 @@
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
-#include <QLegend>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -14,6 +13,7 @@
 #include <QImage>
 #include <QKeySequence>
 #include <QLabel>
+#include <QLegend>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
@@ -45,8 +45,8 @@
 #include "pages/startpage.h"
 #include "planner/plannerpage.h"
 #include "quizsession.h"
-#include "searchdialog.h"
 #include "rlab/engine.h"
+#include "searchdialog.h"
 #include "slowness.h"
 
 namespace {
@@ -206,7 +206,8 @@ void MainWindowTest::resultsExportAsCsvAndHtml()
     QuizSession* session = window.session();
     const int questions = session->questionCount();
     for (int question = 0; question < questions; ++question) {
-        QVERIFY(session->choose(question == 0 ? session->correctOption(0) : (session->correctOption(question) + 1) % 2));
+        QVERIFY(session->choose(
+            question == 0 ? session->correctOption(0) : (session->correctOption(question) + 1) % 2));
         session->next();
     }
     QCOMPARE(window.pages()->currentWidget(), window.resultsPage());
@@ -230,7 +231,8 @@ void MainWindowTest::resultsExportAsCsvAndHtml()
     QVERIFY(page.startsWith(QStringLiteral("<!DOCTYPE html>")));
     QVERIFY(page.contains(QStringLiteral("@media print")));
     QVERIFY(page.contains(results->scoreLabel()->text().section(QLatin1Char(' '), 0, 2)));
-    QVERIFY2(!page.contains(QStringLiteral("href=\"question:")) && !page.contains(QStringLiteral("href=\"guide:")),
+    QVERIFY2(
+        !page.contains(QStringLiteral("href=\"question:")) && !page.contains(QStringLiteral("href=\"guide:")),
         qPrintable(page));
     QVERIFY(!results->exportResults(folder.filePath(QStringLiteral("missing/results.csv"))).isEmpty());
     window.setLanguage(QStringLiteral("ru"));
@@ -251,8 +253,10 @@ void MainWindowTest::guideHasContentsWithWorkingLinks()
     QVERIFY2(shown.startsWith(QStringLiteral("Contents: What recomputation trades · Square-root placement")),
         qPrintable(shown));
     guide->follow(QUrl(QStringLiteral("section:sqrt")));
-    QTRY_VERIFY2(guide->toPlainText().contains(QStringLiteral("\nSquare-root placement\n")), qPrintable(guide->toPlainText()));
-    QVERIFY(guide->toPlainText().contains(QStringLiteral("Back to this question's section: What recomputation trades")));
+    QTRY_VERIFY2(guide->toPlainText().contains(QStringLiteral("\nSquare-root placement\n")),
+        qPrintable(guide->toPlainText()));
+    QVERIFY(guide->toPlainText().contains(
+        QStringLiteral("Back to this question's section: What recomputation trades")));
     guide->follow(QUrl(QStringLiteral("section:the-trade")));
     QTRY_VERIFY(!guide->toPlainText().contains(QStringLiteral("Back to this question's section")));
     guide->follow(QUrl(QStringLiteral("#sqrt")));
@@ -280,7 +284,10 @@ void MainWindowTest::searchFindsQuestionsAndGuides()
     QCOMPARE(hits.last().sectionId, QStringLiteral("sqrt"));
     window.openSearchHit(hits.last());
     QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget*>(window.questionPage()));
-    QCOMPARE(window.content().quiz(Quiz.toStdString())->questions[std::size_t(window.session()->current())].guideSection,
+    QCOMPARE(window.content()
+                 .quiz(Quiz.toStdString())
+                 ->questions[std::size_t(window.session()->current())]
+                 .guideSection,
         std::string("sqrt"));
     QVERIFY(window.questionPage()->isGuideShown());
 
@@ -897,7 +904,8 @@ void MainWindowTest::storyChartKeepsItsRoom()
                 auto* control = demo->findChild<QWidget*>(QString::fromLatin1(name));
                 QVERIFY2(control && control->isVisible(), qPrintable(where + QString::fromLatin1(name)));
                 const QRect shown(control->mapTo(demo, QPoint(0, 0)), control->size());
-                QVERIFY2(demo->rect().contains(shown) && control->visibleRegion().boundingRect() == control->rect(),
+                QVERIFY2(demo->rect().contains(shown)
+                        && control->visibleRegion().boundingRect() == control->rect(),
                     qPrintable(where + QString::fromLatin1(name)));
             }
             // The claims are one line, whole, until unfolded.

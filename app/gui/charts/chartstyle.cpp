@@ -62,7 +62,7 @@ QString wrappedHtml(const QString& text, const QFont& font, qreal width)
 // ending in "…". Run whenever the chart lays itself out.
 // A title `object` shows (through `get`/`set`) wrapped to `width`; a title set anew since (a chart
 // adds its subtitle after resetDemoChart) is taken as the whole one.
-template <class Get, class Set>
+template<class Get, class Set>
 void wrapTitle(QObject* object, Get get, Set set, const QFont& font, qreal width)
 {
     QString whole = object->property(kWholeTitle).toString();
@@ -89,8 +89,8 @@ void fitTexts(QChart* chart)
     const qreal plotWidth = chart->plotArea().width();
     for (QAbstractAxis* axis : chart->axes(Qt::Horizontal)) {
         wrapTitle(
-            axis, [axis] { return axis->titleText(); }, [axis](const QString& text) { axis->setTitleText(text); },
-            axis->titleFont(), plotWidth);
+            axis, [axis] { return axis->titleText(); },
+            [axis](const QString& text) { axis->setTitleText(text); }, axis->titleFont(), plotWidth);
     }
 }
 
@@ -119,8 +119,10 @@ QChart* resetDemoChart(QChartView* view, const QString& title)
     chart->setTitleFont(titleFont);
     chart->legend()->setShowToolTips(true); // a name cut short shows whole under the pointer
     // Queued: a title set again from inside the chart's own layout would lay it out once more at once.
-    QObject::connect(chart, &QChart::plotAreaChanged, chart,
-        [chart] { QMetaObject::invokeMethod(chart, [chart] { fitTexts(chart); }, Qt::QueuedConnection); });
+    QObject::connect(chart, &QChart::plotAreaChanged, chart, [chart] {
+        QMetaObject::invokeMethod(
+            chart, [chart] { fitTexts(chart); }, Qt::QueuedConnection);
+    });
     QChart* old = view->chart();
     view->setChart(chart);
     delete old; // setChart does not take the old chart with it

@@ -213,8 +213,8 @@ QSize DemoPanel::sizeHint() const
 {
     const QSize controls = m_scroll->widget()->sizeHint();
     const QSize results = m_view->sizeHint();
-    return {std::max(controls.width(), results.width()),
-        controls.height() + runBarHeight() + results.height()};
+    return {
+        std::max(controls.width(), results.width()), controls.height() + runBarHeight() + results.height()};
 }
 
 int DemoPanel::runBarHeight() const

@@ -208,7 +208,8 @@ void DemoResultsView::showHints()
         QLabel* label = hint.key();
         if (m_hintsFolded) {
             label->setTextFormat(Qt::RichText);
-            label->setText(QStringLiteral("<a href=\"unfold\">%1</a>").arg(tr("How to read it…").toHtmlEscaped()));
+            label->setText(
+                QStringLiteral("<a href=\"unfold\">%1</a>").arg(tr("How to read it…").toHtmlEscaped()));
             label->setToolTip(hint.value());
         } else {
             label->setTextFormat(Qt::PlainText);

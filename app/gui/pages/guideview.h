@@ -1,8 +1,8 @@
 #pragma once
 // The guide pane. Content is data: rendering never loads a local file or a remote resource
 // (its document and loadResource answer nothing), raw HTML in the Markdown is not rendered, #anchors scroll
-// within the guide or open the guide section of that id, section: links (the contents) open one, and http(s) links open in the browser only after the user confirms the
-// address. Every other link does nothing.
+// within the guide or open the guide section of that id, section: links (the contents) open one, and http(s)
+// links open in the browser only after the user confirms the address. Every other link does nothing.
 
 #include <functional>
 

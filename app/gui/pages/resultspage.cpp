@@ -133,7 +133,8 @@ void ResultsPage::render()
     m_reviewDue->setVisible(m_reviewsDue > 0);
     m_reviewDue->setToolTip(ReviewSchedule::scheduleExplanation());
     m_export->setText(tr("Export results…"));
-    m_export->setToolTip(tr("Save these results as a spreadsheet (CSV) or as a page to print or keep (HTML)."));
+    m_export->setToolTip(
+        tr("Save these results as a spreadsheet (CSV) or as a page to print or keep (HTML)."));
 
     const rlab::content::Quiz* shown = quiz();
     if (!shown)
@@ -312,7 +313,8 @@ QByteArray ResultsPage::resultsCsv() const
         const bool given = latest >= 0 && latest < static_cast<int>(question.options.size());
         const int right = question.answer;
         lines << QStringList {QString::number(index + 1), csvField(plain(question.text)),
-            csvField(outcomeWord(session()->firstTryAnswer(index), right)), csvField(outcomeWord(latest, right)),
+            csvField(outcomeWord(session()->firstTryAnswer(index), right)),
+            csvField(outcomeWord(latest, right)),
             csvField(given ? plain(question.options[static_cast<std::size_t>(latest)].text) : QString()),
             csvField(plain(question.options[static_cast<std::size_t>(right)].text)), csvField(section)}
                      .join(QLatin1Char(','));
@@ -329,14 +331,17 @@ QString ResultsPage::resultsHtml() const
     body.replace(appLinks, QStringLiteral("\\1"));
     const rlab::content::Quiz* shown = quiz();
     const QString title = shown ? fromUtf8(shown->title.value).toHtmlEscaped() : QString();
-    return QStringLiteral("<!DOCTYPE html>\n<html lang=\"%1\"><head><meta charset=\"utf-8\"><title>%2</title>"
-                          "<style>body{font-family:sans-serif;max-width:50em;margin:2em auto;color:#111}"
-                          "table{border-collapse:collapse}td,th{border-bottom:1px solid #ccc;vertical-align:top}"
-                          "@media print{body{margin:0;max-width:none}a{color:inherit;text-decoration:none}"
-                          "h3{break-after:avoid}tr{break-inside:avoid}}</style></head><body>"
-                          "<h1>%2</h1><p><b>%3</b></p>%4<p><small>%5</small></p></body></html>\n")
-        .arg(QLocale().bcp47Name(), title, QTextDocumentFragment::fromHtml(m_score->text()).toPlainText().toHtmlEscaped(),
-            body, tr("Exported from Recompute Lab on %1.").arg(QLocale().toString(QDate::currentDate(), QLocale::LongFormat)));
+    return QStringLiteral(
+        "<!DOCTYPE html>\n<html lang=\"%1\"><head><meta charset=\"utf-8\"><title>%2</title>"
+        "<style>body{font-family:sans-serif;max-width:50em;margin:2em auto;color:#111}"
+        "table{border-collapse:collapse}td,th{border-bottom:1px solid #ccc;vertical-align:top}"
+        "@media print{body{margin:0;max-width:none}a{color:inherit;text-decoration:none}"
+        "h3{break-after:avoid}tr{break-inside:avoid}}</style></head><body>"
+        "<h1>%2</h1><p><b>%3</b></p>%4<p><small>%5</small></p></body></html>\n")
+        .arg(QLocale().bcp47Name(), title,
+            QTextDocumentFragment::fromHtml(m_score->text()).toPlainText().toHtmlEscaped(), body,
+            tr("Exported from Recompute Lab on %1.")
+                .arg(QLocale().toString(QDate::currentDate(), QLocale::LongFormat)));
 }
 
 QString ResultsPage::exportResults(const QString& path) const
@@ -354,10 +359,11 @@ QString ResultsPage::exportResults(const QString& path) const
 void ResultsPage::exportResultsWithDialog()
 {
     const rlab::content::Quiz* shown = quiz();
-    const QString name = QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
-                             .filePath((shown ? fromUtf8(shown->id) : QStringLiteral("results")) + QStringLiteral(".html"));
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export results"), name,
-        tr("Page to print or keep (*.html);;Spreadsheet (*.csv)"));
+    const QString name
+        = QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+              .filePath((shown ? fromUtf8(shown->id) : QStringLiteral("results")) + QStringLiteral(".html"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export results"), name, tr("Page to print or keep (*.html);;Spreadsheet (*.csv)"));
     if (path.isEmpty())
         return;
     if (const QString problem = exportResults(path); !problem.isEmpty())
