@@ -845,6 +845,29 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     </message>
 </context>
 <context>
+    <name>GlossaryDialog</name>
+    <message>
+        <source>Glossary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How it is used (a note for translators, in English)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find a term in any language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This content has no glossary.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>GuideView</name>
     <message>
         <source>Open in the browser?</source>
@@ -1092,6 +1115,10 @@ Open it in your web browser?</source>
     </message>
     <message>
         <source>&amp;Search questions and guides…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Glossary</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

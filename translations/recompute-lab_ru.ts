@@ -863,6 +863,29 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     </message>
 </context>
 <context>
+    <name>GlossaryDialog</name>
+    <message>
+        <source>Glossary</source>
+        <translation>Глоссарий</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>Английский</translation>
+    </message>
+    <message>
+        <source>How it is used (a note for translators, in English)</source>
+        <translation>Как употребляется (заметка для переводчиков, на английском)</translation>
+    </message>
+    <message>
+        <source>Find a term in any language</source>
+        <translation>Найти термин на любом языке</translation>
+    </message>
+    <message>
+        <source>This content has no glossary.</source>
+        <translation>В этом содержимом нет глоссария.</translation>
+    </message>
+</context>
+<context>
     <name>GuideView</name>
     <message>
         <source>Open in the browser?</source>
@@ -1117,6 +1140,10 @@ Open it in your web browser?</source>
     <message>
         <source>&amp;Search questions and guides…</source>
         <translation>По&amp;иск по вопросам и руководствам…</translation>
+    </message>
+    <message>
+        <source>&amp;Glossary</source>
+        <translation>&amp;Глоссарий</translation>
     </message>
 </context>
 <context>

@@ -859,6 +859,29 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
 </context>
 <context>
+    <name>GlossaryDialog</name>
+    <message>
+        <source>Glossary</source>
+        <translation>Duramazwi</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>ChiRungu</translation>
+    </message>
+    <message>
+        <source>How it is used (a note for translators, in English)</source>
+        <translation>Mashandisirwo (chinyorwa chevashanduri, muChiRungu)</translation>
+    </message>
+    <message>
+        <source>Find a term in any language</source>
+        <translation>Tsvaga izwi mumutauro upi noupi</translation>
+    </message>
+    <message>
+        <source>This content has no glossary.</source>
+        <translation>Zvirimo izvi hazvina duramazwi.</translation>
+    </message>
+</context>
+<context>
     <name>GuideView</name>
     <message>
         <source>Open in the browser?</source>
@@ -1111,6 +1134,10 @@ Unoda kuivhura mu-browser yako?</translation>
     <message>
         <source>&amp;Search questions and guides…</source>
         <translation>&amp;Tsvaga mumibvunzo nemumagwara…</translation>
+    </message>
+    <message>
+        <source>&amp;Glossary</source>
+        <translation>&amp;Duramazwi</translation>
     </message>
 </context>
 <context>

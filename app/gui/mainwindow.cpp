@@ -20,6 +20,7 @@
 
 #include "appicon.h"
 #include "demo/demopanel.h"
+#include "glossarydialog.h"
 #include "packdialog.h"
 #include "pages/contenttext.h"
 #include "pages/noticebanner.h"
@@ -329,6 +330,11 @@ void MainWindow::createMenus()
 
     m_helpMenu = menuBar()->addMenu(QString());
     m_shortcuts = add(m_helpMenu, QKeySequence::HelpContents, this, [this] { showShortcuts(); });
+    m_glossary = add(m_helpMenu, QKeySequence(), this, [this] {
+        GlossaryDialog dialog(m_library->packFolders().value(0), m_language.current(), this);
+        dialog.exec();
+    });
+    m_glossary->setObjectName(QStringLiteral("showGlossary"));
     m_about = add(m_helpMenu, QKeySequence(), this, [this] { showAboutBox(this); });
     m_aboutQt = add(m_helpMenu, QKeySequence(), qApp, [] { QApplication::aboutQt(); });
     updateActions();
@@ -474,6 +480,7 @@ void MainWindow::retranslate()
     m_languageMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
     m_shortcuts->setText(tr("&Keyboard shortcuts"));
+    m_glossary->setText(tr("&Glossary"));
     m_about->setText(tr("&About Recompute Lab"));
     m_aboutQt->setText(tr("About &Qt"));
     m_chooseLanguage->setText(tr("Open the Language menu"));

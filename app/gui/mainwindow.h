@@ -143,6 +143,7 @@ private:
     QAction* m_openPlanner = nullptr;
     QAction* m_search = nullptr; // Ctrl+F: questions and guides
     QAction* m_shortcuts = nullptr;
+    QAction* m_glossary = nullptr; // the content's terms in English, Russian and Shona
     QAction* m_about = nullptr;
     QAction* m_aboutQt = nullptr;
     QActionGroup* m_languages = nullptr;

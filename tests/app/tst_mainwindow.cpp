@@ -26,6 +26,7 @@
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
@@ -36,6 +37,7 @@
 #include "demo/demopanel.h"
 #include "demo/predictionbox.h"
 #include "demorunner.h"
+#include "glossarydialog.h"
 #include "mainwindow.h"
 #include "pages/guideview.h"
 #include "pages/noticebanner.h"
@@ -84,6 +86,7 @@ private slots:
     void resultsExportAsCsvAndHtml();
     void guideHasContentsWithWorkingLinks();
     void searchFindsQuestionsAndGuides();
+    void glossaryShowsTheTermsInEachLanguage();
     void enterInTheDemoStaysInTheDemo();
     void languageSwitchRetranslatesWidgetsAndContent();
     void startPageCountsInEveryLanguage();
@@ -304,6 +307,30 @@ void MainWindowTest::searchFindsQuestionsAndGuides()
     QVERIFY(window.findChild<QAction*>(QStringLiteral("searchContent")));
     window.setLanguage(QStringLiteral("ru")); // the content's language: Russian words match
     QVERIFY(!searchContent(window.content(), QStringLiteral("активации")).isEmpty());
+}
+
+// Proves: Help > Glossary lists the content's glossary terms in English, Russian and Shona (the
+// learner's language first), and the filter finds a term by any of its renderings.
+void MainWindowTest::glossaryShowsTheTermsInEachLanguage()
+{
+    GlossaryDialog glossary(QStringLiteral(RLAB_CONTENT_DIR), QStringLiteral("sn"));
+    QTableWidget* table = glossary.table();
+    QVERIFY(table->rowCount() >= 40);
+    QCOMPARE(table->horizontalHeaderItem(1)->text(), QStringLiteral("chiShona"));
+    QCOMPARE(table->horizontalHeaderItem(2)->text(), QStringLiteral("Русский"));
+    glossary.filter()->setText(QStringLiteral("контрольная точка"));
+    QVERIFY(glossary.shownRows() >= 1);
+    QVERIFY(glossary.shownRows() < table->rowCount());
+    int row = 0;
+    while (table->isRowHidden(row))
+        ++row;
+    QVERIFY2(table->item(row, 0)->text().startsWith(QStringLiteral("checkpoint")),
+        qPrintable(table->item(row, 0)->text()));
+    glossary.filter()->setText(QStringLiteral("no such term anywhere"));
+    QCOMPARE(glossary.shownRows(), 0);
+    MainWindow window(QStringLiteral(RLAB_CONTENT_DIR), ProgressStore(), QStringLiteral("ru"));
+    auto* action = window.findChild<QAction*>(QStringLiteral("showGlossary"));
+    QVERIFY(action && action->text() != QStringLiteral("&Glossary"));
 }
 
 void MainWindowTest::arrowKeysMoveBetweenOptions()

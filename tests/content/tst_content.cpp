@@ -1029,7 +1029,7 @@ void ContentTest::glossaryMatchingIsLinearInTheText()
     Glossary glossary;
     glossary.file = "glossary.sn.yaml";
     glossary.joinedPrefixes = {"ye", "pa"};
-    GlossaryTerm term {"many", "zvakawanda", {}};
+    GlossaryTerm term {"many", "zvakawanda", {}, {}};
     // Variants sharing long prefixes with the text, the worst case for a walk: "aaaa…ab", "-ba…".
     for (int i = 0; i < 40000; ++i) {
         std::string variant(static_cast<std::size_t>(1 + i % 60), 'a');

@@ -11,6 +11,7 @@
 #include "catalog.h"
 #include "fields.h"
 #include "file_report.h"
+#include "rlab/content/content.h"
 #include "text_checks.h"
 #include "translations.h"
 #include "yaml_tree.h"
@@ -242,7 +243,7 @@ std::optional<Glossary> readGlossary(const YamlNode& root, FileReport& report, c
         GlossaryTerm term;
         term.term = entry.text("term").value_or("");
         term.use = entry.text("use").value_or("");
-        (void)entry.text("note"); // reported if it is not text; for translators only
+        term.note = entry.text("note").value_or(""); // reported if it is not text
         if (const YamlNode* variants = entry.list("forbidden")) {
             const std::u32string rendering = lowered(term.use);
             for (const YamlNodePtr& variant : variants->items) {
@@ -425,6 +426,19 @@ void checkGlossaries(const fs::path& root,
             checkTerms(*glossary, *text, fileReport);
         }
     }
+}
+
+std::vector<GlossaryEntry> glossaryEntries(const fs::path& root, const std::string& language)
+{
+    std::vector<Diagnostic> ignored; // check-content is where a glossary's problems are told
+    const fs::path path = root / ("glossary." + language + ".yaml");
+    FileReport report(path, ignored);
+    const YamlNodePtr tree = fs::is_regular_file(path) ? readYamlFile(path, report) : nullptr;
+    const std::optional<Glossary> glossary = tree ? readGlossary(*tree, report, language) : std::nullopt;
+    std::vector<GlossaryEntry> entries;
+    for (const GlossaryTerm& term : glossary ? glossary->terms : std::vector<GlossaryTerm> {})
+        entries.push_back({term.term, term.use, term.note});
+    return entries;
 }
 
 } // namespace rlab::content

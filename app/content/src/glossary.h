@@ -23,6 +23,7 @@ struct GlossaryTerm {
     // Each matches at a word's start, any ending, any case; one written with a leading '-' is a
     // stem ("-fanotaur") and matches anywhere in a word as well, behind any prefix or concord.
     std::vector<std::string> forbidden;
+    std::string note; // how to use it, for translators (and the app's glossary)
 };
 
 // The longest forbidden variant, in characters: the matcher's cost per character of text.

@@ -244,6 +244,17 @@ std::vector<std::string> availableLanguages(const std::filesystem::path& root);
 // Never throws for bad content: problems go to Content::errors.
 Content loadContent(const std::filesystem::path& root, const std::string& language);
 
+// One term of a translators' glossary (content/glossary.<language>.yaml): the English term, its
+// rendering in that language, and the note on how to use it (in English).
+struct GlossaryEntry {
+    std::string term;
+    std::string use;
+    std::string note;
+};
+// The terms of `root`/glossary.<language>.yaml, in file order; empty when there is none or it
+// cannot be read (check-content reports why).
+std::vector<GlossaryEntry> glossaryEntries(const std::filesystem::path& root, const std::string& language);
+
 // Adds a quiz pack, loaded on its own by loadContent (so it is checked as any content is), to
 // `into`: its errors, coverage and quizzes. A quiz whose id is already loaded is left out with an
 // error; a guide or preset whose id is taken is renamed "<id>@<packName>" for this pack's quizzes,

@@ -1,0 +1,103 @@
+#include "glossarydialog.h"
+
+#include <QDialogButtonBox>
+#include <QHash>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "interfacelanguage.h"
+#include "rlab/content/content.h"
+
+namespace {
+QString text(const std::string& utf8)
+{
+    return QString::fromUtf8(utf8.data(), static_cast<qsizetype>(utf8.size()));
+}
+} // namespace
+
+GlossaryDialog::GlossaryDialog(const QString& contentRoot, const QString& language, QWidget* parent)
+    : QDialog(parent)
+    , m_filter(new QLineEdit(this))
+    , m_table(new QTableWidget(this))
+{
+    setWindowTitle(tr("Glossary"));
+    QStringList languages {QStringLiteral("ru"), QStringLiteral("sn")};
+    if (languages.removeOne(language))
+        languages.prepend(language); // the learner's own language first
+    // One row per English term, in the order the glossaries give them.
+    QStringList terms;
+    QHash<QString, QHash<QString, rlab::content::GlossaryEntry>> byTerm; // term -> language -> entry
+    for (const QString& code : languages) {
+        for (const auto& entry : rlab::content::glossaryEntries(contentRoot.toStdString(), code.toStdString())) {
+            const QString term = text(entry.term);
+            if (!byTerm.contains(term))
+                terms << term;
+            byTerm[term].insert(code, entry);
+        }
+    }
+    QStringList headers {tr("English")};
+    for (const QString& code : languages)
+        headers << InterfaceLanguage::nativeName(code);
+    headers << tr("How it is used (a note for translators, in English)");
+    m_table->setObjectName(QStringLiteral("glossaryTable"));
+    m_table->setColumnCount(static_cast<int>(headers.size()));
+    m_table->setHorizontalHeaderLabels(headers);
+    m_table->setRowCount(static_cast<int>(terms.size()));
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setWordWrap(true);
+    m_table->verticalHeader()->hide();
+    for (int row = 0; row < terms.size(); ++row) {
+        const auto& entries = byTerm[terms[row]];
+        m_table->setItem(row, 0, new QTableWidgetItem(terms[row]));
+        QString note;
+        for (int column = 0; column < languages.size(); ++column) {
+            const auto found = entries.constFind(languages[column]);
+            m_table->setItem(row, column + 1, new QTableWidgetItem(found == entries.cend() ? QString() : text(found->use)));
+            if (note.isEmpty() && found != entries.cend())
+                note = text(found->note);
+        }
+        m_table->setItem(row, static_cast<int>(headers.size()) - 1, new QTableWidgetItem(note));
+    }
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    for (int column = 0; column + 1 < m_table->columnCount(); ++column)
+        m_table->setColumnWidth(column, 180);
+    m_table->resizeRowsToContents();
+
+    m_filter->setObjectName(QStringLiteral("glossaryFilter"));
+    m_filter->setPlaceholderText(tr("Find a term in any language"));
+    m_filter->setClearButtonEnabled(true);
+    auto* empty = new QLabel(terms.isEmpty() ? tr("This content has no glossary.") : QString(), this);
+    empty->setVisible(terms.isEmpty());
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_filter);
+    layout->addWidget(empty);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(buttons);
+    connect(m_filter, &QLineEdit::textChanged, this, &GlossaryDialog::applyFilter);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    resize(900, 560);
+}
+
+int GlossaryDialog::shownRows() const
+{
+    int shown = 0;
+    for (int row = 0; row < m_table->rowCount(); ++row)
+        shown += m_table->isRowHidden(row) ? 0 : 1;
+    return shown;
+}
+
+void GlossaryDialog::applyFilter()
+{
+    const QString wanted = m_filter->text().trimmed();
+    for (int row = 0; row < m_table->rowCount(); ++row) {
+        bool match = wanted.isEmpty();
+        for (int column = 0; !match && column < m_table->columnCount(); ++column)
+            match = m_table->item(row, column)->text().contains(wanted, Qt::CaseInsensitive);
+        m_table->setRowHidden(row, !match);
+    }
+}
