@@ -855,7 +855,7 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>How it is used (a note for translators, in English)</source>
+        <source>How it is used (for translators, in English)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

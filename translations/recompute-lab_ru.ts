@@ -873,8 +873,8 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
         <translation>Английский</translation>
     </message>
     <message>
-        <source>How it is used (a note for translators, in English)</source>
-        <translation>Как употребляется (заметка для переводчиков, на английском)</translation>
+        <source>How it is used (for translators, in English)</source>
+        <translation>Как употребляется (для переводчиков, на английском)</translation>
     </message>
     <message>
         <source>Find a term in any language</source>

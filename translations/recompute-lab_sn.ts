@@ -869,8 +869,8 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
         <translation>ChiRungu</translation>
     </message>
     <message>
-        <source>How it is used (a note for translators, in English)</source>
-        <translation>Mashandisirwo (chinyorwa chevashanduri, muChiRungu)</translation>
+        <source>How it is used (for translators, in English)</source>
+        <translation>Mashandisirwo (kuvashanduri, muChiRungu)</translation>
     </message>
     <message>
         <source>Find a term in any language</source>

@@ -24,6 +24,7 @@
 #include "demo/predictionbox.h"
 #include "demorunner.h"
 #include "demotexts.h"
+#include "glossarydialog.h"
 #include "mainwindow.h"
 #include "packdialog.h"
 #include "pages/questionpage.h"
@@ -88,6 +89,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral(
             "With --screenshot: render Quiz > Search over the window instead, these words typed in."),
         QStringLiteral("words"));
+    const QCommandLineOption glossary(QStringLiteral("glossary"),
+        QStringLiteral("With --screenshot: render Help > Glossary over the window instead."));
     const QCommandLineOption size(QStringLiteral("size"),
         QStringLiteral("Window size for the screenshot (1280x800)."), QStringLiteral("WxH"));
     const QCommandLineOption content(QStringLiteral("content"),
@@ -117,7 +120,7 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("Make the demo's prediction before it runs: a run's label, or a percentage."),
         QStringLiteral("value"));
     parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, screenshot, packDialog, search,
-        size, content, exportResults, watch, saveAnswers, dark, progress, today, predict});
+        glossary, size, content, exportResults, watch, saveAnswers, dark, progress, today, predict});
     // The desktop entry's Exec=recompute-lab %f: a pack double-clicked in a file manager.
     parser.addPositionalArgument(QStringLiteral("pack"),
         QStringLiteral("A quiz pack to open beside the built-in content: a folder holding quizzes/, or a "
@@ -214,6 +217,11 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     options.search = parser.value(search);
     if (parser.isSet(search) && options.screenshot.isEmpty()) {
         *error = QStringLiteral("--search needs --screenshot (Quiz > Search shows the dialog itself).");
+        return std::nullopt;
+    }
+    options.glossary = parser.isSet(glossary);
+    if (options.glossary && options.screenshot.isEmpty()) {
+        *error = QStringLiteral("--glossary needs --screenshot (Help > Glossary shows the dialog itself).");
         return std::nullopt;
     }
     options.exportPath = parser.value(exportResults);
@@ -460,6 +468,14 @@ std::optional<LaunchFailure> saveScreenshot(MainWindow& window, const LaunchOpti
         dialog.show();
         for (int i = 0; i < 10; ++i) // the file list fills in from a thread of Qt's
             QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        pixmap = dialog.grab();
+    }
+    if (options.glossary) {
+        GlossaryDialog dialog(window.library()->packFolders().value(0), window.language(), &window);
+        dialog.resize(options.size * 3 / 4);
+        dialog.show();
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
         pixmap = dialog.grab();
     }
     if (!options.search.isEmpty()) {

@@ -27,21 +27,28 @@ GlossaryDialog::GlossaryDialog(const QString& contentRoot, const QString& langua
     QStringList languages {QStringLiteral("ru"), QStringLiteral("sn")};
     if (languages.removeOne(language))
         languages.prepend(language); // the learner's own language first
-    // One row per English term, in the order the glossaries give them.
-    QStringList terms;
-    QHash<QString, QHash<QString, rlab::content::GlossaryEntry>> byTerm; // term -> language -> entry
+    // One row per English term, in the order the glossaries give them; the two files describe a
+    // term in their own words in brackets ("checkpoint (a kept tensor)"), so the words before
+    // the brackets are what is matched.
+    QStringList terms; // as the first glossary writes them
+    QStringList keys;
+    QHash<QString, QHash<QString, rlab::content::GlossaryEntry>> byKey; // key -> language -> entry
     for (const QString& code : languages) {
-        for (const auto& entry : rlab::content::glossaryEntries(contentRoot.toStdString(), code.toStdString())) {
+        for (const auto& entry :
+            rlab::content::glossaryEntries(contentRoot.toStdString(), code.toStdString())) {
             const QString term = text(entry.term);
-            if (!byTerm.contains(term))
+            const QString key = term.section(QStringLiteral(" ("), 0, 0).trimmed().toLower();
+            if (!byKey.contains(key)) {
                 terms << term;
-            byTerm[term].insert(code, entry);
+                keys << key;
+            }
+            byKey[key].insert(code, entry);
         }
     }
     QStringList headers {tr("English")};
     for (const QString& code : languages)
         headers << InterfaceLanguage::nativeName(code);
-    headers << tr("How it is used (a note for translators, in English)");
+    headers << tr("How it is used (for translators, in English)");
     m_table->setObjectName(QStringLiteral("glossaryTable"));
     m_table->setColumnCount(static_cast<int>(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
@@ -50,22 +57,26 @@ GlossaryDialog::GlossaryDialog(const QString& contentRoot, const QString& langua
     m_table->setWordWrap(true);
     m_table->verticalHeader()->hide();
     for (int row = 0; row < terms.size(); ++row) {
-        const auto& entries = byTerm[terms[row]];
+        const auto& entries = byKey[keys[row]];
         m_table->setItem(row, 0, new QTableWidgetItem(terms[row]));
         QString note;
         for (int column = 0; column < languages.size(); ++column) {
             const auto found = entries.constFind(languages[column]);
-            m_table->setItem(row, column + 1, new QTableWidgetItem(found == entries.cend() ? QString() : text(found->use)));
+            m_table->setItem(row, column + 1,
+                new QTableWidgetItem(found == entries.cend() ? QString() : text(found->use)));
             if (note.isEmpty() && found != entries.cend())
                 note = text(found->note);
         }
         m_table->setItem(row, static_cast<int>(headers.size()) - 1, new QTableWidgetItem(note));
     }
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    m_table->horizontalHeader()->setStretchLastSection(true);
     for (int column = 0; column + 1 < m_table->columnCount(); ++column)
-        m_table->setColumnWidth(column, 180);
+        m_table->setColumnWidth(column, 170);
+    m_table->setColumnWidth(m_table->columnCount() - 1, 360);
     m_table->resizeRowsToContents();
+    // Wrapped cells take the height their text needs at the widths the learner gives the columns.
+    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_table,
+        &QTableWidget::resizeRowsToContents);
 
     m_filter->setObjectName(QStringLiteral("glossaryFilter"));
     m_filter->setPlaceholderText(tr("Find a term in any language"));

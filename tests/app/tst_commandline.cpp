@@ -168,6 +168,8 @@ void CommandLineTest::badValuesExitWithStatus2_data()
         "--pack-dialog"} << QStringLiteral("--pack-dialog needs --screenshot");
     QTest::newRow("search without a screenshot") << QStringList {"--content", RLAB_APP_FIXTURES, "--search",
         "stored"} << QStringLiteral("--search needs --screenshot");
+    QTest::newRow("glossary without a screenshot") << QStringList {"--content", RLAB_APP_FIXTURES,
+        "--glossary"} << QStringLiteral("--glossary needs --screenshot");
 }
 
 void CommandLineTest::badValuesExitWithStatus2()
