@@ -64,7 +64,8 @@ GlossaryDialog::GlossaryDialog(const QString& contentRoot, const QString& langua
             const auto found = entries.constFind(languages[column]);
             m_table->setItem(row, column + 1,
                 new QTableWidgetItem(found == entries.cend() ? QString() : text(found->use)));
-            if (note.isEmpty() && found != entries.cend())
+            // The note of the learner's own glossary: another language's speaks of its own words.
+            if (note.isEmpty() && found != entries.cend() && (column == 0 || language == QLatin1String("en")))
                 note = text(found->note);
         }
         m_table->setItem(row, static_cast<int>(headers.size()) - 1, new QTableWidgetItem(note));
