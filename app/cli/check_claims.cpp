@@ -2,6 +2,7 @@
 // rlab check-claims DIR: runs every demo preset's default runs and checks each claim the preset
 // makes against what was measured, one line per claim (content/README.md "Claims").
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -11,6 +12,7 @@
 
 #include "commands.h"
 #include "rlab/content/content.h"
+#include "rlab/content/figures.h"
 #include "rlab/demo/demo.h"
 #include "rlab/engine.h"
 #include "rlab/text.h"
@@ -21,7 +23,9 @@ namespace {
 constexpr const char* kUsage = R"(usage: rlab check-claims DIR [--preset ID] [--json] [--min-time SECONDS]
 Runs each demo preset's default runs (those of a sweep value taking turns step by step) and checks
 every claim in DIR/demos/presets.yaml against the measured figures: one line per claim naming
-its preset, the measured values and whether it holds.
+its preset, the measured values and whether it holds. Then every live figure the texts quote from
+that preset ({{...}}, in any language): one line each, and FILE:LINE:COLUMN: error: where a fresh
+run is further from the written figure than its tolerance.
 
   --preset ID           check one preset only
   --json                print one JSON object instead of the table
@@ -30,7 +34,8 @@ its preset, the measured values and whether it holds.
                         fail the exit status (it is still printed as such); a contradicted
                         claim still does. For busy machines, such as shared CI runners.
 
-Exit status: 0 every claim holds, 1 a claim does not hold (or the content has errors), 2 bad arguments.
+Exit status: 0 every claim and figure holds, 1 a claim does not hold, a figure has drifted (or the
+content has errors), 2 bad arguments.
 )";
 
 struct Options {
@@ -146,6 +151,47 @@ std::string claimsJson(const std::vector<rlab::demo::ClaimCheck>& checks)
     return text + "]";
 }
 
+// One live figure against the fresh run, and against what the app shows without one (the
+// predictor's figure, for memory and FLOPs): both must be the written figure within its tolerance.
+struct FigureCheck {
+    const rlab::content::FigureUse* use = nullptr;
+    std::optional<double> measured, predicted;
+    bool holds = false;
+    std::string line; // one line of text
+};
+
+FigureCheck checkFigure(const rlab::content::FigureUse& use,
+    const std::vector<rlab::demo::RunOutcome>& outcomes, const std::vector<rlab::demo::RunOutcome>& predicted)
+{
+    FigureCheck check;
+    check.use = &use;
+    const rlab::content::FigureRef& ref = use.ref;
+    check.measured = rlab::demo::figureValue(ref, outcomes);
+    if (!ref.measuredOnly())
+        check.predicted = rlab::demo::figureValue(ref, predicted);
+    const auto shown = [&](double value) { return rlab::content::figureText(value, ref, "en", "."); };
+    const std::string quoted = shown(ref.quoted);
+    const std::string tolerance = ref.relativeTolerance ? rlab::text::general(100 * ref.tolerance, 3) + "%"
+                                                        : rlab::text::general(ref.tolerance, 3);
+    if (!check.measured) {
+        check.line = "the run does not measure it";
+    } else {
+        // Two more digits than written, so a drift inside the rounding still shows.
+        const std::string fresh = rlab::content::figureNumber(*check.measured, ref.decimals + 2, ".");
+        check.holds = ref.within(*check.measured);
+        check.line = "written " + quoted + " ±" + tolerance + ", fresh run " + fresh;
+        if (check.predicted) {
+            const bool same = std::abs(*check.predicted - *check.measured)
+                <= 1e-9 * std::max(1.0, std::abs(*check.measured));
+            check.line += same
+                ? " (= predicted)"
+                : ", predicted " + rlab::content::figureNumber(*check.predicted, ref.decimals + 2, ".");
+            check.holds = check.holds && same;
+        }
+    }
+    return check;
+}
+
 std::optional<Options> parse(int argc, char** argv, int* status)
 {
     Options options;
@@ -227,9 +273,11 @@ int checkClaimsCommand(int argc, char** argv)
     if (!options->preset.empty() && !content.preset(options->preset))
         return complain("check-claims: no preset '" + options->preset + "' in " + options->folder + ".", 2);
 
+    const rlab::content::FigureScan figures = rlab::content::scanFigures(options->folder, content.presets);
+
     rlab::demo::Settings settings;
     settings.minTimeSeconds = options->minTime;
-    int claims = 0, holding = 0, noisy = 0, presetsWithout = 0;
+    int claims = 0, holding = 0, noisy = 0, presetsWithout = 0, figuresChecked = 0, figuresHolding = 0;
     std::string json = "{\"presets\":[";
     for (const auto& [id, preset] : content.presets) {
         if (!options->preset.empty() && id != options->preset)
@@ -255,12 +303,31 @@ int checkClaimsCommand(int argc, char** argv)
             holding += check.verdict == rlab::demo::Verdict::Holds ? 1 : 0;
             noisy += check.verdict == rlab::demo::Verdict::WithinNoise ? 1 : 0;
         }
+        std::string predictError;
+        const std::vector<rlab::demo::RunOutcome> predicted
+            = rlab::demo::predictOutcomes(preset, rlab::demo::defaultChoice(preset), &predictError);
+        std::vector<FigureCheck> figureChecks;
+        for (const rlab::content::FigureUse& use : figures.uses)
+            if (use.ref.preset == id)
+                figureChecks.push_back(checkFigure(use, outcomes, predicted));
+        for (const FigureCheck& check : figureChecks) {
+            ++figuresChecked;
+            figuresHolding += check.holds ? 1 : 0;
+        }
         if (options->json) {
             json.append(json.back() == '[' ? "" : ",").append("{\"id\":").append(jsonText(id));
             const std::optional<rlab::demo::Crossing> at = crossing(outcomes);
             json += std::string() + ",\"seconds\":" + jsonNumber(seconds)
                 + (at ? ",\"sqrt_below_full_from_layers\":" + jsonNumber(at->layers) : std::string())
-                + ",\"runs\":" + runsJson(outcomes) + ",\"claims\":" + claimsJson(checks) + "}";
+                + ",\"runs\":" + runsJson(outcomes) + ",\"claims\":" + claimsJson(checks) + ",\"figures\":[";
+            for (const FigureCheck& check : figureChecks)
+                json += std::string(&check == figureChecks.data() ? "" : ",") + "{\"at\":"
+                    + jsonText(check.use->toString()) + ",\"figure\":" + jsonText(check.use->ref.toString())
+                    + ",\"written\":" + jsonNumber(check.use->ref.quoted)
+                    + ",\"fresh\":" + (check.measured ? jsonNumber(*check.measured) : "null")
+                    + ",\"predicted\":" + (check.predicted ? jsonNumber(*check.predicted) : "null")
+                    + ",\"holds\":" + (check.holds ? "true" : "false") + "}";
+            json += "]}";
             continue;
         }
         // Ids, labels and statements come from content: shown with their control characters escaped.
@@ -284,16 +351,28 @@ int checkClaimsCommand(int argc, char** argv)
                 std::printf("  %-22s %-24s %-17s why: %s\n", "", "", "",
                     rlab::text::forTerminal(check.reason).c_str());
         }
+        for (const FigureCheck& check : figureChecks) {
+            const std::string figure = rlab::text::forTerminal(check.use->ref.toString());
+            std::printf("  %-22s figure %-17s %s {{%s}}: %s\n", shownId.c_str(),
+                check.holds ? "holds" : "has drifted", rlab::text::forTerminal(check.use->toString()).c_str(),
+                figure.c_str(), rlab::text::forTerminal(check.line).c_str());
+            if (!check.holds)
+                std::fprintf(stderr, "%s: error: the live figure {{%s}} has drifted: %s\n",
+                    rlab::text::forTerminal(check.use->toString()).c_str(), figure.c_str(),
+                    rlab::text::forTerminal(check.line).c_str());
+        }
         std::fflush(stdout);
     }
     const bool allHold = holding + (options->allowNoise ? noisy : 0) == claims && presetsWithout == 0
-        && content.errors.empty();
+        && figuresHolding == figuresChecked && content.errors.empty();
     if (options->json)
-        std::printf("%s],\"claims\":%d,\"holding\":%d,\"all_hold\":%s}\n", json.c_str(), claims, holding,
-            allHold ? "true" : "false");
+        std::printf(
+            "%s],\"claims\":%d,\"holding\":%d,\"figures\":%d,\"figures_holding\":%d,\"all_hold\":%s}\n",
+            json.c_str(), claims, holding, figuresChecked, figuresHolding, allHold ? "true" : "false");
     else
-        std::printf("%d of %d claims hold, %d same within noise%s.\n", holding, claims, noisy,
-            presetsWithout > 0 ? " (and some presets state no claim)" : "");
+        std::printf("%d of %d claims hold, %d same within noise%s; %d of %d live figures hold.\n", holding,
+            claims, noisy, presetsWithout > 0 ? " (and some presets state no claim)" : "", figuresHolding,
+            figuresChecked);
     return allHold ? 0 : 1;
 }
 

@@ -2,6 +2,7 @@
 // fallback, isolation of broken files, refusal of oversized and deeply nested files, check-content.
 
 #include <algorithm>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <sys/stat.h>
@@ -23,6 +24,7 @@
 #include "markdown_checks.h"
 #include "rlab/content/archive.h"
 #include "rlab/content/content.h"
+#include "rlab/content/figures.h"
 #include "slowness.h"
 #include "yaml_tree.h"
 
@@ -130,6 +132,11 @@ private slots:
     void checkContentRefusesABudgetThatNeverPlans();
     void seeAlsoNamesAQuestionOfAnotherQuiz();
     void questionMayHaveNoDemoOrItsOwnView();
+    void liveFiguresParse_data();
+    void liveFiguresParse();
+    void badLiveFiguresArePlaced_data();
+    void badLiveFiguresArePlaced();
+    void liveFiguresRenderInTheLanguage();
 };
 
 void ContentTest::realQuizzesLoadInEveryLanguage_data()
@@ -1194,4 +1201,161 @@ void ContentTest::questionMayHaveNoDemoOrItsOwnView()
     QCOMPARE(alpha->questions[0].demoView, std::string());
     QCOMPARE(alpha->questions[1].demo, std::string("sweep-demo"));
     QCOMPARE(alpha->questions[1].demoView, std::string("step-time"));
+}
+
+// Proves: each form of the live-figure grammar reads back as the reference it writes (canonical
+// text), with the written figure, its decimals, unit and tolerance.
+void ContentTest::liveFiguresParse_data()
+{
+    QTest::addColumn<QString>("written");
+    QTest::addColumn<QString>("canonical");
+    QTest::addColumn<double>("quoted");
+    QTest::addColumn<int>("decimals");
+    QTest::addColumn<bool>("measuredOnly");
+    QTest::newRow("bytes") << "{{memory-vs-time full peak_activation_bytes = 3.6 MiB ±5%}}"
+                           << "memory-vs-time full peak_activation_bytes = 3.6 MiB ±5%" << 3.6 << 1 << false;
+    QTest::newRow("quoted label, ratio, unit attached")
+        << "{{offload 'full + offload' host_offloaded of full = 50% +-3}}"
+        << "offload 'full + offload' host_offloaded of full = 50% ±3" << 50.0 << 0 << false;
+    QTest::newRow("sweep value, under")
+        << "{{selective-versus-full selective peak_activation_bytes under none at 512 = 66% ±3}}"
+        << "selective-versus-full selective peak_activation_bytes under none at 512 = 66% ±3" << 66.0 << 0
+        << false;
+    QTest::newRow("sum, across lines")
+        << "{{whole-step-memory none\n      parameters+gradients+optimizer_state = 19.0 MiB ±0.5}}"
+        << "whole-step-memory none parameters+gradients+optimizer_state = 19.0 MiB ±0.5" << 19.0 << 1
+        << false;
+    QTest::newRow("forward flops") << "{{sqrt-pays-compute sqrt forward_flops = 0.50 GFLOP ±5%}}"
+                                   << "sqrt-pays-compute sqrt forward_flops = 0.50 GFLOP ±5%" << 0.5 << 2
+                                   << false;
+    QTest::newRow("time, over") << "{{memory-vs-time sqrt step_ms over none = 19% ±10}}"
+                                << "memory-vs-time sqrt step_ms over none = 19% ±10" << 19.0 << 0 << true;
+    QTest::newRow("no unit") << "{{dropout-replay 'full, no RNG replay' grad_error = 0.10 ±0.05}}"
+                             << "dropout-replay 'full, no RNG replay' grad_error = 0.10 ±0.05" << 0.1 << 2
+                             << true;
+}
+
+void ContentTest::liveFiguresParse()
+{
+    QFETCH(QString, written);
+    QFETCH(QString, canonical);
+    QFETCH(double, quoted);
+    QFETCH(int, decimals);
+    QFETCH(bool, measuredOnly);
+    const std::string text = "before " + written.toStdString() + " after";
+    const std::vector<FigureSpan> spans = findFigures(text);
+    QCOMPARE(spans.size(), std::size_t(1));
+    QVERIFY2(spans[0].ref, spans[0].problem.c_str());
+    QCOMPARE(spans[0].begin, std::size_t(7));
+    QCOMPARE(text.substr(spans[0].end), std::string(" after"));
+    QCOMPARE(QString::fromStdString(spans[0].ref->toString()), canonical);
+    QCOMPARE(spans[0].ref->quoted, quoted);
+    QCOMPARE(spans[0].ref->decimals, decimals);
+    QCOMPARE(spans[0].ref->measuredOnly(), measuredOnly);
+    // Reading the canonical form gives the same reference.
+    const std::vector<FigureSpan> again = findFigures("{{" + spans[0].ref->toString() + "}}");
+    QVERIFY(again.size() == 1 && again[0].ref);
+    QCOMPARE(again[0].ref->toString(), spans[0].ref->toString());
+}
+
+// Proves: every kind of bad reference is a check-content error at its file:line:column, the column
+// of the part at fault (a missing preset, run, compared run, sweep value, quantity, unit, tolerance).
+void ContentTest::badLiveFiguresArePlaced_data()
+{
+    QTest::addColumn<QString>("reference");
+    QTest::addColumn<QString>("fault"); // the text at the reported column
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no preset") << "{{no-such-demo none peak_activation_bytes = 1.0 MiB ±5%}}"
+                               << "no-such-demo"
+                               << "no demo preset 'no-such-demo'";
+    QTest::newRow("no run") << "{{small-demo nonee peak_activation_bytes = 1.0 MiB ±5%}}"
+                            << "nonee"
+                            << "has no run 'nonee'";
+    QTest::newRow("no compared run") << "{{small-demo none peak_activation_bytes of fulll = 50% ±5}}"
+                                     << "fulll"
+                                     << "has no run 'fulll'";
+    QTest::newRow("no quantity") << "{{small-demo none peak_activation = 1.0 MiB ±5%}}"
+                                 << "peak_activation"
+                                 << "is not a quantity";
+    QTest::newRow("sweep needs at") << "{{sweep-demo none peak_activation_bytes = 1.0 MiB ±5%}}"
+                                    << "peak_activation_bytes"
+                                    << "say which value with 'at'";
+    QTest::newRow("no such sweep value") << "{{sweep-demo none peak_activation_bytes at 3 = 1.0 MiB ±5%}}"
+                                         << "3"
+                                         << "does not sweep layers to 3";
+    QTest::newRow("unit does not fit") << "{{small-demo none recompute_flops = 1.0 MiB ±5%}}"
+                                       << "MiB"
+                                       << "FLOP, MFLOP or GFLOP";
+    QTest::newRow("ratio wants a share") << "{{small-demo none peak_activation_bytes of none = 1.0 MiB ±5%}}"
+                                         << "MiB"
+                                         << "% or x";
+    QTest::newRow("unknown unit") << "{{small-demo none peak_activation_bytes = 1.0 MB ±5%}}"
+                                  << "MB"
+                                  << "'MB' is not a unit";
+    QTest::newRow("no tolerance") << "{{small-demo none peak_activation_bytes = 1.0 MiB}}"
+                                  << "}}"
+                                  << "the tolerance is missing";
+    QTest::newRow("comma figure") << "{{small-demo none peak_activation_bytes = 1,0 MiB ±5%}}"
+                                  << "1,0"
+                                  << "is not a figure";
+    QTest::newRow("not closed") << "{{small-demo none peak_activation_bytes = 1.0 MiB ±5%"
+                                << "{{"
+                                << "not closed";
+    QTest::newRow("unclosed label") << "{{small-demo 'full + offload peak_activation_bytes = 1.0 MiB ±5%}}"
+                                    << "'full"
+                                    << "is not closed";
+}
+
+void ContentTest::badLiveFiguresArePlaced()
+{
+    QFETCH(QString, reference);
+    QFETCH(QString, fault);
+    QFETCH(QString, message);
+    const fs::path root = editableTree();
+    const std::string before = "    explanation: It reruns forward work to rebuild activations.";
+    // Cyrillic before the reference: columns count characters, as editors do.
+    const std::string prefix = "    explanation: >-\n      Пересчёт: ";
+    QVERIFY(replaceOnce(root / "quizzes/alpha/quiz.yaml", before, prefix + reference.toStdString()));
+    const Content content = loadContent(root, "en");
+    const Diagnostic* found = findDiagnostic(content, message.toStdString());
+    QVERIFY2(found, listed(content.errors).c_str());
+    QCOMPARE(found->file.filename().string(), std::string("quiz.yaml"));
+    std::ifstream in(root / "quizzes/alpha/quiz.yaml");
+    std::string line;
+    for (int i = 0; i < found->line; ++i)
+        std::getline(in, line);
+    const QString shown = QString::fromStdString(line);
+    QVERIFY2(shown.mid(found->column - 1).startsWith(fault),
+        qPrintable(shown + " at " + QString::number(found->column)));
+    QVERIFY2(found->message.starts_with("live figure: "), found->message.c_str());
+}
+
+// Proves: a figure shows in the text's language, with its decimal separator and unit names
+// (3.6 MiB in English, 3,6 МиБ in Russian), as many decimals as written, a no-break space before a
+// unit and none before %; an export shows the written figure; text outside references is untouched;
+// a broken reference stays as written; the glossary check does not read inside references.
+void ContentTest::liveFiguresRenderInTheLanguage()
+{
+    const std::string text = "about {{memory-vs-time full peak_activation_bytes = 3.6 MiB ±5%}} and "
+                             "{{memory-vs-time full peak_activation_bytes of none = 20% ±3}}, {{broken";
+    const auto shown = [](const FigureRef& ref) -> std::optional<std::string> {
+        return ref.unit == FigureUnit::MiB ? std::optional<std::string>(figureText(3.629, ref, "ru", ","))
+                                           : std::nullopt;
+    };
+    QCOMPARE(renderFigures(text, shown, "ru", ","), std::string("about 3,6\u00A0МиБ and 20%, {{broken"));
+    QCOMPARE(renderQuotedFigures(text, "en"), std::string("about 3.6\u00A0MiB and 20%, {{broken"));
+    const std::vector<FigureSpan> spans = findFigures(text);
+    QCOMPARE(spans.size(), std::size_t(3));
+    QCOMPARE(figureText(12.345, *spans[0].ref, "en", "."), std::string("12.3\u00A0MiB"));
+    QCOMPARE(figureText(0.04, *spans[1].ref, "sn", "."), std::string("0%"));
+    QCOMPARE(figureNumber(-0.01, 1, ","), std::string("0,0"));
+    QCOMPARE(figureUnitText(FigureUnit::MFlop, "ru"), std::string_view("МФЛОП"));
+    QCOMPARE(figureUnitText(FigureUnit::MFlop, "de"), std::string_view("MFLOP"));
+    QCOMPARE(figureUnitText(FigureUnit::Times, "en"), std::string_view());
+    // Blanked for prose checks: as many characters, so the columns after it stay.
+    const std::string blank = withoutFigures("a {{x ±5%}} b");
+    QCOMPARE(blank, std::string("a" + std::string(11, ' ') + "b"));
+    // Tolerances: relative to the written figure, or absolute in its unit.
+    QVERIFY(spans[0].ref->within(3.78) && !spans[0].ref->within(3.79));
+    QVERIFY(spans[1].ref->within(23) && !spans[1].ref->within(23.01));
 }

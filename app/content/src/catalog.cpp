@@ -1,6 +1,7 @@
 #include "catalog.h"
 
 #include <algorithm>
+#include <iterator>
 #include <set>
 
 #include "file_report.h"
@@ -8,6 +9,7 @@
 #include "guide_reader.h"
 #include "preset_reader.h"
 #include "quiz_reader.h"
+#include "rlab/content/figures.h"
 #include "yaml_tree.h"
 
 namespace fs = std::filesystem;
@@ -62,6 +64,11 @@ public:
         readGuideFiles();
         readQuizFiles();
         checkSeeAlso();
+        // Live figures name presets, runs and sweep values: checked once every preset is read.
+        FigureScan figures = scanFigures(m_root, m_presets.presets);
+        m_catalog.source.errors.insert(m_catalog.source.errors.end(),
+            std::make_move_iterator(figures.problems.begin()),
+            std::make_move_iterator(figures.problems.end()));
         checkGlossaries(m_root, m_translationFiles, [this](const fs::path& file) { return reportFor(file); });
         m_catalog.languages = {"en"};
         m_catalog.languages.insert(m_catalog.languages.end(), m_languages.begin(), m_languages.end());

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "catalog.h"
+#include "rlab/content/figures.h"
 #include "translations.h"
 
 namespace fs = std::filesystem;
@@ -117,6 +118,11 @@ void addPack(Content& into, Content pack, const std::string& packName)
             ours.emplace(name, std::move(item));
         }
     };
+    // The pack's live figures follow its presets' new names.
+    for (const auto& [id, preset] : pack.presets)
+        presetNames[id] = into.presets.count(id) ? id + "@" + packName : id;
+    forEachText(pack,
+        [&](const std::string&, Text& text) { text.value = renameFigurePresets(text.value, presetNames); });
     rename(into.guides, pack.guides, guideNames);
     rename(into.presets, pack.presets, presetNames);
     into.errors.insert(into.errors.end(), pack.errors.begin(), pack.errors.end());

@@ -12,6 +12,7 @@
 #include "fields.h"
 #include "file_report.h"
 #include "rlab/content/content.h"
+#include "rlab/content/figures.h"
 #include "text_checks.h"
 #include "translations.h"
 #include "yaml_tree.h"
@@ -107,19 +108,6 @@ std::size_t textStart(const std::string& line, std::size_t first)
     if (at == key || at >= line.size() || line[at] != ':')
         return 0;
     return at + 1; // the key is ASCII, so bytes and characters agree
-}
-
-std::optional<std::string> readFileText(const fs::path& file)
-{
-    std::error_code error;
-    const std::uintmax_t size = fs::file_size(file, error);
-    if (error || size > maxContentFileBytes)
-        return std::nullopt; // already reported by the file's own reader
-    std::ifstream in(file, std::ios::binary);
-    std::string text(static_cast<std::size_t>(size), '\0');
-    if (!in || !in.read(text.data(), static_cast<std::streamsize>(size)))
-        return std::nullopt;
-    return text;
 }
 
 // A trie of lowered variants: one hash lookup per character walked, so a walk costs at most the
@@ -423,7 +411,7 @@ void checkGlossaries(const fs::path& root,
             if (!text || invalidUtf8(*text))
                 continue; // the file's reader reports why it cannot be read
             FileReport fileReport = reportFor(file);
-            checkTerms(*glossary, *text, fileReport);
+            checkTerms(*glossary, withoutFigures(*text), fileReport);
         }
     }
 }

@@ -301,4 +301,17 @@ YamlNodePtr readYamlFile(const std::filesystem::path& file, FileReport& report)
     return parseYaml(text, report);
 }
 
+std::optional<std::string> readFileText(const std::filesystem::path& file)
+{
+    std::error_code error;
+    const std::uintmax_t size = std::filesystem::file_size(file, error);
+    if (error || size > maxContentFileBytes)
+        return std::nullopt; // already reported by the file's own reader
+    std::ifstream in(file, std::ios::binary);
+    std::string text(static_cast<std::size_t>(size), '\0');
+    if (!in || !in.read(text.data(), static_cast<std::streamsize>(size)))
+        return std::nullopt;
+    return text;
+}
+
 } // namespace rlab::content

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,6 +46,10 @@ std::string_view kindName(YamlNode::Kind kind);
 
 // Parses YAML text; problems go to `report`. Null when it is not a usable YAML document.
 YamlNodePtr parseYaml(const std::string& text, FileReport& report);
+
+// The bytes of `file`, or nullopt when it cannot be read or passes maxContentFileBytes (which its
+// own reader reports): for checks that read a file's text beside its YAML.
+std::optional<std::string> readFileText(const std::filesystem::path& file);
 
 // Reads and parses `file`, refusing files over maxContentFileBytes unread.
 YamlNodePtr readYamlFile(const std::filesystem::path& file, FileReport& report);

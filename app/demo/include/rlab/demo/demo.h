@@ -14,6 +14,7 @@
 
 #include "rlab/config.h"
 #include "rlab/content/content.h"
+#include "rlab/content/figures.h"
 #include "rlab/engine.h"
 #include "rlab/memory.h"
 #include "rlab/result.h"
@@ -184,5 +185,15 @@ std::optional<Figure> measureQuantity(content::ClaimQuantity quantity, const Run
 
 // A figure as the claim shows it: "1.53 MiB", "12.4 ms [11.9, 13.0]", "0.0312", "47.8 MFLOP".
 std::string formatFigure(content::ClaimQuantity quantity, const Figure& figure);
+
+// A live figure (rlab/content/figures.h) read off these outcomes, in its unit ("3.6" for MiB);
+// nullopt when the outcomes lack its run or sweep value, or do not measure it.
+std::optional<double> figureValue(const content::FigureRef& ref, const std::vector<RunOutcome>& outcomes);
+
+// The preset's runs at `choice` as the engine's predictor gives them, without training: memory by
+// category and counted FLOPs (which a run measures exactly the same), nothing measured (no step
+// time, gradient error or loss). Empty, with *error set, when a run cannot be predicted.
+std::vector<RunOutcome> predictOutcomes(
+    const content::DemoPreset& preset, const Choice& choice, std::string* error);
 
 } // namespace rlab::demo
