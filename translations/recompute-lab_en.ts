@@ -2144,4 +2144,19 @@ sequence</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
+<context>
+    <name>LiveFigures</name>
+    <message>
+        <source>Figures from your last run of the demo, measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figures not yet run here are predicted by the engine for the demo's own sizes; a run measures the same bytes and FLOPs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Times and errors are shown as measured when the text was checked, until you run the demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
 </TS>

@@ -2182,4 +2182,19 @@ sequence</source>
         <translation>операции шага: прямой проход, затем пересчёт и обратный проход; запуски выровнены по фазам</translation>
     </message>
 </context>
+<context>
+    <name>LiveFigures</name>
+    <message>
+        <source>Figures from your last run of the demo, measured.</source>
+        <translation>Числа — из вашего последнего запуска демо, измерены.</translation>
+    </message>
+    <message>
+        <source>Figures not yet run here are predicted by the engine for the demo's own sizes; a run measures the same bytes and FLOPs.</source>
+        <translation>Числа, которые здесь ещё не запускались, предсказаны движком для размеров самого демо; запуск измеряет те же байты и FLOP.</translation>
+    </message>
+    <message>
+        <source>Times and errors are shown as measured when the text was checked, until you run the demo.</source>
+        <translation>Время и ошибки показаны такими, какими их измерили при проверке текста, пока вы не запустите демо.</translation>
+    </message>
+</context>
 </TS>

@@ -2167,4 +2167,19 @@ refu kupfuura dzose</translation>
         <translation>ma-op edanho: forward pass, wozoita kuverengazve ne-backward pass; kumhanya kwega kwega kwakaenzaniswa phase nephase</translation>
     </message>
 </context>
+<context>
+    <name>LiveFigures</name>
+    <message>
+        <source>Figures from your last run of the demo, measured.</source>
+        <translation>Nhamba dzinobva pakumhanya kwako kwekupedzisira kwemuratidzo, dzakayerwa.</translation>
+    </message>
+    <message>
+        <source>Figures not yet run here are predicted by the engine for the demo's own sizes; a run measures the same bytes and FLOPs.</source>
+        <translation>Nhamba dzisati dzamhanyiswa pano dzakafungidzirwa neinjini pasaizi dzemuratidzo pachadzo; kumhanya kunoyera ma-byte nema-FLOP mamwe chete.</translation>
+    </message>
+    <message>
+        <source>Times and errors are shown as measured when the text was checked, until you run the demo.</source>
+        <translation>Nguva nezvikanganiso zvinoratidzwa sezvakayerwa pakaongororwa chinyorwa, kusvikira wamhanyisa muratidzo.</translation>
+    </message>
+</context>
 </TS>

@@ -9,6 +9,7 @@
 #include <QTimer>
 
 #include "interfacelanguage.h"
+#include "livefigures.h"
 #include "rlab/content/archive.h"
 
 namespace {
@@ -120,6 +121,7 @@ rlab::content::Content ContentLibrary::load(const QString& language) const
     for (const QString& folder : folders.mid(1))
         rlab::content::addPack(
             content, loadPack(folder, language), QFileInfo(folder).fileName().toStdString());
+    LiveFigures::instance().setContent(content); // the texts' figures name these presets
     return content;
 }
 

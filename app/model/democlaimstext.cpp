@@ -7,6 +7,7 @@
 #include <QLocale>
 
 #include "demotexts.h"
+#include "livefigures.h"
 
 using rlab::content::ClaimQuantity;
 using rlab::content::ClaimRelation;
@@ -280,7 +281,7 @@ QString demoClaimsHtml(const rlab::content::DemoPreset& preset,
             line += QStringLiteral("<br><small>%1</small>").arg(pcie.toHtmlEscaped());
         if (check.verdict != rlab::demo::Verdict::Holds && !claim->reason.value.empty())
             line += QStringLiteral("<br><small><i>%1</i></small>")
-                        .arg(QString::fromStdString(claim->reason.value).toHtmlEscaped());
+                        .arg(LiveFigures::instance().plain(claim->reason).toHtmlEscaped());
         lines.push_back(line);
     }
     return lines.join(QStringLiteral("<br>"));

@@ -6,6 +6,7 @@
 #include <QMetaObject>
 #include <QRegularExpression>
 
+#include "livefigures.h"
 #include "rlab/content/content.h"
 #include "rlab/engine.h"
 
@@ -215,8 +216,11 @@ void DemoRunner::work(const std::vector<DemoRunPlan>& plans, std::optional<rlab:
         std::vector<rlab::demo::RunOutcome> outcomes
             = rlab::demo::runPlanned(plans, onProgress, cancelFlag.get());
         DemoOutcome finished(DemoOutcome::Ending::Finished);
-        if (preset)
+        if (preset) {
             finished.claims = rlab::demo::checkClaims(*preset, outcomes);
+            // The texts' live figures show the learner's own run of this preset from now on.
+            post([id = preset->id, figures = outcomes] { LiveFigures::instance().recordRun(id, figures); });
+        }
         for (rlab::demo::RunOutcome& out : outcomes) {
             if (out.hiddenReference)
                 continue;

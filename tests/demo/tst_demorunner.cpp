@@ -17,6 +17,7 @@
 #include "demoresultsmodel.h"
 #include "demorunner.h"
 #include "demotexts.h"
+#include "livefigures.h"
 #include "rlab/engine.h"
 #include "rlab/wander.h"
 #include "slowness.h"
@@ -43,6 +44,7 @@ private slots:
     void timelineShowsARecomputingRunUnlessPicked();
     void chartLabelsSayWhatDiffers();
     void stepTimeInsideTheNoiseHasNoSign();
+    void liveFiguresShowTheLearnersRunOrThePrediction();
 };
 
 void DemoRunnerTest::planMapsRunsToEngineConfigs()
@@ -516,6 +518,53 @@ void DemoRunnerTest::stepTimeInsideTheNoiseHasNoSign()
     QVERIFY(!stepOverheadPercent(b, a));
     b.stepMsCi95Low = 11.5;
     QVERIFY(stepOverheadPercent(b, a).has_value());
+}
+
+// Proves: a text's live figure shows the preset's default run as the predictor gives it (in the
+// text's number format: 3,6 МиБ in Russian, 3.6 MiB in an English fallback field), then the
+// learner's own run once one is recorded, and a time figure without a run its written value;
+// each rendering says where its figures came from.
+void DemoRunnerTest::liveFiguresShowTheLearnersRunOrThePrediction()
+{
+    const QByteArray source = qgetenv("RLAB_SOURCE_DIR");
+    const std::filesystem::path root
+        = std::filesystem::path(source.isEmpty() ? RLAB_CONTENT_DIR : source.toStdString() + "/content");
+    rlab::content::Content content = rlab::content::loadContent(root, "ru");
+    QVERIFY(content.errors.empty());
+    LiveFigures& figures = LiveFigures::instance();
+    figures.forgetRuns();
+    figures.setContent(content);
+    const std::string memory = "{{memory-vs-time full peak_activation_bytes = 3.6 MiB ±5%}}";
+    const std::string time = "{{memory-vs-time sqrt step_ms over none = 19% ±10}}";
+    const rlab::content::Text russian {"около " + memory + ", время +" + time, false};
+    LiveFigures::Rendered shown = figures.render(russian);
+    QCOMPARE(shown.text, QString::fromUtf8("около 3,6\u00A0МиБ, время +19%"));
+    QCOMPARE(shown.sources, LiveFigures::Predicted | LiveFigures::AsWritten);
+    const rlab::content::Text english {"about " + memory, true}; // fell back to English
+    QCOMPARE(figures.plain(english), QString::fromUtf8("about 3.6\u00A0MiB"));
+    QVERIFY(!LiveFigures::sourcesNote(shown.sources).isEmpty());
+
+    // The learner ran it at other sizes: their figures, measured.
+    const rlab::content::DemoPreset* preset = content.preset("memory-vs-time");
+    QVERIFY(preset);
+    rlab::demo::Choice choice = rlab::demo::defaultChoice(*preset);
+    choice.shape.layers = 12;
+    std::string error;
+    std::vector<rlab::demo::RunOutcome> mine = rlab::demo::predictOutcomes(*preset, choice, &error);
+    QVERIFY2(!mine.empty(), error.c_str());
+    for (rlab::demo::RunOutcome& out : mine)
+        out.result.stepMsMedian = out.label == "sqrt" ? 12.0 : 10.0;
+    QSignalSpy changed(&figures, &LiveFigures::changed);
+    figures.recordRun("memory-vs-time", mine);
+    QCOMPARE(changed.count(), 1);
+    shown = figures.render(russian);
+    const double full = *rlab::demo::figureValue(*rlab::content::findFigures(memory)[0].ref, mine);
+    QVERIFY(full > 3.7); // twice the blocks keep more than the written 3.6 MiB
+    QCOMPARE(shown.text,
+        QString::fromUtf8("около %1\u00A0МиБ, время +20%")
+            .arg(QString::number(full, 'f', 1).replace('.', ',')));
+    QCOMPARE(shown.sources, int(LiveFigures::LearnerRun));
+    figures.forgetRuns();
 }
 
 QTEST_MAIN(DemoRunnerTest)

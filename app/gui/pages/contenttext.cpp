@@ -4,6 +4,7 @@
 #include <QLabel>
 #include <QRegularExpression>
 
+#include "livefigures.h"
 #include "rlab/content/content.h"
 #include "tones.h"
 
@@ -25,9 +26,14 @@ QString fallbackTagHtml()
         .arg(fallbackTag(), toneBackgroundName(Tone::Tag), toneName(Tone::Tag));
 }
 
+QString contentPlainText(const rlab::content::Text& text)
+{
+    return LiveFigures::instance().plain(text);
+}
+
 QString plainTextWithTag(const rlab::content::Text& text)
 {
-    return fromUtf8(text.value) + (text.fallback ? QStringLiteral("  [%1]").arg(fallbackTag()) : QString());
+    return contentPlainText(text) + (text.fallback ? QStringLiteral("  [%1]").arg(fallbackTag()) : QString());
 }
 
 QString fallbackToolTip()
@@ -37,7 +43,7 @@ QString fallbackToolTip()
 
 QString contentHtml(const rlab::content::Text& text)
 {
-    QString html = fromUtf8(text.value).toHtmlEscaped();
+    QString html = contentPlainText(text).toHtmlEscaped();
     static const QRegularExpression code(QStringLiteral("`([^`]+)`"));
     html.replace(code, QStringLiteral("<code>\\1</code>"));
     html.replace(QLatin1Char('\n'), QStringLiteral("<br>"));
@@ -48,12 +54,23 @@ QString contentHtml(const rlab::content::Text& text)
 
 void showContentText(QLabel* label, const rlab::content::Text& text)
 {
+    const LiveFigures::Rendered rendered = LiveFigures::instance().render(text);
     label->setTextFormat(Qt::RichText);
-    label->setText(contentHtml(text));
-    label->setToolTip(text.fallback ? fallbackToolTip() : QString());
+    QString html = contentHtml(text);
+    // A text that quotes a demo's figures says where they came from (measured or predicted).
+    const QString note = LiveFigures::sourcesNote(rendered.sources);
+    if (!note.isEmpty())
+        html += QStringLiteral("<br><span style=\"color:%1; font-size:small;\">%2</span>")
+                    .arg(toneName(Tone::Tag), note.toHtmlEscaped());
+    label->setText(html);
+    QStringList tips;
+    if (text.fallback)
+        tips << fallbackToolTip();
+    label->setToolTip(tips.join(QLatin1Char('\n')));
     label->setProperty("fallback", text.fallback);
+    label->setProperty("figureSources", rendered.sources);
     // Screen readers get the words without markup.
-    label->setAccessibleName(fromUtf8(text.value));
+    label->setAccessibleName(rendered.text);
 }
 
 QString seeAlsoHtml(const rlab::content::Content& content, const rlab::content::Question& question)

@@ -14,12 +14,16 @@ struct Text;
 
 QString fromUtf8(const std::string& text);
 
+// The field's text with its live figures shown (LiveFigures: the learner's run, or predicted).
+QString contentPlainText(const rlab::content::Text& text);
+
 // Rich text for a label: the text escaped, `code` spans in monospace, and a small "EN" tag when
 // the field fell back to English because the translation is missing.
 QString contentHtml(const rlab::content::Text& text);
 
 // Shows `text` in `label`; a fallback field gets the tag, a tooltip saying why, and the dynamic
-// property "fallback" = true (tests and style sheets read it).
+// property "fallback" = true (tests and style sheets read it). A text with live figures ends with a
+// small line saying where they came from; "figureSources" holds LiveFigures::Source flags.
 void showContentText(QLabel* label, const rlab::content::Text& text);
 
 // The one marker of a field shown in English, "EN", and its forms: a badge for rich text, a

@@ -23,6 +23,7 @@
 #include "contenttext.h"
 #include "demo/demopanel.h"
 #include "demo/predictionbox.h"
+#include "livefigures.h"
 #include "optionbutton.h"
 #include "quizsession.h"
 #include "rlab/content/content.h"
@@ -241,6 +242,8 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
         QTimer::singleShot(0, this, [this] { m_scroll->ensureWidgetVisible(m_feedback, 0, 8); });
     });
     connect(m_session, &QuizSession::roundChanged, this, &QuestionPage::render);
+    // A finished demo changes the live figures its texts quote: show them again, and nothing else.
+    connect(&LiveFigures::instance(), &LiveFigures::changed, this, &QuestionPage::renderFigures);
 
     // Keys live on the page: they work only while it is shown, and a focused spin box in the
     // demo still receives its digits (line edits take printable keys before shortcuts).
@@ -491,6 +494,19 @@ void QuestionPage::render()
     m_demo->setAnswerShown(answered);
 }
 
+void QuestionPage::renderFigures()
+{
+    const rlab::content::Quiz* current = quiz();
+    const rlab::content::Question* shown = question();
+    if (!current || !shown || m_order.size() != static_cast<int>(shown->options.size()))
+        return;
+    showContentText(m_question, shown->text);
+    for (int i = 0; i < m_order.size() && i < m_options.size(); ++i)
+        m_options[i]->setOption(shown->options[static_cast<std::size_t>(m_order[i])].text);
+    renderFeedback(*shown);
+    renderGuide(*current, *shown);
+}
+
 void QuestionPage::renderFeedback(const rlab::content::Question& shown)
 {
     const int index = m_session->current();
@@ -520,7 +536,7 @@ void QuestionPage::renderFeedback(const rlab::content::Question& shown)
     m_whyWrong->setVisible(showWhyWrong);
     if (showWhyWrong) {
         const auto& option = shown.options[static_cast<std::size_t>(chosen)];
-        m_whyWrongTitle->setText(tr("Why “%1” is wrong:").arg(fromUtf8(option.text.value)));
+        m_whyWrongTitle->setText(tr("Why “%1” is wrong:").arg(contentPlainText(option.text)));
         showContentText(m_whyWrong, option.whyWrong);
     }
 }
@@ -579,7 +595,10 @@ void QuestionPage::renderGuide(const rlab::content::Quiz& shownQuiz, const rlab:
     markdown += QStringLiteral("# %1\n\n").arg(fromUtf8(section->title.value));
     if (section->title.fallback || section->body.fallback)
         markdown += QStringLiteral("> **%1** · %2\n\n").arg(fallbackTag(), fallbackToolTip());
-    markdown += fromUtf8(section->body.value);
+    const LiveFigures::Rendered body = LiveFigures::instance().render(section->body);
+    markdown += body.text;
+    if (body.sources != 0)
+        markdown += QStringLiteral("\n\n*%1*\n").arg(LiveFigures::sourcesNote(body.sources));
     if (!guide->references.empty()) {
         markdown += QStringLiteral("\n\n---\n\n**%1**\n\n").arg(tr("References"));
         for (const auto& reference : guide->references) {

@@ -71,6 +71,7 @@ private:
     const rlab::content::Question* question() const;
     void render();
     void renderFeedback(const rlab::content::Question& question);
+    void renderFigures(); // the texts again, with the live figures as they are now
     void renderGuide(const rlab::content::Quiz& quiz, const rlab::content::Question& question);
     void ensureOptionButtons(int count);
     void choose(int shownOption); // by its place on the page
