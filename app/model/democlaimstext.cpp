@@ -143,10 +143,22 @@ QString statement(const rlab::content::DemoClaim& claim, const QString& sweep)
                    .arg(what, run, sweep, QLocale().toString(claim.exponent, 'g', 3));
         break;
     case ClaimRelation::WithinBudget:
-        text = QCoreApplication::translate("DemoClaims", "%1 of %2 within its budget").arg(what, run);
+        text = claim.run.empty()
+            ? QCoreApplication::translate("DemoClaims", "%1 of every budget run within its budget").arg(what)
+            : QCoreApplication::translate("DemoClaims", "%1 of %2 within its budget").arg(what, run);
         break;
     case ClaimRelation::Predicted:
         text = QCoreApplication::translate("DemoClaims", "%1 of %2 as the predictor said").arg(what, run);
+        break;
+    case ClaimRelation::FallsWithBudget:
+        text = QCoreApplication::translate("DemoClaims", "%1 falls as the budget grows").arg(what);
+        break;
+    case ClaimRelation::OnFrontier:
+        text = claim.run.empty()
+            ? QCoreApplication::translate("DemoClaims", "%1: no named policy below the budget frontier")
+                  .arg(what)
+            : QCoreApplication::translate("DemoClaims", "%1 of %2 not below the budget frontier")
+                  .arg(what, run);
         break;
     }
     if (claim.at)

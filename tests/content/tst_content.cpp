@@ -330,7 +330,7 @@ void ContentTest::errorIsPlaced_data()
         << "    demo: small-demo\n    demo_view: pie\n"
         << 10 << 16
         << "unknown demo_view 'pie' (known: table, memory, step-time, timeline, "
-           "sweep, loss)";
+           "sweep, loss, ledger, frontier)";
     QTest::newRow("demo view without a demo")
         << quiz << "    demo: small-demo\n"
         << "    demo_view: step-time\n"
@@ -450,6 +450,21 @@ void ContentTest::errorIsPlaced_data()
         << "quantity: peak_activation_bytes, run: budget:64K, is: grows, exponent: 1, tolerance: 0.5"
         << "quantity: step_ms, run: budget:64K, is: at_most, value: 5" << 24 << 66
         << "step_ms is measured with noise";
+    QTest::newRow("falls_with_budget needs two budget runs")
+        << presets
+        << "quantity: peak_activation_bytes, run: budget:64K, is: grows, exponent: 1, tolerance: 0.5"
+        << "quantity: recompute_flops, is: falls_with_budget" << 24 << 57
+        << "a claim that is 'falls_with_budget' needs two or more budget:<bytes> runs in the preset";
+    QTest::newRow("claim without run where its relation needs one")
+        << presets
+        << "quantity: peak_activation_bytes, run: budget:64K, is: grows, exponent: 1, tolerance: 0.5"
+        << "quantity: peak_activation_bytes, is: below, than: none" << 24 << 9
+        << "is missing the required key 'run'";
+    QTest::newRow("frontier claim about the frontier's own axis")
+        << presets
+        << "quantity: peak_activation_bytes, run: budget:64K, is: grows, exponent: 1, tolerance: 0.5"
+        << "quantity: peak_activation_bytes, is: on_frontier" << 24 << 36
+        << "the frontier is drawn over peak_activation_bytes";
     QTest::newRow("prediction of an unknown kind")
         << presets << "    dropout: 0.1\n"
         << "    dropout: 0.1\n    predict: {kind: guess, quantity: peak_activation_bytes}\n"
@@ -700,10 +715,10 @@ void ContentTest::runsAndSweepValuesAreBounded_data()
     QTest::addColumn<int>("count");
     QTest::addColumn<QString>("message");
     const QString runs = "      - policy: none\n      - policy: budget:64K\n";
-    QTest::newRow("13 runs") << runs << "      - policy: none\n"
-                             << 13 << "preset 'sweep-demo' has 13 runs; a preset has at most 12";
+    QTest::newRow("17 runs") << runs << "      - policy: none\n"
+                             << 17 << "preset 'sweep-demo' has 17 runs; a preset has at most 16";
     QTest::newRow("10000 runs") << runs << "      - policy: none\n"
-                                << 10000 << "preset 'sweep-demo' has 10000 runs; a preset has at most 12";
+                                << 10000 << "preset 'sweep-demo' has 10000 runs; a preset has at most 16";
     QTest::newRow("13 sweep values")
         << "values: [2, 4]"
         << "2, " << 13 << "the sweep of preset 'sweep-demo' has 13 values; a sweep has at most 12";

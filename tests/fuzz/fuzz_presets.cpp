@@ -1,7 +1,7 @@
 // libFuzzer target: a demo preset's runs and sweep built from the input, loaded by the content
 // loader. Each byte pair is a run (policy, label) or, past a 0xff byte, a sweep value; the loader
 // must answer in time linear in the input, name each repeated label once, and load only presets
-// within the bounds (at most 12 runs, 12 sweep values, labels unique).
+// within the bounds (at most 16 runs, 12 sweep values, labels unique).
 #include <map>
 #include <set>
 #include <string>
@@ -49,7 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (const rlab::content::DemoRun& run : preset->runs)
             if (!seen.insert(run.label).second)
                 __builtin_trap();
-        if (preset->runs.size() > 12 || (preset->sweep && preset->sweep->values.size() > 12))
+        if (preset->runs.size() > 16 || (preset->sweep && preset->sweep->values.size() > 12))
             __builtin_trap();
     }
     return 0;

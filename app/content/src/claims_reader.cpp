@@ -24,7 +24,7 @@ constexpr std::array<std::pair<ClaimKind, std::string_view>, 8> kKindNames {{
     {ClaimKind::OffloadMs, "offload_ms"},
 }};
 
-constexpr std::array<std::pair<ClaimRelation, std::string_view>, 8> kRelationNames {{
+constexpr std::array<std::pair<ClaimRelation, std::string_view>, 10> kRelationNames {{
     {ClaimRelation::Below, "below"},
     {ClaimRelation::Above, "above"},
     {ClaimRelation::Equal, "equal"},
@@ -33,6 +33,8 @@ constexpr std::array<std::pair<ClaimRelation, std::string_view>, 8> kRelationNam
     {ClaimRelation::Grows, "grows"},
     {ClaimRelation::WithinBudget, "within_budget"},
     {ClaimRelation::Predicted, "predicted"},
+    {ClaimRelation::FallsWithBudget, "falls_with_budget"},
+    {ClaimRelation::OnFrontier, "on_frontier"},
 }};
 
 template<typename Enum, std::size_t N>
@@ -108,6 +110,10 @@ Needs needsOf(ClaimRelation relation)
         return {};
     case ClaimRelation::Predicted:
         return {.tolerance = true};
+    case ClaimRelation::FallsWithBudget:
+        return {};
+    case ClaimRelation::OnFrontier:
+        return {.tolerance = true};
     }
     return {};
 }
@@ -139,9 +145,10 @@ void checkAgainstPreset(
     const bool time = claim.quantity == ClaimQuantity::StepMs;
     if (time
         && !(claim.is == ClaimRelation::Below || claim.is == ClaimRelation::Above
-            || claim.is == ClaimRelation::Equal))
-        report.error(
-            isNode, "step_ms is measured with noise: compare it with another run (below, above or equal)");
+            || claim.is == ClaimRelation::Equal || claim.is == ClaimRelation::OnFrontier))
+        report.error(isNode,
+            "step_ms is measured with noise: compare it with another run (below, above, equal or "
+            "on_frontier)");
     if (claim.is == ClaimRelation::Grows && !preset.sweep)
         report.error(isNode, "a claim that grows needs the preset's sweep to fit an exponent over");
     if (claim.is == ClaimRelation::WithinBudget) {
@@ -155,6 +162,28 @@ void checkAgainstPreset(
     }
     if (claim.is == ClaimRelation::Predicted && claim.quantity != ClaimQuantity::PeakActivationBytes)
         report.error(*fields.node("quantity"), "the predictor gives peak_activation_bytes only");
+    if (claim.is == ClaimRelation::FallsWithBudget || claim.is == ClaimRelation::OnFrontier
+        || (claim.is == ClaimRelation::WithinBudget && claim.run.empty())) {
+        const auto budgets = std::count_if(preset.runs.begin(), preset.runs.end(),
+            [](const DemoRun& run) { return run.policy.starts_with("budget:"); });
+        const std::size_t needed = claim.is == ClaimRelation::FallsWithBudget ? 2 : 1;
+        if (static_cast<std::size_t>(budgets) < needed)
+            report.error(isNode,
+                "a claim that is '" + std::string(claimRelationName(claim.is)) + "' needs "
+                    + (needed == 2 ? "two or more budget:<bytes> runs" : "a budget:<bytes> run")
+                    + " in the preset");
+    }
+    if (claim.is == ClaimRelation::OnFrontier && claim.quantity == ClaimQuantity::PeakActivationBytes)
+        report.error(*fields.node("quantity"),
+            "the frontier is drawn over peak_activation_bytes: claim another quantity on it (step_ms, "
+            "recompute_flops)");
+    if (claim.is == ClaimRelation::OnFrontier && !claim.run.empty()) {
+        const DemoRun* run = findRun(preset, claim.run);
+        if (run && run->policy.starts_with("budget:"))
+            report.error(*fields.node("run"),
+                "run '" + claim.run
+                    + "' is a budget run, a point of the frontier itself; on_frontier names another run");
+    }
     if (claim.at && claim.is == ClaimRelation::Grows)
         report.error(*fields.node("at"), "'at' picks one sweep value; a growth is fitted over all of them");
     if (claim.at) {
@@ -170,8 +199,8 @@ void checkAgainstPreset(
 DemoClaim readClaim(const YamlNode& node, FileReport& report, DemoPreset& preset)
 {
     const Fields fields(node, report, describe(node, "claim") + " of preset '" + preset.id + "'",
-        {"id", "quantity", "run", "is"},
-        {"than", "factor", "value", "exponent", "tolerance", "at", "reason"});
+        {"id", "quantity", "is"},
+        {"run", "than", "factor", "value", "exponent", "tolerance", "at", "reason"});
     DemoClaim claim;
     claim.id = fields.id("id").value_or("");
     bool complete = true;
@@ -214,7 +243,19 @@ DemoClaim readClaim(const YamlNode& node, FileReport& report, DemoPreset& preset
     if (const auto at = fields.integer("at"))
         claim.at = static_cast<int>(*at);
     claim.reason.value = fields.text("reason").value_or("");
-    if (complete && fields.node("run")) {
+    if (complete && !fields.node("run") && !claimRunOptional(claim.is)) {
+        report.error(node,
+            describe(node, "claim") + " of preset '" + preset.id
+                + "' is missing the required key 'run' (only within_budget, falls_with_budget and "
+                  "on_frontier may omit it)");
+        complete = false;
+    }
+    if (complete && fields.node("run") && claim.is == ClaimRelation::FallsWithBudget) {
+        report.error(*fields.node("run"),
+            "a claim that is 'falls_with_budget' is about every budget run; it names none");
+        complete = false;
+    }
+    if (complete) {
         checkKeys(fields, report, claim.is);
         checkAgainstPreset(fields, report, preset, claim);
     }
@@ -222,6 +263,12 @@ DemoClaim readClaim(const YamlNode& node, FileReport& report, DemoPreset& preset
 }
 
 } // namespace
+
+bool claimRunOptional(ClaimRelation relation)
+{
+    return relation == ClaimRelation::WithinBudget || relation == ClaimRelation::FallsWithBudget
+        || relation == ClaimRelation::OnFrontier;
+}
 
 std::string_view claimQuantityName(ClaimQuantity quantity)
 {

@@ -30,8 +30,8 @@ constexpr std::array<DemoLimit, 6> demoLimits {{
 }};
 
 // The results views a preset may open first (DemoPreset::view).
-constexpr std::array<std::string_view, 6> resultViews {
-    "table", "memory", "step-time", "timeline", "sweep", "loss"};
+constexpr std::array<std::string_view, 8> resultViews {
+    "table", "memory", "step-time", "timeline", "sweep", "loss", "ledger", "frontier"};
 
 std::string listedViews()
 {
@@ -55,8 +55,9 @@ std::string demoResultViewsText()
 namespace {
 constexpr int maxSteps = 200;
 // A demo runs all of a preset's runs for every sweep value, each for seconds: these keep one demo
-// to minutes and its loading linear (the real presets have at most 4 runs and 4 values).
-constexpr std::size_t maxRuns = 12;
+// to minutes and its loading linear (the real presets have at most 4 values, and 4 runs except
+// memory-time-frontier's 14: ten budgets beside four named policies, each timed briefly).
+constexpr std::size_t maxRuns = 16;
 constexpr std::size_t maxSweepValues = 12;
 constexpr double maxMinTimeSeconds = 10; // a demo's runs share a few seconds
 
@@ -292,6 +293,11 @@ DemoPreset readPreset(const YamlNode& node, FileReport& report)
             report.error(*fields.node("view"), "unknown view '" + *view + "' (known: " + listedViews() + ")");
         else if (*view == "sweep" && !preset.sweep)
             report.error(*fields.node("view"), "view 'sweep' needs a sweep");
+        else if (*view == "frontier"
+            && std::count_if(preset.runs.begin(), preset.runs.end(),
+                   [](const DemoRun& run) { return run.policy.starts_with("budget:"); })
+                < 2)
+            report.error(*fields.node("view"), "view 'frontier' needs two or more budget:<bytes> runs");
         else
             preset.view = *view;
     }

@@ -160,7 +160,11 @@ Verdict worse(Verdict a, Verdict b)
 
 std::string statementOf(const content::DemoClaim& claim, const std::string& sweepParameter)
 {
-    std::string text = std::string(content::claimQuantityName(claim.quantity)) + " of " + claim.run + " ";
+    std::string text = std::string(content::claimQuantityName(claim.quantity)) + " of "
+        + (claim.run.empty() ? std::string(
+               claim.is == ClaimRelation::WithinBudget ? "every budget run" : "every named run")
+                             : claim.run)
+        + " ";
     switch (claim.is) {
     case ClaimRelation::Below:
     case ClaimRelation::Above:
@@ -185,6 +189,15 @@ std::string statementOf(const content::DemoClaim& claim, const std::string& swee
         break;
     case ClaimRelation::WithinBudget:
         text += "within its budget";
+        break;
+    case ClaimRelation::FallsWithBudget:
+        text = std::string(content::claimQuantityName(claim.quantity))
+            + " of the budget runs falls as the budget grows";
+        break;
+    case ClaimRelation::OnFrontier:
+        text += "not below the budget runs' frontier"
+            + std::string(claim.quantity == ClaimQuantity::StepMs ? " by more than the noise" : "")
+            + (claim.tolerance > 0 ? printed(" (tolerance %g%%)", 100 * claim.tolerance) : std::string());
         break;
     case ClaimRelation::Predicted:
         text += "equal to the predictor's"
@@ -211,6 +224,102 @@ std::string measuredText(
     if (check.fitted != 0)
         text += printed("; fitted exponent %.2f", check.fitted);
     return text;
+}
+
+bool isBudgetRun(const RunOutcome& out)
+{
+    return out.result.config.policy.kind == PolicyKind::Budget && !out.hiddenReference;
+}
+
+// The budget runs at one sweep value, smallest budget first.
+std::vector<const RunOutcome*> budgetRuns(const std::vector<RunOutcome>& outcomes, int sweepValue)
+{
+    std::vector<const RunOutcome*> runs;
+    for (const RunOutcome& out : outcomes)
+        if (out.sweepValue == sweepValue && isBudgetRun(out))
+            runs.push_back(&out);
+    std::stable_sort(runs.begin(), runs.end(), [](const RunOutcome* a, const RunOutcome* b) {
+        return a->result.config.policy.budgetBytes < b->result.config.policy.budgetBytes;
+    });
+    return runs;
+}
+
+// The claims about the budget runs together: every one within its budget, the quantity falling as
+// the budget grows, a run (or every named run) not below their frontier.
+void checkOverBudgets(const content::DemoClaim& claim, const std::vector<RunOutcome>& outcomes,
+    const std::vector<int>& values, ClaimCheck& check)
+{
+    Verdict verdict = Verdict::Holds;
+    bool any = false;
+    for (const int value : values) {
+        if (claim.at && *claim.at != value)
+            continue;
+        const std::vector<const RunOutcome*> budgets = budgetRuns(outcomes, value);
+        if (claim.is == ClaimRelation::WithinBudget) {
+            for (const RunOutcome* run : budgets) {
+                const std::optional<Figure> a = measure(claim.quantity, *run);
+                const double budget = static_cast<double>(run->result.config.policy.budgetBytes);
+                if (!a)
+                    continue;
+                any = true;
+                check.figures.push_back(*a);
+                if (a->value > budget)
+                    verdict = Verdict::Fails;
+            }
+        } else if (claim.is == ClaimRelation::FallsWithBudget) {
+            std::optional<Figure> previous, first;
+            for (const RunOutcome* run : budgets) {
+                const std::optional<Figure> a = measure(claim.quantity, *run);
+                if (!a)
+                    continue;
+                any = true;
+                check.figures.push_back(*a);
+                if (previous && a->value > previous->value)
+                    verdict = Verdict::Fails;
+                if (!first)
+                    first = a;
+                previous = a;
+            }
+            if (!first || !previous || budgets.size() < 2 || !(previous->value < first->value))
+                verdict = Verdict::Fails;
+        } else { // OnFrontier
+            for (const RunOutcome& out : outcomes) {
+                if (out.sweepValue != value || out.hiddenReference || isBudgetRun(out))
+                    continue;
+                if (!claim.run.empty() && out.label != claim.run)
+                    continue;
+                // The frontier's point at this run's memory: of the budget runs that keep no more,
+                // the one the planner would pick (the least recompute FLOPs).
+                const RunOutcome* point = nullptr;
+                for (const RunOutcome* b : budgets)
+                    if (b->result.peakActivationBytes <= out.result.peakActivationBytes
+                        && (!point || b->result.recomputeFlops < point->result.recomputeFlops))
+                        point = b;
+                any = true;
+                if (!point)
+                    continue; // it keeps less than every budget run: no frontier to its left
+                const std::optional<Figure> a = measure(claim.quantity, out);
+                const std::optional<Figure> b = measure(claim.quantity, *point);
+                if (!a || !b) {
+                    verdict = Verdict::Fails;
+                    continue;
+                }
+                check.figures.push_back(*a);
+                check.figures.push_back(*b);
+                if (claim.quantity == ClaimQuantity::StepMs) {
+                    const MedianInterval r = pairedStepRatio(out.result, point->result);
+                    check.figures.push_back(
+                        {out.label + " / " + point->label, value, r.median, r.low, r.high, true});
+                    // NaN: not paired; wholly below 1 - tolerance: faster beyond the noise
+                    if (!(r.low <= r.high) || r.high < 1 - claim.tolerance)
+                        verdict = Verdict::Fails;
+                } else if (a->value < (1 - claim.tolerance) * b->value) {
+                    verdict = Verdict::Fails;
+                }
+            }
+        }
+    }
+    check.verdict = any ? verdict : Verdict::Fails;
 }
 
 } // namespace
@@ -356,6 +465,17 @@ std::vector<ClaimCheck> checkClaims(
         check.claimId = claim.id;
         check.quantity = claim.quantity;
         check.statement = statementOf(claim, sweepParameter);
+        if (claim.run.empty() || claim.is == ClaimRelation::FallsWithBudget
+            || claim.is == ClaimRelation::OnFrontier) {
+            checkOverBudgets(claim, outcomes, values, check);
+            check.measured = measuredText(check, sweepParameter, check.figures);
+            if (check.measured.empty())
+                check.measured = "not measured";
+            if (check.verdict != Verdict::Holds)
+                check.reason = claim.reason.value;
+            checks.push_back(std::move(check));
+            continue;
+        }
         const bool timed = claim.quantity == ClaimQuantity::StepMs;
         bool missing = false;
         for (const int value : values) {
@@ -410,6 +530,9 @@ std::vector<ClaimCheck> checkClaims(
             }
             case ClaimRelation::Grows:
                 break; // fitted below, over every value
+            case ClaimRelation::FallsWithBudget:
+            case ClaimRelation::OnFrontier:
+                break; // checked over the budget runs above
             }
             check.verdict = worse(check.verdict, verdict);
         }

@@ -150,11 +150,23 @@ enum class ClaimRelation {
     Grows, // fitted exponent over the sweep within exponent +- tolerance
     WithinBudget, // peak activation bytes <= the run's budget:<bytes>
     Predicted, // measured == the predictor's figure, within tolerance (relative)
+    // Over the preset's budget:<bytes> runs, in order of budget: the quantity never rises from one
+    // budget to the next, and the largest budget's is below the smallest's. Names no run.
+    FallsWithBudget,
+    // The run (without `run`: every run that is not a budget run) does not lie below the frontier
+    // drawn through the budget runs: the budget run with the least recompute FLOPs among those that
+    // keep at most its peak activation bytes has no more of the quantity than it (step_ms: the
+    // paired ratio's 95% interval does not lie wholly below 1, "not below by more than the noise");
+    // with `tolerance`, below 1 - tolerance (times) or (1 - tolerance) x the point (exact figures).
+    OnFrontier,
 };
+// The relations a claim may state without `run`: within_budget (then every budget run),
+// falls_with_budget and on_frontier.
+bool claimRunOptional(ClaimRelation relation);
 
 // The results views a demo may open on (a preset's `view`, a question's `demo_view`).
 bool isDemoResultView(std::string_view name);
-std::string demoResultViewsText(); // "table, memory, step-time, timeline, sweep, loss"
+std::string demoResultViewsText(); // "table, memory, step-time, timeline, sweep, loss, ledger, frontier"
 // "peak_activation_bytes", "saved_activations" (a category's peak: memoryCategoryName), ...
 std::string_view claimQuantityName(ClaimQuantity quantity);
 std::optional<ClaimQuantity> parseClaimQuantity(std::string_view name);
@@ -165,13 +177,13 @@ std::string_view claimRelationName(ClaimRelation relation); // "below", ...
 struct DemoClaim {
     std::string id;
     ClaimQuantity quantity = ClaimQuantity::PeakActivationBytes;
-    std::string run; // a run's label
+    std::string run; // a run's label; empty: every run the relation applies to (claimRunOptional)
     ClaimRelation is = ClaimRelation::Below;
     std::string than; // the other run's label (below, above, equal)
     double factor = 1; // below / above: compared with factor * than
     double value = 0; // at_most / at_least
     double exponent = 0; // grows
-    double tolerance = 0; // equal, grows, predicted
+    double tolerance = 0; // equal, grows, predicted, on_frontier
     std::optional<int> at; // only at this sweep value; default: at every one
     Text reason; // why it may not hold at other sizes; shown when it fails (may be empty)
 };
