@@ -177,6 +177,22 @@
         <source>budget %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 of every budget run within its budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 falls as the budget grows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no named policy below the budget frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 not below the budget frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoEstimate</name>
@@ -193,6 +209,217 @@
     </message>
     <message>
         <source>Choose a file name ending in .csv, .json, .trace.json or .pickle.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DemoLedger</name>
+    <message>
+        <source>LayerNorm 1 input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>QKV matmul input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Q and K for QK^T (4sbh), V for attention over values (2sbh)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>softmax output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>softmax dropout mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>softmax dropout output (attention over values input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>linear projection input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention dropout mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LayerNorm 2 input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fc1 input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GeLU input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fc2 input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLP dropout mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block input: the residual stream (LayerNorm 1 input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block input: the embedding&apos;s output (LayerNorm 1 input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LayerNorm 1 output (QKV input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queries, keys and values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention probabilities (softmax output)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention probabilities after dropout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention output, heads merged (projection input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>residual stream after attention (LayerNorm 2 input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LayerNorm 2 output (fc1 input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fc1 output (GELU input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GELU output (fc2 input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention output dropout mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLP output dropout mask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LayerNorm 1 mean and rstd per row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LayerNorm 2 mean and rstd per row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last block&apos;s output (final LayerNorm input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final LayerNorm output (head input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final LayerNorm mean and rstd per row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>softmax probabilities over the vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LayerNorm statistics (mean, rstd; not in the paper)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rebuilt for backward (recompute workspace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head and loss (outside the per-layer formula)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, widened to fp32 for backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recomputed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offloaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>widened</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The paper per layer (predicted, 16-bit values, 1-byte masks): %1 = %2 = %3 bytes; × %4 layers = %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The paper counts this plan&apos;s kept tensors as %1 over %2 layers (predicted, 16-bit values, 1-byte masks).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured here: the blocks keep %1 (fp32 values, masks regenerated, LayerNorm statistics kept).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the peak (predicted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2, op %3 (measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>offload what this policy keeps to host memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keep only the matmul outputs: recompute attention probabilities, LayerNorm and GELU in backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recompute segments of blocks of the length that keeps least</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keep only each block&apos;s input and recompute the block</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -592,6 +819,14 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
         <source>How to read it…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Ledger</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoRunner</name>
@@ -845,6 +1080,60 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     </message>
 </context>
 <context>
+    <name>FrontierChart</name>
+    <message>
+        <source>Peak activation memory against step time (both measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak activation memory (measured) against recompute FLOPs (counted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak activation memory, MiB (measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step time, ms (measured, 95% interval)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recompute, MFLOP a step (counted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>frontier through the budget runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>budget:&lt;bytes&gt; runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>FrontierView</name>
+    <message>
+        <source>How to read it: each point is one measured run, memory to the right, cost up; the line joins the budget runs that no run keeping less beats. A named policy above the line costs more than a budget plan that keeps as little; below it by more than its interval would beat the planner.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step time (measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recompute FLOPs (counted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cost shown against memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>GlossaryDialog</name>
     <message>
         <source>Glossary</source>
@@ -879,6 +1168,87 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
 %1
 
 Open it in your web browser?</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LedgerChart</name>
+    <message>
+        <source>Activations at each run&apos;s peak, by the paper&apos;s term, MiB (measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LedgerView</name>
+    <message>
+        <source>How to read it: one bar per run, one colour per term of the paper&apos;s formula (Korthikanti et al.: 34sbh + 5as²b per layer); a colour missing from a bar is a tensor that policy recomputes instead of keeping. Below: one run&apos;s tensors, block by block.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run shown in the ledger</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Term / tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the policy does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MiB (measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paper&apos;s MiB (predicted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; keeps only block inputs (%2) and rebuilds every other tensor for backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; does not keep (recomputes or rebuilds): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LiveFigures</name>
+    <message>
+        <source>Figures from your last run of the demo, measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figures not yet run here are predicted by the engine for the demo&apos;s own sizes; a run measures the same bytes and FLOPs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Times and errors are shown as measured when the text was checked, until you run the demo.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1190,6 +1560,61 @@ Open it in your web browser?</source>
     </message>
     <message>
         <source>Open</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PeakCard</name>
+    <message>
+        <source>%1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At the peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of activations, reached in %2; the marker on the timeline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live then (measured), largest first:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No other policy lowers this peak.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What would lower it (predicted); each button runs that policy at these sizes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: peak %2 (predicted, %3 MiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured %1, exactly as predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured %1, not the predicted figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running %1…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2143,19 +2568,8 @@ sequence</source>
         <source>ops of the step: forward, then recompute and backward, each run lined up phase by phase</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>LiveFigures</name>
     <message>
-        <source>Figures from your last run of the demo, measured.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Figures not yet run here are predicted by the engine for the demo's own sizes; a run measures the same bytes and FLOPs.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Times and errors are shown as measured when the text was checked, until you run the demo.</source>
+        <source>peak (measured)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -177,6 +177,22 @@
         <source>budget %1</source>
         <translation>бюджет %1</translation>
     </message>
+    <message>
+        <source>%1 of every budget run within its budget</source>
+        <translation>%1 каждого бюджетного запуска в пределах его бюджета</translation>
+    </message>
+    <message>
+        <source>%1 falls as the budget grows</source>
+        <translation>%1 падает с ростом бюджета</translation>
+    </message>
+    <message>
+        <source>%1: no named policy below the budget frontier</source>
+        <translation>%1: ни одна именованная политика не ниже границы бюджетных запусков</translation>
+    </message>
+    <message>
+        <source>%1 of %2 not below the budget frontier</source>
+        <translation>%1 у %2 не ниже границы бюджетных запусков</translation>
+    </message>
 </context>
 <context>
     <name>DemoEstimate</name>
@@ -194,6 +210,217 @@
     <message>
         <source>Choose a file name ending in .csv, .json, .trace.json or .pickle.</source>
         <translation>Выберите имя файла с окончанием .csv, .json, .trace.json или .pickle.</translation>
+    </message>
+</context>
+<context>
+    <name>DemoLedger</name>
+    <message>
+        <source>LayerNorm 1 input</source>
+        <translation>вход LayerNorm 1</translation>
+    </message>
+    <message>
+        <source>QKV matmul input</source>
+        <translation>вход матричного умножения QKV</translation>
+    </message>
+    <message>
+        <source>Q and K for QK^T (4sbh), V for attention over values (2sbh)</source>
+        <translation>Q и K для QK^T (4sbh), V для внимания по значениям (2sbh)</translation>
+    </message>
+    <message>
+        <source>softmax output</source>
+        <translation>выход softmax</translation>
+    </message>
+    <message>
+        <source>softmax dropout mask</source>
+        <translation>маска dropout после softmax</translation>
+    </message>
+    <message>
+        <source>softmax dropout output (attention over values input)</source>
+        <translation>выход dropout после softmax (вход внимания по значениям)</translation>
+    </message>
+    <message>
+        <source>linear projection input</source>
+        <translation>вход линейной проекции</translation>
+    </message>
+    <message>
+        <source>attention dropout mask</source>
+        <translation>маска dropout внимания</translation>
+    </message>
+    <message>
+        <source>LayerNorm 2 input</source>
+        <translation>вход LayerNorm 2</translation>
+    </message>
+    <message>
+        <source>fc1 input</source>
+        <translation>вход fc1</translation>
+    </message>
+    <message>
+        <source>GeLU input</source>
+        <translation>вход GeLU</translation>
+    </message>
+    <message>
+        <source>fc2 input</source>
+        <translation>вход fc2</translation>
+    </message>
+    <message>
+        <source>MLP dropout mask</source>
+        <translation>маска dropout MLP</translation>
+    </message>
+    <message>
+        <source>block input: the residual stream (LayerNorm 1 input)</source>
+        <translation>вход блока: остаточный поток (вход LayerNorm 1)</translation>
+    </message>
+    <message>
+        <source>block input: the embedding&apos;s output (LayerNorm 1 input)</source>
+        <translation>вход блока: выход эмбеддинга (вход LayerNorm 1)</translation>
+    </message>
+    <message>
+        <source>LayerNorm 1 output (QKV input)</source>
+        <translation>выход LayerNorm 1 (вход QKV)</translation>
+    </message>
+    <message>
+        <source>queries, keys and values</source>
+        <translation>запросы, ключи и значения</translation>
+    </message>
+    <message>
+        <source>attention probabilities (softmax output)</source>
+        <translation>вероятности внимания (выход softmax)</translation>
+    </message>
+    <message>
+        <source>attention probabilities after dropout</source>
+        <translation>вероятности внимания после dropout</translation>
+    </message>
+    <message>
+        <source>attention output, heads merged (projection input)</source>
+        <translation>выход внимания, головы объединены (вход проекции)</translation>
+    </message>
+    <message>
+        <source>residual stream after attention (LayerNorm 2 input)</source>
+        <translation>остаточный поток после внимания (вход LayerNorm 2)</translation>
+    </message>
+    <message>
+        <source>LayerNorm 2 output (fc1 input)</source>
+        <translation>выход LayerNorm 2 (вход fc1)</translation>
+    </message>
+    <message>
+        <source>fc1 output (GELU input)</source>
+        <translation>выход fc1 (вход GELU)</translation>
+    </message>
+    <message>
+        <source>GELU output (fc2 input)</source>
+        <translation>выход GELU (вход fc2)</translation>
+    </message>
+    <message>
+        <source>attention output dropout mask</source>
+        <translation>маска dropout выхода внимания</translation>
+    </message>
+    <message>
+        <source>MLP output dropout mask</source>
+        <translation>маска dropout выхода MLP</translation>
+    </message>
+    <message>
+        <source>LayerNorm 1 mean and rstd per row</source>
+        <translation>среднее и rstd LayerNorm 1 по строкам</translation>
+    </message>
+    <message>
+        <source>LayerNorm 2 mean and rstd per row</source>
+        <translation>среднее и rstd LayerNorm 2 по строкам</translation>
+    </message>
+    <message>
+        <source>the last block&apos;s output (final LayerNorm input)</source>
+        <translation>выход последнего блока (вход финального LayerNorm)</translation>
+    </message>
+    <message>
+        <source>final LayerNorm output (head input)</source>
+        <translation>выход финального LayerNorm (вход головы модели)</translation>
+    </message>
+    <message>
+        <source>final LayerNorm mean and rstd per row</source>
+        <translation>среднее и rstd финального LayerNorm по строкам</translation>
+    </message>
+    <message>
+        <source>softmax probabilities over the vocabulary</source>
+        <translation>вероятности softmax по словарю</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 МиБ</translation>
+    </message>
+    <message>
+        <source>LayerNorm statistics (mean, rstd; not in the paper)</source>
+        <translation>статистики LayerNorm (среднее, rstd; в статье их нет)</translation>
+    </message>
+    <message>
+        <source>rebuilt for backward (recompute workspace)</source>
+        <translation>восстановлено для обратного прохода (рабочий буфер пересчёта)</translation>
+    </message>
+    <message>
+        <source>head and loss (outside the per-layer formula)</source>
+        <translation>голова модели и функция потерь (вне формулы на слой)</translation>
+    </message>
+    <message>
+        <source>%1, widened to fp32 for backward</source>
+        <translation>%1, расширено до fp32 для обратного прохода</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>хранится</translation>
+    </message>
+    <message>
+        <source>recomputed</source>
+        <translation>пересчитывается</translation>
+    </message>
+    <message>
+        <source>offloaded</source>
+        <translation>выгружено</translation>
+    </message>
+    <message>
+        <source>widened</source>
+        <translation>расширено</translation>
+    </message>
+    <message>
+        <source>The paper per layer (predicted, 16-bit values, 1-byte masks): %1 = %2 = %3 bytes; × %4 layers = %5.</source>
+        <translation>Статья, на слой (предсказано, 16-битные значения, маски по 1 байту): %1 = %2 = %3 байт; × %4 слоёв = %5.</translation>
+    </message>
+    <message>
+        <source>The paper counts this plan&apos;s kept tensors as %1 over %2 layers (predicted, 16-bit values, 1-byte masks).</source>
+        <translation>Статья насчитывает в тензорах, которые хранит этот план, %1 на %2 слоёв (предсказано, 16-битные значения, маски по 1 байту).</translation>
+    </message>
+    <message>
+        <source>Measured here: the blocks keep %1 (fp32 values, masks regenerated, LayerNorm statistics kept).</source>
+        <translation>Измерено здесь: блоки хранят %1 (значения fp32, маски генерируются заново, статистики LayerNorm хранятся).</translation>
+    </message>
+    <message>
+        <source>the peak (predicted)</source>
+        <translation>пик (предсказано)</translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation>блок %1</translation>
+    </message>
+    <message>
+        <source>the head</source>
+        <translation>голова модели</translation>
+    </message>
+    <message>
+        <source>%1 of %2, op %3 (measured)</source>
+        <translation>%1, %2, операция %3 (измерено)</translation>
+    </message>
+    <message>
+        <source>offload what this policy keeps to host memory</source>
+        <translation>выгружать то, что хранит эта политика, в память хоста</translation>
+    </message>
+    <message>
+        <source>keep only the matmul outputs: recompute attention probabilities, LayerNorm and GELU in backward</source>
+        <translation>хранить только выходы матричных умножений: пересчитывать вероятности внимания, LayerNorm и GELU в обратном проходе</translation>
+    </message>
+    <message>
+        <source>recompute segments of blocks of the length that keeps least</source>
+        <translation>пересчитывать сегменты блоков той длины, при которой хранится меньше всего</translation>
+    </message>
+    <message>
+        <source>keep only each block&apos;s input and recompute the block</source>
+        <translation>хранить только вход каждого блока и пересчитывать блок</translation>
     </message>
 </context>
 <context>
@@ -608,6 +835,14 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
         <source>How to read it…</source>
         <translation>Как читать…</translation>
     </message>
+    <message>
+        <source>Ledger</source>
+        <translation>Реестр</translation>
+    </message>
+    <message>
+        <source>Frontier</source>
+        <translation>Граница</translation>
+    </message>
 </context>
 <context>
     <name>DemoRunner</name>
@@ -863,6 +1098,60 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     </message>
 </context>
 <context>
+    <name>FrontierChart</name>
+    <message>
+        <source>Peak activation memory against step time (both measured)</source>
+        <translation>Пиковая память активаций и время шага (оба измерены)</translation>
+    </message>
+    <message>
+        <source>Peak activation memory (measured) against recompute FLOPs (counted)</source>
+        <translation>Пиковая память активаций (измерено) и FLOP пересчёта (подсчитано)</translation>
+    </message>
+    <message>
+        <source>peak activation memory, MiB (measured)</source>
+        <translation>пиковая память активаций, МиБ (измерено)</translation>
+    </message>
+    <message>
+        <source>step time, ms (measured, 95% interval)</source>
+        <translation>время шага, мс (измерено, 95%-й интервал)</translation>
+    </message>
+    <message>
+        <source>recompute, MFLOP a step (counted)</source>
+        <translation>пересчёт, МФЛОП за шаг (подсчитано)</translation>
+    </message>
+    <message>
+        <source>frontier through the budget runs</source>
+        <translation>граница через бюджетные запуски</translation>
+    </message>
+    <message>
+        <source>budget:&lt;bytes&gt; runs</source>
+        <translation>запуски budget:&lt;bytes&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>FrontierView</name>
+    <message>
+        <source>How to read it: each point is one measured run, memory to the right, cost up; the line joins the budget runs that no run keeping less beats. A named policy above the line costs more than a budget plan that keeps as little; below it by more than its interval would beat the planner.</source>
+        <translation>Как читать: каждая точка — один измеренный запуск, память вправо, затраты вверх; линия соединяет бюджетные запуски, которые не обгоняет ни один запуск, хранящий меньше. Именованная политика выше линии обходится дороже бюджетного плана, который хранит столько же; ниже неё больше чем на свой интервал она обогнала бы планировщик.</translation>
+    </message>
+    <message>
+        <source>Cost:</source>
+        <translation>Затраты:</translation>
+    </message>
+    <message>
+        <source>step time (measured)</source>
+        <translation>время шага (измерено)</translation>
+    </message>
+    <message>
+        <source>recompute FLOPs (counted)</source>
+        <translation>FLOP пересчёта (подсчитано)</translation>
+    </message>
+    <message>
+        <source>Cost shown against memory</source>
+        <translation>Затраты, показанные против памяти</translation>
+    </message>
+</context>
+<context>
     <name>GlossaryDialog</name>
     <message>
         <source>Glossary</source>
@@ -902,6 +1191,87 @@ Open it in your web browser?</source>
 %1
 
 Открыть её в веб-браузере?</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerChart</name>
+    <message>
+        <source>Activations at each run&apos;s peak, by the paper&apos;s term, MiB (measured)</source>
+        <translation>Активации на пике каждого запуска по членам формулы статьи, МиБ (измерено)</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>МиБ</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerView</name>
+    <message>
+        <source>How to read it: one bar per run, one colour per term of the paper&apos;s formula (Korthikanti et al.: 34sbh + 5as²b per layer); a colour missing from a bar is a tensor that policy recomputes instead of keeping. Below: one run&apos;s tensors, block by block.</source>
+        <translation>Как читать: один столбец на запуск, один цвет на член формулы статьи (Korthikanti и соавторы: 34sbh + 5as²b на слой); цвета, которого нет в столбце, — это тензор, который политика пересчитывает вместо того, чтобы хранить. Ниже — тензоры одного запуска, блок за блоком.</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>Запуск:</translation>
+    </message>
+    <message>
+        <source>Run shown in the ledger</source>
+        <translation>Запуск, показанный в реестре</translation>
+    </message>
+    <message>
+        <source>Term / tensor</source>
+        <translation>Член формулы / тензор</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Форма</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>Точность</translation>
+    </message>
+    <message>
+        <source>What the policy does</source>
+        <translation>Что делает политика</translation>
+    </message>
+    <message>
+        <source>MiB (measured)</source>
+        <translation>МиБ (измерено)</translation>
+    </message>
+    <message>
+        <source>Paper&apos;s MiB (predicted)</source>
+        <translation>МиБ по статье (предсказано)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; keeps only block inputs (%2) and rebuilds every other tensor for backward</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; хранит только входы блоков (%2) и восстанавливает все остальные тензоры для обратного прохода</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; does not keep (recomputes or rebuilds): %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; не хранит (пересчитывает или восстанавливает): %2</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>голова модели</translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation>блок %1</translation>
+    </message>
+</context>
+<context>
+    <name>LiveFigures</name>
+    <message>
+        <source>Figures from your last run of the demo, measured.</source>
+        <translation>Числа — из вашего последнего запуска демо, измерены.</translation>
+    </message>
+    <message>
+        <source>Figures not yet run here are predicted by the engine for the demo&apos;s own sizes; a run measures the same bytes and FLOPs.</source>
+        <translation>Числа, которые здесь ещё не запускались, предсказаны движком для размеров самого демо; запуск измеряет те же байты и FLOP.</translation>
+    </message>
+    <message>
+        <source>Times and errors are shown as measured when the text was checked, until you run the demo.</source>
+        <translation>Время и ошибки показаны такими, какими их измерили при проверке текста, пока вы не запустите демо.</translation>
     </message>
 </context>
 <context>
@@ -1216,6 +1586,61 @@ Open it in your web browser?</source>
     <message>
         <source>Open</source>
         <translation>Открыть</translation>
+    </message>
+</context>
+<context>
+    <name>PeakCard</name>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 МиБ</translation>
+    </message>
+    <message>
+        <source>At the peak</source>
+        <translation>На пике</translation>
+    </message>
+    <message>
+        <source>%1 of activations, reached in %2; the marker on the timeline.</source>
+        <translation>%1 активаций, достигнуто: %2; отмечено на временной шкале.</translation>
+    </message>
+    <message>
+        <source>Live then (measured), largest first:</source>
+        <translation>Живые в этот момент (измерено), крупнейшие первыми:</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>голова модели</translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation>блок %1</translation>
+    </message>
+    <message>
+        <source>No other policy lowers this peak.</source>
+        <translation>Никакая другая политика не снижает этот пик.</translation>
+    </message>
+    <message>
+        <source>What would lower it (predicted); each button runs that policy at these sizes:</source>
+        <translation>Что снизило бы его (предсказано); каждая кнопка запускает эту политику при этих размерах:</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Запустить %1</translation>
+    </message>
+    <message>
+        <source>%1: peak %2 (predicted, %3 MiB)</source>
+        <translation>%1: пик %2 (предсказано, %3 МиБ)</translation>
+    </message>
+    <message>
+        <source>measured %1, exactly as predicted</source>
+        <translation>измерено %1, ровно как предсказано</translation>
+    </message>
+    <message>
+        <source>measured %1, not the predicted figure</source>
+        <translation>измерено %1, не предсказанное значение</translation>
+    </message>
+    <message>
+        <source>Running %1…</source>
+        <translation>Выполняется %1…</translation>
     </message>
 </context>
 <context>
@@ -2181,20 +2606,9 @@ sequence</source>
         <source>ops of the step: forward, then recompute and backward, each run lined up phase by phase</source>
         <translation>операции шага: прямой проход, затем пересчёт и обратный проход; запуски выровнены по фазам</translation>
     </message>
-</context>
-<context>
-    <name>LiveFigures</name>
     <message>
-        <source>Figures from your last run of the demo, measured.</source>
-        <translation>Числа — из вашего последнего запуска демо, измерены.</translation>
-    </message>
-    <message>
-        <source>Figures not yet run here are predicted by the engine for the demo's own sizes; a run measures the same bytes and FLOPs.</source>
-        <translation>Числа, которые здесь ещё не запускались, предсказаны движком для размеров самого демо; запуск измеряет те же байты и FLOP.</translation>
-    </message>
-    <message>
-        <source>Times and errors are shown as measured when the text was checked, until you run the demo.</source>
-        <translation>Время и ошибки показаны такими, какими их измерили при проверке текста, пока вы не запустите демо.</translation>
+        <source>peak (measured)</source>
+        <translation>пик (измерено)</translation>
     </message>
 </context>
 </TS>

@@ -177,6 +177,22 @@
         <source>budget %1</source>
         <translation>bhajeti %1</translation>
     </message>
+    <message>
+        <source>%1 of every budget run within its budget</source>
+        <translation>%1 yekumhanya kwega kwega kune bhajeti iri mukati mebhajeti yako</translation>
+    </message>
+    <message>
+        <source>%1 falls as the budget grows</source>
+        <translation>%1 inoderera bhajeti painokura</translation>
+    </message>
+    <message>
+        <source>%1: no named policy below the budget frontier</source>
+        <translation>%1: hapana policy ine zita iri pasi pemuganhu wekumhanya kune bhajeti</translation>
+    </message>
+    <message>
+        <source>%1 of %2 not below the budget frontier</source>
+        <translation>%1 ye-%2 haisi pasi pemuganhu wekumhanya kune bhajeti</translation>
+    </message>
 </context>
 <context>
     <name>DemoEstimate</name>
@@ -194,6 +210,217 @@
     <message>
         <source>Choose a file name ending in .csv, .json, .trace.json or .pickle.</source>
         <translation>Sarudza zita refaira rinopera ne-.csv, .json, .trace.json kana .pickle.</translation>
+    </message>
+</context>
+<context>
+    <name>DemoLedger</name>
+    <message>
+        <source>LayerNorm 1 input</source>
+        <translation>input ye-LayerNorm 1</translation>
+    </message>
+    <message>
+        <source>QKV matmul input</source>
+        <translation>input yekuwanza kwe-matrix kwe-QKV</translation>
+    </message>
+    <message>
+        <source>Q and K for QK^T (4sbh), V for attention over values (2sbh)</source>
+        <translation>Q ne-K zve-QK^T (4sbh), V ye-attention pamusoro pema-value (2sbh)</translation>
+    </message>
+    <message>
+        <source>softmax output</source>
+        <translation>output ye-softmax</translation>
+    </message>
+    <message>
+        <source>softmax dropout mask</source>
+        <translation>mask ye-dropout ye-softmax</translation>
+    </message>
+    <message>
+        <source>softmax dropout output (attention over values input)</source>
+        <translation>output ye-dropout ye-softmax (input ye-attention pamusoro pema-value)</translation>
+    </message>
+    <message>
+        <source>linear projection input</source>
+        <translation>input ye-linear projection</translation>
+    </message>
+    <message>
+        <source>attention dropout mask</source>
+        <translation>mask ye-dropout ye-attention</translation>
+    </message>
+    <message>
+        <source>LayerNorm 2 input</source>
+        <translation>input ye-LayerNorm 2</translation>
+    </message>
+    <message>
+        <source>fc1 input</source>
+        <translation>input ye-fc1</translation>
+    </message>
+    <message>
+        <source>GeLU input</source>
+        <translation>input ye-GeLU</translation>
+    </message>
+    <message>
+        <source>fc2 input</source>
+        <translation>input ye-fc2</translation>
+    </message>
+    <message>
+        <source>MLP dropout mask</source>
+        <translation>mask ye-dropout ye-MLP</translation>
+    </message>
+    <message>
+        <source>block input: the residual stream (LayerNorm 1 input)</source>
+        <translation>input ye-block: residual stream (input ye-LayerNorm 1)</translation>
+    </message>
+    <message>
+        <source>block input: the embedding&apos;s output (LayerNorm 1 input)</source>
+        <translation>input ye-block: output ye-embedding (input ye-LayerNorm 1)</translation>
+    </message>
+    <message>
+        <source>LayerNorm 1 output (QKV input)</source>
+        <translation>output ye-LayerNorm 1 (input ye-QKV)</translation>
+    </message>
+    <message>
+        <source>queries, keys and values</source>
+        <translation>ma-query, ma-key nema-value</translation>
+    </message>
+    <message>
+        <source>attention probabilities (softmax output)</source>
+        <translation>ma-probability e-attention (output ye-softmax)</translation>
+    </message>
+    <message>
+        <source>attention probabilities after dropout</source>
+        <translation>ma-probability e-attention mushure me-dropout</translation>
+    </message>
+    <message>
+        <source>attention output, heads merged (projection input)</source>
+        <translation>output ye-attention, misoro yakabatanidzwa (input ye-projection)</translation>
+    </message>
+    <message>
+        <source>residual stream after attention (LayerNorm 2 input)</source>
+        <translation>residual stream mushure me-attention (input ye-LayerNorm 2)</translation>
+    </message>
+    <message>
+        <source>LayerNorm 2 output (fc1 input)</source>
+        <translation>output ye-LayerNorm 2 (input ye-fc1)</translation>
+    </message>
+    <message>
+        <source>fc1 output (GELU input)</source>
+        <translation>output ye-fc1 (input ye-GELU)</translation>
+    </message>
+    <message>
+        <source>GELU output (fc2 input)</source>
+        <translation>output ye-GELU (input ye-fc2)</translation>
+    </message>
+    <message>
+        <source>attention output dropout mask</source>
+        <translation>mask ye-dropout ye-output ye-attention</translation>
+    </message>
+    <message>
+        <source>MLP output dropout mask</source>
+        <translation>mask ye-dropout ye-output ye-MLP</translation>
+    </message>
+    <message>
+        <source>LayerNorm 1 mean and rstd per row</source>
+        <translation>mean ne-rstd ze-LayerNorm 1 pamutsara wega wega</translation>
+    </message>
+    <message>
+        <source>LayerNorm 2 mean and rstd per row</source>
+        <translation>mean ne-rstd ze-LayerNorm 2 pamutsara wega wega</translation>
+    </message>
+    <message>
+        <source>the last block&apos;s output (final LayerNorm input)</source>
+        <translation>output ye-block rekupedzisira (input ye-LayerNorm yekupedzisira)</translation>
+    </message>
+    <message>
+        <source>final LayerNorm output (head input)</source>
+        <translation>output ye-LayerNorm yekupedzisira (input ye-head)</translation>
+    </message>
+    <message>
+        <source>final LayerNorm mean and rstd per row</source>
+        <translation>mean ne-rstd ze-LayerNorm yekupedzisira pamutsara wega wega</translation>
+    </message>
+    <message>
+        <source>softmax probabilities over the vocabulary</source>
+        <translation>ma-probability e-softmax pahuwandu hwemazwi</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>LayerNorm statistics (mean, rstd; not in the paper)</source>
+        <translation>nhamba dze-LayerNorm (mean, rstd; hadzisi mupepa)</translation>
+    </message>
+    <message>
+        <source>rebuilt for backward (recompute workspace)</source>
+        <translation>zvakavakwazve ze-backward pass (nzvimbo yekushandira yekuverengazve)</translation>
+    </message>
+    <message>
+        <source>head and loss (outside the per-layer formula)</source>
+        <translation>head ne-loss (kunze kwefomura ye-layer rimwe nerimwe)</translation>
+    </message>
+    <message>
+        <source>%1, widened to fp32 for backward</source>
+        <translation>%1, yakawedzerwa kusvika fp32 ye-backward pass</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>inochengetwa</translation>
+    </message>
+    <message>
+        <source>recomputed</source>
+        <translation>inoverengwazve</translation>
+    </message>
+    <message>
+        <source>offloaded</source>
+        <translation>yakatamisirwa</translation>
+    </message>
+    <message>
+        <source>widened</source>
+        <translation>yakawedzerwa</translation>
+    </message>
+    <message>
+        <source>The paper per layer (predicted, 16-bit values, 1-byte masks): %1 = %2 = %3 bytes; × %4 layers = %5.</source>
+        <translation>Pepa, pa-layer rimwe nerimwe (zvakafungidzirwa, ma-value e-16-bit, ma-mask e-1 byte): %1 = %2 = %3 bytes; × ma-layer %4 = %5.</translation>
+    </message>
+    <message>
+        <source>The paper counts this plan&apos;s kept tensors as %1 over %2 layers (predicted, 16-bit values, 1-byte masks).</source>
+        <translation>Pepa rinoverenga ma-tensor anochengetwa nehurongwa uhu se-%1 pama-layer %2 (zvakafungidzirwa, ma-value e-16-bit, ma-mask e-1 byte).</translation>
+    </message>
+    <message>
+        <source>Measured here: the blocks keep %1 (fp32 values, masks regenerated, LayerNorm statistics kept).</source>
+        <translation>Zvakayerwa pano: ma-block anochengeta %1 (ma-value e-fp32, ma-mask anogadzirwazve, nhamba dze-LayerNorm dzinochengetwa).</translation>
+    </message>
+    <message>
+        <source>the peak (predicted)</source>
+        <translation>nhongonya (zvakafungidzirwa)</translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation>block %1</translation>
+    </message>
+    <message>
+        <source>the head</source>
+        <translation>head</translation>
+    </message>
+    <message>
+        <source>%1 of %2, op %3 (measured)</source>
+        <translation>%1 ye-%2, op %3 (zvakayerwa)</translation>
+    </message>
+    <message>
+        <source>offload what this policy keeps to host memory</source>
+        <translation>kutamisira zvinochengetwa nepolicy iyi kundangariro ye-host</translation>
+    </message>
+    <message>
+        <source>keep only the matmul outputs: recompute attention probabilities, LayerNorm and GELU in backward</source>
+        <translation>kuchengeta ma-output ekuwanza kwe-matrix chete: kuverengazve ma-probability e-attention, LayerNorm ne-GELU mu-backward pass</translation>
+    </message>
+    <message>
+        <source>recompute segments of blocks of the length that keeps least</source>
+        <translation>kuverengazve zvikamu zvema-block zvehurefu hunochengeta zvishoma kupfuura zvose</translation>
+    </message>
+    <message>
+        <source>keep only each block&apos;s input and recompute the block</source>
+        <translation>kuchengeta input ye-block rimwe nerimwe chete woverengazve block iroro</translation>
     </message>
 </context>
 <context>
@@ -606,6 +833,14 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
         <source>How to read it…</source>
         <translation>Maverengerwo…</translation>
     </message>
+    <message>
+        <source>Ledger</source>
+        <translation>Ledger</translation>
+    </message>
+    <message>
+        <source>Frontier</source>
+        <translation>Muganhu</translation>
+    </message>
 </context>
 <context>
     <name>DemoRunner</name>
@@ -859,6 +1094,60 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
 </context>
 <context>
+    <name>FrontierChart</name>
+    <message>
+        <source>Peak activation memory against step time (both measured)</source>
+        <translation>Nhongonya yendangariro yema-activation ichienzaniswa nenguva yedanho (zvose zvakayerwa)</translation>
+    </message>
+    <message>
+        <source>Peak activation memory (measured) against recompute FLOPs (counted)</source>
+        <translation>Nhongonya yendangariro yema-activation (zvakayerwa) ichienzaniswa nema-FLOP ekuverengazve (zvakaverengwa)</translation>
+    </message>
+    <message>
+        <source>peak activation memory, MiB (measured)</source>
+        <translation>nhongonya yendangariro yema-activation, MiB (zvakayerwa)</translation>
+    </message>
+    <message>
+        <source>step time, ms (measured, 95% interval)</source>
+        <translation>nguva yedanho, ms (zvakayerwa, interval ye-95%)</translation>
+    </message>
+    <message>
+        <source>recompute, MFLOP a step (counted)</source>
+        <translation>kuverengazve, MFLOP padanho (zvakaverengwa)</translation>
+    </message>
+    <message>
+        <source>frontier through the budget runs</source>
+        <translation>muganhu unopfuura nemukumhanya kune bhajeti</translation>
+    </message>
+    <message>
+        <source>budget:&lt;bytes&gt; runs</source>
+        <translation>kumhanya kwe-budget:&lt;bytes&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>FrontierView</name>
+    <message>
+        <source>How to read it: each point is one measured run, memory to the right, cost up; the line joins the budget runs that no run keeping less beats. A named policy above the line costs more than a budget plan that keeps as little; below it by more than its interval would beat the planner.</source>
+        <translation>Maverengero: pfundo rimwe nerimwe kumhanya kumwe kwakayerwa, ndangariro kurudyi, mutengo kumusoro; mutsetse unobatanidza kumhanya kune bhajeti kusingakundwi nekumhanya kupi nekupi kunochengeta zvishoma. Policy ine zita iri pamusoro pemutsetse inodhura kupfuura hurongwa hwebhajeti hunochengeta zvakaenzana; iri pasi pawo kupfuura interval yayo yaizokunda Murongi.</translation>
+    </message>
+    <message>
+        <source>Cost:</source>
+        <translation>Mutengo:</translation>
+    </message>
+    <message>
+        <source>step time (measured)</source>
+        <translation>nguva yedanho (zvakayerwa)</translation>
+    </message>
+    <message>
+        <source>recompute FLOPs (counted)</source>
+        <translation>ma-FLOP ekuverengazve (zvakaverengwa)</translation>
+    </message>
+    <message>
+        <source>Cost shown against memory</source>
+        <translation>Mutengo unoratidzwa uchienzaniswa nendangariro</translation>
+    </message>
+</context>
+<context>
     <name>GlossaryDialog</name>
     <message>
         <source>Glossary</source>
@@ -898,6 +1187,87 @@ Open it in your web browser?</source>
 %1
 
 Unoda kuivhura mu-browser yako?</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerChart</name>
+    <message>
+        <source>Activations at each run&apos;s peak, by the paper&apos;s term, MiB (measured)</source>
+        <translation>Ma-activation panhongonya yekumhanya kwega kwega, nechikamu chefomura yepepa, MiB (zvakayerwa)</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerView</name>
+    <message>
+        <source>How to read it: one bar per run, one colour per term of the paper&apos;s formula (Korthikanti et al.: 34sbh + 5as²b per layer); a colour missing from a bar is a tensor that policy recomputes instead of keeping. Below: one run&apos;s tensors, block by block.</source>
+        <translation>Maverengero: bar rimwe pakumhanya kumwe nekumwe, ruvara rumwe pachikamu chimwe nechimwe chefomura yepepa (Korthikanti nevamwe: 34sbh + 5as²b pa-layer rimwe nerimwe); ruvara rusipo mu-bar itensor iyo policy iyoyo inoverengazve pachinzvimbo chekuichengeta. Pazasi: ma-tensor ekumhanya kumwe, block neblock.</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>Kumhanya:</translation>
+    </message>
+    <message>
+        <source>Run shown in the ledger</source>
+        <translation>Kumhanya kunoratidzwa mu-ledger</translation>
+    </message>
+    <message>
+        <source>Term / tensor</source>
+        <translation>Chikamu chefomura / tensor</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Chimiro</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>Precision</translation>
+    </message>
+    <message>
+        <source>What the policy does</source>
+        <translation>Zvinoitwa nepolicy</translation>
+    </message>
+    <message>
+        <source>MiB (measured)</source>
+        <translation>MiB (zvakayerwa)</translation>
+    </message>
+    <message>
+        <source>Paper&apos;s MiB (predicted)</source>
+        <translation>MiB dzepepa (zvakafungidzirwa)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; keeps only block inputs (%2) and rebuilds every other tensor for backward</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; inochengeta ma-input ema-block chete (%2) uye inovakazve ma-tensor ose asara e-backward pass</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; does not keep (recomputes or rebuilds): %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; haichengete (inoverengazve kana kuvakazve): %2</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>head</translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation>block %1</translation>
+    </message>
+</context>
+<context>
+    <name>LiveFigures</name>
+    <message>
+        <source>Figures from your last run of the demo, measured.</source>
+        <translation>Nhamba dzinobva pakumhanya kwako kwekupedzisira kwemuratidzo, dzakayerwa.</translation>
+    </message>
+    <message>
+        <source>Figures not yet run here are predicted by the engine for the demo&apos;s own sizes; a run measures the same bytes and FLOPs.</source>
+        <translation>Nhamba dzisati dzamhanyiswa pano dzakafungidzirwa neinjini pasaizi dzemuratidzo pachadzo; kumhanya kunoyera ma-byte nema-FLOP mamwe chete.</translation>
+    </message>
+    <message>
+        <source>Times and errors are shown as measured when the text was checked, until you run the demo.</source>
+        <translation>Nguva nezvikanganiso zvinoratidzwa sezvakayerwa pakaongororwa chinyorwa, kusvikira wamhanyisa muratidzo.</translation>
     </message>
 </context>
 <context>
@@ -1209,6 +1579,61 @@ Unoda kuivhura mu-browser yako?</translation>
     <message>
         <source>Open</source>
         <translation>Vhura</translation>
+    </message>
+</context>
+<context>
+    <name>PeakCard</name>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>At the peak</source>
+        <translation>Panhongonya</translation>
+    </message>
+    <message>
+        <source>%1 of activations, reached in %2; the marker on the timeline.</source>
+        <translation>%1 yema-activation, yakasvikwa mu-%2; chiratidzo chiri paNhevedzano yenguva.</translation>
+    </message>
+    <message>
+        <source>Live then (measured), largest first:</source>
+        <translation>Zvaivepo panguva iyoyo (zvakayerwa), zvikuru kupfuura zvose kutanga:</translation>
+    </message>
+    <message>
+        <source>head</source>
+        <translation>head</translation>
+    </message>
+    <message>
+        <source>block %1</source>
+        <translation>block %1</translation>
+    </message>
+    <message>
+        <source>No other policy lowers this peak.</source>
+        <translation>Hapana imwe policy inoderedza nhongonya iyi.</translation>
+    </message>
+    <message>
+        <source>What would lower it (predicted); each button runs that policy at these sizes:</source>
+        <translation>Zvaizoideredza (zvakafungidzirwa); bhatani rega rega rinomhanyisa policy iyoyo pasaizi idzi:</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>Mhanyisa %1</translation>
+    </message>
+    <message>
+        <source>%1: peak %2 (predicted, %3 MiB)</source>
+        <translation>%1: nhongonya %2 (zvakafungidzirwa, %3 MiB)</translation>
+    </message>
+    <message>
+        <source>measured %1, exactly as predicted</source>
+        <translation>zvakayerwa %1, chaizvo sezvakafungidzirwa</translation>
+    </message>
+    <message>
+        <source>measured %1, not the predicted figure</source>
+        <translation>zvakayerwa %1, hazvisi sezvakafungidzirwa</translation>
+    </message>
+    <message>
+        <source>Running %1…</source>
+        <translation>Kumhanyisa %1…</translation>
     </message>
 </context>
 <context>
@@ -2166,20 +2591,9 @@ refu kupfuura dzose</translation>
         <source>ops of the step: forward, then recompute and backward, each run lined up phase by phase</source>
         <translation>ma-op edanho: forward pass, wozoita kuverengazve ne-backward pass; kumhanya kwega kwega kwakaenzaniswa phase nephase</translation>
     </message>
-</context>
-<context>
-    <name>LiveFigures</name>
     <message>
-        <source>Figures from your last run of the demo, measured.</source>
-        <translation>Nhamba dzinobva pakumhanya kwako kwekupedzisira kwemuratidzo, dzakayerwa.</translation>
-    </message>
-    <message>
-        <source>Figures not yet run here are predicted by the engine for the demo's own sizes; a run measures the same bytes and FLOPs.</source>
-        <translation>Nhamba dzisati dzamhanyiswa pano dzakafungidzirwa neinjini pasaizi dzemuratidzo pachadzo; kumhanya kunoyera ma-byte nema-FLOP mamwe chete.</translation>
-    </message>
-    <message>
-        <source>Times and errors are shown as measured when the text was checked, until you run the demo.</source>
-        <translation>Nguva nezvikanganiso zvinoratidzwa sezvakayerwa pakaongororwa chinyorwa, kusvikira wamhanyisa muratidzo.</translation>
+        <source>peak (measured)</source>
+        <translation>nhongonya (zvakayerwa)</translation>
     </message>
 </context>
 </TS>

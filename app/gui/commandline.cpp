@@ -21,6 +21,7 @@
 
 #include "contentlibrary.h"
 #include "demo/demopanel.h"
+#include "demo/peakcard.h"
 #include "demo/predictionbox.h"
 #include "demorunner.h"
 #include "demotexts.h"
@@ -91,6 +92,10 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("words"));
     const QCommandLineOption glossary(QStringLiteral("glossary"),
         QStringLiteral("With --screenshot: render Help > Glossary over the window instead."));
+    const QCommandLineOption tryCounterfactuals(QStringLiteral("try-counterfactuals"),
+        QStringLiteral("With --run-demo and --screenshot: run each counterfactual of the timeline's \"At the "
+                       "peak\" card, as its button does, so the picture shows its measured peak beside the "
+                       "predicted one."));
     const QCommandLineOption size(QStringLiteral("size"),
         QStringLiteral("Window size for the screenshot (1280x800)."), QStringLiteral("WxH"));
     const QCommandLineOption content(QStringLiteral("content"),
@@ -120,7 +125,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("Make the demo's prediction before it runs: a run's label, or a percentage."),
         QStringLiteral("value"));
     parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, screenshot, packDialog, search,
-        glossary, size, content, exportResults, watch, saveAnswers, dark, progress, today, predict});
+        glossary, tryCounterfactuals, size, content, exportResults, watch, saveAnswers, dark, progress, today,
+        predict});
     // The desktop entry's Exec=recompute-lab %f: a pack double-clicked in a file manager.
     parser.addPositionalArgument(QStringLiteral("pack"),
         QStringLiteral("A quiz pack to open beside the built-in content: a folder holding quizzes/, or a "
@@ -222,6 +228,11 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     options.glossary = parser.isSet(glossary);
     if (options.glossary && options.screenshot.isEmpty()) {
         *error = QStringLiteral("--glossary needs --screenshot (Help > Glossary shows the dialog itself).");
+        return std::nullopt;
+    }
+    options.tryCounterfactuals = parser.isSet(tryCounterfactuals);
+    if (options.tryCounterfactuals && (options.screenshot.isEmpty() || !options.runDemo)) {
+        *error = QStringLiteral("--try-counterfactuals needs --run-demo and --screenshot.");
         return std::nullopt;
     }
     options.exportPath = parser.value(exportResults);
@@ -455,6 +466,15 @@ std::optional<LaunchFailure> saveScreenshot(MainWindow& window, const LaunchOpti
                 return LaunchFailure {2, *problem};
             demoFailure
                 = LaunchFailure {1, QStringLiteral("%1 The screenshot shows its state.").arg(*problem)};
+        }
+    }
+    if (options.tryCounterfactuals) {
+        auto* card = window.findChild<PeakCard*>();
+        QEventLoop loop;
+        if (card) {
+            QObject::connect(card, &PeakCard::triesFinished, &loop, &QEventLoop::quit);
+            if (card->tryAll())
+                loop.exec();
         }
     }
     // Let layouts and charts settle before the grab.

@@ -25,6 +25,7 @@ struct LaunchOptions {
     bool packDialog = false; // with screenshot: render File > Open pack's dialog (Qt's own strings)
     QString search; // with screenshot: render Quiz > Search with these words typed
     bool glossary = false; // with screenshot: render Help > Glossary
+    bool tryCounterfactuals = false; // with runDemo and screenshot: run the peak card's counterfactuals
     QString exportPath; // with runDemo: write the demo's results here (CSV or JSON) and exit
     QString progressFile; // read this progress file (never written) instead of the learner's
     QDate today; // the day attempts and reviews count from; invalid: the system's

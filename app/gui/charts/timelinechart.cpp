@@ -10,9 +10,11 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
+#include <QScatterSeries>
 #include <QValueAxis>
 
 #include "chartstyle.h"
+#include "demoledger.h"
 #include "demotexts.h"
 #include "rlab/demo/demo.h"
 
@@ -194,6 +196,19 @@ void TimelineChart::rebuild()
         previous = QPointF(at[i], bytesToMiB(double(event.activationBytes)));
         segment->append(previous);
         highest = std::max(highest, previous.y());
+    }
+    // The activation peak, where the "At the peak" card below the chart looks (demoledger.h).
+    if (const int peak = peakEventIndex(events); peak >= 0) {
+        auto* marker = new QScatterSeries;
+        marker->setName(tr("peak (measured)"));
+        marker->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
+        marker->setMarkerSize(13);
+        marker->setColor(QColor(0xCC0000));
+        marker->setBorderColor(QColor(0xCC0000));
+        marker->append(at[std::size_t(peak)], bytesToMiB(double(events[std::size_t(peak)].activationBytes)));
+        chart->addSeries(marker);
+        marker->attachAxis(x);
+        marker->attachAxis(y);
     }
     fitWholeNumbers(x, 0, int(std::ceil(ops))); // ends at the last op: no empty stretch after it
     fitFromZero(y, highest);

@@ -19,7 +19,11 @@
 #include "charts/steptimechart.h"
 #include "charts/sweepchart.h"
 #include "charts/timelinechart.h"
+#include "demofrontier.h"
 #include "demoresultsmodel.h"
+#include "frontierview.h"
+#include "ledgerview.h"
+#include "peakcard.h"
 
 namespace {
 
@@ -100,6 +104,8 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     timelinePick->addWidget(m_timelineRun, 1);
     timelineLayout->addLayout(timelinePick);
     timelineLayout->addWidget(m_timelineChart, 1);
+    m_peakCard = new PeakCard;
+    timelineLayout->addWidget(m_peakCard);
     m_sweepChart = new SweepChart;
     m_lossChart = new LossChart;
 
@@ -138,6 +144,11 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_tabs->addTab(m_timelinePage, QString());
     m_tabs->addTab(m_sweepPage, QString());
     m_tabs->addTab(m_lossPage, QString());
+    m_ledger = new LedgerView;
+    m_tabs->addTab(m_ledger, QString());
+    m_frontier = new FrontierView;
+    m_tabs->addTab(m_frontier, QString());
+    m_tabs->setTabVisible(m_tabs->indexOf(m_frontier), false);
     m_tabs->setMinimumHeight(160);
     connect(m_tabs, &QTabWidget::currentChanged, this, &DemoResultsView::storyChanged);
     m_tabs->setCornerWidget(m_moreColumns); // beside the tabs: reachable wherever the table sits
@@ -158,9 +169,9 @@ void DemoResultsView::retranslate()
     m_table->setAccessibleName(tr("Demo results"));
     m_timelineRunLabel->setText(tr("Run:"));
     m_timelineRun->setAccessibleName(tr("Run shown in the timeline"));
-    const QList<QPair<QWidget*, QString>> tabs
-        = {{m_table, tr("Table")}, {m_memoryPage, tr("Memory")}, {m_stepTimePage, tr("Step time")},
-            {m_timelinePage, tr("Timeline")}, {m_sweepPage, tr("Sweep")}, {m_lossPage, tr("Loss")}};
+    const QList<QPair<QWidget*, QString>> tabs = {{m_table, tr("Table")}, {m_memoryPage, tr("Memory")},
+        {m_stepTimePage, tr("Step time")}, {m_timelinePage, tr("Timeline")}, {m_sweepPage, tr("Sweep")},
+        {m_lossPage, tr("Loss")}, {m_ledger, tr("Ledger")}, {m_frontier, tr("Frontier")}};
     for (const auto& [page, text] : tabs) {
         if (const int index = m_tabs->indexOf(page); index >= 0)
             m_tabs->setTabText(index, text);
@@ -183,6 +194,9 @@ void DemoResultsView::retranslate()
     m_timelineChart->retranslate();
     m_sweepChart->retranslate();
     m_lossChart->retranslate();
+    m_ledger->retranslate();
+    m_frontier->retranslate();
+    m_peakCard->retranslate();
 }
 
 void DemoResultsView::unfoldHints()
@@ -271,7 +285,8 @@ void DemoResultsView::showStoryFirst(const QString& view)
     const QList<QPair<QString, QWidget*>> pages
         = {{QStringLiteral("memory"), m_memoryPage}, {QStringLiteral("step-time"), m_stepTimePage},
             {QStringLiteral("timeline"), m_timelinePage}, {QStringLiteral("sweep"), m_sweepPage},
-            {QStringLiteral("loss"), m_lossPage}, {QStringLiteral("table"), m_table}};
+            {QStringLiteral("loss"), m_lossPage}, {QStringLiteral("ledger"), m_ledger},
+            {QStringLiteral("frontier"), m_frontier}, {QStringLiteral("table"), m_table}};
     m_tabs->setCurrentWidget(m_table); // no story view: the table first
     for (const auto& [name, page] : pages)
         if (name == view && m_tabs->isTabVisible(m_tabs->indexOf(page)))
@@ -283,7 +298,8 @@ int DemoResultsView::storyHeight() const
     QWidget* page = m_tabs->currentWidget();
     for (QWidget* story : {static_cast<QWidget*>(m_table), static_cast<QWidget*>(m_memoryChart),
              static_cast<QWidget*>(m_stepTimeChart), static_cast<QWidget*>(m_timelineChart),
-             static_cast<QWidget*>(m_sweepChart), static_cast<QWidget*>(m_lossChart)}) {
+             static_cast<QWidget*>(m_sweepChart), static_cast<QWidget*>(m_lossChart), m_ledger->story(),
+             m_frontier->story()}) {
         if (story == page || (page && page->isAncestorOf(story)))
             return story->height();
     }
@@ -299,6 +315,9 @@ void DemoResultsView::onResultsAdded()
         m_sweepChart->setResults(all);
     else
         m_lossChart->setResults(all);
+    m_ledger->setResults(all);
+    m_frontier->setResults(all);
+    m_tabs->setTabVisible(m_tabs->indexOf(m_frontier), hasFrontier(all));
     for (qsizetype row = m_timelineRun->count(); row < all.size(); ++row)
         m_timelineRun->addItem(all[row].title());
     showColumns(); // before the sizing: hidden columns keep no width
@@ -319,6 +338,10 @@ void DemoResultsView::onResultsCleared()
     m_lossChart->setResults({});
     m_timelineChart->clear();
     m_timelineRun->clear();
+    m_ledger->setResults({});
+    m_frontier->setResults({});
+    m_tabs->setTabVisible(m_tabs->indexOf(m_frontier), false);
+    m_peakCard->clear();
     showColumns();
 }
 
@@ -335,4 +358,5 @@ void DemoResultsView::showTimeline()
             others.push_back(other);
     }
     m_timelineChart->setResult(shown, others);
+    m_peakCard->setResult(shown);
 }

@@ -7,6 +7,9 @@
 #include <QWidget>
 
 class DemoResultsModel;
+class FrontierView;
+class LedgerView;
+class PeakCard;
 class LossChart;
 class MemoryChart;
 class StepTimeChart;
@@ -27,7 +30,7 @@ public:
 
     void setSweepShown(bool shown); // the sweep chart's tab, for presets with a sweep
     // Opens the view that tells the preset's claim (DemoPreset::view: "memory", "step-time",
-    // "timeline", "sweep", "loss"); empty or "table": the table first.
+    // "timeline", "sweep", "loss", "ledger", "frontier"); empty or "table": the table first.
     void showStoryFirst(const QString& view);
     // The height of what the current tab shows: its chart, or the table; not the tab bar or the hint.
     int storyHeight() const;
@@ -80,4 +83,7 @@ private:
     TimelineChart* m_timelineChart = nullptr;
     SweepChart* m_sweepChart = nullptr;
     LossChart* m_lossChart = nullptr;
+    LedgerView* m_ledger = nullptr; // the tensor ledger of each run (ledgerview.h)
+    FrontierView* m_frontier = nullptr; // shown for presets with budget runs (frontierview.h)
+    PeakCard* m_peakCard = nullptr; // under the timeline: the shown run's peak and counterfactuals
 };
