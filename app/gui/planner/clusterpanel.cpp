@@ -99,6 +99,8 @@ ClusterPanel::ClusterPanel(QWidget* parent)
     m_policy = new QComboBox;
     m_policy->setObjectName(QStringLiteral("clusterPolicy"));
     row(right, m_policyLabel, m_policy);
+    for (QComboBox* box : {m_zero, m_policy})
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     auto* fields = new QHBoxLayout;
     fields->addLayout(left);
     fields->addLayout(right);
@@ -111,19 +113,14 @@ ClusterPanel::ClusterPanel(QWidget* parent)
     m_peak->setObjectName(QStringLiteral("clusterPeak"));
     m_peak->setWordWrap(true);
 
-    auto* inputs = new QVBoxLayout;
-    inputs->addLayout(fields);
-    inputs->addWidget(m_problemLabel);
-    inputs->addWidget(m_peak);
-    inputs->addStretch(1);
-
+    // The fields in two columns, the sentences under them and the chart the full width below, so
+    // that Russian's longer labels squeeze neither the combos nor the chart at 1024 pixels.
+    fields->addStretch(1);
     m_chart = new QChartView;
     m_chart->setObjectName(QStringLiteral("clusterChart"));
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumHeight(280);
-    auto* upper = new QHBoxLayout;
-    upper->addLayout(inputs, 1);
-    upper->addWidget(m_chart, 1);
+    m_chart->setMinimumHeight(260);
+    m_chart->setMaximumHeight(320);
 
     m_configTitle = new QLabel;
     m_configTitle->setObjectName(QStringLiteral("clusterConfigTitle"));
@@ -145,7 +142,10 @@ ClusterPanel::ClusterPanel(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
     layout->addWidget(m_intro);
-    layout->addLayout(upper);
+    layout->addLayout(fields);
+    layout->addWidget(m_problemLabel);
+    layout->addWidget(m_peak);
+    layout->addWidget(m_chart);
     layout->addLayout(configHead);
     layout->addWidget(m_configs, 1);
 
@@ -335,6 +335,7 @@ void ClusterPanel::renderChart(const rlab::planner::ParallelRow& row)
 {
     QChart* chart = resetDemoChart(m_chart,
         tr("Predicted memory a GPU, GiB, by pipeline rank (%1)").arg(QString::fromStdString(row.policy.label)));
+    chart->legend()->setAlignment(Qt::AlignRight); // five categories: a column, never cut short
     auto* series = new QStackedBarSeries;
     using Part = std::uint64_t rlab::planner::RankMemory::*;
     const std::array<std::pair<QString, Part>, 5> parts {{
