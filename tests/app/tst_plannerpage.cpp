@@ -11,10 +11,10 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
-#include <QStackedBarSeries>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
+#include <QStackedBarSeries>
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -207,9 +207,9 @@ void PlannerPageTest::clusterShowsTheSharedPerRankPlan()
     QTabWidget* configs = cluster->configTabs();
     QCOMPARE(configs->count(), 3);
     configs->setCurrentIndex(0);
-    const std::string megatron
-        = rlab::planner::clusterConfig(rlab::planner::ClusterConfigKind::Megatron, *shared, *shared->cheapestRow())
-              .text;
+    const std::string megatron = rlab::planner::clusterConfig(
+        rlab::planner::ClusterConfigKind::Megatron, *shared, *shared->cheapestRow())
+                                     .text;
     QVERIFY(megatron.find("--tensor-model-parallel-size 2") != std::string::npos);
     cluster->findChild<QPushButton*>(QStringLiteral("clusterCopyConfig"))->click();
     QCOMPARE(QApplication::clipboard()->text(), QString::fromStdString(megatron));
@@ -241,7 +241,8 @@ void PlannerPageTest::clusterRefusesAsYouType()
 
     setCluster(cluster, QStringLiteral("nodes"), 3); // 24 GPUs against dp 8 x tp 2 x pp 2 = 32
     QVERIFY(!cluster->report());
-    QVERIFY2(cluster->problem().contains(QStringLiteral("32")) && cluster->problem().contains(QStringLiteral("24")),
+    QVERIFY2(cluster->problem().contains(QStringLiteral("32"))
+            && cluster->problem().contains(QStringLiteral("24")),
         qPrintable(cluster->problem()));
     QCOMPARE(problem->text(), cluster->problem());
     QVERIFY(!cluster->shownRow());

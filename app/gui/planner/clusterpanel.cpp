@@ -291,7 +291,8 @@ QString ClusterPanel::peakSentence(const rlab::planner::ParallelRow& row) const
                  "the most of any stage.",
             nullptr, peak.inFlightChunks);
     else
-        why = tr("This stage holds %n micro-batch(es) of its layers in flight.", nullptr, peak.inFlightChunks);
+        why = tr(
+            "This stage holds %n micro-batch(es) of its layers in flight.", nullptr, peak.inFlightChunks);
     return figure + QLatin1Char(' ') + why;
 }
 
@@ -334,7 +335,8 @@ void ClusterPanel::render()
 void ClusterPanel::renderChart(const rlab::planner::ParallelRow& row)
 {
     QChart* chart = resetDemoChart(m_chart,
-        tr("Predicted memory a GPU, GiB, by pipeline rank (%1)").arg(QString::fromStdString(row.policy.label)));
+        tr("Predicted memory a GPU, GiB, by pipeline rank (%1)")
+            .arg(QString::fromStdString(row.policy.label)));
     chart->legend()->setAlignment(Qt::AlignRight); // five categories: a column, never cut short
     auto* series = new QStackedBarSeries;
     using Part = std::uint64_t rlab::planner::RankMemory::*;
