@@ -40,6 +40,7 @@ private slots:
     void russianFiguresUseADecimalComma();
     void clusterShowsTheSharedPerRankPlan();
     void clusterRefusesAsYouType();
+    void clusterSaysWhyTheLastRankPeaks();
 };
 
 namespace {
@@ -279,6 +280,43 @@ void PlannerPageTest::clusterRefusesAsYouType()
     setCluster(cluster, QStringLiteral("gpusPerNode"), 4);
     setCluster(cluster, QStringLiteral("nodes"), 1);
     QVERIFY2(cluster->report(), qPrintable(cluster->problem()));
+}
+
+void PlannerPageTest::clusterSaysWhyTheLastRankPeaks()
+{
+    // docs/planner.md: GPT-2 355M over 4 stages with full recomputation keeps little a layer, and
+    // the head's tensors on the last rank outweigh the first rank's in-flight micro-batches; with
+    // none the first rank peaks, holding pp = 4 micro-batches (no translator here: the source text).
+    PlannerPage page;
+    QVERIFY(page.setModel(QStringLiteral("gpt2-355m")));
+    page.setSeqAndBatch(1024, 4);
+    page.setBudgetBytes(80'000'000'000);
+    page.replan();
+    ClusterPanel* cluster = page.cluster();
+    setCluster(cluster, QStringLiteral("tp"), 1);
+    setCluster(cluster, QStringLiteral("dp"), 1);
+    setCluster(cluster, QStringLiteral("nodes"), 1);
+    setCluster(cluster, QStringLiteral("pp"), 4);
+    setCluster(cluster, QStringLiteral("gpusPerNode"), 4);
+    QVERIFY2(cluster->report(), qPrintable(cluster->problem()));
+    auto* policy = cluster->findChild<QComboBox*>(QStringLiteral("clusterPolicy"));
+    const auto choose = [&](const QString& name) {
+        const int index = policy->findData(name);
+        QVERIFY(index > 0);
+        policy->setCurrentIndex(index);
+        emit policy->activated(index);
+        QCOMPARE(QString::fromStdString(cluster->shownRow()->policy.label), name);
+    };
+    choose(QStringLiteral("full"));
+    QCOMPARE(cluster->shownRow()->peakStage, 3);
+    QVERIFY2(cluster->peakText().contains(QStringLiteral("rank 3 peaks"))
+            && cluster->peakText().contains(QStringLiteral("The last stage peaks")),
+        qPrintable(cluster->peakText()));
+    choose(QStringLiteral("none"));
+    QCOMPARE(cluster->shownRow()->peakStage, 0);
+    QVERIFY2(cluster->peakText().contains(
+                 QStringLiteral("The first stage peaks: under 1F1B it holds 4 micro-batch")),
+        qPrintable(cluster->peakText()));
 }
 
 QTEST_MAIN(PlannerPageTest)

@@ -490,7 +490,7 @@ void PlannerPage::renderTable()
     const rlab::planner::Report& r = *m_report;
     // Two-line headers keep the thirteen columns within the window.
     using C = rlab::MemoryCategory;
-    const auto categoryTitle = [this](C category) { // short: the table is wide
+    const auto categoryTitle = [](C category) { // short: the table is wide
         switch (category) {
         case C::Parameters:
             return tr("Parameters");
