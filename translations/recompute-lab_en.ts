@@ -195,6 +195,10 @@
         <source>Needs %1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>budget a GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ContentLibrary</name>

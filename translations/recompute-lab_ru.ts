@@ -199,6 +199,10 @@
         <source>Needs %1.</source>
         <translation>Нужно: %1.</translation>
     </message>
+    <message>
+        <source>budget a GPU</source>
+        <translation>бюджет на GPU</translation>
+    </message>
 </context>
 <context>
     <name>ContentLibrary</name>

@@ -195,6 +195,10 @@
         <source>Needs %1.</source>
         <translation>Inoda %1.</translation>
     </message>
+    <message>
+        <source>budget a GPU</source>
+        <translation>bhajeti pa-GPU</translation>
+    </message>
 </context>
 <context>
     <name>ContentLibrary</name>

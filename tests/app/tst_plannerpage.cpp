@@ -196,7 +196,7 @@ void PlannerPageTest::clusterShowsTheSharedPerRankPlan()
 
     QChart* chart = cluster->chart()->chart();
     QVERIFY(chart->title().startsWith(QStringLiteral("Predicted")));
-    QCOMPARE(chart->series().size(), 1);
+    QCOMPARE(chart->series().size(), 2); // the stacked bars and the budget line
     auto* bars = qobject_cast<QStackedBarSeries*>(chart->series().front());
     QVERIFY(bars);
     QCOMPARE(bars->count(), 5); // parameters, gradients, optimizer state, activations, workspace

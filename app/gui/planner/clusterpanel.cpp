@@ -15,6 +15,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineSeries>
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -369,6 +370,22 @@ void ClusterPanel::renderChart(const rlab::planner::ParallelRow& row)
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
     series->attachAxis(y);
+    // The budget as a dashed line across the bars, on a hidden value axis spanning the categories.
+    auto* across = new QValueAxis;
+    across->setRange(-0.5, static_cast<double>(row.ranks.size()) - 0.5);
+    across->setVisible(false);
+    chart->addAxis(across, Qt::AlignTop);
+    auto* budget = new QLineSeries;
+    budget->setName(tr("budget a GPU"));
+    QPen pen(QColor(0xC0, 0x20, 0x20));
+    pen.setStyle(Qt::DashLine);
+    pen.setWidth(2);
+    budget->setPen(pen);
+    budget->append(-0.5, gibOf(m_report->request.budgetBytes));
+    budget->append(static_cast<double>(row.ranks.size()) - 0.5, gibOf(m_report->request.budgetBytes));
+    chart->addSeries(budget);
+    budget->attachAxis(across);
+    budget->attachAxis(y);
     fitFromZero(y, highest);
 }
 
