@@ -5,7 +5,7 @@
     <name>ClusterPanel</name>
     <message>
         <source>Many GPUs: memory per rank</source>
-        <translation>Ma-GPU mazhinji: ndangariro pa-rank imwe neimwe</translation>
+        <translation>Ma-GPU mazhinji: ndangariro pa-rank rimwe nerimwe</translation>
     </message>
     <message>
         <source>The model above trained on a cluster: data, tensor, sequence and pipeline parallelism (1F1B) with ZeRO sharding. Every figure is predicted, per GPU; communication buffers and one op&apos;s temporaries are left out.</source>
@@ -89,34 +89,34 @@
     </message>
     <message>
         <source>Predicted with %1: pipeline rank %2 peaks at %3 GiB a GPU, which %4 the %5 GiB budget.</source>
-        <translation>Zvakafungidzirwa ne-%1: rank %2 ye-pipeline ine nhongonya ye-%3 GiB pa-GPU, iyo %4 mubhajeti ye-%5 GiB.</translation>
+        <translation>Zvakafungidzirwa ne-%1: rank %2 re-pipeline rine nhongonya ye-%3 GiB pa-GPU: policy iyi %4 mubhajeti ye-%5 GiB.</translation>
     </message>
     <message numerus="yes">
         <source>With one pipeline stage every rank holds the same: %n micro-batch(es) of activations at a time.</source>
         <translation>
-            <numerusform>Ne-stage imwe ye-pipeline rank imwe neimwe inochengeta zvakafanana: ma-activation e-micro-batch %n panguva imwe.</numerusform>
-            <numerusform>Ne-stage imwe ye-pipeline rank imwe neimwe inochengeta zvakafanana: ma-activation ema-micro-batch %n panguva imwe.</numerusform>
+            <numerusform>Ne-stage rimwe re-pipeline rank rimwe nerimwe rinochengeta zvakafanana: ma-activation e-micro-batch %n panguva imwe.</numerusform>
+            <numerusform>Ne-stage rimwe re-pipeline rank rimwe nerimwe rinochengeta zvakafanana: ma-activation ema-micro-batch %n panguva imwe.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>The last stage peaks: the output layer and the loss keep their tensors for a micro-batch, more than the first stage&apos;s %n micro-batch(es) in flight.</source>
         <translation>
-            <numerusform>Stage yekupedzisira ndiyo ine nhongonya: layer yekubuda ne-loss zvinochengeta ma-tensor azvo e-micro-batch, zvinopfuura micro-batch %n iri mukufamba pa-stage yekutanga.</numerusform>
-            <numerusform>Stage yekupedzisira ndiyo ine nhongonya: layer yekubuda ne-loss zvinochengeta ma-tensor azvo e-micro-batch, zvinopfuura ma-micro-batch %n ari mukufamba pa-stage yekutanga.</numerusform>
+            <numerusform>Stage rekupedzisira ndiro rine nhongonya: layer yekubuda ne-loss zvinochengeta ma-tensor azvo e-micro-batch, zvinopfuura micro-batch %n iri mukufamba pa-stage rekutanga.</numerusform>
+            <numerusform>Stage rekupedzisira ndiro rine nhongonya: layer yekubuda ne-loss zvinochengeta ma-tensor azvo e-micro-batch, zvinopfuura ma-micro-batch %n ari mukufamba pa-stage rekutanga.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>The first stage peaks: under 1F1B it holds %n micro-batch(es) of its layers in flight, the most of any stage.</source>
         <translation>
-            <numerusform>Stage yekutanga ndiyo ine nhongonya: pasi pe-1F1B inochengeta micro-batch %n yema-layer ayo iri mukufamba, kupfuura imwe stage ipi neipi.</numerusform>
-            <numerusform>Stage yekutanga ndiyo ine nhongonya: pasi pe-1F1B inochengeta ma-micro-batch %n ema-layer ayo ari mukufamba, kupfuura imwe stage ipi neipi.</numerusform>
+            <numerusform>Stage rekutanga ndiro rine nhongonya: pasi pe-1F1B rinochengeta micro-batch %n yema-layer ayo iri mukufamba, kupfuura rimwe stage ripi neripi.</numerusform>
+            <numerusform>Stage rekutanga ndiro rine nhongonya: pasi pe-1F1B rinochengeta ma-micro-batch %n ema-layer ayo ari mukufamba, kupfuura rimwe stage ripi neripi.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>This stage holds %n micro-batch(es) of its layers in flight.</source>
         <translation>
-            <numerusform>Stage iyi inochengeta micro-batch %n yema-layer ayo iri mukufamba.</numerusform>
-            <numerusform>Stage iyi inochengeta ma-micro-batch %n ema-layer ayo ari mukufamba.</numerusform>
+            <numerusform>Stage iri rinochengeta micro-batch %n yema-layer ayo iri mukufamba.</numerusform>
+            <numerusform>Stage iri rinochengeta ma-micro-batch %n ema-layer ayo ari mukufamba.</numerusform>
         </translation>
     </message>
     <message>
@@ -141,7 +141,7 @@
     </message>
     <message>
         <source>Predicted memory a GPU, GiB, by pipeline rank (%1)</source>
-        <translation>Ndangariro yakafungidzirwa pa-GPU, GiB, ne-rank ye-pipeline (%1)</translation>
+        <translation>Ndangariro yakafungidzirwa pa-GPU, GiB, ne-rank re-pipeline (%1)</translation>
     </message>
     <message>
         <source>Parameters</source>
