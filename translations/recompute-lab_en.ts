@@ -2,6 +2,205 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>ClusterPanel</name>
+    <message>
+        <source>Many GPUs: memory per rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model above trained on a cluster: data, tensor, sequence and pipeline parallelism (1F1B) with ZeRO sharding. Every figure is predicted, per GPU; communication buffers and one op&apos;s temporaries are left out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0: nothing sharded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1: optimizer state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2: + gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3: + parameters (FSDP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data parallel × tensor parallel × pipeline stages is %1 GPUs, but nodes × GPUs per node is %2: make them equal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel %1 is more than the %2 GPUs of one node: its all-reduces would cross nodes, so keep it within one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted with %1: pipeline rank %2 peaks at %3 GiB a GPU, which %4 the %5 GiB budget.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>With one pipeline stage every rank holds the same: %n micro-batch(es) of activations at a time.</source>
+        <translation>
+            <numerusform>With one pipeline stage every rank holds the same: %n micro-batch of activations at a time.</numerusform>
+            <numerusform>With one pipeline stage every rank holds the same: %n micro-batches of activations at a time.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The last stage peaks: the output layer and the loss keep their tensors for a micro-batch, more than the first stage&apos;s %n micro-batch(es) in flight.</source>
+        <translation>
+            <numerusform>The last stage peaks: the output layer and the loss keep their tensors for a micro-batch, more than the first stage&apos;s %n micro-batch in flight.</numerusform>
+            <numerusform>The last stage peaks: the output layer and the loss keep their tensors for a micro-batch, more than the first stage&apos;s %n micro-batches in flight.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The first stage peaks: under 1F1B it holds %n micro-batch(es) of its layers in flight, the most of any stage.</source>
+        <translation>
+            <numerusform>The first stage peaks: under 1F1B it holds %n micro-batch of its layers in flight, the most of any stage.</numerusform>
+            <numerusform>The first stage peaks: under 1F1B it holds %n micro-batches of its layers in flight, the most of any stage.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This stage holds %n micro-batch(es) of its layers in flight.</source>
+        <translation>
+            <numerusform>This stage holds %n micro-batch of its layers in flight.</numerusform>
+            <numerusform>This stage holds %n micro-batches of its layers in flight.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cheapest that fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (does not fit)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No policy could be planned.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configs: no plan while the fields above cannot be planned.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No policy fits this budget on this cluster.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted memory a GPU, GiB, by pipeline rank (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recompute workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1 (peak)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GiB, predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configs for %1 on this cluster (the plan above, predicted). Each says what it needs in its first lines.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Megatron-LM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch (FSDP2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>budget a GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ContentLibrary</name>
     <message>
         <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>

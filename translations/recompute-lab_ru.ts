@@ -2,6 +2,209 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru">
 <context>
+    <name>ClusterPanel</name>
+    <message>
+        <source>Many GPUs: memory per rank</source>
+        <translation>Много GPU: память на ранг</translation>
+    </message>
+    <message>
+        <source>The model above trained on a cluster: data, tensor, sequence and pipeline parallelism (1F1B) with ZeRO sharding. Every figure is predicted, per GPU; communication buffers and one op&apos;s temporaries are left out.</source>
+        <translation>Модель выше, обучаемая на кластере: параллелизм по данным, тензорный, по последовательности и конвейерный (1F1B) с шардированием ZeRO. Каждое число предсказано, на один GPU; буферы коммуникаций и временные тензоры одной операции не учтены.</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>GPU на узел</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Узлы</translation>
+    </message>
+    <message>
+        <source>Data parallel</source>
+        <translation>Параллелизм по данным</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>Тензорный параллелизм</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>Параллелизм по последовательности</translation>
+    </message>
+    <message>
+        <source>Pipeline stages</source>
+        <translation>Стадии конвейера</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>Виртуальные стадии</translation>
+    </message>
+    <message>
+        <source>Micro-batches</source>
+        <translation>Микробатчи</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>0: nothing sharded</source>
+        <translation>0: ничего не шардируется</translation>
+    </message>
+    <message>
+        <source>1: optimizer state</source>
+        <translation>1: состояние оптимизатора</translation>
+    </message>
+    <message>
+        <source>2: + gradients</source>
+        <translation>2: + градиенты</translation>
+    </message>
+    <message>
+        <source>3: + parameters (FSDP)</source>
+        <translation>3: + параметры (FSDP)</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>Политика</translation>
+    </message>
+    <message>
+        <source>Copy config</source>
+        <translation>Копировать конфигурацию</translation>
+    </message>
+    <message>
+        <source>Data parallel × tensor parallel × pipeline stages is %1 GPUs, but nodes × GPUs per node is %2: make them equal.</source>
+        <translation>Параллелизм по данным × тензорный параллелизм × стадии конвейера = %1 GPU, а узлы × GPU на узел = %2: сделайте их равными.</translation>
+    </message>
+    <message>
+        <source>Tensor parallel %1 is more than the %2 GPUs of one node: its all-reduces would cross nodes, so keep it within one.</source>
+        <translation>Тензорный параллелизм %1 больше, чем %2 GPU одного узла: его all-reduce шли бы между узлами, держите его в пределах одного узла.</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>помещается</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>не помещается</translation>
+    </message>
+    <message>
+        <source>Predicted with %1: pipeline rank %2 peaks at %3 GiB a GPU, which %4 the %5 GiB budget.</source>
+        <translation>Предсказано для %1: пик у ранга конвейера %2, %3 GiB на GPU, что %4 в бюджет %5 GiB.</translation>
+    </message>
+    <message numerus="yes">
+        <source>With one pipeline stage every rank holds the same: %n micro-batch(es) of activations at a time.</source>
+        <translation>
+            <numerusform>С одной стадией конвейера каждый ранг хранит одно и то же: одновременно в обработке %n микробатч.</numerusform>
+            <numerusform>С одной стадией конвейера каждый ранг хранит одно и то же: одновременно в обработке %n микробатча.</numerusform>
+            <numerusform>С одной стадией конвейера каждый ранг хранит одно и то же: одновременно в обработке %n микробатчей.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The last stage peaks: the output layer and the loss keep their tensors for a micro-batch, more than the first stage&apos;s %n micro-batch(es) in flight.</source>
+        <translation>
+            <numerusform>Пик у последней стадии: выходной слой и функция потерь хранят свои тензоры для микробатча, и это больше, чем %n микробатч в обработке у первой стадии.</numerusform>
+            <numerusform>Пик у последней стадии: выходной слой и функция потерь хранят свои тензоры для микробатча, и это больше, чем %n микробатча в обработке у первой стадии.</numerusform>
+            <numerusform>Пик у последней стадии: выходной слой и функция потерь хранят свои тензоры для микробатча, и это больше, чем %n микробатчей в обработке у первой стадии.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The first stage peaks: under 1F1B it holds %n micro-batch(es) of its layers in flight, the most of any stage.</source>
+        <translation>
+            <numerusform>Пик у первой стадии: при 1F1B она держит в обработке %n микробатч своих слоёв, больше любой другой стадии.</numerusform>
+            <numerusform>Пик у первой стадии: при 1F1B она держит в обработке %n микробатча своих слоёв, больше любой другой стадии.</numerusform>
+            <numerusform>Пик у первой стадии: при 1F1B она держит в обработке %n микробатчей своих слоёв, больше любой другой стадии.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This stage holds %n micro-batch(es) of its layers in flight.</source>
+        <translation>
+            <numerusform>Эта стадия держит в обработке %n микробатч своих слоёв.</numerusform>
+            <numerusform>Эта стадия держит в обработке %n микробатча своих слоёв.</numerusform>
+            <numerusform>Эта стадия держит в обработке %n микробатчей своих слоёв.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cheapest that fits</source>
+        <translation>самая дешёвая из помещающихся</translation>
+    </message>
+    <message>
+        <source>%1 (does not fit)</source>
+        <translation>%1 (не помещается)</translation>
+    </message>
+    <message>
+        <source>No policy could be planned.</source>
+        <translation>Ни одну политику не удалось спланировать.</translation>
+    </message>
+    <message>
+        <source>Configs: no plan while the fields above cannot be planned.</source>
+        <translation>Конфигурации: плана нет, пока поля выше нельзя спланировать.</translation>
+    </message>
+    <message>
+        <source>No policy fits this budget on this cluster.</source>
+        <translation>Ни одна политика не помещается в этот бюджет на этом кластере.</translation>
+    </message>
+    <message>
+        <source>Predicted memory a GPU, GiB, by pipeline rank (%1)</source>
+        <translation>Предсказанная память на GPU, GiB, по рангам конвейера (%1)</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Параметры</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Градиенты</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>Состояние оптимизатора</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Активации</translation>
+    </message>
+    <message>
+        <source>Recompute workspace</source>
+        <translation>Рабочий буфер пересчёта</translation>
+    </message>
+    <message>
+        <source>rank %1 (peak)</source>
+        <translation>ранг %1 (пик)</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>ранг %1</translation>
+    </message>
+    <message>
+        <source>GiB, predicted</source>
+        <translation>GiB, предсказано</translation>
+    </message>
+    <message>
+        <source>Configs for %1 on this cluster (the plan above, predicted). Each says what it needs in its first lines.</source>
+        <translation>Конфигурации для %1 на этом кластере (план выше, предсказанный). В первых строках каждой сказано, что ей нужно.</translation>
+    </message>
+    <message>
+        <source>Megatron-LM</source>
+        <translation>Megatron-LM</translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation>DeepSpeed</translation>
+    </message>
+    <message>
+        <source>PyTorch (FSDP2)</source>
+        <translation>PyTorch (FSDP2)</translation>
+    </message>
+    <message>
+        <source>Needs %1.</source>
+        <translation>Нужно: %1.</translation>
+    </message>
+    <message>
+        <source>budget a GPU</source>
+        <translation>бюджет на GPU</translation>
+    </message>
+</context>
+<context>
     <name>ContentLibrary</name>
     <message>
         <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>

@@ -2,6 +2,205 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="sn">
 <context>
+    <name>ClusterPanel</name>
+    <message>
+        <source>Many GPUs: memory per rank</source>
+        <translation>Ma-GPU mazhinji: ndangariro pa-rank rimwe nerimwe</translation>
+    </message>
+    <message>
+        <source>The model above trained on a cluster: data, tensor, sequence and pipeline parallelism (1F1B) with ZeRO sharding. Every figure is predicted, per GPU; communication buffers and one op&apos;s temporaries are left out.</source>
+        <translation>Modhi iri pamusoro ichidzidziswa pa-cluster: data, tensor, sequence ne-pipeline parallelism (1F1B) ine sharding ye-ZeRO. Nhamba imwe neimwe yakafungidzirwa, pa-GPU imwe neimwe; ma-buffer ekutaurirana nezvechinguva zve-op imwe hazvina kuverengerwa.</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>Ma-GPU pa-node</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Ma-node</translation>
+    </message>
+    <message>
+        <source>Data parallel</source>
+        <translation>Data parallel</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>Tensor parallel</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>Sequence parallel</translation>
+    </message>
+    <message>
+        <source>Pipeline stages</source>
+        <translation>Ma-stage e-pipeline</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>Ma-stage e-virtual</translation>
+    </message>
+    <message>
+        <source>Micro-batches</source>
+        <translation>Ma-micro-batch</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>0: nothing sharded</source>
+        <translation>0: hapana chakapatsanurwa</translation>
+    </message>
+    <message>
+        <source>1: optimizer state</source>
+        <translation>1: mamiriro e-optimizer</translation>
+    </message>
+    <message>
+        <source>2: + gradients</source>
+        <translation>2: + ma-gradient</translation>
+    </message>
+    <message>
+        <source>3: + parameters (FSDP)</source>
+        <translation>3: + ma-parameter (FSDP)</translation>
+    </message>
+    <message>
+        <source>Policy</source>
+        <translation>Policy</translation>
+    </message>
+    <message>
+        <source>Copy config</source>
+        <translation>Kopa config</translation>
+    </message>
+    <message>
+        <source>Data parallel × tensor parallel × pipeline stages is %1 GPUs, but nodes × GPUs per node is %2: make them equal.</source>
+        <translation>Data parallel × tensor parallel × ma-stage e-pipeline = ma-GPU %1, asi ma-node × ma-GPU pa-node = %2: zviite zvakaenzana.</translation>
+    </message>
+    <message>
+        <source>Tensor parallel %1 is more than the %2 GPUs of one node: its all-reduces would cross nodes, so keep it within one.</source>
+        <translation>Tensor parallel %1 yakawanda kupfuura ma-GPU %2 e-node imwe: ma-all-reduce ayo aizoyambuka ma-node, saka irambe iri mu-node imwe.</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>inokwana</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>haikwani</translation>
+    </message>
+    <message>
+        <source>Predicted with %1: pipeline rank %2 peaks at %3 GiB a GPU, which %4 the %5 GiB budget.</source>
+        <translation>Zvakafungidzirwa ne-%1: rank %2 re-pipeline rine nhongonya ye-%3 GiB pa-GPU: policy iyi %4 mubhajeti ye-%5 GiB.</translation>
+    </message>
+    <message numerus="yes">
+        <source>With one pipeline stage every rank holds the same: %n micro-batch(es) of activations at a time.</source>
+        <translation>
+            <numerusform>Ne-stage rimwe re-pipeline rank rimwe nerimwe rinochengeta zvakafanana: ma-activation e-micro-batch %n panguva imwe.</numerusform>
+            <numerusform>Ne-stage rimwe re-pipeline rank rimwe nerimwe rinochengeta zvakafanana: ma-activation ema-micro-batch %n panguva imwe.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The last stage peaks: the output layer and the loss keep their tensors for a micro-batch, more than the first stage&apos;s %n micro-batch(es) in flight.</source>
+        <translation>
+            <numerusform>Stage rekupedzisira ndiro rine nhongonya: layer yekubuda ne-loss zvinochengeta ma-tensor azvo e-micro-batch, zvinopfuura micro-batch %n iri mukufamba pa-stage rekutanga.</numerusform>
+            <numerusform>Stage rekupedzisira ndiro rine nhongonya: layer yekubuda ne-loss zvinochengeta ma-tensor azvo e-micro-batch, zvinopfuura ma-micro-batch %n ari mukufamba pa-stage rekutanga.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The first stage peaks: under 1F1B it holds %n micro-batch(es) of its layers in flight, the most of any stage.</source>
+        <translation>
+            <numerusform>Stage rekutanga ndiro rine nhongonya: pasi pe-1F1B rinochengeta micro-batch %n yema-layer ayo iri mukufamba, kupfuura rimwe stage ripi neripi.</numerusform>
+            <numerusform>Stage rekutanga ndiro rine nhongonya: pasi pe-1F1B rinochengeta ma-micro-batch %n ema-layer ayo ari mukufamba, kupfuura rimwe stage ripi neripi.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This stage holds %n micro-batch(es) of its layers in flight.</source>
+        <translation>
+            <numerusform>Stage iri rinochengeta micro-batch %n yema-layer ayo iri mukufamba.</numerusform>
+            <numerusform>Stage iri rinochengeta ma-micro-batch %n ema-layer ayo ari mukufamba.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cheapest that fits</source>
+        <translation>inokwana yakachipa kupfuura dzose</translation>
+    </message>
+    <message>
+        <source>%1 (does not fit)</source>
+        <translation>%1 (haikwani)</translation>
+    </message>
+    <message>
+        <source>No policy could be planned.</source>
+        <translation>Hapana policy yakarongeka.</translation>
+    </message>
+    <message>
+        <source>Configs: no plan while the fields above cannot be planned.</source>
+        <translation>Ma-config: hapana hurongwa kana minda iri pamusoro isingarongeki.</translation>
+    </message>
+    <message>
+        <source>No policy fits this budget on this cluster.</source>
+        <translation>Hapana policy inokwana bhajeti iyi pa-cluster iyi.</translation>
+    </message>
+    <message>
+        <source>Predicted memory a GPU, GiB, by pipeline rank (%1)</source>
+        <translation>Ndangariro yakafungidzirwa pa-GPU, GiB, ne-rank re-pipeline (%1)</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Ma-parameter</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>Ma-gradient</translation>
+    </message>
+    <message>
+        <source>Optimizer state</source>
+        <translation>Mamiriro e-optimizer</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Ma-activation</translation>
+    </message>
+    <message>
+        <source>Recompute workspace</source>
+        <translation>Nzvimbo yekuverengazve</translation>
+    </message>
+    <message>
+        <source>rank %1 (peak)</source>
+        <translation>rank %1 (nhongonya)</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>GiB, predicted</source>
+        <translation>GiB, zvakafungidzirwa</translation>
+    </message>
+    <message>
+        <source>Configs for %1 on this cluster (the plan above, predicted). Each says what it needs in its first lines.</source>
+        <translation>Ma-config e-%1 pa-cluster iyi (hurongwa huri pamusoro, hwakafungidzirwa). Imwe neimwe inotaura zvainoda mumitsara yayo yekutanga.</translation>
+    </message>
+    <message>
+        <source>Megatron-LM</source>
+        <translation>Megatron-LM</translation>
+    </message>
+    <message>
+        <source>DeepSpeed</source>
+        <translation>DeepSpeed</translation>
+    </message>
+    <message>
+        <source>PyTorch (FSDP2)</source>
+        <translation>PyTorch (FSDP2)</translation>
+    </message>
+    <message>
+        <source>Needs %1.</source>
+        <translation>Inoda %1.</translation>
+    </message>
+    <message>
+        <source>budget a GPU</source>
+        <translation>bhajeti pa-GPU</translation>
+    </message>
+</context>
+<context>
     <name>ContentLibrary</name>
     <message>
         <source>%1 has no quizzes folder; a quiz pack is a folder holding quizzes/, guides/ and demos/.</source>

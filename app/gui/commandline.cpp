@@ -29,6 +29,7 @@
 #include "mainwindow.h"
 #include "packdialog.h"
 #include "pages/questionpage.h"
+#include "planner/plannerpage.h"
 #include "quizsession.h"
 #include "rlab/content/archive.h"
 #include "rlab/layout.h"
@@ -80,6 +81,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("Show the question's guide section beside it, not the demo."));
     const QCommandLineOption planner(QStringLiteral("planner"),
         QStringLiteral("Open the Planner: which policy fits a real-size model in a GPU's memory."));
+    const QCommandLineOption plannerCluster(QStringLiteral("planner-cluster"),
+        QStringLiteral("Open the Planner at its cluster: the model's memory per GPU on many GPUs."));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
         QStringLiteral("Render the window to this PNG file and exit."), QStringLiteral("file.png"));
     const QCommandLineOption packDialog(QStringLiteral("pack-dialog"),
@@ -124,8 +127,9 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     const QCommandLineOption predict(QStringLiteral("predict"),
         QStringLiteral("Make the demo's prediction before it runs: a run's label, or a percentage."),
         QStringLiteral("value"));
-    parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, screenshot, packDialog, search,
-        glossary, tryCounterfactuals, size, content, exportResults, watch, saveAnswers, dark, progress, today,
+    parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, plannerCluster, screenshot,
+        packDialog, search, glossary, tryCounterfactuals, size, content, exportResults, watch, saveAnswers, dark,
+        progress, today,
         predict});
     // The desktop entry's Exec=recompute-lab %f: a pack double-clicked in a file manager.
     parser.addPositionalArgument(QStringLiteral("pack"),
@@ -191,7 +195,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         return std::nullopt;
     }
     options.showGuide = parser.isSet(guide);
-    options.planner = parser.isSet(planner);
+    options.plannerCluster = parser.isSet(plannerCluster);
+    options.planner = parser.isSet(planner) || options.plannerCluster;
     if (options.planner && !options.quiz.isEmpty()) {
         *error = QStringLiteral("--planner opens a page of its own; use it without --quiz.");
         return std::nullopt;
@@ -372,6 +377,8 @@ std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOption
         return QStringLiteral("The pack \"%1\" could not be opened.").arg(options.pack);
     if (options.planner)
         window.showPlanner();
+    if (options.plannerCluster) // once the window has laid the page out
+        QTimer::singleShot(0, window.plannerPage(), &PlannerPage::showCluster);
     if (options.today.isValid())
         window.setClock([day = options.today] { return QDateTime(day, QTime(12, 0)); }); // noon
     if (options.quiz.isEmpty())
@@ -476,6 +483,10 @@ std::optional<LaunchFailure> saveScreenshot(MainWindow& window, const LaunchOpti
             if (card->tryAll())
                 loop.exec();
         }
+    }
+    if (options.plannerCluster) {
+        QCoreApplication::processEvents();
+        window.plannerPage()->showCluster();
     }
     // Let layouts and charts settle before the grab.
     for (int i = 0; i < 5; ++i)

@@ -21,6 +21,7 @@ struct LaunchOptions {
     bool runDemo = false;
     bool showGuide = false; // the guide section's tab instead of the demo's
     bool planner = false; // open the Planner page
+    bool plannerCluster = false; // and scroll it to the cluster (implies planner)
     QString screenshot; // PNG path; empty: run interactively
     bool packDialog = false; // with screenshot: render File > Open pack's dialog (Qt's own strings)
     QString search; // with screenshot: render Quiz > Search with these words typed

@@ -22,6 +22,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -29,6 +30,7 @@
 #include <QValueAxis>
 
 #include "charts/chartstyle.h"
+#include "clusterpanel.h"
 #include "rlab/planner/snippets.h"
 
 namespace {
@@ -232,7 +234,11 @@ void PlannerPage::buildUi()
     layout->addWidget(m_summary);
     layout->addWidget(m_table);
     layout->addLayout(charts);
+    m_cluster = new ClusterPanel;
+    layout->addSpacing(12);
+    layout->addWidget(m_cluster);
     auto* scroll = new QScrollArea;
+    m_scroll = scroll;
     scroll->setWidget(body);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -306,6 +312,7 @@ void PlannerPage::retranslate()
     for (QAbstractSpinBox* box : findChildren<QAbstractSpinBox*>())
         box->setLocale(QLocale());
     m_copy->setText(tr("Copy code"));
+    m_cluster->retranslate();
     render();
 }
 
@@ -418,6 +425,15 @@ void PlannerPage::replan()
     m_problem = m_report ? QString() : QString::fromStdString(error);
     m_chosenRow = -1;
     render();
+    m_cluster->setRequest(request());
+}
+
+void PlannerPage::showCluster()
+{
+    if (QWidget* body = m_scroll->widget())
+        if (body->layout())
+            body->layout()->activate();
+    m_scroll->verticalScrollBar()->setValue(m_cluster->mapTo(m_scroll->widget(), QPoint(0, 0)).y());
 }
 
 QString PlannerPage::rowTitle(const PolicyRow& row) const
@@ -474,7 +490,7 @@ void PlannerPage::renderTable()
     const rlab::planner::Report& r = *m_report;
     // Two-line headers keep the thirteen columns within the window.
     using C = rlab::MemoryCategory;
-    const auto categoryTitle = [this](C category) { // short: the table is wide
+    const auto categoryTitle = [](C category) { // short: the table is wide
         switch (category) {
         case C::Parameters:
             return tr("Parameters");

@@ -11,6 +11,7 @@
 
 #include "rlab/planner/planner.h"
 
+class ClusterPanel;
 class QChartView;
 class QCheckBox;
 class QComboBox;
@@ -18,6 +19,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 class QTableWidget;
 class QTabWidget;
@@ -42,6 +44,10 @@ public:
     QTableWidget* table() const { return m_table; }
     QTabWidget* codeTabs() const { return m_code; }
     QString summaryText() const;
+    // The cluster below the one-device plan: the same model on many GPUs, per rank.
+    ClusterPanel* cluster() const { return m_cluster; }
+    // Scrolls the page to the cluster (the command line's --planner-cluster).
+    void showCluster();
 
 signals:
     void backRequested();
@@ -101,4 +107,6 @@ private:
     QLabel* m_codeTitle = nullptr;
     QTabWidget* m_code = nullptr;
     QPushButton* m_copy = nullptr;
+    ClusterPanel* m_cluster = nullptr;
+    QScrollArea* m_scroll = nullptr;
 };
