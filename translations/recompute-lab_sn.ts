@@ -1034,7 +1034,7 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>Ledger</source>
-        <translation>Ledger</translation>
+        <translation>Rejista</translation>
     </message>
     <message>
         <source>Frontier</source>

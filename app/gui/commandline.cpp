@@ -128,9 +128,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("Make the demo's prediction before it runs: a run's label, or a percentage."),
         QStringLiteral("value"));
     parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, plannerCluster, screenshot,
-        packDialog, search, glossary, tryCounterfactuals, size, content, exportResults, watch, saveAnswers, dark,
-        progress, today,
-        predict});
+        packDialog, search, glossary, tryCounterfactuals, size, content, exportResults, watch, saveAnswers,
+        dark, progress, today, predict});
     // The desktop entry's Exec=recompute-lab %f: a pack double-clicked in a file manager.
     parser.addPositionalArgument(QStringLiteral("pack"),
         QStringLiteral("A quiz pack to open beside the built-in content: a folder holding quizzes/, or a "
