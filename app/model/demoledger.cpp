@@ -32,7 +32,7 @@ constexpr std::array<const char*, 13> kTermNames = {
     QT_TRANSLATE_NOOP("DemoLedger", "MLP dropout mask"),
 };
 
-constexpr std::array<const char*, 20> kRowNames = {
+[[maybe_unused]] constexpr std::array<const char*, 20> kRowNames = {
     QT_TRANSLATE_NOOP("DemoLedger", "block input: the residual stream (LayerNorm 1 input)"),
     QT_TRANSLATE_NOOP("DemoLedger", "block input: the embedding's output (LayerNorm 1 input)"),
     QT_TRANSLATE_NOOP("DemoLedger", "LayerNorm 1 output (QKV input)"),
