@@ -1343,6 +1343,10 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>What it means</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>How it is used (for translators, in English)</source>
         <translation type="unfinished"></translation>
     </message>
