@@ -1645,9 +1645,9 @@ Open it in your web browser?</source>
     </message>
     <message numerus="yes">
         <source>Opened the pack %1: %n new quiz(zes), %2.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Opened the pack %1: %n new quiz, %2.</numerusform>
+            <numerusform>Opened the pack %1: %n new quizzes, %2.</numerusform>
         </translation>
     </message>
     <message>
@@ -2535,9 +2535,9 @@ sequence</source>
     <name>ReviewSchedule</name>
     <message numerus="yes">
         <source>Review (%n due)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Review (%n due)</numerusform>
+            <numerusform>Review (%n due)</numerusform>
         </translation>
     </message>
     <message>

@@ -129,6 +129,7 @@ private slots:
     void glossaryMatchingIsLinearInTheText();
     void interfaceStringsFollowTheGlossary_data();
     void interfaceStringsFollowTheGlossary();
+    void englishPluralsAreWritten();
     void linksOutOfThePackAreNotRead();
     void specialFilesAreNotRead();
     void checkContentRefusesABudgetThatNeverPlans();
@@ -1135,6 +1136,41 @@ void ContentTest::glossaryDefinitionIsReadAndChecked()
     QVERIFY(checkpoint != entries.end());
     QVERIFY(checkpoint->definitionEn.find("forward pass") != std::string::npos);
     QVERIFY(checkpoint->definition.find("ma-activation") != std::string::npos);
+}
+
+// An interface string with a count (tr("%n new quiz(zes)", nullptr, n)) reads in English through
+// the English .qm's plural forms: each is filled in ("1 new quiz", "2 new quizzes"), or English
+// shows the source's "(zes)".
+void ContentTest::englishPluralsAreWritten()
+{
+    const fs::path ts = fs::path(RLAB_TEST_SOURCE_DIR) / "translations" / "recompute-lab_en.ts";
+    QFile file(QString::fromStdString(ts.string()));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    static const QRegularExpression optionalEnding(QStringLiteral("\\((s|es|zes)\\)"));
+    int plurals = 0;
+    QString source;
+    bool numerus = false;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        if (xml.name() == QLatin1String("message")) {
+            numerus = xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
+        } else if (xml.name() == QLatin1String("source")) {
+            source = xml.readElementText();
+        } else if (numerus && xml.name() == QLatin1String("translation")) {
+            QVERIFY2(xml.attributes().value(QLatin1String("type")).isEmpty(), qPrintable(source));
+        } else if (numerus && xml.name() == QLatin1String("numerusform")) {
+            const QString form = xml.readElementText();
+            const int line = int(xml.lineNumber());
+            QVERIFY2(!form.trimmed().isEmpty() && !optionalEnding.match(form).hasMatch(),
+                qPrintable(
+                    QStringLiteral("recompute-lab_en.ts:%1: '%2' for '%3'").arg(line).arg(form, source)));
+            ++plurals;
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(plurals >= 34); // two forms each
 }
 
 void ContentTest::interfaceStringsFollowTheGlossary_data()
