@@ -1343,6 +1343,10 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>What it means</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>How it is used (for translators, in English)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1641,9 +1645,9 @@ Open it in your web browser?</source>
     </message>
     <message numerus="yes">
         <source>Opened the pack %1: %n new quiz(zes), %2.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Opened the pack %1: %n new quiz, %2.</numerusform>
+            <numerusform>Opened the pack %1: %n new quizzes, %2.</numerusform>
         </translation>
     </message>
     <message>
@@ -2531,9 +2535,9 @@ sequence</source>
     <name>ReviewSchedule</name>
     <message numerus="yes">
         <source>Review (%n due)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Review (%n due)</numerusform>
+            <numerusform>Review (%n due)</numerusform>
         </translation>
     </message>
     <message>

@@ -1365,6 +1365,10 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
         <translation>Английский</translation>
     </message>
     <message>
+        <source>What it means</source>
+        <translation>Что это значит</translation>
+    </message>
+    <message>
         <source>How it is used (for translators, in English)</source>
         <translation>Как употребляется (для переводчиков, на английском)</translation>
     </message>

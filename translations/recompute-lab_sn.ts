@@ -1357,6 +1357,10 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
         <translation>ChiRungu</translation>
     </message>
     <message>
+        <source>What it means</source>
+        <translation>Zvazvinoreva</translation>
+    </message>
+    <message>
         <source>How it is used (for translators, in English)</source>
         <translation>Mashandisirwo (kuvashanduri, muChiRungu)</translation>
     </message>

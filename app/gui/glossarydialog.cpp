@@ -48,7 +48,8 @@ GlossaryDialog::GlossaryDialog(const QString& contentRoot, const QString& langua
     QStringList headers {tr("English")};
     for (const QString& code : languages)
         headers << InterfaceLanguage::nativeName(code);
-    headers << tr("How it is used (for translators, in English)");
+    headers << tr("What it means");
+    const int definitionColumn = static_cast<int>(headers.size()) - 1;
     m_table->setObjectName(QStringLiteral("glossaryTable"));
     m_table->setColumnCount(static_cast<int>(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
@@ -60,20 +61,40 @@ GlossaryDialog::GlossaryDialog(const QString& contentRoot, const QString& langua
         const auto& entries = byKey[keys[row]];
         m_table->setItem(row, 0, new QTableWidgetItem(terms[row]));
         QString note;
+        QString definition;
+        QString definitionEn;
         for (int column = 0; column < languages.size(); ++column) {
             const auto found = entries.constFind(languages[column]);
             m_table->setItem(row, column + 1,
                 new QTableWidgetItem(found == entries.cend() ? QString() : text(found->use)));
+            if (found == entries.cend())
+                continue;
             // The note of the learner's own glossary: another language's speaks of its own words.
-            if (note.isEmpty() && found != entries.cend() && (column == 0 || language == QLatin1String("en")))
+            if (note.isEmpty() && (column == 0 || language == QLatin1String("en")))
                 note = text(found->note);
+            // The definition in the learner's language comes from that language's glossary; the
+            // English one from the first glossary that gives it.
+            if (languages[column] == language)
+                definition = text(found->definition);
+            if (definitionEn.isEmpty())
+                definitionEn = text(found->definitionEn);
         }
-        m_table->setItem(row, static_cast<int>(headers.size()) - 1, new QTableWidgetItem(note));
+        // A term only the other language's glossary lists is defined in English rather than not at all.
+        m_table->setItem(
+            row, definitionColumn, new QTableWidgetItem(definition.isEmpty() ? definitionEn : definition));
+        // How the words are used is for translators: under the pointer, so the definitions keep the room.
+        if (!note.isEmpty()) {
+            const QString tip
+                = tr("How it is used (for translators, in English)") + QStringLiteral(":\n") + note;
+            for (int column = 0; column < m_table->columnCount(); ++column)
+                m_table->item(row, column)->setToolTip(tip);
+        }
     }
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    for (int column = 0; column + 1 < m_table->columnCount(); ++column)
+    for (int column = 0; column < definitionColumn; ++column)
         m_table->setColumnWidth(column, 170);
-    m_table->setColumnWidth(m_table->columnCount() - 1, 360);
+    // The definition takes the rest, so no column hides past the right edge.
+    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->resizeRowsToContents();
     // Wrapped cells take the height their text needs at the widths the learner gives the columns.
     connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, m_table,
@@ -92,7 +113,14 @@ GlossaryDialog::GlossaryDialog(const QString& contentRoot, const QString& langua
     layout->addWidget(buttons);
     connect(m_filter, &QLineEdit::textChanged, this, &GlossaryDialog::applyFilter);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    resize(900, 560);
+    resize(1180, 640);
+}
+
+void GlossaryDialog::resizeEvent(QResizeEvent* event)
+{
+    QDialog::resizeEvent(event);
+    // Queued: the stretched definition column has its new width only once the table is laid out.
+    QMetaObject::invokeMethod(m_table, &QTableWidget::resizeRowsToContents, Qt::QueuedConnection);
 }
 
 int GlossaryDialog::shownRows() const

@@ -1,6 +1,7 @@
 #pragma once
 // Help > Glossary: the terms of the content's glossaries (content/glossary.<language>.yaml) side by
-// side in English, Russian and Shona, with the note on how each is used, filtered as one types.
+// side in English, Russian and Shona, with what each means for a learner (in the interface's
+// language; the translators' note on how each is used under the pointer), filtered as one types.
 
 #include <QDialog>
 #include <QString>
@@ -19,6 +20,9 @@ public:
     QLineEdit* filter() const { return m_filter; }
     QTableWidget* table() const { return m_table; }
     int shownRows() const; // the rows the filter leaves
+
+protected:
+    void resizeEvent(QResizeEvent* event) override; // the rows take the height the new width needs
 
 private:
     void applyFilter();

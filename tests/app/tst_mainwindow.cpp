@@ -310,7 +310,8 @@ void MainWindowTest::searchFindsQuestionsAndGuides()
 }
 
 // Proves: Help > Glossary lists the content's glossary terms in English, Russian and Shona (the
-// learner's language first), and the filter finds a term by any of its renderings.
+// learner's language first), with each term's definition in the learner's language and the
+// translators' note under the pointer, and the filter finds a term by any of its renderings.
 void MainWindowTest::glossaryShowsTheTermsInEachLanguage()
 {
     GlossaryDialog glossary(QStringLiteral(RLAB_CONTENT_DIR), QStringLiteral("sn"));
@@ -328,6 +329,41 @@ void MainWindowTest::glossaryShowsTheTermsInEachLanguage()
         qPrintable(table->item(row, 0)->text()));
     glossary.filter()->setText(QStringLiteral("no such term anywhere"));
     QCOMPARE(glossary.shownRows(), 0);
+
+    // Each term's definition, for a learner, in the interface's language: from the Shona glossary
+    // in Shona, the Russian one in Russian; English where no glossary of that language lists it.
+    const auto definitionOf = [](const GlossaryDialog& dialog, const QString& term) {
+        const QTableWidget* shown = dialog.table();
+        for (int at = 0; at < shown->rowCount(); ++at) {
+            if (shown->item(at, 0)->text().startsWith(term))
+                return shown->item(at, shown->columnCount() - 1)->text();
+        }
+        return QString();
+    };
+    const QString checkpoint = QStringLiteral("checkpoint (");
+    QVERIFY2(
+        definitionOf(glossary, checkpoint).startsWith(QStringLiteral("Activation inochengetwa mundangariro")),
+        qPrintable(definitionOf(glossary, checkpoint)));
+    QVERIFY2(definitionOf(glossary, QStringLiteral("overhead")).startsWith(QStringLiteral("The extra cost")),
+        qPrintable(definitionOf(glossary, QStringLiteral("overhead")))); // only the Russian glossary has it
+    GlossaryDialog russian(QStringLiteral(RLAB_CONTENT_DIR), QStringLiteral("ru"));
+    QVERIFY2(definitionOf(russian, checkpoint).startsWith(QStringLiteral("Активация, которая хранится")),
+        qPrintable(definitionOf(russian, checkpoint)));
+    // The translators' note on how the words are used is under the pointer, not in a column.
+    russian.filter()->setText(QStringLiteral("контрольная точка"));
+    int first = 0;
+    while (russian.table()->isRowHidden(first))
+        ++first;
+    QVERIFY2(
+        russian.table()->item(first, 1)->toolTip().contains(QStringLiteral("The kept tensors themselves")),
+        qPrintable(russian.table()->item(first, 1)->toolTip()));
+    GlossaryDialog english(QStringLiteral(RLAB_CONTENT_DIR), QStringLiteral("en"));
+    QVERIFY2(definitionOf(english, checkpoint).startsWith(QStringLiteral("An activation kept in memory")),
+        qPrintable(definitionOf(english, checkpoint)));
+    int defined = 0;
+    for (int at = 0; at < english.table()->rowCount(); ++at)
+        defined += english.table()->item(at, english.table()->columnCount() - 1)->text().isEmpty() ? 0 : 1;
+    QVERIFY2(defined >= 40, qPrintable(QString::number(defined)));
     MainWindow window(QStringLiteral(RLAB_CONTENT_DIR), ProgressStore(), QStringLiteral("ru"));
     auto* action = window.findChild<QAction*>(QStringLiteral("showGlossary"));
     QVERIFY(action && action->text() != QStringLiteral("&Glossary"));

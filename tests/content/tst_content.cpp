@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
@@ -123,10 +124,12 @@ private slots:
     void checkContentBinary();
     void glossaryVariantIsPlaced();
     void glossaryStemIsFoundBehindAConcord();
+    void glossaryDefinitionIsReadAndChecked();
     void spacedPrefixBeforeAPlaceholderIsReported();
     void glossaryMatchingIsLinearInTheText();
     void interfaceStringsFollowTheGlossary_data();
     void interfaceStringsFollowTheGlossary();
+    void englishPluralsAreWritten();
     void linksOutOfThePackAreNotRead();
     void specialFilesAreNotRead();
     void checkContentRefusesABudgetThatNeverPlans();
@@ -1051,7 +1054,7 @@ void ContentTest::glossaryMatchingIsLinearInTheText()
     Glossary glossary;
     glossary.file = "glossary.sn.yaml";
     glossary.joinedPrefixes = {"ye", "pa"};
-    GlossaryTerm term {"many", "zvakawanda", {}, {}};
+    GlossaryTerm term {"many", "zvakawanda", {}, {}, {}, {}};
     // Variants sharing long prefixes with the text, the worst case for a walk: "aaaa…ab", "-ba…".
     for (int i = 0; i < 40000; ++i) {
         std::string variant(static_cast<std::size_t>(1 + i % 60), 'a');
@@ -1072,6 +1075,102 @@ void ContentTest::glossaryMatchingIsLinearInTheText()
     QCOMPARE(static_cast<int>(errors.size()), maxVariantErrorsPerFile + 1);
     QVERIFY2(errors.back().message.find("more uses of forbidden variants") != std::string::npos,
         errors.back().message.c_str());
+}
+
+// A term's learner definition (Help > Glossary) is read in English and in the glossary's language;
+// a definition missing either, in another language, not a mapping, or using one of the glossary's
+// own forbidden variants is reported at its place, and the app's reader hands both texts on.
+void ContentTest::glossaryDefinitionIsReadAndChecked()
+{
+    std::vector<Diagnostic> errors;
+    const std::optional<Glossary> glossary = glossaryFrom("schema: 1\nlanguage: sn\nterms:\n"
+                                                          "  - term: memory\n"
+                                                          "    use: ndangariro\n"
+                                                          "    forbidden: [memori]\n"
+                                                          "    definition:\n"
+                                                          "      en: Where the activations are kept.\n"
+                                                          "      sn: >-\n"
+                                                          "        Panochengetwa ma-activation.\n"
+                                                          "  - term: every\n"
+                                                          "    use: -ega -ega\n",
+        "sn", errors);
+    QVERIFY2(glossary && errors.empty(), listed(errors).c_str());
+    QCOMPARE(glossary->terms.size(), std::size_t(2));
+    QCOMPARE(glossary->terms[0].definitionEn, std::string("Where the activations are kept."));
+    QCOMPARE(glossary->terms[0].definition, std::string("Panochengetwa ma-activation."));
+    QVERIFY(glossary->terms[1].definition.empty()); // optional: a grammar note has none
+
+    std::vector<Diagnostic> bad;
+    (void)glossaryFrom("schema: 1\nlanguage: sn\nterms:\n"
+                       "  - term: memory\n"
+                       "    use: ndangariro\n"
+                       "    forbidden: [memori]\n"
+                       "    definition:\n"
+                       "      en: Where the activations are kept.\n"
+                       "      ru: Где хранятся активации.\n" // line 9: not this glossary's language
+                       "  - term: peak\n"
+                       "    use: nhongonya\n"
+                       "    definition: the most memory\n" // line 12: not a mapping
+                       "  - term: step\n"
+                       "    use: danho\n"
+                       "    definition:\n"
+                       "      en: One update.\n"
+                       "      sn: Danho rinoshandisa memori yakawanda.\n", // line 17: a forbidden variant
+        "sn", bad);
+    const auto at = [&](const std::string& part, int line, int column) {
+        return std::any_of(bad.begin(), bad.end(), [&](const Diagnostic& d) {
+            return d.line == line && d.column == column && d.message.find(part) != std::string::npos;
+        });
+    };
+    QVERIFY2(at("unknown key 'ru' in the definition of 'memory'", 9, 7), listed(bad).c_str());
+    QVERIFY2(at("the definition of 'memory' is missing the required key 'sn'", 8, 7), listed(bad).c_str());
+    QVERIFY2(at("'definition' must be a mapping", 12, 17), listed(bad).c_str());
+    QVERIFY2(at("the definition of 'step': 'memori' is a forbidden variant ('memori') of 'memory'", 17, 11),
+        listed(bad).c_str());
+    QVERIFY2(bad.size() == 4, listed(bad).c_str());
+
+    // What the app's glossary reads from the real content: each Shona definition beside its English.
+    const std::vector<GlossaryEntry> entries = glossaryEntries(realContent(), "sn");
+    const auto checkpoint = std::find_if(entries.begin(), entries.end(),
+        [](const GlossaryEntry& entry) { return entry.term.rfind("checkpoint (", 0) == 0; });
+    QVERIFY(checkpoint != entries.end());
+    QVERIFY(checkpoint->definitionEn.find("forward pass") != std::string::npos);
+    QVERIFY(checkpoint->definition.find("ma-activation") != std::string::npos);
+}
+
+// An interface string with a count (tr("%n new quiz(zes)", nullptr, n)) reads in English through
+// the English .qm's plural forms: each is filled in ("1 new quiz", "2 new quizzes"), or English
+// shows the source's "(zes)".
+void ContentTest::englishPluralsAreWritten()
+{
+    const fs::path ts = fs::path(RLAB_TEST_SOURCE_DIR) / "translations" / "recompute-lab_en.ts";
+    QFile file(QString::fromStdString(ts.string()));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    static const QRegularExpression optionalEnding(QStringLiteral("\\((s|es|zes)\\)"));
+    int plurals = 0;
+    QString source;
+    bool numerus = false;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        if (xml.name() == QLatin1String("message")) {
+            numerus = xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
+        } else if (xml.name() == QLatin1String("source")) {
+            source = xml.readElementText();
+        } else if (numerus && xml.name() == QLatin1String("translation")) {
+            QVERIFY2(xml.attributes().value(QLatin1String("type")).isEmpty(), qPrintable(source));
+        } else if (numerus && xml.name() == QLatin1String("numerusform")) {
+            const QString form = xml.readElementText();
+            const int line = int(xml.lineNumber());
+            QVERIFY2(!form.trimmed().isEmpty() && !optionalEnding.match(form).hasMatch(),
+                qPrintable(
+                    QStringLiteral("recompute-lab_en.ts:%1: '%2' for '%3'").arg(line).arg(form, source)));
+            ++plurals;
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(plurals >= 34); // two forms each
 }
 
 void ContentTest::interfaceStringsFollowTheGlossary_data()

@@ -1,12 +1,14 @@
 #include "glossary.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdint>
 #include <fstream>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 #include "catalog.h"
 #include "fields.h"
@@ -226,12 +228,23 @@ std::optional<Glossary> readGlossary(const YamlNode& root, FileReport& report, c
     const YamlNode* list = fields.list("terms");
     if (!list)
         return std::nullopt;
+    std::vector<std::pair<const YamlNode*, std::size_t>> definitions; // node, term: checked below
     for (const YamlNodePtr& item : list->items) {
-        const Fields entry(*item, report, "a glossary term", {"term", "use"}, {"forbidden", "note"});
+        const Fields entry(
+            *item, report, "a glossary term", {"term", "use"}, {"forbidden", "note", "definition"});
         GlossaryTerm term;
         term.term = entry.text("term").value_or("");
         term.use = entry.text("use").value_or("");
         term.note = entry.text("note").value_or(""); // reported if it is not text
+        if (const YamlNode* definition = entry.mapping("definition")) {
+            // {en: ..., <language>: ...}: the learner's definition in English and in this language.
+            const std::array<std::string_view, 2> keys {"en", language};
+            const Fields texts(*definition, report, "the definition of '" + term.term + "'", keys, {});
+            term.definitionEn = texts.text("en").value_or("");
+            term.definition = texts.text(language).value_or("");
+            if (const YamlNode* own = texts.node(language))
+                definitions.emplace_back(own, glossary.terms.size());
+        }
         if (const YamlNode* variants = entry.list("forbidden")) {
             const std::u32string rendering = lowered(term.use);
             for (const YamlNodePtr& variant : variants->items) {
@@ -257,6 +270,15 @@ std::optional<Glossary> readGlossary(const YamlNode& root, FileReport& report, c
         glossary.terms.push_back(std::move(term));
     }
     glossary.matcher = std::make_shared<const VariantMatcher>(glossary);
+    // A definition is prose in this language, so it follows the glossary it is part of; each
+    // variant found is reported at the definition.
+    for (const auto& [node, index] : definitions) {
+        std::vector<Diagnostic> found;
+        FileReport scratch(report.shown(), found);
+        (void)checkTerms(glossary, glossary.terms[index].definition, scratch);
+        for (const Diagnostic& variant : found)
+            report.error(*node, "the definition of '" + glossary.terms[index].term + "': " + variant.message);
+    }
     return glossary;
 }
 
@@ -425,7 +447,7 @@ std::vector<GlossaryEntry> glossaryEntries(const fs::path& root, const std::stri
     const std::optional<Glossary> glossary = tree ? readGlossary(*tree, report, language) : std::nullopt;
     std::vector<GlossaryEntry> entries;
     for (const GlossaryTerm& term : glossary ? glossary->terms : std::vector<GlossaryTerm> {})
-        entries.push_back({term.term, term.use, term.note});
+        entries.push_back({term.term, term.use, term.note, term.definitionEn, term.definition});
     return entries;
 }
 

@@ -24,6 +24,11 @@ struct GlossaryTerm {
     // stem ("-fanotaur") and matches anywhere in a word as well, behind any prefix or concord.
     std::vector<std::string> forbidden;
     std::string note; // how to use it, for translators (and the app's glossary)
+    // What the term means, for a learner (Help > Glossary): in English and in the glossary's
+    // language. Optional (grammar notes have none); when given, both are, and the glossary's own
+    // forbidden variants are not in it.
+    std::string definitionEn;
+    std::string definition;
 };
 
 // The longest forbidden variant, in characters: the matcher's cost per character of text.

@@ -3,16 +3,21 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
+#include <utility>
 
 #include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSeries>
+#include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCursor>
 #include <QFontMetricsF>
 #include <QLegend>
 #include <QLocale>
 #include <QRegularExpression>
+#include <QToolTip>
 #include <QValueAxis>
 
 #include "tones.h"
@@ -21,6 +26,13 @@ namespace {
 
 constexpr const char* kWholeTitle = "rlabWholeTitle"; // a title as given, before fitTexts wraps it
 constexpr const char* kShownTitle = "rlabShownTitle"; // as fitTexts last wrapped it
+constexpr const char* kWholeCategories = "rlabWholeCategories"; // a bar axis's names as given
+constexpr const char* kShownCategories = "rlabShownCategories"; // as fitTexts last broke them
+// Qt Charts cuts a category's label short ("budget:6…") when its text box is wider than the
+// plot's width over one more than the number of categories, less a padding of 4 on either side;
+// the box adds a margin of 4 on either side of the text (measured: "budget:6MiB", 76 px, is cut
+// at 534 px for five categories).
+constexpr qreal kCategoryRoomLess = 2 * 4 + 2 * 4 + 1;
 
 // `text` (plain, or lines joined by <br>, a line wrapped in one tag pair such as <small>) broken
 // at spaces into lines no wider than `width` in `font`: a long title wraps instead of ending in "…".
@@ -62,35 +74,122 @@ QString wrappedHtml(const QString& text, const QFont& font, qreal width)
 // ending in "…". Run whenever the chart lays itself out.
 // A title `object` shows (through `get`/`set`) wrapped to `width`; a title set anew since (a chart
 // adds its subtitle after resetDemoChart) is taken as the whole one.
+// `key`, when given, is shown as a line of its own below the title (a bar axis's key to its letters).
 template<class Get, class Set>
-void wrapTitle(QObject* object, Get get, Set set, const QFont& font, qreal width)
+void wrapTitle(QObject* object, Get get, Set set, const QFont& font, qreal width, const QString& key = {})
 {
     QString whole = object->property(kWholeTitle).toString();
     if (get() != object->property(kShownTitle).toString()) {
         whole = get();
         object->setProperty(kWholeTitle, whole);
     }
-    if (whole.isEmpty() || width <= 0)
+    if ((whole.isEmpty() && key.isEmpty()) || width <= 0)
         return;
-    const QString wrapped = wrappedHtml(whole, font, width);
+    const QString shown = key.isEmpty() ? whole
+        : whole.isEmpty()               ? key
+                                        : whole + QStringLiteral("<br>") + key;
+    const QString wrapped = wrappedHtml(shown, font, width);
     object->setProperty(kShownTitle, wrapped);
     if (wrapped != get())
         set(wrapped);
+}
+
+// `label` in lines no wider than `width`, broken at spaces, after a ':' and before a '+'
+// ("budget:" over "6MiB", "sqrt" over "+ offload"), joined by <br>; nullopt when one of those
+// pieces alone is wider (it would have to be broken inside a word).
+std::optional<QString> brokenLabel(const QString& label, const QFontMetricsF& metrics, qreal width)
+{
+    if (metrics.horizontalAdvance(label) <= width || label.contains(QLatin1Char('<')))
+        return label;
+    // The pieces, each with the separator that goes before it when it shares a line.
+    QList<std::pair<QString, QString>> pieces;
+    for (const QString& word : label.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        QString separator = pieces.isEmpty() ? QString() : QStringLiteral(" ");
+        QString rest = word;
+        for (qsizetype colon = rest.indexOf(QLatin1Char(':')); colon >= 0 && colon + 1 < rest.size();
+             colon = rest.indexOf(QLatin1Char(':'))) {
+            pieces.emplace_back(separator, rest.left(colon + 1));
+            separator.clear();
+            rest = rest.mid(colon + 1);
+        }
+        pieces.emplace_back(separator, rest);
+    }
+    QStringList lines;
+    QString current;
+    for (const auto& [separator, piece] : pieces) {
+        if (metrics.horizontalAdvance(piece) > width)
+            return std::nullopt;
+        const QString longer = current + separator + piece;
+        if (!current.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+            lines << current;
+            current = piece;
+        } else {
+            current = longer;
+        }
+    }
+    lines << current;
+    return lines.join(QStringLiteral("<br>"));
+}
+
+// A bar chart's category names never cut short to "budget:6…", as Qt Charts does with a name
+// wider than its group of bars: each is broken into lines that fit the group's width; where a
+// single word is wider still (a narrow chart, many runs) the groups are lettered A, B, C… and the
+// key returned ("A: none · B: budget:6MiB · …", empty when the names fit) goes under the axis.
+// The whole names are kept; names set anew since (a rebuilt chart) are taken as the whole ones.
+QString fitCategories(QBarCategoryAxis* axis, qreal plotWidth)
+{
+    QStringList whole = axis->property(kWholeCategories).toStringList();
+    if (axis->categories() != axis->property(kShownCategories).toStringList()) {
+        whole = axis->categories();
+        axis->setProperty(kWholeCategories, whole);
+    }
+    if (whole.isEmpty() || plotWidth <= 0)
+        return {};
+    const QFontMetricsF metrics(axis->labelsFont());
+    const qreal width = plotWidth / qreal(whole.size() + 1) - kCategoryRoomLess;
+    QStringList shown;
+    QStringList key;
+    for (const QString& label : whole) {
+        const std::optional<QString> broken = brokenLabel(label, metrics, width);
+        if (!broken || whole.size() > 26) {
+            shown.clear();
+            break;
+        }
+        shown << *broken;
+    }
+    if (shown.isEmpty() && whole.size() <= 26) {
+        for (qsizetype i = 0; i < whole.size(); ++i) {
+            const QString letter = QString(QChar(char16_t(u'A' + i)));
+            shown << letter;
+            // No break inside one entry: the key wraps between entries only.
+            key << QStringLiteral("%1: %2")
+                       .arg(letter, whole[i].toHtmlEscaped())
+                       .replace(QLatin1Char(' '), QChar(0x00A0));
+        }
+    }
+    if (shown.isEmpty() || QStringList(shown).removeDuplicates() > 0) // an axis's categories are unique
+        shown = whole;
+    axis->setProperty(kShownCategories, shown);
+    if (shown != axis->categories())
+        axis->setCategories(shown);
+    return key.join(QStringLiteral(" · "));
 }
 
 // The title wraps to the chart's width and a horizontal axis's title to the plot's, instead of
 // ending in "…". Run whenever the chart lays itself out.
 void fitTexts(QChart* chart)
 {
-    const qreal titleWidth = chart->size().width() - chart->margins().left() - chart->margins().right() - 8;
+    const qreal titleWidth = chart->size().width() - chart->margins().left() - chart->margins().right() - 24;
     wrapTitle(
         chart, [chart] { return chart->title(); }, [chart](const QString& text) { chart->setTitle(text); },
         chart->titleFont(), titleWidth);
     const qreal plotWidth = chart->plotArea().width();
     for (QAbstractAxis* axis : chart->axes(Qt::Horizontal)) {
+        auto* categories = qobject_cast<QBarCategoryAxis*>(axis);
+        const QString key = categories ? fitCategories(categories, plotWidth) : QString();
         wrapTitle(
             axis, [axis] { return axis->titleText(); },
-            [axis](const QString& text) { axis->setTitleText(text); }, axis->titleFont(), plotWidth);
+            [axis](const QString& text) { axis->setTitleText(text); }, axis->titleFont(), plotWidth, key);
     }
 }
 
@@ -182,6 +281,25 @@ void fitFromZero(QValueAxis* axis, double highest)
     axis->setLabelFormat(QStringLiteral("%.6g")); // localized labels need a precision; trailing zeros drop
 }
 
+void showCategoryTips(QAbstractBarSeries* series, QBarCategoryAxis* axis)
+{
+    QObject::connect(
+        series, &QAbstractBarSeries::hovered, axis, [axis](bool status, int index, QBarSet* set) {
+            if (!status) {
+                QToolTip::hideText();
+                return;
+            }
+            QStringList names = axis->property(kWholeCategories).toStringList();
+            if (names.isEmpty())
+                names = axis->categories();
+            if (index < 0 || index >= names.size() || index >= set->count())
+                return;
+            QToolTip::showText(QCursor::pos(),
+                QStringLiteral("%1\n%2: %3")
+                    .arg(names[index], set->label(), QLocale().toString(set->at(index), 'g', 4)));
+        });
+}
+
 void addBarSeries(QChart* chart, QBarSeries* series, const QStringList& categories, const QString& valueTitle,
     double highest)
 {
@@ -195,4 +313,5 @@ void addBarSeries(QChart* chart, QBarSeries* series, const QStringList& categori
     series->attachAxis(x);
     series->attachAxis(y);
     fitFromZero(y, highest);
+    showCategoryTips(series, x);
 }

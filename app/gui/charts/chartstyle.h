@@ -7,6 +7,8 @@
 
 #include "rlab/memory.h"
 
+class QAbstractBarSeries;
+class QBarCategoryAxis;
 class QBarSeries;
 class QChart;
 class QChartView;
@@ -22,6 +24,9 @@ void fitFromZero(QValueAxis* axis, double highest);
 // From `first` to `last` (whole numbers: steps, counts), ticks at round multiples (1, 2 or 5 times a
 // power of ten), at most about six of them: not at the fractions an even split would give (59, 78).
 void fitWholeNumbers(QValueAxis* axis, int first, int last);
+// A bar under the pointer shows its group's whole name (the axis may break or letter the names so
+// they fit), its set's name and its value.
+void showCategoryTips(QAbstractBarSeries* series, QBarCategoryAxis* axis);
 // Adds bars with `categories` along the bottom and a value axis titled `valueTitle` at the left,
 // from zero to above `highest`.
 void addBarSeries(QChart* chart, QBarSeries* series, const QStringList& categories, const QString& valueTitle,

@@ -100,6 +100,7 @@ void LedgerChart::rebuild()
     categories->append(differingLabels(shown));
     chart->addAxis(categories, Qt::AlignBottom);
     series->attachAxis(categories);
+    showCategoryTips(series, categories);
     auto* y = new QValueAxis;
     y->setTitleText(tr("MiB"));
     chart->addAxis(y, Qt::AlignLeft);

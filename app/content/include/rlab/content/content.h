@@ -257,11 +257,14 @@ std::vector<std::string> availableLanguages(const std::filesystem::path& root);
 Content loadContent(const std::filesystem::path& root, const std::string& language);
 
 // One term of a translators' glossary (content/glossary.<language>.yaml): the English term, its
-// rendering in that language, and the note on how to use it (in English).
+// rendering in that language, the note on how to use it (in English), and what it means for a
+// learner in English and in that language (both empty where the file gives no definition).
 struct GlossaryEntry {
     std::string term;
     std::string use;
     std::string note;
+    std::string definitionEn;
+    std::string definition;
 };
 // The terms of `root`/glossary.<language>.yaml, in file order; empty when there is none or it
 // cannot be read (check-content reports why).
