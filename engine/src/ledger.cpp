@@ -605,6 +605,7 @@ std::string ledgerJson(const TensorLedger& ledger, LedgerConvention convention,
     j.string("save_precision", ledger.config.savePrecision == SavePrecision::Bf16 ? "bf16" : "fp32");
     j.string("source", ledger.measured ? "measured" : "predicted");
     j.string("convention", convention == LedgerConvention::Paper ? "paper" : "engine");
+    j.string("arch", archName(shape.arch));
     j.beginObject("shape");
     j.integer("layers", static_cast<std::uint64_t>(shape.layers));
     j.integer("width", static_cast<std::uint64_t>(shape.width));
@@ -612,6 +613,10 @@ std::string ledgerJson(const TensorLedger& ledger, LedgerConvention convention,
     j.integer("seq", static_cast<std::uint64_t>(shape.seq));
     j.integer("batch", static_cast<std::uint64_t>(shape.batch));
     j.integer("vocab", static_cast<std::uint64_t>(shape.vocab));
+    if (shape.arch == Arch::Llama) {
+        j.integer("kv_heads", static_cast<std::uint64_t>(kvHeadsOf(shape)));
+        j.integer("ffn", static_cast<std::uint64_t>(ffnOf(shape)));
+    }
     j.endObject();
     j.integer("peak_activation_bytes", ledger.peakActivationBytes);
     j.integer("rows_peak_bytes", ledger.rowsPeakBytes);
