@@ -248,6 +248,23 @@ RLAB_TEST(cudaRefusesLlamaBeforeAllocating)
     RLAB_CHECK_EQ(liveEngineBytes(), std::uint64_t {0});
 }
 
+// One thread or several, the same bits: every llama kernel's sums run in one fixed order (the
+// demo's widths, so every op splits over threads; dropout on, so masks are drawn per share too).
+RLAB_TEST(gradientsDoNotDependOnThreads)
+{
+    std::map<std::string, std::vector<float>> first;
+    for (const int threads : {1, 2, 3}) {
+        RunConfig c = config(ModelShape {2, 128, 4, 64, 8, 256, Arch::Llama, 2, 0}, "selective");
+        c.steps = 1;
+        c.threads = threads;
+        const RunResult r = run(c);
+        if (first.empty())
+            first = r.gradients;
+        for (const auto& [name, grad] : first)
+            RLAB_CHECK_MSG(sameBits(r.gradients.at(name), grad), name + " with " + std::to_string(threads));
+    }
+}
+
 RLAB_TEST(lossFalls)
 {
     RunConfig c;
