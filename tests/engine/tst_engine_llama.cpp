@@ -202,6 +202,10 @@ RLAB_TEST(parametersHaveTheContractNames)
         total += dims.size() == 1 ? dims[0] : dims[0] * dims[1];
     RLAB_CHECK_EQ(layout.total, total);
     RLAB_CHECK_EQ(detail::parameterCount(shape), std::uint64_t(total));
+    // Llama 3 8B's shape (d 4096, 32 layers, 32 heads, 8 key/value heads, F 14336, 128,256 tokens,
+    // untied head): its published 8,030,261,248 parameters, counted without building the layout.
+    RLAB_CHECK_EQ(detail::parameterCount(ModelShape {32, 4096, 32, 8192, 1, 128256, Arch::Llama, 8, 14336}),
+        std::uint64_t {8030261248});
     // The default hidden size: 8d/3 rounded up to a multiple of 64.
     RLAB_CHECK_EQ(ffnOf(ModelShape {1, 128, 4, 8, 1, 16, Arch::Llama, 0, 0}), 384);
     RLAB_CHECK_EQ(ffnOf(ModelShape {1, 4096, 32, 8, 1, 16, Arch::Llama, 8, 0}), 10944); // ceil(10922.7)
