@@ -20,7 +20,8 @@ Runs one training step (unless --steps says more) and lists, per block and for t
 tensor the step keeps for backward, recomputes or offloads: its op, name, shape, storage
 precision, bytes, memory category, fate (kept, recomputed, offloaded, widened), the bytes it held
 at the step's activation peak as the tracking allocator saw them, and Korthikanti et al.'s term
-(2sbh, 6sbh, 2as^2b, as^2b, sbh, 8sbh) with the paper's bytes for it. The rows' bytes at the peak
+(2sbh, 6sbh, 2as^2b, as^2b, sbh, 8sbh; for --arch llama the same counting over its tensors,
+2sb(h+2k), 4sbf, 2sbf, ...) with the paper's bytes for it. The rows' bytes at the peak
 add up to the measured peak of saved activations and recompute workspace exactly.
 
   --paper               per block, the paper's formula with this shape's numbers substituted, the
@@ -102,10 +103,13 @@ void printRows(const rlab::TensorLedger& ledger, rlab::LedgerConvention conventi
 {
     const rlab::ModelShape& s = ledger.config.shape;
     const char* source = ledger.measured ? "measured" : "predicted";
+    const std::string arch = s.arch == rlab::Arch::Llama ? ", llama (" + std::to_string(rlab::kvHeadsOf(s))
+            + " key/value heads, SwiGLU hidden size " + std::to_string(rlab::ffnOf(s)) + ")"
+                                                         : std::string();
     std::printf(
-        "rlab ledger: %s, %d blocks, width %d, %d heads, seq %d, batch %d, vocab %d, %s activations\n",
+        "rlab ledger: %s, %d blocks, width %d, %d heads, seq %d, batch %d, vocab %d, %s activations%s\n",
         ledger.config.policy.name().c_str(), s.layers, s.width, s.heads, s.seq, s.batch, s.vocab,
-        ledger.config.savePrecision == rlab::SavePrecision::Bf16 ? "bf16" : "fp32");
+        ledger.config.savePrecision == rlab::SavePrecision::Bf16 ? "bf16" : "fp32", arch.c_str());
     std::printf("Activation peak (%s): %" PRIu64 " bytes", source, ledger.peakActivationBytes);
     if (!ledger.peakPhase.empty())
         std::printf(", first reached in the %s, %s, op %s", ledger.peakPhase.c_str(),
@@ -183,6 +187,11 @@ void printPaper(const rlab::TensorLedger& ledger)
 {
     const rlab::ModelShape& s = ledger.config.shape;
     const rlab::PaperFormula f = rlab::paperFormula(s);
+    const bool llama = s.arch == rlab::Arch::Llama;
+    if (llama)
+        std::printf("Korthikanti et al.'s formula is GPT's block; for llama's the same counting (16-bit "
+                    "values, 1-byte masks) runs over llama's tensors, row by row (rlab ledger's terms),\n"
+                    "so the lines below give GPT's formula at this shape for comparison only.\n");
     std::printf("Korthikanti et al. 2022, activations per layer (16-bit values, 1-byte dropout masks):\n");
     std::printf("  s = %d (seq), b = %d (batch), h = %d (width), a = %d (heads): sbh = %" PRIu64
                 ", as^2b = %" PRIu64 "\n",
@@ -206,8 +215,9 @@ void printPaper(const rlab::TensorLedger& ledger)
         std::printf("  %s: the engine keeps %" PRIu64 " bytes each; the paper's way, this plan keeps %" PRIu64
                     " bytes\n",
             blocks.c_str(), r.engineKept, r.paperKept);
-        std::printf("    %+15" PRId64 "  34sbh + 5as^2b, the paper's count with nothing recomputed\n",
-            static_cast<std::int64_t>(r.paperNone));
+        std::printf("    %+15" PRId64 "  %s, the paper's count with nothing recomputed\n",
+            static_cast<std::int64_t>(r.paperNone),
+            llama ? "llama's rows counted the paper's way" : "34sbh + 5as^2b");
         std::string names;
         for (const std::string& name : r.recomputedNames)
             names += (names.empty() ? "" : "; ") + name;
@@ -220,13 +230,15 @@ void printPaper(const rlab::TensorLedger& ledger)
         line(r.masks, "dropout masks: regenerated from the Philox counter, the engine keeps 0 bytes");
         line(r.absent, "not stored by the engine (dropout off, or fused attention)");
         line(r.statistics,
-            "LayerNorm mean and rstd (fused: softmax logsumexp), which the paper does not count");
+            llama ? "RMSNorm rstd (fused: softmax logsumexp), which the paper does not count"
+                  : "LayerNorm mean and rstd (fused: softmax logsumexp), which the paper does not count");
         std::printf("    %15" PRIu64 "  = the engine's bytes\n", r.engineKept);
         first = last + 1;
     }
     std::printf("  head (outside the per-layer formula): the engine keeps %" PRIu64 " bytes\n",
         rlab::keptBytes(ledger, -1, rlab::LedgerConvention::Engine));
-    if (ledger.config.policy.kind == rlab::PolicyKind::Selective && ledger.config.policy.keep.empty()) {
+    if (!llama && ledger.config.policy.kind == rlab::PolicyKind::Selective
+        && ledger.config.policy.keep.empty()) {
         std::string keep;
         for (const rlab::OpKind kind : rlab::defaultSelectiveKeep())
             keep += (keep.empty() ? "" : ",") + std::string(rlab::opKindName(kind));

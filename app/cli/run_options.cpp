@@ -172,6 +172,12 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
             config.shape.*field->member = values.front();
             if (list)
                 swept[field] = values;
+        } else if (flag == "--arch") {
+            config.shape.arch = parseChoice(flag, value(), rlab::parseArch, rlab::archChoices);
+        } else if (flag == "--kv-heads") {
+            config.shape.kvHeads = parseInteger<int>(flag, value(), 1, 65536);
+        } else if (flag == "--ffn") {
+            config.shape.ffn = parseInteger<int>(flag, value(), 1, rlab::kMostFfn);
         } else if (flag == "--steps") {
             config.steps = parseInteger<int>(flag, value(), 1, rlab::kMostSteps);
         } else if (flag == "--min-time") {
@@ -333,8 +339,8 @@ std::vector<rlab::RunConfig> sweepConfigs(const SweepOptions& options)
 }
 
 const char* const kRunUsage = R"(usage: rlab run [options]
-Trains the reference GPT-style model under one recomputation policy and reports measured
-memory and time. The --json object and the rest of the command line: docs/cli.md.
+Trains the reference model (GPT-2's block or llama's) under one recomputation policy and
+reports measured memory and time. The --json object and the rest of the command line: docs/cli.md.
 
   --policy P            none | full | sqrt | selective | budget:<bytes> (e.g. budget:8MiB); default none
                         bytes: a number with K/KiB, M/MiB or G/GiB (powers of 1024), e.g. 16M, 1.5G
@@ -342,6 +348,11 @@ memory and time. The --json object and the rest of the command line: docs/cli.md
   --keep KINDS          op kinds selective keeps, comma separated (default: the matmul outputs)
   --layers N --width d --heads H --seq T --batch B --vocab V
                         model shape; default 12, 128, 4, 64, 8, 256
+  --arch gpt2|llama     the block: GPT-2's (LayerNorm, GELU, learned positions) or llama's
+                        (RMSNorm, rotary positions, grouped-query attention, SwiGLU, no biases;
+                        CPU only for now); default gpt2. docs/llama.md
+  --kv-heads G          llama: key/value heads, dividing --heads (default: as many as heads)
+  --ffn F               llama: SwiGLU hidden size (default 8d/3 rounded up to a multiple of 64)
   --steps S             training steps (default 10, at most 1000000)
   --min-time SECONDS    after --steps, keep training until this much measured time (warm-up
                         excluded) is spent and at least 6 steps are timed, for a trustworthy

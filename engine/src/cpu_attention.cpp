@@ -110,17 +110,37 @@ struct HeadView {
     const float* v;
 };
 
-HeadView headOf(const float* qkv, int b, int h, int T, int C, int H)
+// Where a row's q, k and v are: GPT-2's (B,T,3C) with one key/value head per query head, or
+// llama's grouped-query (B,T,C+2*G*dh), whose `group` = H/G query heads share one key/value head.
+struct QkvLayout {
+    int ld; // floats per row
+    int kOffset, vOffset; // where k's and v's heads start in a row
+    int group;
+};
+
+QkvLayout multiHead(int C)
+{
+    return {3 * C, C, 2 * C, 1};
+}
+
+QkvLayout groupedQuery(int C, int H, int G)
 {
     const int dh = C / H;
-    const float* base = qkv + static_cast<std::size_t>(b) * T * 3 * C + static_cast<std::size_t>(h) * dh;
-    return {base, base + C, base + 2 * C};
+    return {C + 2 * G * dh, C, C + G * dh, H / G};
+}
+
+HeadView headOf(const float* qkv, int b, int h, int T, int C, int H, const QkvLayout& L)
+{
+    const int dh = C / H;
+    const float* row = qkv + static_cast<std::size_t>(b) * T * L.ld;
+    const std::size_t kv = static_cast<std::size_t>(h / L.group) * dh;
+    return {row + static_cast<std::size_t>(h) * dh, row + L.kOffset + kv, row + L.vOffset + kv};
 }
 
 // Per-thread scratch, grown on demand and kept between calls (a few tens of KiB).
 float* scratch(std::size_t floats, int which)
 {
-    thread_local std::vector<float> buffers[4];
+    thread_local std::vector<float> buffers[5];
     std::vector<float>& b = buffers[which];
     if (b.size() < floats)
         b.resize(floats);
@@ -262,18 +282,28 @@ void causalApply(
                 result + static_cast<std::size_t>(t) * padded, static_cast<std::size_t>(dh) * sizeof(float));
 }
 
-} // namespace
+// out rows (T x dh, ldo apart) += the T x dh result in `add` (rows dh apart): a group's later
+// query heads adding their share to the key/value head's gradient, in head order.
+void addRows(float* out, int ldo, const float* add, int T, int dh)
+{
+    for (int t = 0; t < T; ++t) {
+        float* o = out + static_cast<std::size_t>(t) * ldo;
+        const float* a = add + static_cast<std::size_t>(t) * dh;
+        for (int d = 0; d < dh; ++d)
+            o[d] += a[d];
+    }
+}
 
-void CpuBackend::attentionSoftmaxForward(float* att, const float* qkv, int B, int T, int C, int H)
+void softmaxForward(int threads, float* att, const float* qkv, int B, int T, int C, int H, const QkvLayout& L)
 {
     const int dh = C / H;
     const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
-    parallelFor(m_threads, std::int64_t {B} * H, std::int64_t {T} * T * dh / 2, [&](std::int64_t bh) {
+    parallelFor(threads, std::int64_t {B} * H, std::int64_t {T} * T * dh / 2, [&](std::int64_t bh) {
         const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
-        const HeadView hv = headOf(qkv, b, h, T, C, H);
+        const HeadView hv = headOf(qkv, b, h, T, C, H, L);
         const int lds = roundUp(T);
         float* scores = scratch(static_cast<std::size_t>(T) * lds, 3);
-        causalScores(scores, lds, hv.q, 3 * C, hv.k, 3 * C, T, dh);
+        causalScores(scores, lds, hv.q, L.ld, hv.k, L.ld, T, dh);
         VecI lane;
         for (int i = 0; i < kWidth; ++i)
             lane[i] = i;
@@ -316,80 +346,152 @@ void CpuBackend::attentionSoftmaxForward(float* att, const float* qkv, int B, in
     });
 }
 
+// One task per (batch, key/value head): its group's query heads in order, so the key gradient
+// that they share is summed in one fixed order (a group of one writes it straight, as before).
+void softmaxBackward(int threads, float* dqkv, float* datt, const float* att, const float* qkv, int B, int T,
+    int C, int H, const QkvLayout& L)
+{
+    const int dh = C / H, G = H / L.group;
+    const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
+    parallelFor(threads, std::int64_t {B} * G, std::int64_t {T} * T * dh * L.group, [&](std::int64_t bg) {
+        const int b = static_cast<int>(bg / G), g = static_cast<int>(bg % G);
+        for (int r = 0; r < L.group; ++r) {
+            const int h = g * L.group + r;
+            const std::int64_t bh = std::int64_t {b} * H + h;
+            const HeadView hv = headOf(qkv, b, h, T, C, H, L);
+            const float* p = att + bh * T * T;
+            const float* dp = datt + bh * T * T;
+            // dS = P * (dP - rowsum(P * dP)) * scale over keys 0..t, zero after them (lanes past t are
+            // masked, so whatever dP holds above the diagonal does not matter).
+            const int lds = roundUp(T);
+            float* ds = scratch(static_cast<std::size_t>(T) * lds, 3);
+            VecI lane;
+            for (int i = 0; i < kWidth; ++i)
+                lane[i] = i;
+            for (int t = 0; t < T; ++t) {
+                const std::size_t at = static_cast<std::size_t>(t) * T;
+                const int vectors = t / kWidth + 1;
+                const auto get = [&](const float* base, int v) {
+                    const int left = T - v * kWidth;
+                    const Vec x = left >= kWidth ? load(base + at + v * kWidth)
+                                                 : loadPartial(base + at + v * kWidth, left);
+                    return select(lane + v * kWidth <= t, x, Vec {});
+                };
+                Vec dot = {};
+                for (int v = 0; v < vectors; ++v)
+                    dot += get(p, v) * get(dp, v);
+                const float d = horizontalSum(dot);
+                float* out = ds + static_cast<std::size_t>(t) * lds;
+                for (int v = 0; v < vectors; ++v)
+                    store(out + v * kWidth, get(p, v) * (get(dp, v) - d) * scale);
+                std::fill(out + vectors * kWidth, out + lds, 0.0f);
+            }
+            causalApply(dqkv + (hv.q - qkv), L.ld, ds, lds, false, hv.k, L.ld, T, dh); // dq = dS k
+            float* dk = dqkv + (hv.k - qkv);
+            if (r == 0) {
+                causalApply(dk, L.ld, ds, lds, true, hv.q, L.ld, T, dh); // dk = dS^T q
+            } else {
+                float* share = scratch(static_cast<std::size_t>(T) * dh, 4);
+                causalApply(share, dh, ds, lds, true, hv.q, L.ld, T, dh);
+                addRows(dk, L.ld, share, T, dh);
+            }
+        }
+    });
+}
+
+void valuesForward(int threads, float* out, const float* att, const float* qkv, int B, int T, int C, int H,
+    const QkvLayout& L)
+{
+    const int dh = C / H;
+    parallelFor(threads, std::int64_t {B} * H, std::int64_t {T} * T * dh / 2, [&](std::int64_t bh) {
+        const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
+        const HeadView hv = headOf(qkv, b, h, T, C, H, L);
+        float* o = out + static_cast<std::size_t>(b) * T * C + static_cast<std::size_t>(h) * dh;
+        causalApply(o, C, att + bh * T * T, T, false, hv.v, L.ld, T, dh); // o = P v
+    });
+}
+
+// Per (batch, key/value head) as softmaxBackward, so the value gradient is summed in one order.
+void valuesBackward(int threads, float* datt, float* dqkv, const float* dout, const float* att,
+    const float* qkv, int B, int T, int C, int H, const QkvLayout& L)
+{
+    const int dh = C / H, G = H / L.group;
+    parallelFor(threads, std::int64_t {B} * G, std::int64_t {T} * T * dh * L.group, [&](std::int64_t bg) {
+        const int b = static_cast<int>(bg / G), g = static_cast<int>(bg % G);
+        for (int r = 0; r < L.group; ++r) {
+            const int h = g * L.group + r;
+            const std::int64_t bh = std::int64_t {b} * H + h;
+            const HeadView hv = headOf(qkv, b, h, T, C, H, L);
+            const float* dO = dout + static_cast<std::size_t>(b) * T * C + static_cast<std::size_t>(h) * dh;
+            // dP = dO v^T on the lower triangle; zero above it (unspecified by the interface: kept clean)
+            const int lds = roundUp(T);
+            float* scores = scratch(static_cast<std::size_t>(T) * lds, 3);
+            causalScores(scores, lds, dO, C, hv.v, L.ld, T, dh);
+            float* dp = datt + bh * T * T;
+            for (int t = 0; t < T; ++t) {
+                std::memcpy(dp + static_cast<std::size_t>(t) * T, scores + static_cast<std::size_t>(t) * lds,
+                    static_cast<std::size_t>(t + 1) * sizeof(float));
+                std::fill(dp + static_cast<std::size_t>(t) * T + t + 1,
+                    dp + static_cast<std::size_t>(t + 1) * T, 0.0f);
+            }
+            float* dv = dqkv + (hv.v - qkv);
+            if (r == 0) {
+                causalApply(dv, L.ld, att + bh * T * T, T, true, dO, C, T, dh); // dv = P^T dO
+            } else {
+                float* share = scratch(static_cast<std::size_t>(T) * dh, 4);
+                causalApply(share, dh, att + bh * T * T, T, true, dO, C, T, dh);
+                addRows(dv, L.ld, share, T, dh);
+            }
+        }
+    });
+}
+
+} // namespace
+
+void CpuBackend::attentionSoftmaxForward(float* att, const float* qkv, int B, int T, int C, int H)
+{
+    softmaxForward(m_threads, att, qkv, B, T, C, H, multiHead(C));
+}
+
 void CpuBackend::attentionSoftmaxBackward(
     float* dqkv, float* datt, const float* att, const float* qkv, int B, int T, int C, int H)
 {
-    const int dh = C / H;
-    const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
-    parallelFor(m_threads, std::int64_t {B} * H, std::int64_t {T} * T * dh, [&](std::int64_t bh) {
-        const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
-        const HeadView hv = headOf(qkv, b, h, T, C, H);
-        float* dbase = dqkv + (hv.q - qkv);
-        const float* p = att + bh * T * T;
-        const float* dp = datt + bh * T * T;
-        // dS = P * (dP - rowsum(P * dP)) * scale over keys 0..t, zero after them (lanes past t are
-        // masked, so whatever dP holds above the diagonal does not matter).
-        const int lds = roundUp(T);
-        float* ds = scratch(static_cast<std::size_t>(T) * lds, 3);
-        VecI lane;
-        for (int i = 0; i < kWidth; ++i)
-            lane[i] = i;
-        for (int t = 0; t < T; ++t) {
-            const std::size_t at = static_cast<std::size_t>(t) * T;
-            const int vectors = t / kWidth + 1;
-            const auto get = [&](const float* base, int v) {
-                const int left = T - v * kWidth;
-                const Vec x = left >= kWidth ? load(base + at + v * kWidth)
-                                             : loadPartial(base + at + v * kWidth, left);
-                return select(lane + v * kWidth <= t, x, Vec {});
-            };
-            Vec dot = {};
-            for (int v = 0; v < vectors; ++v)
-                dot += get(p, v) * get(dp, v);
-            const float d = horizontalSum(dot);
-            float* out = ds + static_cast<std::size_t>(t) * lds;
-            for (int v = 0; v < vectors; ++v)
-                store(out + v * kWidth, get(p, v) * (get(dp, v) - d) * scale);
-            std::fill(out + vectors * kWidth, out + lds, 0.0f);
-        }
-        causalApply(dbase, 3 * C, ds, lds, false, hv.k, 3 * C, T, dh); // dq = dS k
-        causalApply(dbase + C, 3 * C, ds, lds, true, hv.q, 3 * C, T, dh); // dk = dS^T q
-    });
+    softmaxBackward(m_threads, dqkv, datt, att, qkv, B, T, C, H, multiHead(C));
 }
 
 void CpuBackend::attentionValuesForward(
     float* out, const float* att, const float* qkv, int B, int T, int C, int H)
 {
-    const int dh = C / H;
-    parallelFor(m_threads, std::int64_t {B} * H, std::int64_t {T} * T * dh / 2, [&](std::int64_t bh) {
-        const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
-        const HeadView hv = headOf(qkv, b, h, T, C, H);
-        float* o = out + static_cast<std::size_t>(b) * T * C + static_cast<std::size_t>(h) * dh;
-        causalApply(o, C, att + bh * T * T, T, false, hv.v, 3 * C, T, dh); // o = P v
-    });
+    valuesForward(m_threads, out, att, qkv, B, T, C, H, multiHead(C));
 }
 
 void CpuBackend::attentionValuesBackward(float* datt, float* dqkv, const float* dout, const float* att,
     const float* qkv, int B, int T, int C, int H)
 {
-    const int dh = C / H;
-    parallelFor(m_threads, std::int64_t {B} * H, std::int64_t {T} * T * dh, [&](std::int64_t bh) {
-        const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
-        const HeadView hv = headOf(qkv, b, h, T, C, H);
-        const float* dO = dout + static_cast<std::size_t>(b) * T * C + static_cast<std::size_t>(h) * dh;
-        // dP = dO v^T on the lower triangle; zero above it (unspecified by the interface: kept clean)
-        const int lds = roundUp(T);
-        float* scores = scratch(static_cast<std::size_t>(T) * lds, 3);
-        causalScores(scores, lds, dO, C, hv.v, 3 * C, T, dh);
-        float* dp = datt + bh * T * T;
-        for (int t = 0; t < T; ++t) {
-            std::memcpy(dp + static_cast<std::size_t>(t) * T, scores + static_cast<std::size_t>(t) * lds,
-                static_cast<std::size_t>(t + 1) * sizeof(float));
-            std::fill(
-                dp + static_cast<std::size_t>(t) * T + t + 1, dp + static_cast<std::size_t>(t + 1) * T, 0.0f);
-        }
-        causalApply(dqkv + (hv.v - qkv), 3 * C, att + bh * T * T, T, true, dO, C, T, dh); // dv = P^T dO
-    });
+    valuesBackward(m_threads, datt, dqkv, dout, att, qkv, B, T, C, H, multiHead(C));
+}
+
+void CpuBackend::gqaSoftmaxForward(float* att, const float* qkv, int B, int T, int C, int H, int G)
+{
+    softmaxForward(m_threads, att, qkv, B, T, C, H, groupedQuery(C, H, G));
+}
+
+void CpuBackend::gqaSoftmaxBackward(
+    float* dqkv, float* datt, const float* att, const float* qkv, int B, int T, int C, int H, int G)
+{
+    softmaxBackward(m_threads, dqkv, datt, att, qkv, B, T, C, H, groupedQuery(C, H, G));
+}
+
+void CpuBackend::gqaValuesForward(
+    float* out, const float* att, const float* qkv, int B, int T, int C, int H, int G)
+{
+    valuesForward(m_threads, out, att, qkv, B, T, C, H, groupedQuery(C, H, G));
+}
+
+void CpuBackend::gqaValuesBackward(float* datt, float* dqkv, const float* dout, const float* att,
+    const float* qkv, int B, int T, int C, int H, int G)
+{
+    valuesBackward(m_threads, datt, dqkv, dout, att, qkv, B, T, C, H, groupedQuery(C, H, G));
 }
 
 } // namespace rlab

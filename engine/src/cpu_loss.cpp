@@ -13,6 +13,10 @@ void CpuBackend::encoderForward(
 {
     parallelFor(m_threads, static_cast<std::int64_t>(B) * T, C, [&](std::int64_t r) {
         const int t = static_cast<int>(r % T);
+        if (!wpe) { // llama: no position table
+            ArrayMap(out + r * C, C) = ConstArrayMap(wte + static_cast<std::int64_t>(tokens[r]) * C, C);
+            return;
+        }
         ArrayMap(out + r * C, C) = ConstArrayMap(wte + static_cast<std::int64_t>(tokens[r]) * C, C)
             + ConstArrayMap(wpe + static_cast<std::int64_t>(t) * C, C);
     });
@@ -25,7 +29,8 @@ void CpuBackend::encoderBackward(
     for (std::int64_t r = 0; r < static_cast<std::int64_t>(B) * T; ++r) {
         const ConstArrayMap d(dout + r * C, C);
         ArrayMap(dwte + static_cast<std::int64_t>(tokens[r]) * C, C) += d;
-        ArrayMap(dwpe + (r % T) * C, C) += d;
+        if (dwpe)
+            ArrayMap(dwpe + (r % T) * C, C) += d;
     }
 }
 

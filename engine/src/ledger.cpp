@@ -65,6 +65,43 @@ RowIdentity identityOf(Slot slot)
     return {"gelu", "GELU output (fc2 input)", "8sbh", "fc2 input", 8, 0};
 }
 
+// Llama's tensors in the same slots (plan.cpp llamaSizes). Korthikanti et al.'s formula is GPT's;
+// the terms here count llama's tensors the paper's way (2 bytes a value, 1 a mask), with k = G*dh
+// the key/value width and f the SwiGLU hidden size; termSbh/termAs2b are unused (planRows counts
+// the bytes from the sizes).
+RowIdentity llamaIdentityOf(Slot slot)
+{
+    switch (slot) {
+    case Slot::Input:
+        return {"w2", "block input: the residual stream (attention RMSNorm input)", "2sbh",
+            "attention RMSNorm input", 0, 0};
+    case Slot::Ln1:
+        return {"attn_norm", "attention RMSNorm output (wq, wk and wv input)", "2sbh", "wq, wk and wv input",
+            0, 0};
+    case Slot::Qkv:
+        return {"wqkv_rope", "queries, keys and values, q and k rotated (rotary positions)", "2sb(h+2k)",
+            "Q and K for QK^T, V for attention over values (k = G*dh, the key/value width)", 0, 0};
+    case Slot::Att:
+        return {"softmax", "attention probabilities (softmax output)", "2as^2b", "softmax output", 0, 0};
+    case Slot::AttDrop:
+        return {"attn_dropout", "attention probabilities after dropout", "2as^2b",
+            "softmax dropout output (attention over values input)", 0, 0};
+    case Slot::AttValues:
+        return {"attn_values", "attention output, heads merged (wo input)", "2sbh", "wo input", 0, 0};
+    case Slot::Residual:
+        return {
+            "wo", "residual stream after attention (MLP RMSNorm input)", "2sbh", "MLP RMSNorm input", 0, 0};
+    case Slot::Ln2:
+        return {"mlp_norm", "MLP RMSNorm output (w1 and w3 input)", "2sbh", "w1 and w3 input", 0, 0};
+    case Slot::Fc1:
+        return {"w1_w3", "w1 and w3 outputs (SwiGLU inputs)", "4sbf", "SwiGLU inputs", 0, 0};
+    case Slot::Gelu:
+    case Slot::Count:
+        break;
+    }
+    return {"swiglu", "SwiGLU output, silu(w1 x) * w3 x (w2 input)", "2sbf", "w2 input", 0, 0};
+}
+
 // The dropout masks: the paper keeps them (1 byte a value), the engine regenerates them from the
 // Philox counter (seed, step, block, site). Each goes with the slot whose recomputation redraws it.
 struct MaskIdentity {
@@ -94,6 +131,16 @@ std::vector<std::uint64_t> slotShape(const ModelShape& shape, Slot slot)
                         t = static_cast<std::uint64_t>(shape.seq),
                         d = static_cast<std::uint64_t>(shape.width),
                         h = static_cast<std::uint64_t>(shape.heads);
+    if (shape.arch == Arch::Llama) {
+        const std::uint64_t k = static_cast<std::uint64_t>(kvHeadsOf(shape)) * (d / h),
+                            f = static_cast<std::uint64_t>(ffnOf(shape));
+        if (slot == Slot::Qkv)
+            return {b, t, d + 2 * k};
+        if (slot == Slot::Fc1)
+            return {2, b, t, f};
+        if (slot == Slot::Gelu)
+            return {b, t, f};
+    }
     switch (slot) {
     case Slot::Qkv:
         return {b, t, 3 * d};
@@ -139,6 +186,12 @@ std::vector<TaggedRow> planRows(const Plan& plan, const RunConfig& config)
     const SlotSizes sizes = detail::slotSizes(shape, plan.dropout, plan.fusedAttention);
     const PaperFormula paper = paperFormula(shape);
     const std::uint64_t rows = sizes.rows;
+    const bool llama = shape.arch == Arch::Llama;
+    // Llama's paper-way bytes: 2 a value of each tensor as the unfused, dropout-on block has it.
+    const SlotSizes unfused = detail::slotSizes(shape, true, false);
+    const auto llamaPaperBytes = [&](Slot slot, std::uint64_t perValue) {
+        return detail::checkedMul(perValue, unfused.elems[static_cast<std::size_t>(slot)]);
+    };
     std::vector<TaggedRow> out;
     const auto add = [&](LedgerRow row, int tag) { out.push_back({std::move(row), tag}); };
     for (int block = 0; block < shape.layers; ++block) {
@@ -148,7 +201,10 @@ std::vector<TaggedRow> planRows(const Plan& plan, const RunConfig& config)
                     continue;
                 LedgerRow row;
                 row.block = block;
-                row.op = mask.op;
+                row.op = !llama              ? mask.op
+                    : slot == Slot::Residual ? "wo"
+                    : slot == Slot::Gelu     ? "w2"
+                                             : mask.op;
                 row.name = mask.name;
                 row.shape = slotShape(shape, slot == Slot::AttDrop ? Slot::Att : Slot::Input);
                 row.precision = "none";
@@ -158,8 +214,9 @@ std::vector<TaggedRow> planRows(const Plan& plan, const RunConfig& config)
                                                                   : MemoryCategory::SavedActivations;
                 row.term = mask.term;
                 row.termName = mask.termName;
-                row.paperBytes = detail::checkedAdd(detail::checkedMul(mask.termSbh, paper.sbh),
-                    detail::checkedMul(mask.termAs2b, paper.as2b));
+                row.paperBytes = llama ? llamaPaperBytes(slot == Slot::AttDrop ? Slot::Att : Slot::Input, 1)
+                                       : detail::checkedAdd(detail::checkedMul(mask.termSbh, paper.sbh),
+                                           detail::checkedMul(mask.termAs2b, paper.as2b));
                 row.paperKept = row.fate != TensorFate::Recomputed;
                 row.convention = plan.dropout
                     ? "regenerated from the Philox counter (seed, step, block, site) "
@@ -173,7 +230,7 @@ std::vector<TaggedRow> planRows(const Plan& plan, const RunConfig& config)
         for (int s = 0; s < detail::kSlotCount; ++s) {
             const auto slot = static_cast<Slot>(s);
             const auto i = static_cast<std::size_t>(s);
-            const RowIdentity id = identityOf(slot);
+            const RowIdentity id = llama ? llamaIdentityOf(slot) : identityOf(slot);
             const TensorFate fate = fateOf(plan, block, slot);
             const bool kept = fate != TensorFate::Recomputed;
             const bool empty = sizes.elems[i] == 0;
@@ -181,7 +238,10 @@ std::vector<TaggedRow> planRows(const Plan& plan, const RunConfig& config)
             row.block = block;
             row.op = slot == Slot::Input && block == 0 ? "embedding" : id.op;
             row.name = id.name;
-            if (slot == Slot::Input)
+            if (slot == Slot::Input && llama)
+                row.name = block == 0 ? "block input: the embedding's output (attention RMSNorm input)"
+                                      : "block input: the previous block's output (attention RMSNorm input)";
+            else if (slot == Slot::Input)
                 row.name = block == 0 ? "block input: the embedding's output (LayerNorm 1 input)"
                                       : "block input: the previous block's output (LayerNorm 1 input)";
             row.shape = slotShape(shape, slot);
@@ -192,11 +252,16 @@ std::vector<TaggedRow> planRows(const Plan& plan, const RunConfig& config)
             row.category = kept ? MemoryCategory::SavedActivations : MemoryCategory::RecomputeWorkspace;
             row.term = id.term;
             row.termName = id.termName;
-            row.paperBytes = detail::checkedAdd(
-                detail::checkedMul(id.termSbh, paper.sbh), detail::checkedMul(id.termAs2b, paper.as2b));
+            row.paperBytes = llama ? llamaPaperBytes(slot, 2)
+                                   : detail::checkedAdd(detail::checkedMul(id.termSbh, paper.sbh),
+                                       detail::checkedMul(id.termAs2b, paper.as2b));
             row.paperKept = kept;
             row.convention = engineConvention(fate, plan.bf16, empty);
-            if (slot == Slot::Qkv)
+            if (slot == Slot::Qkv && llama)
+                row.convention
+                    += "; q, k and v are one tensor (wq, wk and wv are one matmul), kept after the "
+                       "rotary embedding, whose backward needs no activation";
+            else if (slot == Slot::Qkv)
                 row.convention += "; q, k and v are one tensor, the paper's 4sbh for q and k plus 2sbh for v";
             if (empty && slot == Slot::Att && plan.fusedAttention)
                 row.convention
@@ -208,15 +273,18 @@ std::vector<TaggedRow> planRows(const Plan& plan, const RunConfig& config)
             add(row, detail::slotTag(block, slot, TensorPart::Value));
             if (sizes.stats[i] > 0) {
                 LedgerRow stats = row;
-                stats.name = slot == Slot::Att
-                    ? "softmax logsumexp per row (fused attention)"
+                stats.name = slot == Slot::Att ? "softmax logsumexp per row (fused attention)"
+                    : llama
+                    ? std::string(slot == Slot::Ln1 ? "attention RMSNorm" : "MLP RMSNorm") + " rstd per row"
                     : std::string(slot == Slot::Ln1 ? "LayerNorm 1" : "LayerNorm 2")
                         + " mean and rstd per row";
                 stats.shape = slot == Slot::Att
                     ? std::vector<std::uint64_t> {static_cast<std::uint64_t>(shape.batch),
                         static_cast<std::uint64_t>(shape.heads), static_cast<std::uint64_t>(shape.seq)}
-                    : std::vector<std::uint64_t> {
-                        2, static_cast<std::uint64_t>(shape.batch), static_cast<std::uint64_t>(shape.seq)};
+                    : llama ? std::vector<std::uint64_t> {static_cast<std::uint64_t>(shape.batch),
+                          static_cast<std::uint64_t>(shape.seq)}
+                            : std::vector<std::uint64_t> {2, static_cast<std::uint64_t>(shape.batch),
+                                static_cast<std::uint64_t>(shape.seq)};
                 stats.precision = "fp32";
                 stats.bytes = sizes.stats[i];
                 stats.term.clear();
@@ -270,13 +338,22 @@ std::vector<TaggedRow> planRows(const Plan& plan, const RunConfig& config)
         row.convention = convention;
         add(std::move(row), detail::headTag(n, tensor));
     };
-    head(HeadTensor::FinalInput, "fc2", "the last block's output (final LayerNorm input)", {b, t, d}, stream,
-        "saved in fp32 under every policy; outside the paper's per-layer formula");
-    head(HeadTensor::Lnf, "lnf", "final LayerNorm output (head input)", {b, t, d}, stream,
-        "saved in fp32 under every policy; outside the paper's per-layer formula");
-    head(HeadTensor::LnfStats, "lnf", "final LayerNorm mean and rstd per row", {2, b, t},
-        detail::checkedMul(detail::checkedMul(2, rows), sizeof(float)),
-        "kept in fp32; outside the paper's per-layer formula");
+    if (llama) {
+        head(HeadTensor::FinalInput, "w2", "the last block's output (final RMSNorm input)", {b, t, d}, stream,
+            "saved in fp32 under every policy; outside the paper's per-layer formula");
+        head(HeadTensor::Lnf, "norm", "final RMSNorm output (head input)", {b, t, d}, stream,
+            "saved in fp32 under every policy; outside the paper's per-layer formula");
+        head(HeadTensor::LnfStats, "norm", "final RMSNorm rstd per row", {b, t},
+            detail::checkedMul(rows, sizeof(float)), "kept in fp32; outside the paper's per-layer formula");
+    } else {
+        head(HeadTensor::FinalInput, "fc2", "the last block's output (final LayerNorm input)", {b, t, d},
+            stream, "saved in fp32 under every policy; outside the paper's per-layer formula");
+        head(HeadTensor::Lnf, "lnf", "final LayerNorm output (head input)", {b, t, d}, stream,
+            "saved in fp32 under every policy; outside the paper's per-layer formula");
+        head(HeadTensor::LnfStats, "lnf", "final LayerNorm mean and rstd per row", {2, b, t},
+            detail::checkedMul(detail::checkedMul(2, rows), sizeof(float)),
+            "kept in fp32; outside the paper's per-layer formula");
+    }
     head(HeadTensor::Probabilities, "cross_entropy", "softmax probabilities over the vocabulary", {b, t, v},
         detail::checkedMul(sizes.logitsElems, sizeof(float)),
         "saved in fp32 and overwritten by their own gradient in backward; outside the paper's per-layer "
@@ -528,6 +605,7 @@ std::string ledgerJson(const TensorLedger& ledger, LedgerConvention convention,
     j.string("save_precision", ledger.config.savePrecision == SavePrecision::Bf16 ? "bf16" : "fp32");
     j.string("source", ledger.measured ? "measured" : "predicted");
     j.string("convention", convention == LedgerConvention::Paper ? "paper" : "engine");
+    j.string("arch", archName(shape.arch));
     j.beginObject("shape");
     j.integer("layers", static_cast<std::uint64_t>(shape.layers));
     j.integer("width", static_cast<std::uint64_t>(shape.width));
@@ -535,6 +613,10 @@ std::string ledgerJson(const TensorLedger& ledger, LedgerConvention convention,
     j.integer("seq", static_cast<std::uint64_t>(shape.seq));
     j.integer("batch", static_cast<std::uint64_t>(shape.batch));
     j.integer("vocab", static_cast<std::uint64_t>(shape.vocab));
+    if (shape.arch == Arch::Llama) {
+        j.integer("kv_heads", static_cast<std::uint64_t>(kvHeadsOf(shape)));
+        j.integer("ffn", static_cast<std::uint64_t>(ffnOf(shape)));
+    }
     j.endObject();
     j.integer("peak_activation_bytes", ledger.peakActivationBytes);
     j.integer("rows_peak_bytes", ledger.rowsPeakBytes);

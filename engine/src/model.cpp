@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <span>
 
 #include "byte_count.h"
 
@@ -36,11 +37,15 @@ private:
 };
 
 // The sizes a parameter's dimensions are made of.
-enum class Extent { None, Width, Width3, Width4, Seq, Vocab };
+enum class Extent { None, Width, Width3, Width4, Seq, Vocab, KvWidth, Ffn };
 
 std::uint64_t extent(const ModelShape& shape, Extent e)
 {
     switch (e) {
+    case Extent::KvWidth: // G * dh
+        return product(kvHeadsOf(shape), shape.heads > 0 ? shape.width / shape.heads : 0);
+    case Extent::Ffn:
+        return static_cast<std::uint64_t>(ffnOf(shape));
     case Extent::Width:
         return static_cast<std::uint64_t>(shape.width);
     case Extent::Width3:
@@ -103,6 +108,39 @@ constexpr ModelParam kAfterBlocks[] = {
     {{"head.weight", Extent::Vocab, Extent::Width}, &ModelLayout::headw},
 };
 
+// Llama's, with the names of DESIGN.md "Reference model: llama" (its PyTorch state_dict).
+constexpr ModelParam kLlamaBeforeBlocks[] = {
+    {{"wte.weight", Extent::Vocab, Extent::Width}, &ModelLayout::wte},
+};
+constexpr BlockParam kLlamaBlockParams[] = {
+    {{"attn_norm.weight", Extent::Width, Extent::None}, &BlockParams::ln1w},
+    {{"wq.weight", Extent::Width, Extent::Width}, &BlockParams::qkvw},
+    {{"wk.weight", Extent::KvWidth, Extent::Width}, nullptr}, // right after wq
+    {{"wv.weight", Extent::KvWidth, Extent::Width}, nullptr}, // right after wk
+    {{"wo.weight", Extent::Width, Extent::Width}, &BlockParams::projw},
+    {{"mlp_norm.weight", Extent::Width, Extent::None}, &BlockParams::ln2w},
+    {{"w1.weight", Extent::Ffn, Extent::Width}, &BlockParams::fc1w},
+    {{"w2.weight", Extent::Width, Extent::Ffn}, &BlockParams::fc2w},
+    {{"w3.weight", Extent::Ffn, Extent::Width}, &BlockParams::w3},
+};
+constexpr ModelParam kLlamaAfterBlocks[] = {
+    {{"norm.weight", Extent::Width, Extent::None}, &ModelLayout::lnfw},
+    {{"head.weight", Extent::Vocab, Extent::Width}, &ModelLayout::headw},
+};
+
+struct ParamTables {
+    std::span<const ModelParam> before;
+    std::span<const BlockParam> block;
+    std::span<const ModelParam> after;
+};
+
+ParamTables tablesOf(const ModelShape& shape)
+{
+    if (shape.arch == Arch::Llama)
+        return {kLlamaBeforeBlocks, kLlamaBlockParams, kLlamaAfterBlocks};
+    return {kBeforeBlocks, kBlockParams, kAfterBlocks};
+}
+
 } // namespace
 
 ModelLayout makeLayout(const ModelShape& shape)
@@ -120,16 +158,20 @@ ModelLayout makeLayout(const ModelShape& shape)
         layout.tensors.push_back(std::move(t));
         return layout.tensors.back().offset;
     };
-    for (const ModelParam& p : kBeforeBlocks)
+    const ParamTables tables = tablesOf(shape);
+    for (const ModelParam& p : tables.before)
         layout.*p.offset = add(p.spec.name, p.spec);
     for (int i = 0; i < shape.layers; ++i) {
         const std::string prefix = "blocks." + std::to_string(i) + ".";
         BlockParams b;
-        for (const BlockParam& p : kBlockParams)
-            b.*p.offset = add(prefix + p.spec.name, p.spec);
+        for (const BlockParam& p : tables.block) {
+            const std::size_t offset = add(prefix + p.spec.name, p.spec);
+            if (p.offset)
+                b.*p.offset = offset;
+        }
         layout.blocks.push_back(b);
     }
-    for (const ModelParam& p : kAfterBlocks)
+    for (const ModelParam& p : tables.after)
         layout.*p.offset = add(p.spec.name, p.spec);
     return layout;
 }
@@ -137,11 +179,12 @@ ModelLayout makeLayout(const ModelShape& shape)
 std::uint64_t parameterCount(const ModelShape& shape)
 {
     std::uint64_t model = 0, block = 0;
-    for (const ModelParam& p : kBeforeBlocks)
+    const ParamTables tables = tablesOf(shape);
+    for (const ModelParam& p : tables.before)
         model = checkedAdd(model, floats(shape, p.spec));
-    for (const ModelParam& p : kAfterBlocks)
+    for (const ModelParam& p : tables.after)
         model = checkedAdd(model, floats(shape, p.spec));
-    for (const BlockParam& p : kBlockParams)
+    for (const BlockParam& p : tables.block)
         block = checkedAdd(block, floats(shape, p.spec));
     return checkedAdd(model, product(block, shape.layers));
 }
@@ -154,11 +197,13 @@ std::vector<float> initialParameters(const ModelLayout& layout, const ModelShape
     for (const ParamTensor& t : layout.tensors) {
         float* p = params.data() + t.offset;
         const bool isWeight = t.name.ends_with(".weight");
-        const bool isNorm = t.name.find("ln") != std::string::npos;
+        const bool isNorm
+            = t.name.find("ln") != std::string::npos || t.name.find("norm") != std::string::npos;
         if (isNorm && isWeight) {
             std::fill(p, p + t.size, 1.0f);
         } else if (isWeight) {
-            const bool residual = t.name.ends_with("proj.weight") || t.name.ends_with("fc2.weight");
+            const bool residual = t.name.ends_with("proj.weight") || t.name.ends_with("fc2.weight")
+                || t.name.ends_with(".wo.weight") || t.name.ends_with(".w2.weight");
             const double stdev = residual ? residualStd : 0.02;
             for (std::size_t i = 0; i < t.size; ++i)
                 p[i] = static_cast<float>(rng.normal() * stdev);

@@ -76,10 +76,11 @@ Plan candidatePlan(const RunConfig& config, const Candidate& candidate)
 // times per row, and validate and predict each plan once), so the last shape's are kept.
 const std::vector<Candidate>& budgetCandidates(const RunConfig& config)
 {
-    using Key = std::tuple<int, int, int, int, int, int, bool, bool, SavePrecision, bool>;
+    using Key = std::tuple<int, int, int, int, int, int, Arch, int, int, bool, bool, SavePrecision, bool>;
     const ModelShape& shape = config.shape;
-    const Key key {shape.layers, shape.width, shape.heads, shape.seq, shape.batch, shape.vocab,
-        config.dropout > 0, config.fusedAttention, config.savePrecision, config.policy.offload};
+    const Key key {shape.layers, shape.width, shape.heads, shape.seq, shape.batch, shape.vocab, shape.arch,
+        kvHeadsOf(shape), ffnOf(shape), config.dropout > 0, config.fusedAttention, config.savePrecision,
+        config.policy.offload};
     thread_local std::optional<Key> cachedKey;
     thread_local std::vector<Candidate> cached;
     if (cachedKey == key)
@@ -169,6 +170,43 @@ SlotMask slotsOfKinds(const std::vector<OpKind>& kinds)
     return mask;
 }
 
+namespace {
+
+// Llama's block in the same slots (docs/llama.md): Ln1 and Ln2 are the RMSNorms (rstd only), Qkv
+// holds q, k and v after the rotary embedding (d + 2*G*dh a row), Fc1 holds w1's and w3's outputs
+// one after the other (2 x (B,T,F)), Gelu the SwiGLU product (B,T,F); the block's output is w2's.
+// The attention slots are GPT-2's. No biases and no position table change the counts a little.
+void llamaSizes(const ModelShape& shape, bool dropout, SlotSizes* s)
+{
+    const std::uint64_t bt = product(shape.batch, shape.seq), btd = product(bt, shape.width);
+    const std::uint64_t qkvWidth = checkedAdd(
+        static_cast<std::uint64_t>(shape.width), product(2, kvHeadsOf(shape), shape.width / shape.heads));
+    const std::uint64_t btf = product(bt, ffnOf(shape));
+    const std::uint64_t rmsStats = product(bt, sizeof(float)); // rstd per row
+    const double fbtd = static_cast<double>(btd), fbtf = static_cast<double>(btf);
+    const double d = shape.width, drop = dropout ? 1.0 : 0.0;
+    const double rotated = static_cast<double>(bt) * (d + static_cast<double>(qkvWidth - shape.width) / 2);
+    const auto set = [&](Slot slot, std::uint64_t elems, std::uint64_t stats, double flops) {
+        const auto i = static_cast<std::size_t>(slot);
+        s->elems[i] = elems;
+        s->stats[i] = stats;
+        s->flops[i] = flops;
+    };
+    // FLOPs: 2*M*N*K per matmul; per element 4 for RMSNorm, 3 for rotary (6 per rotated pair), 1 for
+    // adds and dropout, 6 for SwiGLU.
+    set(Slot::Ln1, btd, rmsStats, 4 * fbtd);
+    set(Slot::Qkv, product(bt, qkvWidth), 0, 2.0 * fbtd * static_cast<double>(qkvWidth) + 3 * rotated);
+    set(Slot::Residual, btd, 0, 2.0 * fbtd * d + (1 + drop) * fbtd);
+    set(Slot::Ln2, btd, rmsStats, 4 * fbtd);
+    set(Slot::Fc1, product(2, btf), 0, 2.0 * 2.0 * fbtd * ffnOf(shape));
+    set(Slot::Gelu, btf, 0, 6 * fbtf);
+    s->outputFlops = 2.0 * fbtf * d + (1 + drop) * fbtd;
+    const double btc = fbtd, v = shape.vocab, btv = static_cast<double>(s->logitsElems);
+    s->edge = {btc, 4 * btc, 2 * btc * v, 4 * btv, 2 * btv, 4 * btc * v, 8 * btc, btc};
+}
+
+} // namespace
+
 SlotSizes slotSizes(const ModelShape& shape, bool dropout, bool fusedAttention)
 {
     const std::uint64_t bt = product(shape.batch, shape.seq), btd = product(bt, shape.width);
@@ -208,6 +246,8 @@ SlotSizes slotSizes(const ModelShape& shape, bool dropout, bool fusedAttention)
     s.logitsElems = product(bt, shape.vocab);
     const double btc = fbtd, btv = static_cast<double>(s.logitsElems), v = shape.vocab;
     s.edge = {btc, 8 * btc, 2 * btc * v, 4 * btv, 2 * btv, 4 * btc * v, 16 * btc, 2 * btc};
+    if (shape.arch == Arch::Llama)
+        llamaSizes(shape, dropout, &s);
     return s;
 }
 

@@ -171,6 +171,9 @@ Training::Training(const RunConfig& config, ProgressCallback progress, const std
     if (config.weightPrecision != SavePrecision::Fp32 || config.fusedAttention)
         throw RunError("bf16 weights and fused attention are predicted only: the engine trains fp32 weights "
                        "with attention that keeps its probabilities.");
+    if (config.shape.arch == Arch::Llama && config.device == Device::Cuda) // before any allocation
+        throw RunError("The CUDA backend has no llama kernels yet (RMSNorm, rotary, SwiGLU, grouped-query "
+                       "attention), so run --arch llama with --device cpu.");
     std::string error;
     s.plan = detail::makePlan(config, &error);
     if (!s.plan)

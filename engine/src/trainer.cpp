@@ -62,6 +62,10 @@ Trainer::Trainer(Backend& backend, const RunConfig& config, Plan plan, ProgressC
     , H(config.shape.heads)
     , V(config.shape.vocab)
     , BT(config.shape.batch * config.shape.seq)
+    , m_llama(config.shape.arch == Arch::Llama)
+    , G(kvHeadsOf(config.shape))
+    , F(ffnOf(config.shape))
+    , QKV(config.shape.width + 2 * kvHeadsOf(config.shape) * (config.shape.width / config.shape.heads))
     , m_lastLoss(std::numeric_limits<float>::quiet_NaN())
 {
     const std::size_t bytes = m_layout.total * sizeof(float);
@@ -236,6 +240,12 @@ void Trainer::produce(int block, Slot slot, BlockActivations& acts)
     const BlockParams& w = m_layout.blocks[static_cast<std::size_t>(block)];
     const float* p = m_params.floats();
     const std::size_t btc = m_sizes.outputElems;
+    if (m_llama) {
+        produceLlama(block, slot, acts, out, flops);
+        if (place.halfCopy)
+            keepCopy(out, m_sizes.elems[s], tag);
+        return;
+    }
     switch (slot) {
     case Slot::Ln1:
         op("ln1", flops, [&] {
@@ -296,7 +306,74 @@ void Trainer::produce(int block, Slot slot, BlockActivations& acts)
         keepCopy(out, m_sizes.elems[s], tag);
 }
 
-// The block's result x + dropout(fc2(gelu)), written as the next block's input.
+// Llama's ops in GPT-2's slots (plan.cpp llamaSizes says what each slot holds).
+void Trainer::produceLlama(int block, Slot slot, BlockActivations& acts, SlotTensor& out, double flops)
+{
+    const BlockParams& w = m_layout.blocks[static_cast<std::size_t>(block)];
+    const float* p = m_params.floats();
+    const std::size_t btc = m_sizes.outputElems;
+    const std::size_t btf = static_cast<std::size_t>(BT) * static_cast<std::size_t>(F);
+    switch (slot) {
+    case Slot::Ln1:
+        op("attn_norm", flops, [&] {
+            m_backend.rmsnormForward(out.ptr, out.stats.floats(), acts[Slot::Input].ptr, p + w.ln1w, BT, C);
+        });
+        break;
+    case Slot::Qkv: // wq, wk and wv lie one after the other: one matmul, then q and k rotated
+        op("wqkv_rope", flops, [&] {
+            m_backend.matmulForward(out.ptr, acts[Slot::Ln1].ptr, p + w.qkvw, nullptr, BT, C, QKV);
+            m_backend.ropeForward(out.ptr, B, T, C, H, G);
+        });
+        break;
+    case Slot::Att:
+        op("softmax", flops,
+            [&] { m_backend.gqaSoftmaxForward(out.ptr, acts[Slot::Qkv].ptr, B, T, C, H, G); });
+        break;
+    case Slot::AttDrop:
+        op("attn_dropout", flops, [&] {
+            m_backend.dropoutForward(out.ptr, acts[Slot::Att].ptr,
+                m_sizes.elems[static_cast<std::size_t>(slot)], site(block, kSiteAttention));
+        });
+        break;
+    case Slot::AttValues:
+        op("attn_values", flops, [&] {
+            m_backend.gqaValuesForward(out.ptr, acts[Slot::AttDrop].ptr, acts[Slot::Qkv].ptr, B, T, C, H, G);
+        });
+        break;
+    case Slot::Residual: {
+        Buffer projected = device(btc * sizeof(float), MemoryCategory::Temporaries);
+        op("wo", flops, [&] {
+            m_backend.matmulForward(
+                projected.floats(), acts[Slot::AttValues].ptr, p + w.projw, nullptr, BT, C, C);
+            m_backend.dropoutResidualForward(
+                out.ptr, acts[Slot::Input].ptr, projected.floats(), btc, site(block, kSiteAttentionOutput));
+        });
+        break;
+    }
+    case Slot::Ln2:
+        op("mlp_norm", flops, [&] {
+            m_backend.rmsnormForward(
+                out.ptr, out.stats.floats(), acts[Slot::Residual].ptr, p + w.ln2w, BT, C);
+        });
+        break;
+    case Slot::Fc1: // w1's output, then w3's
+        op("w1_w3", flops, [&] {
+            m_backend.matmulForward(out.ptr, acts[Slot::Ln2].ptr, p + w.fc1w, nullptr, BT, C, F);
+            m_backend.matmulForward(out.ptr + btf, acts[Slot::Ln2].ptr, p + w.w3, nullptr, BT, C, F);
+        });
+        break;
+    case Slot::Gelu:
+        op("swiglu", flops,
+            [&] { m_backend.swigluForward(out.ptr, acts[Slot::Fc1].ptr, acts[Slot::Fc1].ptr + btf, btf); });
+        break;
+    case Slot::Input:
+    case Slot::Count:
+        break;
+    }
+}
+
+// The block's result x + dropout(fc2(gelu)) (llama: x + dropout(w2(swiglu))), written as the next
+// block's input.
 void Trainer::produceOutput(
     int block, BlockActivations& acts, SlotTensor& out, const SlotPlacement& place, int tag)
 {
@@ -307,9 +384,13 @@ void Trainer::produceOutput(
     out.ptr = out.value.floats();
     {
         Buffer projected = device(btc * sizeof(float), MemoryCategory::Temporaries);
-        op("fc2", m_sizes.outputFlops, [&] {
-            m_backend.matmulForward(
-                projected.floats(), acts[Slot::Gelu].ptr, p + w.fc2w, p + w.fc2b, BT, 4 * C, C);
+        op(m_llama ? "w2" : "fc2", m_sizes.outputFlops, [&] {
+            if (m_llama)
+                m_backend.matmulForward(
+                    projected.floats(), acts[Slot::Gelu].ptr, p + w.fc2w, nullptr, BT, F, C);
+            else
+                m_backend.matmulForward(
+                    projected.floats(), acts[Slot::Gelu].ptr, p + w.fc2w, p + w.fc2b, BT, 4 * C, C);
             m_backend.dropoutResidualForward(
                 out.ptr, acts[Slot::Residual].ptr, projected.floats(), btc, site(block, kSiteMlpOutput));
         });
@@ -464,6 +545,10 @@ void Trainer::restoreSegment(const Segment& segment)
 // Backpropagates through one block: dx holds d(loss)/d(block output) and becomes d/d(input).
 void Trainer::backwardBlock(int block, float* dx)
 {
+    if (m_llama) {
+        backwardLlamaBlock(block, dx);
+        return;
+    }
     enter(Phase::Backward, block);
     BlockActivations& acts = m_blocks[static_cast<std::size_t>(block)];
     const BlockParams& w = m_layout.blocks[static_cast<std::size_t>(block)];
@@ -530,6 +615,83 @@ void Trainer::backwardBlock(int block, float* dx)
     acts.clear();
 }
 
+// Llama's block backward: the same gradient buffers in the same order as backwardBlock (the
+// predictor counts one sequence for both), each the size of its activation.
+void Trainer::backwardLlamaBlock(int block, float* dx)
+{
+    enter(Phase::Backward, block);
+    BlockActivations& acts = m_blocks[static_cast<std::size_t>(block)];
+    const BlockParams& w = m_layout.blocks[static_cast<std::size_t>(block)];
+    const float* p = m_params.floats();
+    float* g = m_grads.floats();
+    const std::size_t btc = m_sizes.outputElems;
+    const std::size_t btf = static_cast<std::size_t>(BT) * static_cast<std::size_t>(F);
+    const std::size_t bhtt = m_sizes.elems[static_cast<std::size_t>(Slot::Att)];
+    const auto fl = [&](Slot s) { return m_sizes.flops[static_cast<std::size_t>(s)]; };
+    const auto gradient = [&](Slot s) {
+        return device(
+            m_sizes.elems[static_cast<std::size_t>(s)] * sizeof(float), MemoryCategory::Temporaries);
+    };
+
+    Buffer dproj = device(btc * sizeof(float), MemoryCategory::Temporaries);
+    Buffer dfc1 = gradient(Slot::Fc1); // d(w1 output), then d(w3 output)
+    Buffer dnorm = gradient(Slot::Ln2);
+    const float* h = acts[Slot::Fc1].ptr;
+    op("w2_swiglu_backward", 2 * m_sizes.outputFlops + 2 * fl(Slot::Gelu), [&] {
+        m_backend.dropoutBackward(dproj.floats(), dx, btc, site(block, kSiteMlpOutput));
+        // d(swiglu) lands where d(w3 output) goes; SwiGLU's backward reads it there first.
+        m_backend.matmulBackward(dfc1.floats() + btf, g + w.fc2w, nullptr, dproj.floats(),
+            acts[Slot::Gelu].ptr, p + w.fc2w, BT, F, C);
+        m_backend.swigluBackward(dfc1.floats(), dfc1.floats() + btf, dfc1.floats() + btf, h, h + btf, btf);
+    });
+    op("w1_w3_backward", 2 * fl(Slot::Fc1), [&] {
+        m_backend.matmulBackward(
+            dnorm.floats(), g + w.fc1w, nullptr, dfc1.floats(), acts[Slot::Ln2].ptr, p + w.fc1w, BT, C, F);
+        // w3's share of d(mlp_norm output) in dproj, free until the attention half overwrites it.
+        m_backend.matmulBackward(
+            dproj.floats(), g + w.w3, nullptr, dfc1.floats() + btf, acts[Slot::Ln2].ptr, p + w.w3, BT, C, F);
+        m_backend.residualForward(dnorm.floats(), dnorm.floats(), dproj.floats(), btc);
+    });
+    const SlotTensor& ln2 = acts[Slot::Ln2];
+    op("mlp_norm_backward", 2 * fl(Slot::Ln2), [&] {
+        m_backend.rmsnormBackward(
+            dx, g + w.ln2w, dnorm.floats(), acts[Slot::Residual].ptr, p + w.ln2w, ln2.stats.floats(), BT, C);
+    });
+    dfc1.reset();
+
+    Buffer dvalues = gradient(Slot::AttValues);
+    op("wo_backward", 2 * fl(Slot::Residual), [&] {
+        m_backend.dropoutBackward(dproj.floats(), dx, btc, site(block, kSiteAttentionOutput));
+        m_backend.matmulBackward(dvalues.floats(), g + w.projw, nullptr, dproj.floats(),
+            acts[Slot::AttValues].ptr, p + w.projw, BT, C, C);
+    });
+    Buffer datt = gradient(Slot::Att);
+    Buffer dqkv = gradient(Slot::Qkv);
+    op("attn_values_backward", 2 * fl(Slot::AttValues), [&] {
+        m_backend.gqaValuesBackward(datt.floats(), dqkv.floats(), dvalues.floats(), acts[Slot::AttDrop].ptr,
+            acts[Slot::Qkv].ptr, B, T, C, H, G);
+    });
+    if (m_plan.dropout)
+        op("attn_dropout_backward", fl(Slot::AttDrop), [&] {
+            m_backend.dropoutBackward(datt.floats(), datt.floats(), bhtt, site(block, kSiteAttention));
+        });
+    op("softmax_backward", 2 * fl(Slot::Att), [&] {
+        m_backend.gqaSoftmaxBackward(
+            dqkv.floats(), datt.floats(), acts[Slot::Att].ptr, acts[Slot::Qkv].ptr, B, T, C, H, G);
+    });
+    op("wqkv_rope_backward", 2 * fl(Slot::Qkv), [&] {
+        m_backend.ropeBackward(dqkv.floats(), B, T, C, H, G);
+        m_backend.matmulBackward(
+            dnorm.floats(), g + w.qkvw, nullptr, dqkv.floats(), acts[Slot::Ln1].ptr, p + w.qkvw, BT, C, QKV);
+    });
+    const SlotTensor& ln1 = acts[Slot::Ln1];
+    op("attn_norm_backward", 2 * fl(Slot::Ln1), [&] {
+        m_backend.rmsnormBackward(
+            dx, g + w.ln1w, dnorm.floats(), acts[Slot::Input].ptr, p + w.ln1w, ln1.stats.floats(), BT, C);
+    });
+    acts.clear();
+}
+
 float Trainer::forwardHead()
 {
     enter(Phase::Forward, -1);
@@ -540,9 +702,13 @@ float Trainer::forwardHead()
     m_lnf.stats = device(m_sizes.stats[static_cast<std::size_t>(Slot::Ln1)], MemoryCategory::SavedActivations,
         headTag(n, HeadTensor::LnfStats));
     m_lnf.ptr = m_lnf.value.floats();
-    op("lnf", m_sizes.edge.lnf, [&] {
-        m_backend.layernormForward(m_lnf.ptr, m_lnf.stats.floats(), m_lnf.stats.floats() + BT,
-            m_finalInput.ptr, p + m_layout.lnfw, p + m_layout.lnfb, BT, C);
+    op(m_llama ? "norm" : "lnf", m_sizes.edge.lnf, [&] {
+        if (m_llama)
+            m_backend.rmsnormForward(
+                m_lnf.ptr, m_lnf.stats.floats(), m_finalInput.ptr, p + m_layout.lnfw, BT, C);
+        else
+            m_backend.layernormForward(m_lnf.ptr, m_lnf.stats.floats(), m_lnf.stats.floats() + BT,
+                m_finalInput.ptr, p + m_layout.lnfw, p + m_layout.lnfb, BT, C);
     });
     Buffer logits = device(btv * sizeof(float), MemoryCategory::Temporaries);
     op("head", m_sizes.edge.head,
@@ -575,10 +741,14 @@ void Trainer::backwardHead(float* dx)
             p + m_layout.headw, BT, C, V);
     });
     m_probs.clear();
-    op("lnf_backward", m_sizes.edge.lnfBackward, [&] {
+    op(m_llama ? "norm_backward" : "lnf_backward", m_sizes.edge.lnfBackward, [&] {
         m_backend.fill(dx, 0.0f, btc);
-        m_backend.layernormBackward(dx, g + m_layout.lnfw, g + m_layout.lnfb, dnorm.floats(),
-            m_finalInput.ptr, p + m_layout.lnfw, m_lnf.stats.floats(), m_lnf.stats.floats() + BT, BT, C);
+        if (m_llama)
+            m_backend.rmsnormBackward(dx, g + m_layout.lnfw, dnorm.floats(), m_finalInput.ptr,
+                p + m_layout.lnfw, m_lnf.stats.floats(), BT, C);
+        else
+            m_backend.layernormBackward(dx, g + m_layout.lnfw, g + m_layout.lnfb, dnorm.floats(),
+                m_finalInput.ptr, p + m_layout.lnfw, m_lnf.stats.floats(), m_lnf.stats.floats() + BT, BT, C);
     });
     m_lnf.clear();
     m_finalInput.clear();
@@ -629,7 +799,8 @@ float Trainer::forward(int index, bool recordTimeline)
     input.value = device(btc * sizeof(float), place.value, inputTag);
     input.ptr = input.value.floats();
     op("embedding", m_sizes.edge.embedding, [&] {
-        m_backend.encoderForward(input.ptr, m_tokens.ints(), p + m_layout.wte, p + m_layout.wpe, B, T, C);
+        m_backend.encoderForward(
+            input.ptr, m_tokens.ints(), p + m_layout.wte, m_llama ? nullptr : p + m_layout.wpe, B, T, C);
     });
     if (place.halfCopy)
         keepCopy(input, btc, inputTag);
@@ -663,8 +834,8 @@ float Trainer::step(int index, bool recordTimeline, bool update)
     }
     enter(Phase::Backward, -1);
     op("embedding_backward", m_sizes.edge.embeddingBackward, [&] {
-        m_backend.encoderBackward(m_grads.floats() + m_layout.wte, m_grads.floats() + m_layout.wpe,
-            dx.floats(), m_tokens.ints(), B, T, C);
+        m_backend.encoderBackward(m_grads.floats() + m_layout.wte,
+            m_llama ? nullptr : m_grads.floats() + m_layout.wpe, dx.floats(), m_tokens.ints(), B, T, C);
     });
     dx.reset();
     if (update)

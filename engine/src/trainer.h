@@ -69,6 +69,7 @@ private:
 
     void forwardBlock(int block);
     void produce(int block, Slot slot, BlockActivations& acts);
+    void produceLlama(int block, Slot slot, BlockActivations& acts, SlotTensor& out, double flops);
     void produceOutput(
         int block, BlockActivations& acts, SlotTensor& out, const SlotPlacement& place, int tag);
     void keepCopy(SlotTensor& tensor, std::size_t elems, int tag);
@@ -76,6 +77,7 @@ private:
     void prefetchSegment(const Segment& segment);
     void restoreSegment(const Segment& segment); // one of m_plan.segments
     void backwardBlock(int block, float* dx);
+    void backwardLlamaBlock(int block, float* dx);
     float forwardHead();
     void backwardHead(float* dx);
     void optimizerStep(int index);
@@ -89,6 +91,8 @@ private:
     ProgressCallback m_progress;
     const std::atomic<bool>* m_cancel;
     int B, T, C, H, V, BT;
+    bool m_llama; // DESIGN.md "Reference model: llama": the same slots, other ops (docs/llama.md)
+    int G, F, QKV; // llama: key/value heads, SwiGLU hidden size, floats of a q, k, v row
 
     Buffer m_params, m_grads, m_moment1, m_moment2;
     Buffer m_tokens, m_targets;

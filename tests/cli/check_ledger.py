@@ -4,7 +4,7 @@
 usage: check_ledger.py SCHEMA RLAB
 
 For none, selective, full, sqrt, segment:best and a budget between full's peak and none's, each
-plain, with --offload and with --save-precision bf16: `rlab ledger --json` conforms to SCHEMA, its
+plain, with --offload and with --save-precision bf16, for GPT-2's block and for llama's: `rlab ledger --json` conforms to SCHEMA, its
 tensors' peak_bytes add up to its peak exactly, and that peak is the peak_activation_bytes
 `rlab run --json` measures with the same options. With --convention paper each block counts
 34sbh + 5as^2b (none), 34sbh (attention core recomputed) and 2sbh (full), also for GPT-3 175B's
@@ -22,12 +22,56 @@ from check_json_contract import problems  # noqa: E402
 
 TINY = ["--layers", "3", "--width", "16", "--heads", "2", "--seq", "8", "--batch", "2",
         "--vocab", "32", "--threads", "1", "--dropout", "0.1"]
+# Llama's block (docs/llama.md): multi-query, a given SwiGLU hidden size.
+TINY_LLAMA = TINY + ["--arch", "llama", "--kv-heads", "1", "--ffn", "24"]
 CORE = ["--keep", "block_input,layernorm,qkv,attn_values,residual,fc1,gelu"]
 
 
 def rlab(binary, args):
     run = subprocess.run([binary] + args, capture_output=True, text=True, check=False)
     return run.returncode, run.stdout, run.stderr
+
+
+def check_policies(binary, ledger, tiny, found):
+    """Every policy, plain, offloaded and bf16, at one shape: the rows add up to the measured peak."""
+    none = ledger(["--predict", "--policy", "none"] + tiny)
+    full = ledger(["--predict", "--policy", "full"] + tiny)
+    if none is None or full is None:
+        return 0
+    budget = (none["peak_activation_bytes"] + full["peak_activation_bytes"]) // 2
+    checked = 0
+    for policy in ["none", "selective", "full", "sqrt", "segment:best", f"budget:{budget}"]:
+        for variant in [[], ["--offload"], ["--save-precision", "bf16"]]:
+            args = ["--policy", policy] + variant + tiny
+            obj = ledger(args)
+            if obj is None:
+                continue
+            where = " ".join(["--policy", policy] + variant + (["--arch", "llama"] if "llama" in tiny else []))
+            total = sum(t["peak_bytes"] for t in obj["tensors"])
+            if obj["source"] != "measured":
+                found.append(f"{where}: source is {obj['source']}, not measured")
+            if total != obj["peak_activation_bytes"] or obj["untagged_peak_bytes"] != 0:
+                found.append(f"{where}: rows add up to {total} bytes, the peak is {obj['peak_activation_bytes']}")
+            rc, out, err = rlab(binary, ["run", "--json", "--steps", "1", "--warmup", "0"] + args)
+            if rc != 0:
+                found.append(f"rlab run {where} exited {rc}: {err.strip()}")
+                continue
+            measured = json.loads(out)["peak_activation_bytes"]
+            if total != measured:
+                found.append(f"{where}: rows add up to {total} bytes, rlab run measured {measured}")
+            checked += 1
+            if policy == "none" and not variant:  # the autopsy's counterfactuals, run
+                cfs = obj["autopsy"]["counterfactuals"]
+                if not cfs:
+                    found.append("--policy none: no counterfactual lowers its peak")
+                for cf in cfs:
+                    rc, out, err = rlab(binary, ["run", "--json", "--steps", "1", "--warmup", "0", "--policy",
+                                                 cf["policy"]] + tiny)
+                    got = json.loads(out)["peak_activation_bytes"] if rc == 0 else None
+                    if got != cf["predicted_peak_activation_bytes"] or got >= total:
+                        found.append(f"counterfactual {cf['policy']}: measured {got}, predicted "
+                                     f"{cf['predicted_peak_activation_bytes']}, none's peak {total}")
+    return checked
 
 
 def main(argv):
@@ -48,45 +92,9 @@ def main(argv):
         found.extend(f"{' '.join(args)}: {p}" for p in problems(obj, schema, "ledger"))
         return obj
 
-    none = ledger(["--predict", "--policy", "none"] + TINY)
-    full = ledger(["--predict", "--policy", "full"] + TINY)
-    if none is None or full is None:
-        for line in found:
-            print(line)
-        return 1
-    budget = (none["peak_activation_bytes"] + full["peak_activation_bytes"]) // 2
     checked = 0
-    for policy in ["none", "selective", "full", "sqrt", "segment:best", f"budget:{budget}"]:
-        for variant in [[], ["--offload"], ["--save-precision", "bf16"]]:
-            args = ["--policy", policy] + variant + TINY
-            obj = ledger(args)
-            if obj is None:
-                continue
-            where = " ".join(["--policy", policy] + variant)
-            total = sum(t["peak_bytes"] for t in obj["tensors"])
-            if obj["source"] != "measured":
-                found.append(f"{where}: source is {obj['source']}, not measured")
-            if total != obj["peak_activation_bytes"] or obj["untagged_peak_bytes"] != 0:
-                found.append(f"{where}: rows add up to {total} bytes, the peak is {obj['peak_activation_bytes']}")
-            rc, out, err = rlab(binary, ["run", "--json", "--steps", "1", "--warmup", "0"] + args)
-            if rc != 0:
-                found.append(f"rlab run {where} exited {rc}: {err.strip()}")
-                continue
-            measured = json.loads(out)["peak_activation_bytes"]
-            if total != measured:
-                found.append(f"{where}: rows add up to {total} bytes, rlab run measured {measured}")
-            checked += 1
-            if policy == "none" and not variant:  # the autopsy's counterfactuals, run
-                cfs = obj["autopsy"]["counterfactuals"]
-                if not cfs:
-                    found.append("--policy none: no counterfactual lowers its peak")
-                for cf in cfs:
-                    rc, out, err = rlab(binary, ["run", "--json", "--steps", "1", "--warmup", "0", "--policy",
-                                                 cf["policy"]] + TINY)
-                    got = json.loads(out)["peak_activation_bytes"] if rc == 0 else None
-                    if got != cf["predicted_peak_activation_bytes"] or got >= total:
-                        found.append(f"counterfactual {cf['policy']}: measured {got}, predicted "
-                                     f"{cf['predicted_peak_activation_bytes']}, none's peak {total}")
+    for tiny in (TINY, TINY_LLAMA):
+        checked += check_policies(binary, ledger, tiny, found)
 
     gpt3 = ["--layers", "96", "--width", "12288", "--heads", "96", "--seq", "2048", "--batch", "1",
             "--vocab", "50257"]

@@ -110,6 +110,7 @@ private slots:
     void matchesPyTorch_data();
     void matchesPyTorch();
     void trainsFromPyTorchWeights();
+    void llamaTrainsFromPyTorchWeights();
 };
 
 void TestCliRlab::initTestCase()
@@ -182,6 +183,11 @@ void TestCliRlab::refusesBadArguments_data()
         << QStringList {"--policy", "full", "--keep", "qkv"} << "selective";
     QTest::newRow("dropout of 1") << QStringList {"--dropout", "1"} << "below 1";
     QTest::newRow("bad device") << QStringList {"--device", "tpu"} << "cpu or cuda";
+    QTest::newRow("bad arch") << QStringList {"--arch", "mamba"}
+                              << "--arch must be gpt2 or llama, not 'mamba'";
+    QTest::newRow("zero kv heads") << QStringList {"--arch", "llama", "--kv-heads", "0"}
+                                   << "--kv-heads must be at least 1";
+    QTest::newRow("ffn not a number") << QStringList {"--ffn", "wide"} << "--ffn needs a whole number";
     QTest::newRow("bad precision") << QStringList {"--save-precision", "fp8"} << "fp32 or bf16";
     QTest::newRow("bad optimizer") << QStringList {"--optimizer", "lion"} << "sgd or adamw";
     QTest::newRow("bad memory limit") << QStringList {"--memory-limit", "lots"} << "size in bytes";
@@ -524,28 +530,71 @@ void TestCliRlab::matchesPyTorch_data()
 {
     QTest::addColumn<QString>("shape");
     QTest::addColumn<QString>("policy");
+    QTest::addColumn<QStringList>("extra"); // llama's flags (DESIGN.md "Reference model: llama")
     QTest::newRow("N2 d48 H3 T13 B2 V37 none") << "2,48,3,13,2,37"
-                                               << "none";
+                                               << "none" << QStringList();
     QTest::newRow("N3 d64 H4 T16 B3 V50 selective") << "3,64,4,16,3,50"
-                                                    << "selective";
+                                                    << "selective" << QStringList();
     QTest::newRow("N3 d40 H5 T7 B2 V29 sqrt") << "3,40,5,7,2,29"
-                                              << "sqrt";
+                                              << "sqrt" << QStringList();
+    // Llama, loss and every gradient within 1e-5 of the scale (torch_reference.py): multi-query
+    // with a given F, grouped with the default F, multi-head, and offloaded full recomputation.
+    QTest::newRow("llama N2 d24 H3 G1 F40 T9 B2 V29 none")
+        << "2,24,3,9,2,29"
+        << "none" << QStringList {"--arch", "llama", "--kv-heads", "1", "--ffn", "40"};
+    QTest::newRow("llama N3 d64 H4 G2 T16 B3 V50 selective")
+        << "3,64,4,16,3,50"
+        << "selective" << QStringList {"--arch", "llama", "--kv-heads", "2"};
+    QTest::newRow("llama N3 d48 H6 G6 T13 B2 V37 sqrt") << "3,48,6,13,2,37"
+                                                        << "sqrt" << QStringList {"--arch", "llama"};
+    QTest::newRow("llama N4 d32 H4 G1 T7 B2 V31 full+offload")
+        << "4,32,4,7,2,31"
+        << "full" << QStringList {"--arch", "llama", "--kv-heads", "1", "--offload"};
 }
 
 void TestCliRlab::matchesPyTorch()
 {
     QFETCH(QString, shape);
     QFETCH(QString, policy);
+    QFETCH(QStringList, extra);
     if (torchPython().isEmpty())
         QSKIP("no python here imports torch (install python3-torch, or set RLAB_PYTHON)");
     QTemporaryDir dir;
     const Outcome run = runRlab(QStringList {"run", "--policy", policy, "--dropout", "0", "--steps", "1",
                                     "--warmup", "0", "--seed", "5", "--dump", dir.path()}
-        + shapeArgs(shape));
+        + shapeArgs(shape) + extra);
     QVERIFY2(run.exitCode == 0, run.err.constData());
     const Outcome check = execute(torchPython(), {referenceScript(), "check", dir.path()});
     QVERIFY2(check.exitCode == 0, (check.out + check.err).constData());
     QVERIFY2(check.out.contains("\nPASS: "), check.out.constData());
+    // The reference compared was the architecture asked for.
+    const bool llama = extra.contains("llama");
+    QVERIFY2(check.out.contains(llama ? "PASS: llama" : "PASS: gpt2"), check.out.constData());
+}
+
+void TestCliRlab::llamaTrainsFromPyTorchWeights()
+{
+    if (torchPython().isEmpty())
+        QSKIP("no python here imports torch (install python3-torch, or set RLAB_PYTHON)");
+    QTemporaryDir dir;
+    const QString init = dir.filePath("torch-init");
+    const QString dump = dir.filePath("rlab-dump");
+    const QString shape = "2,32,4,11,2,37";
+    const QStringList llama {"--arch", "llama", "--kv-heads", "2"};
+    const Outcome written = execute(torchPython(),
+        QStringList {referenceScript(), "init", init, "--seed", "3"} + shapeArgs(shape) + llama);
+    QVERIFY2(written.exitCode == 0, (written.out + written.err).constData());
+    const Outcome run = runRlab(QStringList {"run", "--dropout", "0", "--steps", "1", "--warmup", "0",
+                                    "--init-from", init, "--dump", dump}
+        + shapeArgs(shape) + llama);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(
+        npyData(dump + "/params/blocks.1.wk.weight.npy"), npyData(init + "/params/blocks.1.wk.weight.npy"));
+    QCOMPARE(
+        npyData(dump + "/params/blocks.0.w3.weight.npy"), npyData(init + "/params/blocks.0.w3.weight.npy"));
+    const Outcome check = execute(torchPython(), {referenceScript(), "check", dump});
+    QVERIFY2(check.exitCode == 0, (check.out + check.err).constData());
+    QVERIFY2(check.out.contains("PASS: llama G=2 F=128"), check.out.constData());
 }
 
 void TestCliRlab::trainsFromPyTorchWeights()

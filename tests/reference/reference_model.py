@@ -87,3 +87,88 @@ class Gpt(nn.Module):
                 x = block(x)
         logits = self.head(self.lnf(x))
         return F.cross_entropy(logits.view(B * T, -1), targets.reshape(B * T).long())
+
+
+# ---- llama (DESIGN.md "Reference model: llama"), written out as the contract's PyTorch code ----
+
+def rms(x, w):
+    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-5) * w
+
+
+def rope(x):
+    """x (B, heads, T, dh): half-split pairs, theta 10000."""
+    T, dh = x.shape[-2], x.shape[-1]
+    half = dh // 2
+    t = torch.arange(T).float()
+    inv = 10000.0 ** (-torch.arange(half).float() / half)
+    ang = t[:, None] * inv[None, :]
+    c, s = ang.cos(), ang.sin()
+    x1, x2 = x[..., :half], x[..., half:]
+    return torch.cat([x1 * c - x2 * s, x1 * s + x2 * c], dim=-1)
+
+
+class RmsNorm(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.weight = nn.Parameter(torch.ones(d))
+
+    def forward(self, x):
+        return rms(x, self.weight)
+
+
+class LlamaBlock(nn.Module):
+    def __init__(self, d, heads, kv_heads, ffn, dropout):
+        super().__init__()
+        self.heads, self.kv_heads, self.dropout = heads, kv_heads, dropout
+        dh = d // heads
+        self.attn_norm = RmsNorm(d)
+        self.wq = nn.Linear(d, d, bias=False)
+        self.wk = nn.Linear(d, kv_heads * dh, bias=False)
+        self.wv = nn.Linear(d, kv_heads * dh, bias=False)
+        self.wo = nn.Linear(d, d, bias=False)
+        self.mlp_norm = RmsNorm(d)
+        self.w1 = nn.Linear(d, ffn, bias=False)
+        self.w2 = nn.Linear(ffn, d, bias=False)
+        self.w3 = nn.Linear(d, ffn, bias=False)
+
+    def forward(self, x):
+        B, T, d = x.shape
+        H, G = self.heads, self.kv_heads
+        dh = d // H
+        a = self.attn_norm(x)
+        q = rope(self.wq(a).view(B, T, H, dh).transpose(1, 2))
+        k = rope(self.wk(a).view(B, T, G, dh).transpose(1, 2))
+        v = self.wv(a).view(B, T, G, dh).transpose(1, 2)
+        k, v = k.repeat_interleave(H // G, 1), v.repeat_interleave(H // G, 1)
+        scores = (q @ k.transpose(-2, -1)) / math.sqrt(dh)
+        mask = torch.ones(T, T, dtype=torch.bool, device=x.device).tril()
+        scores = scores.masked_fill(~mask, float("-inf"))
+        probs = F.dropout(F.softmax(scores, dim=-1), self.dropout, self.training)
+        y = (probs @ v).transpose(1, 2).reshape(B, T, d)
+        x = x + F.dropout(self.wo(y), self.dropout, self.training)
+        a = self.mlp_norm(x)
+        return x + F.dropout(self.w2(F.silu(self.w1(a)) * self.w3(a)), self.dropout, self.training)
+
+
+def default_ffn(width):
+    """8d/3 rounded up to a multiple of 64, as the engine's --ffn default."""
+    return (-(-8 * width // 3) + 63) // 64 * 64
+
+
+class Llama(nn.Module):
+    def __init__(self, layers, width, heads, vocab, kv_heads=0, ffn=0, dropout=0.0):
+        super().__init__()
+        kv_heads = kv_heads or heads
+        ffn = ffn or default_ffn(width)
+        self.wte = nn.Embedding(vocab, width)
+        self.blocks = nn.ModuleList([LlamaBlock(width, heads, kv_heads, ffn, dropout) for _ in range(layers)])
+        self.norm = RmsNorm(width)
+        self.head = nn.Linear(width, vocab, bias=False)
+
+    def forward(self, tokens, targets):
+        B, T = tokens.shape
+        x = self.wte(tokens)
+        for block in self.blocks:
+            x = block(x)
+        logits = self.head(self.norm(x))
+        return F.cross_entropy(logits.view(B * T, -1), targets.reshape(B * T).long())

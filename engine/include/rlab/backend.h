@@ -56,11 +56,11 @@ public:
     virtual void pushRange(Phase /*phase*/, int /*block*/, const char* /*op*/) { }
     virtual void popRange() { }
 
-    // out(B,T,C) = wte[tokens] + wpe[0..T)
+    // out(B,T,C) = wte[tokens] + wpe[0..T); wpe null (llama: no position table, CPU only): wte[tokens]
     virtual void encoderForward(
         float* out, const std::int32_t* tokens, const float* wte, const float* wpe, int B, int T, int C)
         = 0;
-    // dwte += scatter(dout), dwpe += sum over batch
+    // dwte += scatter(dout), dwpe += sum over batch (dwpe null: none, as in encoderForward)
     virtual void encoderBackward(
         float* dwte, float* dwpe, const float* dout, const std::int32_t* tokens, int B, int T, int C)
         = 0;
@@ -159,6 +159,75 @@ public:
 
     // sum |x| in double (gradient checksum)
     virtual double absSum(const float* x, std::size_t n) = 0;
+
+    // ---- llama's ops (docs/llama.md). The CPU has them all; a backend without them (CUDA, for now)
+    // keeps these defaults, which throw RunError, and validate() refuses --arch llama there before
+    // anything is allocated. G key/value heads, dh = C/H; qkv(B,T,C+2*G*dh) holds per row q (H
+    // heads), then k and v (G heads each), and query head h reads key/value head h / (H/G).
+
+    // out(N,C) = inp * rsqrt(mean(inp^2) + 1e-5) * weight; rstd (N) saved for backward
+    virtual void rmsnormForward(
+        float* /*out*/, float* /*rstd*/, const float* /*inp*/, const float* /*weight*/, int /*N*/, int /*C*/)
+    {
+        missingOp("RMSNorm");
+    }
+    // dinp += ..., dweight += ...
+    virtual void rmsnormBackward(float* /*dinp*/, float* /*dweight*/, const float* /*dout*/,
+        const float* /*inp*/, const float* /*weight*/, const float* /*rstd*/, int /*N*/, int /*C*/)
+    {
+        missingOp("RMSNorm");
+    }
+    // Rotary positions on qkv's q and k parts, in place: in each head, dims i and i + dh/2 rotate by
+    // the angle t * 10000^(-i / (dh/2)) (half-split pairs, as DESIGN.md's rope()).
+    virtual void ropeForward(float* /*qkv*/, int /*B*/, int /*T*/, int /*C*/, int /*H*/, int /*G*/)
+    {
+        missingOp("rotary");
+    }
+    // The gradient through it: the inverse rotation on dqkv's q and k parts, in place.
+    virtual void ropeBackward(float* /*dqkv*/, int /*B*/, int /*T*/, int /*C*/, int /*H*/, int /*G*/)
+    {
+        missingOp("rotary");
+    }
+    // out = silu(gate) * up
+    virtual void swigluForward(float* /*out*/, const float* /*gate*/, const float* /*up*/, std::size_t /*n*/)
+    {
+        missingOp("SwiGLU");
+    }
+    // dgate = dout * up * silu'(gate), dup = dout * silu(gate) (overwritten; dup may alias dout)
+    virtual void swigluBackward(float* /*dgate*/, float* /*dup*/, const float* /*dout*/,
+        const float* /*gate*/, const float* /*up*/, std::size_t /*n*/)
+    {
+        missingOp("SwiGLU");
+    }
+    // The four attention ops above on grouped-query qkv; dk and dv sum over their group's query
+    // heads (overwritten). With G == H they compute what the ops above compute on a (B,T,3C) qkv.
+    virtual void gqaSoftmaxForward(
+        float* /*att*/, const float* /*qkv*/, int /*B*/, int /*T*/, int /*C*/, int /*H*/, int /*G*/)
+    {
+        missingOp("grouped-query attention");
+    }
+    virtual void gqaSoftmaxBackward(float* /*dqkv*/, float* /*datt*/, const float* /*att*/,
+        const float* /*qkv*/, int /*B*/, int /*T*/, int /*C*/, int /*H*/, int /*G*/)
+    {
+        missingOp("grouped-query attention");
+    }
+    virtual void gqaValuesForward(float* /*out*/, const float* /*att*/, const float* /*qkv*/, int /*B*/,
+        int /*T*/, int /*C*/, int /*H*/, int /*G*/)
+    {
+        missingOp("grouped-query attention");
+    }
+    virtual void gqaValuesBackward(float* /*datt*/, float* /*dqkv*/, const float* /*dout*/,
+        const float* /*att*/, const float* /*qkv*/, int /*B*/, int /*T*/, int /*C*/, int /*H*/, int /*G*/)
+    {
+        missingOp("grouped-query attention");
+    }
+
+private:
+    [[noreturn]] void missingOp(const char* op) const
+    {
+        throw RunError("The " + name() + " backend has no " + op
+            + " kernel, so it cannot run --arch llama; run it with --device cpu.");
+    }
 };
 
 // Device memory the CUDA backend holds for its whole life, from its tracking allocator as

@@ -49,6 +49,10 @@ constexpr std::array<std::pair<MemoryCategory, std::string_view>, kMemoryCategor
         {MemoryCategory::Temporaries, "temporaries"},
         {MemoryCategory::HostOffloaded, "host_offloaded"},
     }};
+constexpr std::array<std::pair<Arch, std::string_view>, 2> kArchNames {{
+    {Arch::Gpt2, "gpt2"},
+    {Arch::Llama, "llama"},
+}};
 constexpr std::array<std::pair<Device, std::string_view>, 2> kDeviceNames {{
     {Device::Cpu, "cpu"},
     {Device::Cuda, "cuda"},
@@ -154,7 +158,52 @@ std::optional<std::string> shapeProblem(const ModelShape& shape)
     if (!headsDivideWidth(shape))
         return "The width (" + std::to_string(shape.width) + ") must be divisible by the number of heads ("
             + std::to_string(shape.heads) + ").";
+    if (shape.arch == Arch::Gpt2) {
+        if (shape.kvHeads != 0 && shape.kvHeads != shape.heads)
+            return std::string("--kv-heads is llama's (grouped-query attention); use it with --arch llama.");
+        if (shape.ffn != 0)
+            return std::string("--ffn is llama's (the SwiGLU hidden size); use it with --arch llama.");
+        return std::nullopt;
+    }
+    if (shape.kvHeads < 0 || shape.kvHeads > shape.heads || shape.heads % kvHeadsOf(shape) != 0)
+        return "The number of key/value heads (" + std::to_string(shape.kvHeads)
+            + ") must divide the number of heads (" + std::to_string(shape.heads) + ").";
+    if ((shape.width / shape.heads) % 2 != 0)
+        return "Rotary positions pair a head's dimensions, so the head size (width / heads = "
+            + std::to_string(shape.width / shape.heads) + ") must be even.";
+    if (shape.ffn < 0 || shape.ffn > kMostFfn)
+        return "The SwiGLU hidden size must be 1 to " + std::to_string(kMostFfn) + " (--ffn was "
+            + std::to_string(shape.ffn) + ").";
     return std::nullopt;
+}
+
+std::string_view archName(Arch arch)
+{
+    return nameIn<Arch>(kArchNames, arch);
+}
+
+std::optional<Arch> parseArch(std::string_view text)
+{
+    return parseIn<Arch>(kArchNames, text);
+}
+
+std::string archChoices()
+{
+    return listIn<Arch>(kArchNames, " or ");
+}
+
+int kvHeadsOf(const ModelShape& shape)
+{
+    return shape.kvHeads > 0 ? shape.kvHeads : shape.heads;
+}
+
+int ffnOf(const ModelShape& shape)
+{
+    if (shape.ffn > 0)
+        return shape.ffn;
+    // ceil(8d / 3), then up to a multiple of 64 (in 64 bits: d is at most 65536).
+    const std::int64_t hidden = (std::int64_t {8} * shape.width + 2) / 3;
+    return static_cast<int>((hidden + 63) / 64 * 64);
 }
 
 std::string_view opKindName(OpKind kind)

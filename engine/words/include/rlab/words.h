@@ -15,7 +15,11 @@
 
 namespace rlab {
 
-// GPT-2-style decoder sizes (docs/architecture.md "The reference model").
+// The reference model's architecture: GPT-2's block (LayerNorm, GELU MLP, learned positions) or
+// llama's (RMSNorm, rotary positions, grouped-query attention, SwiGLU MLP, no biases; docs/llama.md).
+enum class Arch { Gpt2, Llama };
+
+// Decoder sizes (docs/architecture.md "The reference model"). kvHeads and ffn are llama's only.
 struct ModelShape {
     int layers = 12; // N
     int width = 128; // d
@@ -23,7 +27,18 @@ struct ModelShape {
     int seq = 64; // T
     int batch = 8; // B
     int vocab = 256; // V
+    Arch arch = Arch::Gpt2;
+    int kvHeads = 0; // G, key/value heads (llama); 0: as many as heads
+    int ffn = 0; // F, the SwiGLU hidden size (llama); 0: 8d/3 rounded up to a multiple of 64
 };
+
+std::string_view archName(Arch arch); // "gpt2", "llama"
+std::optional<Arch> parseArch(std::string_view text);
+std::string archChoices(); // "gpt2 or llama"
+// Llama's sizes with their defaults applied: G (heads when 0) and F (8d/3 up to a multiple of 64).
+int kvHeadsOf(const ModelShape& shape);
+int ffnOf(const ModelShape& shape);
+inline constexpr int kMostFfn = 1 << 20; // --ffn
 
 // One size of the model as users name it ("layers", "--layers") and the engine's limits on it.
 struct ShapeField {
@@ -40,7 +55,8 @@ const ShapeField* sweepParameter(std::string_view key); // nullptr unless a swee
 std::string sweepParameterList(); // "layers, width, seq, batch"
 // The attention heads split the width evenly: d = H * dh.
 bool headsDivideWidth(const ModelShape& shape);
-// nullopt when every size is within its limits and the heads divide the width, else one sentence.
+// nullopt when every size is within its limits and the heads divide the width (for llama also: the
+// key/value heads divide the heads, the head size is even for rotary pairs), else one sentence.
 std::optional<std::string> shapeProblem(const ModelShape& shape);
 
 // Upper bounds on the other counts users give, checked before anything is allocated
