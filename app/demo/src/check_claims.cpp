@@ -528,11 +528,10 @@ std::vector<ClaimCheck> checkClaims(
                                                                                         : Verdict::Fails;
                 break;
             }
-            case ClaimRelation::Grows:
-                break; // fitted below, over every value
-            case ClaimRelation::FallsWithBudget:
+            case ClaimRelation::Grows:           // fitted below, over every value
+            case ClaimRelation::FallsWithBudget: // checked over the budget runs above
             case ClaimRelation::OnFrontier:
-                break; // checked over the budget runs above
+                break;
             }
             check.verdict = worse(check.verdict, verdict);
         }
