@@ -1,27 +1,21 @@
 #include "mainwindow.h"
 
 #include <QAction>
-#include <QActionGroup>
-#include <QApplication>
 #include <QCloseEvent>
-#include <QDesktopServices>
 #include <QDir>
 #include <QEvent>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QInputDialog>
-#include <QMenuBar>
 #include <QMessageBox>
-#include <QRegularExpression>
 #include <QScreen>
 #include <QStackedWidget>
 #include <QStatusBar>
-#include <QUrl>
 #include <QVBoxLayout>
 
 #include "appicon.h"
 #include "demo/demopanel.h"
 #include "glossarydialog.h"
-#include "packdialog.h"
 #include "pages/contenttext.h"
 #include "pages/noticebanner.h"
 #include "pages/questionlistpage.h"
@@ -35,6 +29,7 @@
 #include "searchdialog.h"
 #include "tones.h"
 #include "windowdialogs.h"
+#include "windowmenus.h"
 
 namespace {
 const QString ContentNotice = QStringLiteral("content");
@@ -58,6 +53,7 @@ MainWindow::MainWindow(
     , m_list(new QuestionListPage(m_session, this))
     , m_results(new ResultsPage(m_session, this))
     , m_planner(new PlannerPage(this))
+    , m_menus(new WindowMenus(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(applicationIcon());
@@ -77,7 +73,7 @@ MainWindow::MainWindow(
     layout->addWidget(m_pages, 1);
     setCentralWidget(central);
     statusBar()->setSizeGripEnabled(true);
-    createMenus();
+    connectMenus();
 
     connect(m_start, &StartPage::openRequested, this, &MainWindow::openQuiz);
     connect(m_start, &StartPage::reviewRequested, this, &MainWindow::startReview);
@@ -154,7 +150,7 @@ bool MainWindow::setLanguage(const QString& code)
     // Content first: the LanguageChange events that the translator sends re-render the pages.
     loadContent(code);
     m_language.install(code);
-    fillLanguageMenu();
+    m_menus->setLanguages(m_library->languages(), m_language.current());
     if (m_progress.language() != code) {
         m_progress.setLanguage(code);
         if (!m_progress.save())
@@ -240,10 +236,7 @@ DemoPanel* MainWindow::demoPanel() const
 
 QAction* MainWindow::languageAction(const QString& code) const
 {
-    for (QAction* action : m_languages->actions())
-        if (action->data().toString() == code)
-            return action;
-    return nullptr;
+    return m_menus->languageAction(code);
 }
 
 void MainWindow::changeEvent(QEvent* event)
@@ -265,103 +258,6 @@ void MainWindow::saveWindowLayout()
     m_progress.setWindowLayout(QuestionSplit, m_question->splitterState());
     if (!m_progress.save())
         reportProgressProblem();
-}
-
-void MainWindow::createMenus()
-{
-    // One helper instead of QMenu::addAction overloads, whose shortcut forms changed across Qt 6.
-    auto add = [](QMenu* menu, const QKeySequence& shortcut, const QObject* receiver, auto slot) {
-        QAction* action = menu->addAction(QString());
-        action->setShortcut(shortcut);
-        connect(action, &QAction::triggered, receiver, slot);
-        return action;
-    };
-    m_fileMenu = menuBar()->addMenu(QString());
-    m_openPack = add(m_fileMenu, QKeySequence::Open, this, [this] {
-        PackDialog dialog(this);
-        if (dialog.exec() == QDialog::Accepted && !dialog.chosen().isEmpty())
-            openPack(dialog.chosen());
-    });
-    m_openPacksFolder = add(m_fileMenu, QKeySequence(), this, [this] {
-        const QString folder = ContentLibrary::userPackFolder();
-        QDir().mkpath(folder);
-        if (!QDesktopServices::openUrl(QUrl::fromLocalFile(folder)))
-            statusBar()->showMessage(
-                tr("Your packs folder is %1.").arg(QDir::toNativeSeparators(folder)), 10000);
-    });
-    m_reloadContent = add(m_fileMenu, QKeySequence(Qt::Key_F5), this, [this] {
-        reloadContent();
-        statusBar()->showMessage(tr("Content reloaded."), 5000);
-    });
-    m_removePack = add(m_fileMenu, QKeySequence(), this, [this] { removePackWithDialog(); });
-    m_removePack->setObjectName(QStringLiteral("removePack"));
-    m_fileMenu->addSeparator();
-    m_quit = add(m_fileMenu, QKeySequence::Quit, this, [this] { close(); });
-
-    m_quizMenu = menuBar()->addMenu(QString());
-    m_backToQuizzes = add(m_quizMenu, QKeySequence(Qt::CTRL | Qt::Key_Home), this, [this] { showQuizzes(); });
-    m_allQuestions
-        = add(m_quizMenu, QKeySequence(Qt::CTRL | Qt::Key_L), this, [this] { showAllQuestions(); });
-    m_quizMenu->addSeparator();
-    m_previous = add(m_quizMenu, QKeySequence(Qt::Key_Left), m_session, [this] { m_session->previous(); });
-    m_next = add(m_quizMenu, QKeySequence(Qt::Key_Right), m_session, [this] { m_session->next(); });
-    m_runDemo = add(m_quizMenu, QKeySequence(Qt::Key_R), m_question, [this] { m_question->runDemo(); });
-    m_quizMenu->addSeparator();
-    m_retryWrong = add(m_quizMenu, QKeySequence(), m_session, [this] { m_session->retryWrong(); });
-    m_quizMenu->addSeparator();
-    m_openPlanner = add(m_quizMenu, QKeySequence(Qt::CTRL | Qt::Key_P), this, [this] { showPlanner(); });
-    m_search = add(m_quizMenu, QKeySequence::Find, this, [this] {
-        SearchDialog dialog(m_content, this);
-        connect(&dialog, &SearchDialog::hitChosen, this, &MainWindow::openSearchHit);
-        dialog.exec();
-    });
-    m_search->setObjectName(QStringLiteral("searchContent"));
-
-    m_languageMenu = menuBar()->addMenu(QString());
-    m_languages = new QActionGroup(this);
-    fillLanguageMenu();
-    // The same key in every language: the menu's Alt letter is the translation's (Alt+Я in Russian).
-    m_chooseLanguage = new QAction(this);
-    m_chooseLanguage->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
-    m_chooseLanguage->setShortcutContext(Qt::WindowShortcut);
-    addAction(m_chooseLanguage);
-    connect(m_chooseLanguage, &QAction::triggered, this,
-        [this] { menuBar()->setActiveAction(m_languageMenu->menuAction()); });
-
-    m_helpMenu = menuBar()->addMenu(QString());
-    m_shortcuts = add(m_helpMenu, QKeySequence::HelpContents, this, [this] { showShortcuts(); });
-    m_glossary = add(m_helpMenu, QKeySequence(), this, [this] {
-        GlossaryDialog dialog(m_library->packFolders().value(0), m_language.current(), this);
-        dialog.exec();
-    });
-    m_glossary->setObjectName(QStringLiteral("showGlossary"));
-    m_about = add(m_helpMenu, QKeySequence(), this, [this] { showAboutBox(this); });
-    m_aboutQt = add(m_helpMenu, QKeySequence(), qApp, [] { QApplication::aboutQt(); });
-    updateActions();
-}
-
-void MainWindow::fillLanguageMenu()
-{
-    // Rebuilt when packs bring or take a language: one is offered once some content exists in it.
-    const QStringList codes = m_library->languages();
-    QStringList shown;
-    for (const QAction* action : m_languages->actions())
-        shown << action->data().toString();
-    if (shown == codes) {
-        for (QAction* action : m_languages->actions())
-            action->setChecked(action->data().toString() == m_language.current());
-        return;
-    }
-    for (QAction* action : m_languages->actions())
-        delete action;
-    for (const QString& code : codes) {
-        QAction* action = m_languageMenu->addAction(InterfaceLanguage::nativeName(code));
-        action->setData(code);
-        action->setCheckable(true);
-        action->setChecked(code == m_language.current());
-        m_languages->addAction(action);
-        connect(action, &QAction::triggered, this, [this, code] { setLanguage(code); });
-    }
 }
 
 bool MainWindow::openPack(const QString& folderOrArchive)
@@ -453,37 +349,13 @@ void MainWindow::reloadContent()
     loadContent(code);
     if (code != m_language.current())
         m_language.install(code);
-    fillLanguageMenu();
+    m_menus->setLanguages(m_library->languages(), m_language.current());
     retranslate();
 }
 
 void MainWindow::retranslate()
 {
-    m_fileMenu->setTitle(tr("&File"));
-    m_openPack->setText(tr("&Open pack…"));
-    m_openPacksFolder->setText(tr("Open the packs &folder"));
-    m_openPacksFolder->setToolTip(tr("The folder where packs you drop in are loaded from at every start."));
-    m_reloadContent->setText(tr("Re&load content"));
-    m_removePack->setText(tr("&Remove pack…"));
-    m_removePack->setToolTip(
-        tr("Take a pack you opened out of the app again; its files and your answers stay."));
-    m_quit->setText(tr("&Quit"));
-    m_quizMenu->setTitle(tr("&Quiz"));
-    m_backToQuizzes->setText(tr("Back to &quizzes"));
-    m_allQuestions->setText(tr("View &all questions"));
-    m_previous->setText(tr("&Previous question"));
-    m_next->setText(tr("&Next question"));
-    m_runDemo->setText(tr("&Run the demo"));
-    m_retryWrong->setText(tr("Retry the &wrong ones"));
-    m_openPlanner->setText(tr("Plan your own mo&del…"));
-    m_search->setText(tr("&Search questions and guides…"));
-    m_languageMenu->setTitle(tr("&Language"));
-    m_helpMenu->setTitle(tr("&Help"));
-    m_shortcuts->setText(tr("&Keyboard shortcuts"));
-    m_glossary->setText(tr("&Glossary"));
-    m_about->setText(tr("&About Recompute Lab"));
-    m_aboutQt->setText(tr("About &Qt"));
-    m_chooseLanguage->setText(tr("Open the Language menu"));
+    m_menus->retranslate();
     updateWindowTitle();
     if (!m_content.errors.empty()) {
         QStringList details;
@@ -559,15 +431,15 @@ void MainWindow::updateWindowTitle()
 
 void MainWindow::updateActions()
 {
-    m_removePack->setEnabled(!m_library->openedPacks().isEmpty());
-    const bool onQuestion = m_pages->currentWidget() == m_question;
-    const bool inQuiz = m_session->current() >= 0;
-    m_backToQuizzes->setEnabled(m_pages->currentWidget() != m_start);
-    m_allQuestions->setEnabled(inQuiz);
-    m_previous->setEnabled(onQuestion && (m_session->positionInRound() > 0));
-    m_next->setEnabled(onQuestion);
-    m_runDemo->setEnabled(onQuestion && !demoPanel()->presetId().isEmpty() && !demoPanel()->isRunning());
-    m_retryWrong->setEnabled(inQuiz && m_session->score() < m_session->questionCount());
+    WindowMenus::State state;
+    state.packsOpened = !m_library->openedPacks().isEmpty();
+    state.onStartPage = m_pages->currentWidget() == m_start;
+    state.onQuestion = m_pages->currentWidget() == m_question;
+    state.inQuiz = m_session->current() >= 0;
+    state.hasPrevious = m_session->positionInRound() > 0;
+    state.canRunDemo = !demoPanel()->presetId().isEmpty() && !demoPanel()->isRunning();
+    state.allCorrect = m_session->score() >= m_session->questionCount();
+    m_menus->update(state);
 }
 
 void MainWindow::reportProgressProblem()
@@ -588,34 +460,30 @@ void MainWindow::showProgressProblem()
 
 QString MainWindow::shortcutsText() const
 {
-    QStringList lines {tr("1–%1: choose the option with that number").arg(rlab::content::kMostOptions),
-        tr("↑ ↓: move between the options"), tr("Tab, Shift+Tab: move between the controls"),
-        tr("Enter: confirm the option you moved to, or go to the next question once answered, wherever "
-           "the focus is"),
-        tr("Enter in a demo size field or the prediction: run the demo"),
-        tr("Space: press the focused button"),
-        tr("%1: %2").arg(
-            m_chooseLanguage->shortcut().toString(QKeySequence::NativeText), m_chooseLanguage->text())};
-    // Every menu item that has a key, in the menus' own words: the list cannot miss one.
-    for (QAction* title : menuBar()->actions()) {
-        if (!title->menu())
-            continue;
-        for (QAction* item : title->menu()->actions()) {
-            if (item->shortcut().isEmpty())
-                continue;
-            QString name = item->text();
-            name.remove(QRegularExpression(QStringLiteral("&(?=[^&])")))
-                .replace(QStringLiteral("&&"), QStringLiteral("&"));
-            if (name.endsWith(QChar(0x2026)))
-                name.chop(1);
-            lines.push_back(tr("%1: %2").arg(item->shortcut().toString(QKeySequence::NativeText), name));
-        }
-    }
-    lines.push_back(tr("Alt+underlined letter: open that menu or go to that field"));
-    return lines.join(QLatin1Char('\n'));
+    return m_menus->shortcutsText();
 }
 
-void MainWindow::showShortcuts()
+void MainWindow::connectMenus()
 {
-    QMessageBox::information(this, tr("Keyboard shortcuts"), shortcutsText());
+    connect(m_menus, &WindowMenus::packChosen, this, &MainWindow::openPack);
+    connect(m_menus, &WindowMenus::reloadRequested, this, &MainWindow::reloadContent);
+    connect(m_menus, &WindowMenus::removePackRequested, this, &MainWindow::removePackWithDialog);
+    connect(m_menus, &WindowMenus::backToQuizzesRequested, this, &MainWindow::showQuizzes);
+    connect(m_menus, &WindowMenus::allQuestionsRequested, this, &MainWindow::showAllQuestions);
+    connect(m_menus, &WindowMenus::previousRequested, m_session, &QuizSession::previous);
+    connect(m_menus, &WindowMenus::nextRequested, m_session, &QuizSession::next);
+    connect(m_menus, &WindowMenus::runDemoRequested, m_question, &QuestionPage::runDemo);
+    connect(m_menus, &WindowMenus::retryWrongRequested, m_session, &QuizSession::retryWrong);
+    connect(m_menus, &WindowMenus::plannerRequested, this, &MainWindow::showPlanner);
+    connect(m_menus, &WindowMenus::languageChosen, this, &MainWindow::setLanguage);
+    connect(m_menus, &WindowMenus::searchRequested, this, [this] {
+        SearchDialog dialog(m_content, this);
+        connect(&dialog, &SearchDialog::hitChosen, this, &MainWindow::openSearchHit);
+        dialog.exec();
+    });
+    connect(m_menus, &WindowMenus::glossaryRequested, this, [this] {
+        GlossaryDialog dialog(m_library->packFolders().value(0), m_language.current(), this);
+        dialog.exec();
+    });
+    updateActions();
 }

@@ -1,6 +1,7 @@
 #pragma once
-// The window: the pages (quizzes, question, all questions, results), the menus, the language
-// switch and saving progress. The quiz logic lives in QuizSession, the demo in DemoPanel.
+// The window: the pages (quizzes, question, all questions, results, Planner), the language
+// switch, packs and saving progress. The quiz logic lives in QuizSession, what is due and mastered
+// in QuizStandings, the demo in DemoPanel, the menu bar and its keys in WindowMenus.
 
 #include <functional>
 
@@ -23,9 +24,8 @@ class QuestionPage;
 class QuizSession;
 class ResultsPage;
 class StartPage;
+class WindowMenus;
 class QAction;
-class QActionGroup;
-class QMenu;
 class QStackedWidget;
 
 class MainWindow : public QMainWindow {
@@ -85,14 +85,14 @@ public:
     QAction* languageAction(const QString& code) const;
     // The keyboard help (F1): the page's keys, then every menu item's key, in the current language.
     QString shortcutsText() const;
+    WindowMenus* menus() const { return m_menus; }
 
 protected:
     void changeEvent(QEvent* event) override;
     void closeEvent(QCloseEvent* event) override; // remembers the window's geometry and split
 
 private:
-    void createMenus();
-    void fillLanguageMenu();
+    void connectMenus(); // what each menu item asks for, done here
     void reloadContent(); // the packs changed: the same language again, the banner says what is wrong
     void retranslate();
     void loadContent(const QString& code);
@@ -104,7 +104,6 @@ private:
     void updateActions();
     void reportProgressProblem(); // a new problem: shown even if an earlier one was dismissed
     void showProgressProblem(); // the current one, in the current language
-    void showShortcuts();
     void removePackWithDialog(); // which opened pack (when several), then a confirmation
     void saveWindowLayout();
 
@@ -125,27 +124,5 @@ private:
     PlannerPage* m_planner;
     QWidget* m_beforePlanner = nullptr; // where the Planner's Back goes
 
-    QMenu* m_fileMenu = nullptr;
-    QMenu* m_quizMenu = nullptr;
-    QMenu* m_languageMenu = nullptr;
-    QMenu* m_helpMenu = nullptr;
-    QAction* m_openPack = nullptr;
-    QAction* m_openPacksFolder = nullptr;
-    QAction* m_reloadContent = nullptr; // F5: the packs read again (an edited pack, one dropped in)
-    QAction* m_removePack = nullptr; // an opened pack out again, after asking
-    QAction* m_quit = nullptr;
-    QAction* m_backToQuizzes = nullptr;
-    QAction* m_allQuestions = nullptr;
-    QAction* m_previous = nullptr;
-    QAction* m_next = nullptr;
-    QAction* m_runDemo = nullptr;
-    QAction* m_retryWrong = nullptr;
-    QAction* m_openPlanner = nullptr;
-    QAction* m_search = nullptr; // Ctrl+F: questions and guides
-    QAction* m_shortcuts = nullptr;
-    QAction* m_glossary = nullptr; // the content's terms in English, Russian and Shona
-    QAction* m_about = nullptr;
-    QAction* m_aboutQt = nullptr;
-    QActionGroup* m_languages = nullptr;
-    QAction* m_chooseLanguage = nullptr; // Ctrl+Shift+L opens the Language menu in every language
+    WindowMenus* m_menus; // the menu bar, its keys and words
 };
