@@ -99,6 +99,11 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("With --run-demo and --screenshot: run each counterfactual of the timeline's \"At the "
                        "peak\" card, as its button does, so the picture shows its measured peak beside the "
                        "predicted one."));
+    const QCommandLineOption view(QStringLiteral("view"),
+        QStringLiteral("With --run-demo: show this view of the demo's results instead of the one its "
+                       "question or preset opens: table, memory, step-time, timeline (with the \"At the "
+                       "peak\" card), sweep, loss, ledger or frontier."),
+        QStringLiteral("name"));
     const QCommandLineOption size(QStringLiteral("size"),
         QStringLiteral("Window size for the screenshot (1280x800)."), QStringLiteral("WxH"));
     const QCommandLineOption content(QStringLiteral("content"),
@@ -128,8 +133,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("Make the demo's prediction before it runs: a run's label, or a percentage."),
         QStringLiteral("value"));
     parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, plannerCluster, screenshot,
-        packDialog, search, glossary, tryCounterfactuals, size, content, exportResults, watch, saveAnswers,
-        dark, progress, today, predict});
+        packDialog, search, glossary, tryCounterfactuals, view, size, content, exportResults, watch,
+        saveAnswers, dark, progress, today, predict});
     // The desktop entry's Exec=recompute-lab %f: a pack double-clicked in a file manager.
     parser.addPositionalArgument(QStringLiteral("pack"),
         QStringLiteral("A quiz pack to open beside the built-in content: a folder holding quizzes/, or a "
@@ -238,6 +243,21 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     if (options.tryCounterfactuals && (options.screenshot.isEmpty() || !options.runDemo)) {
         *error = QStringLiteral("--try-counterfactuals needs --run-demo and --screenshot.");
         return std::nullopt;
+    }
+    options.view = parser.value(view);
+    if (parser.isSet(view)) {
+        const QStringList views {QStringLiteral("table"), QStringLiteral("memory"),
+            QStringLiteral("step-time"), QStringLiteral("timeline"), QStringLiteral("sweep"),
+            QStringLiteral("loss"), QStringLiteral("ledger"), QStringLiteral("frontier")};
+        if (!options.runDemo) {
+            *error = QStringLiteral("--view needs --run-demo (and --quiz and --question).");
+            return std::nullopt;
+        }
+        if (!views.contains(options.view)) {
+            *error = QStringLiteral("--view \"%1\" is not a view; write one of %2.")
+                         .arg(options.view, views.join(QStringLiteral(", ")));
+            return std::nullopt;
+        }
     }
     options.exportPath = parser.value(exportResults);
     if (parser.isSet(exportResults)) {
@@ -474,14 +494,18 @@ std::optional<LaunchFailure> saveScreenshot(MainWindow& window, const LaunchOpti
                 = LaunchFailure {1, QStringLiteral("%1 The screenshot shows its state.").arg(*problem)};
         }
     }
+    if (!options.view.isEmpty())
+        window.demoPanel()->showView(options.view);
     if (options.tryCounterfactuals) {
         auto* card = window.findChild<PeakCard*>();
         QEventLoop loop;
-        if (card) {
+        if (card)
             QObject::connect(card, &PeakCard::triesFinished, &loop, &QEventLoop::quit);
-            if (card->tryAll())
-                loop.exec();
-        }
+        if (!card || !card->tryAll())
+            return LaunchFailure {1,
+                QStringLiteral("--try-counterfactuals: the demo's \"At the peak\" card has no counterfactual "
+                               "to run.")};
+        loop.exec();
     }
     if (options.plannerCluster) {
         QCoreApplication::processEvents();

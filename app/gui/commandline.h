@@ -27,6 +27,7 @@ struct LaunchOptions {
     QString search; // with screenshot: render Quiz > Search with these words typed
     bool glossary = false; // with screenshot: render Help > Glossary
     bool tryCounterfactuals = false; // with runDemo and screenshot: run the peak card's counterfactuals
+    QString view; // with runDemo: the demo's results view shown ("ledger", "timeline", ...); empty: its own
     QString exportPath; // with runDemo: write the demo's results here (CSV or JSON) and exit
     QString progressFile; // read this progress file (never written) instead of the learner's
     QDate today; // the day attempts and reviews count from; invalid: the system's

@@ -57,6 +57,7 @@ private slots:
     void screenshotOfAnAnsweredQuestion_data();
     void screenshotOfAnAnsweredQuestion();
     void screenshotAfterTheDemoRan();
+    void counterfactualsRunBeforeTheScreenshot();
     void badValuesExitWithStatus2_data();
     void badValuesExitWithStatus2();
     void unwritableScreenshotExitsWithStatus1();
@@ -132,6 +133,33 @@ void CommandLineTest::screenshotAfterTheDemoRan()
     QVERIFY(!QImage(png).isNull());
 }
 
+// Proves: --view timeline --try-counterfactuals runs every button of the "At the peak" card to its
+// end before the grab (exit 0; a card with nothing to run exits 1, and a run that never ends would
+// hang past the timeout), and the picture differs from the one without them, whose card
+// shows no measured peak beside the predicted ones.
+void CommandLineTest::counterfactualsRunBeforeTheScreenshot()
+{
+    // The built-in content's memory-vs-time demo: its selective run's card offers counterfactuals (the
+    // fixture's two tiny runs leave none to try).
+    const QStringList base {QStringLiteral("--quiz"), QStringLiteral("activation-recomputation-tradeoffs"),
+        QStringLiteral("--question"), QStringLiteral("1"), QStringLiteral("--run-demo"),
+        QStringLiteral("--view"), QStringLiteral("timeline"), QStringLiteral("--size"),
+        QStringLiteral("1280x800"), QStringLiteral("--screenshot")};
+    const QString plain = m_dir.filePath(QStringLiteral("peak.png"));
+    const QString tried = m_dir.filePath(QStringLiteral("peak-tried.png"));
+    const Outcome before = run(base + QStringList {plain}, m_environment);
+    QVERIFY2(before.exitCode == 0, qPrintable(before.errors));
+    const Outcome after
+        = run(base + QStringList {tried, QStringLiteral("--try-counterfactuals")}, m_environment);
+    QVERIFY2(after.exitCode == 0, qPrintable(after.errors));
+    QVERIFY2(!after.errors.contains(QStringLiteral("did not finish")), qPrintable(after.errors));
+    const QImage first(plain);
+    const QImage second(tried);
+    QVERIFY(!first.isNull() && !second.isNull());
+    QCOMPARE(second.size(), QSize(1280, 800));
+    QVERIFY(first != second);
+}
+
 void CommandLineTest::badValuesExitWithStatus2_data()
 {
     QTest::addColumn<QStringList>("arguments");
@@ -168,6 +196,14 @@ void CommandLineTest::badValuesExitWithStatus2_data()
         "--pack-dialog"} << QStringLiteral("--pack-dialog needs --screenshot");
     QTest::newRow("search without a screenshot") << QStringList {"--content", RLAB_APP_FIXTURES, "--search",
         "stored"} << QStringLiteral("--search needs --screenshot");
+    QTest::newRow("counterfactuals without a demo run")
+        << (base + QStringList {"--try-counterfactuals"})
+        << QStringLiteral("--try-counterfactuals needs --run-demo");
+    QTest::newRow("view without a demo run")
+        << (base + QStringList {"--view", "ledger"}) << QStringLiteral("--view needs --run-demo");
+    QTest::newRow("unknown view") << (base
+        + QStringList {"--quiz", "mini-quiz", "--question", "1", "--run-demo", "--view", "bars"})
+                                  << QStringLiteral("--view \"bars\" is not a view");
     QTest::newRow("glossary without a screenshot") << QStringList {"--content", RLAB_APP_FIXTURES,
         "--glossary"} << QStringLiteral("--glossary needs --screenshot");
 }

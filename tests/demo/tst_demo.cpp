@@ -45,6 +45,7 @@
 #include "charts/timelinechart.h"
 #include "demo/demopanel.h"
 #include "demo/demoresultsview.h"
+#include "demo/frontierview.h"
 #include "demo_presets.h"
 #include "democlaimstext.h"
 #include "demoestimate.h"
@@ -153,6 +154,7 @@ private slots:
     void sweepFillsSweepChart();
     void dropoutReplayShowsGradientError();
     void lossChartShowsDistanceFromNone();
+    void frontierPresetOpensOnItsFrontier();
     void cancelStopsSoonWithoutLeaking();
     void destroyingARunningPanelJoins();
     void exportWritesCsvAndJson(); // and the memory trace and snapshot
@@ -290,6 +292,25 @@ void DemoTest::dropoutReplayShowsGradientError()
     QVERIFY(replayed.isValid() && fresh.isValid());
     QCOMPARE(replayed.toDouble(), 0.0);
     QVERIFY(fresh.toDouble() > 0);
+}
+
+// Proves: a preset whose view is the frontier opens on it once its budget runs have come (the tab
+// is hidden until then, and the panel stayed on the table: memory-time-frontier's question did).
+void DemoTest::frontierPresetOpensOnItsFrontier()
+{
+    DemoPreset preset = tinyPreset("tiny-frontier");
+    preset.runs = {demoRun("none"), demoRun("full"), demoRun("budget:120K"), demoRun("budget:90K")};
+    preset.view = "frontier";
+    DemoPanel panel;
+    panel.setPreset(preset);
+    auto* tabs = panel.findChild<QTabWidget*>(QStringLiteral("demoTabs"));
+    auto* table = panel.findChild<QTableView*>(QStringLiteral("resultsTable"));
+    QCOMPARE(tabs->currentWidget(), table); // no budget run yet: no Frontier tab
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    QVERIFY(runToEnd(panel, finished));
+    QVERIFY2(outcomeOf(finished).ok(), qPrintable(demoOutcomeText(outcomeOf(finished))));
+    QVERIFY(tabs->isTabVisible(tabs->indexOf(panel.findChild<FrontierView*>())));
+    QCOMPARE(tabs->currentWidget(), panel.findChild<FrontierView*>());
 }
 
 void DemoTest::lossChartShowsDistanceFromNone()

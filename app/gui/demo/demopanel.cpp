@@ -539,6 +539,12 @@ void DemoPanel::updateButtons()
     m_export->setEnabled(haveResults);
 }
 
+void DemoPanel::showView(const QString& view)
+{
+    m_storyView = view;
+    m_view->showStoryFirst(view);
+}
+
 void DemoPanel::clearResults()
 {
     m_results->clear();

@@ -44,6 +44,9 @@ public:
     // A question without a demo: a running demo is cancelled, and the panel shows no preset.
     void clearPreset();
     QString presetId() const;
+    // Brings this results view (a preset's `view` name: "ledger", "timeline", ...) to the front, as
+    // a question's demo_view does; an unknown or hidden one leaves the table in front.
+    void showView(const QString& view);
     bool isRunning() const;
 
     // Predict, then see: until the question is answered, the panel shows the setup and runs it,

@@ -287,6 +287,7 @@ void DemoResultsView::showStoryFirst(const QString& view)
             {QStringLiteral("timeline"), m_timelinePage}, {QStringLiteral("sweep"), m_sweepPage},
             {QStringLiteral("loss"), m_lossPage}, {QStringLiteral("ledger"), m_ledger},
             {QStringLiteral("frontier"), m_frontier}, {QStringLiteral("table"), m_table}};
+    m_storyView = view;
     m_tabs->setCurrentWidget(m_table); // no story view: the table first
     for (const auto& [name, page] : pages)
         if (name == view && m_tabs->isTabVisible(m_tabs->indexOf(page)))
@@ -317,7 +318,13 @@ void DemoResultsView::onResultsAdded()
         m_lossChart->setResults(all);
     m_ledger->setResults(all);
     m_frontier->setResults(all);
+    // The Frontier tab shows only once two budget runs have come, after the story view was chosen:
+    // a preset that opens on it ("view: frontier") would otherwise stay on the table.
+    const bool frontierWasShown = m_tabs->isTabVisible(m_tabs->indexOf(m_frontier));
     m_tabs->setTabVisible(m_tabs->indexOf(m_frontier), hasFrontier(all));
+    if (!frontierWasShown && hasFrontier(all) && m_storyView == QLatin1String("frontier")
+        && m_tabs->currentWidget() == m_table)
+        m_tabs->setCurrentWidget(m_frontier);
     for (qsizetype row = m_timelineRun->count(); row < all.size(); ++row)
         m_timelineRun->addItem(all[row].title());
     showColumns(); // before the sizing: hidden columns keep no width

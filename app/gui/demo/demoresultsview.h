@@ -85,5 +85,6 @@ private:
     LossChart* m_lossChart = nullptr;
     LedgerView* m_ledger = nullptr; // the tensor ledger of each run (ledgerview.h)
     FrontierView* m_frontier = nullptr; // shown for presets with budget runs (frontierview.h)
+    QString m_storyView; // the view showStoryFirst was asked for, kept for the frontier's late tab
     PeakCard* m_peakCard = nullptr; // under the timeline: the shown run's peak and counterfactuals
 };
