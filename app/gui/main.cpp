@@ -64,6 +64,7 @@ void provideRuntimeDir()
 // content library are destroyed in order and the packs unpacked into the temporary folder are
 // removed (a killed app left its rlab-pack-* folders behind). The handler only writes a byte.
 int g_signalPipe[2] = {-1, -1};
+bool g_quitAsked = false; // a signal came before the event loop ran
 
 void onSignal(int)
 {
@@ -76,7 +77,11 @@ void quitOnSignals(QApplication& app)
     if (::pipe2(g_signalPipe, O_CLOEXEC | O_NONBLOCK) != 0)
         return;
     auto* notifier = new QSocketNotifier(g_signalPipe[0], QSocketNotifier::Read, &app);
-    QObject::connect(notifier, &QSocketNotifier::activated, &app, [] { QCoreApplication::quit(); });
+    // quit() does nothing before exec(): a signal read while the window is built is kept for it.
+    QObject::connect(notifier, &QSocketNotifier::activated, &app, [] {
+        g_quitAsked = true;
+        QCoreApplication::quit();
+    });
     struct sigaction action { };
     action.sa_handler = onSignal;
     sigemptyset(&action.sa_mask);
@@ -140,6 +145,10 @@ int main(int argc, char** argv)
     ProgressStore progress = launchProgress(*options, screenshot, exporting);
     if (const QString notice = launchNotice(*options); !notice.isEmpty() && !screenshot && !exporting)
         std::fprintf(stderr, "recompute-lab: %s\n", forTerminal(notice).c_str());
+    // Before the window: its content library unpacks packs while it is built, and a signal that
+    // comes meanwhile must still end in the event loop (the byte waits in the pipe until exec()).
+    if (!screenshot && !exporting)
+        quitOnSignals(app); // only here: a screenshot or an export runs no event loop to quit
     MainWindow window(options->contentRoot, progress, options->language);
     if (const std::optional<QString> problem = applyLaunchOptions(window, *options)) {
         std::fprintf(stderr, "recompute-lab: %s\n", forTerminal(*problem).c_str());
@@ -162,6 +171,7 @@ int main(int argc, char** argv)
     if (options->runDemo)
         window.questionPage()->runDemo();
     window.show();
-    quitOnSignals(app); // only here: a screenshot or an export runs no event loop to quit
+    if (g_quitAsked)
+        return 0; // the window and its unpacked packs go as on a quit
     return QApplication::exec();
 }

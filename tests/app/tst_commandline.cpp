@@ -352,7 +352,8 @@ void CommandLineTest::terminatedAppRemovesItsUnpackedPacks()
     const auto unpacked
         = [&] { return QDir(temporary.path()).entryList({QStringLiteral("rlab-pack-*")}, QDir::Dirs); };
     QTRY_VERIFY_WITH_TIMEOUT(!unpacked().isEmpty(), 30000 * rlab::test::kSlowness);
-    QTest::qWait(500); // past the window's construction, into the event loop
+    // At once: the window is still being built (packs unpack during it), which is when a loaded
+    // machine's SIGTERM used to kill the app before its handler was installed.
     app.terminate(); // SIGTERM
     QVERIFY(app.waitForFinished(30000 * rlab::test::kSlowness));
     QCOMPARE(app.exitStatus(), QProcess::NormalExit);
