@@ -17,15 +17,19 @@
 namespace {
 
 constexpr const char* kPlanUsage = R"(usage: rlab plan --model NAME --budget SIZE [options]
-Predicts, for a GPT-2-style model of any size, the peak memory of one training step under each
+Predicts, for a GPT-2 or llama model of any size, the peak memory of one training step under each
 recomputation policy, whether it fits a device budget, what it recomputes, and the largest
 micro-batch and sequence that fit. Every figure is predicted by the engine's memory predictor
 (the one its tests check against the measured peak); nothing is allocated or trained.
 
-  --model NAME          gpt2-124m | gpt2-355m | gpt2-774m | gpt2-1.5b | custom
+  --model NAME          gpt2-124m | gpt2-355m | gpt2-774m | gpt2-1.5b | llama-3-8b |
+                        llama-3-70b | mistral-7b | custom
   --layers N --width d --heads H --vocab V
                         a custom model's shape (default as rlab run: 12, 128, 4, 256)
-  --seq T               sequence length (presets: default and at most 1024; custom: default 64)
+  --arch gpt2|llama --kv-heads G --ffn F
+                        a custom model's block, as rlab run (docs/llama.md)
+  --seq T               sequence length (presets: default and at most their context, GPT-2's
+                        1024, Llama 3's 8192, Mistral 7B's 4096; custom: default 64)
   --batch B             micro-batch (default 1)
   --budget SIZE         device memory, e.g. 24GB, 80GB, 40GiB (KB/MB/GB powers of 1000, K/M/G and
                         KiB/MiB/GiB of 1024)
@@ -44,7 +48,8 @@ micro-batch and sequence that fit. Every figure is predicted by the engine's mem
 
 Many GPUs (any of these plans per rank instead, for the policies below and Megatron-LM's):
   --dp D                data-parallel ranks (default 1)
-  --tp T                tensor-parallel ranks: Megatron-LM's column and row splits (heads by T)
+  --tp T                tensor-parallel ranks: Megatron-LM's column and row splits (heads and
+                        llama's key/value heads by T)
   --sp                  sequence parallelism: the tensors between the tensor-parallel regions split
                         along the sequence over the T ranks (--seq by T)
   --pp P                pipeline stages, run with the 1F1B schedule (layers by P x V)
@@ -71,8 +76,10 @@ temporaries are left out.
 
 Policies: none, selective, full, sqrt, segment:best (segments of the length that keeps least) and
 budget (the engine's planner given the device budget), each with and without offload (kept
-checkpoints in host memory). The presets are the engine's GPT-2 family: an untied output head
-and a position table of --seq rows, so the parameter count differs a little from GPT-2's.
+checkpoints in host memory). The GPT-2 presets are the engine's GPT-2 family: an untied output
+head and a position table of --seq rows, so the parameter count differs a little from GPT-2's. The
+llama ones (--arch llama: RMSNorm, rotary, grouped-query attention, SwiGLU, no biases, untied head)
+have their published parameter counts.
 
 Exit status: 0 done (whether or not anything fits), 2 bad arguments or an impossible model.
 )";
@@ -203,7 +210,8 @@ std::optional<PlanOptions> parsePlanOptions(const std::vector<std::string>& args
         } else if (flag == "--code") {
             options.code = *value;
         } else if (flag == "--layers" || flag == "--width" || flag == "--heads" || flag == "--vocab"
-            || flag == "--seq" || flag == "--batch" || flag == "--optimizer" || flag == "--dropout") {
+            || flag == "--seq" || flag == "--batch" || flag == "--optimizer" || flag == "--dropout"
+            || flag == "--arch" || flag == "--kv-heads" || flag == "--ffn") {
             customSizes = customSizes
                 || (flag != "--seq" && flag != "--batch" && flag != "--optimizer" && flag != "--dropout");
             seqGiven = seqGiven || flag == "--seq";
@@ -242,12 +250,13 @@ std::optional<PlanOptions> parsePlanOptions(const std::vector<std::string>& args
     if (const rlab::planner::ModelPreset* preset = rlab::planner::findModelPreset(model)) {
         if (customSizes) {
             *error
-                = "--layers, --width, --heads and --vocab set a custom model; use them with --model custom.";
+                = "--layers, --width, --heads, --vocab, --arch, --kv-heads and --ffn set a custom model; use "
+                  "them with --model custom.";
             return std::nullopt;
         }
         request = rlab::planner::withModel(request, *preset);
         if (!seqGiven)
-            request.config.shape.seq = rlab::planner::kGpt2Context;
+            request.config.shape.seq = preset->context;
     }
     if (!budget) {
         *error = "rlab plan needs --budget, the device memory to fit (for example 24GB or 80GB).";
@@ -260,6 +269,14 @@ std::optional<PlanOptions> parsePlanOptions(const std::vector<std::string>& args
     }
     request.budgetBytes = *bytes;
     return options;
+}
+
+// "llama G=8 F=14336, " before a llama model's sizes; nothing for GPT-2's.
+std::string llamaWords(const rlab::ModelShape& s)
+{
+    if (s.arch != rlab::Arch::Llama)
+        return {};
+    return "llama G=" + std::to_string(rlab::kvHeadsOf(s)) + " F=" + std::to_string(rlab::ffnOf(s)) + ", ";
 }
 
 double gib(std::uint64_t bytes)
@@ -293,9 +310,12 @@ void printJson(const rlab::planner::Report& report, const std::vector<rlab::plan
     const rlab::ModelShape& s = c.shape;
     std::printf(
         "{\"predicted\": true, \"model\": %s, \"layers\": %d, \"width\": %d, \"heads\": %d, \"seq\": %d, "
-        "\"batch\": %d, \"vocab\": %d, \"parameters\": %" PRIu64 ",\n",
+        "\"batch\": %d, \"vocab\": %d, \"arch\": \"%s\", \"kv_heads\": %d, \"ffn\": %d, \"parameters\": "
+        "%" PRIu64 ",\n",
         jsonString(report.request.model).c_str(), s.layers, s.width, s.heads, s.seq, s.batch, s.vocab,
-        report.parameters);
+        std::string(rlab::archName(s.arch)).c_str(),
+        s.arch == rlab::Arch::Llama ? rlab::kvHeadsOf(s) : s.heads,
+        s.arch == rlab::Arch::Llama ? rlab::ffnOf(s) : 4 * s.width, report.parameters);
     std::printf(
         " \"optimizer\": \"%s\", \"param_precision\": \"%s\", \"activation_precision\": \"%s\", "
         "\"fused_attention\": %s, \"engine_measurable\": %s, \"dropout\": %g, \"budget_bytes\": %" PRIu64
@@ -371,8 +391,8 @@ void printTable(const rlab::planner::Report& report, const std::vector<rlab::pla
     using rlab::planner::peakOf;
     const rlab::RunConfig& c = report.request.config;
     const rlab::ModelShape& s = c.shape;
-    std::printf("model    %s: N=%d d=%d H=%d V=%d, %.1fM parameters; T=%d, micro-batch %d\n",
-        report.request.model.c_str(), s.layers, s.width, s.heads, s.vocab,
+    std::printf("model    %s: %sN=%d d=%d H=%d V=%d, %.1fM parameters; T=%d, micro-batch %d\n",
+        report.request.model.c_str(), llamaWords(s).c_str(), s.layers, s.width, s.heads, s.vocab,
         static_cast<double>(report.parameters) / 1e6, s.seq, s.batch);
     std::printf("training %s, %s parameters%s, activations saved as %s, %s attention, dropout %g\n",
         c.optimizer == rlab::Optimizer::AdamW ? "AdamW" : "SGD", precisionName(c.weightPrecision).c_str(),
@@ -452,9 +472,12 @@ void printParallelJson(const rlab::planner::ParallelReport& report,
     const rlab::planner::Parallelism& p = report.parallel;
     std::printf(
         "{\"predicted\": true, \"model\": %s, \"layers\": %d, \"width\": %d, \"heads\": %d, \"seq\": %d, "
-        "\"batch\": %d, \"vocab\": %d, \"parameters\": %" PRIu64 ",\n",
+        "\"batch\": %d, \"vocab\": %d, \"arch\": \"%s\", \"kv_heads\": %d, \"ffn\": %d, \"parameters\": "
+        "%" PRIu64 ",\n",
         jsonString(report.request.model).c_str(), s.layers, s.width, s.heads, s.seq, s.batch, s.vocab,
-        report.parameters);
+        std::string(rlab::archName(s.arch)).c_str(),
+        s.arch == rlab::Arch::Llama ? rlab::kvHeadsOf(s) : s.heads,
+        s.arch == rlab::Arch::Llama ? rlab::ffnOf(s) : 4 * s.width, report.parameters);
     std::printf(" \"optimizer\": \"%s\", \"param_precision\": \"%s\", \"activation_precision\": \"%s\", "
                 "\"fused_attention\": %s, \"dropout\": %g, \"budget_bytes_per_gpu\": %" PRIu64 ",\n",
         std::string(rlab::optimizerName(c.optimizer)).c_str(), precisionName(c.weightPrecision).c_str(),
@@ -525,8 +548,8 @@ void printParallelTable(const rlab::planner::ParallelReport& report,
     const rlab::RunConfig& c = report.request.config;
     const rlab::ModelShape& s = c.shape;
     const rlab::planner::Parallelism& p = report.parallel;
-    std::printf("model    %s: N=%d d=%d H=%d V=%d, %.1fM parameters; T=%d, micro-batch %d\n",
-        report.request.model.c_str(), s.layers, s.width, s.heads, s.vocab,
+    std::printf("model    %s: %sN=%d d=%d H=%d V=%d, %.1fM parameters; T=%d, micro-batch %d\n",
+        report.request.model.c_str(), llamaWords(s).c_str(), s.layers, s.width, s.heads, s.vocab,
         static_cast<double>(report.parameters) / 1e6, s.seq, s.batch);
     std::printf("parallel dp %d x tp %d%s x pp %d = %" PRIu64 " GPUs; %s, %d chunk%s of %d layers a rank, %d "
                 "micro-batches (global batch %lld)\n",

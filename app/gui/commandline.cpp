@@ -83,6 +83,10 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("Open the Planner: which policy fits a real-size model in a GPU's memory."));
     const QCommandLineOption plannerCluster(QStringLiteral("planner-cluster"),
         QStringLiteral("Open the Planner at its cluster: the model's memory per GPU on many GPUs."));
+    const QCommandLineOption plannerModel(QStringLiteral("planner-model"),
+        QStringLiteral("Open the Planner with this model chosen (gpt2-124m ... llama-3-8b, as rlab plan "
+                       "--model)."),
+        QStringLiteral("name"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
         QStringLiteral("Render the window to this PNG file and exit."), QStringLiteral("file.png"));
     const QCommandLineOption packDialog(QStringLiteral("pack-dialog"),
@@ -132,9 +136,9 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     const QCommandLineOption predict(QStringLiteral("predict"),
         QStringLiteral("Make the demo's prediction before it runs: a run's label, or a percentage."),
         QStringLiteral("value"));
-    parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, plannerCluster, screenshot,
-        packDialog, search, glossary, tryCounterfactuals, view, size, content, exportResults, watch,
-        saveAnswers, dark, progress, today, predict});
+    parser.addOptions({lang, quiz, question, answer, runDemo, guide, planner, plannerCluster, plannerModel,
+        screenshot, packDialog, search, glossary, tryCounterfactuals, view, size, content, exportResults,
+        watch, saveAnswers, dark, progress, today, predict});
     // The desktop entry's Exec=recompute-lab %f: a pack double-clicked in a file manager.
     parser.addPositionalArgument(QStringLiteral("pack"),
         QStringLiteral("A quiz pack to open beside the built-in content: a folder holding quizzes/, or a "
@@ -200,7 +204,8 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
     }
     options.showGuide = parser.isSet(guide);
     options.plannerCluster = parser.isSet(plannerCluster);
-    options.planner = parser.isSet(planner) || options.plannerCluster;
+    options.plannerModel = parser.value(plannerModel);
+    options.planner = parser.isSet(planner) || options.plannerCluster || !options.plannerModel.isEmpty();
     if (options.planner && !options.quiz.isEmpty()) {
         *error = QStringLiteral("--planner opens a page of its own; use it without --quiz.");
         return std::nullopt;
@@ -396,6 +401,11 @@ std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOption
         return QStringLiteral("The pack \"%1\" could not be opened.").arg(options.pack);
     if (options.planner)
         window.showPlanner();
+    if (!options.plannerModel.isEmpty()) {
+        if (!window.plannerPage()->setModel(options.plannerModel))
+            return QStringLiteral("The Planner has no model \"%1\".").arg(options.plannerModel);
+        window.plannerPage()->replan(); // now, not after the typing pause
+    }
     if (options.plannerCluster) // once the window has laid the page out
         QTimer::singleShot(0, window.plannerPage(), &PlannerPage::showCluster);
     if (options.today.isValid())

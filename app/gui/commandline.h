@@ -22,6 +22,7 @@ struct LaunchOptions {
     bool showGuide = false; // the guide section's tab instead of the demo's
     bool planner = false; // open the Planner page
     bool plannerCluster = false; // and scroll it to the cluster (implies planner)
+    QString plannerModel; // a model preset's --model word chosen on it (implies planner)
     QString screenshot; // PNG path; empty: run interactively
     bool packDialog = false; // with screenshot: render File > Open pack's dialog (Qt's own strings)
     QString search; // with screenshot: render Quiz > Search with these words typed

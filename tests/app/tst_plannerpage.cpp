@@ -36,6 +36,7 @@ private slots:
     void reachedFromStartAndDemo();
     void showsTheSharedPlansChoice_data();
     void showsTheSharedPlansChoice();
+    void offersTheLlamaPresets();
     void impossibleInputsAreExplained();
     void russianFiguresUseADecimalComma();
     void clusterShowsTheSharedPerRankPlan();
@@ -113,6 +114,29 @@ void PlannerPageTest::showsTheSharedPlansChoice()
                     QString::fromStdString(shared->cheapestRow()->label).section(QLatin1Char(':'), 0, 0)));
     QVERIFY(page.codeTabs()->count() >= 3);
     QVERIFY(page.summaryText().contains(QStringLiteral("Predicted")));
+}
+
+// The model list offers the llama presets; choosing one plans the llama block (grouped-query
+// attention, SwiGLU, its published parameter count) at its own context, as rlab plan does.
+void PlannerPageTest::offersTheLlamaPresets()
+{
+    PlannerPage page;
+    for (const char* name : {"llama-3-8b", "llama-3-70b", "mistral-7b"})
+        QVERIFY2(page.setModel(QString::fromLatin1(name)), name);
+    QVERIFY(page.setModel(QStringLiteral("llama-3-8b")));
+    page.setSeqAndBatch(8192, 1);
+    page.setBudgetBytes(80'000'000'000);
+    page.replan();
+    QVERIFY(page.report());
+    const rlab::planner::Request request = page.request();
+    QCOMPARE(request.config.shape.arch, rlab::Arch::Llama);
+    QCOMPARE(request.config.shape.kvHeads, 8);
+    QCOMPARE(request.config.shape.ffn, 14336);
+    QCOMPARE(request.config.shape.vocab, 128256);
+    QCOMPARE(page.report()->parameters, std::uint64_t(8'030'261'248));
+    const std::optional<rlab::planner::Report> shared = rlab::planner::plan(request, nullptr);
+    QVERIFY(shared);
+    QCOMPARE(page.report()->cheapest, shared->cheapest);
 }
 
 void PlannerPageTest::impossibleInputsAreExplained()

@@ -61,6 +61,7 @@ private slots:
     void choosesByBudget();
     void marksFitPerPolicy();
     void marksFitPerRank();
+    void llamaPresetPerRank();
     void refusesImpossibleInputs_data();
     void refusesImpossibleInputs();
     void predictionEqualsMeasurement_data();
@@ -150,6 +151,31 @@ void TestCliPlan::marksFitPerRank()
     }
 }
 
+// The same for a llama preset (issue 28's must-show): Llama 3 8B, its published parameter count,
+// grouped-query attention's 8 key/value heads split over --tp 2, a boolean fit per rank and policy.
+void TestCliPlan::llamaPresetPerRank()
+{
+    const QJsonObject plan = planJson({"--model", "llama-3-8b", "--dp", "8", "--tp", "2", "--pp", "2",
+        "--microbatches", "8", "--zero", "1", "--budget", "80GB"});
+    QCOMPARE(plan["arch"].toString(), QStringLiteral("llama"));
+    QCOMPARE(plan["kv_heads"].toInt(), 8);
+    QCOMPARE(plan["ffn"].toInt(), 14336);
+    QCOMPARE(plan["seq"].toInt(), 8192);
+    QCOMPARE(plan["parameters"].toInteger(), 8030261248LL);
+    QCOMPARE(plan["parallelism"]["gpus"].toInteger(), 32);
+    const QJsonArray rows = plan["policies"].toArray();
+    QCOMPARE(rows.size(), 9);
+    for (const QJsonValue row : rows) {
+        QVERIFY2(row["fits"].isBool(), qPrintable(row["policy"].toString()));
+        QCOMPARE(row["ranks"].toArray().size(), 2);
+        for (const QJsonValue rank : row["ranks"].toArray())
+            QVERIFY(rank["fits"].isBool());
+    }
+    QCOMPARE(rows[0]["policy"].toString(), QStringLiteral("none"));
+    QVERIFY(!rows[0]["fits"].toBool()); // 298 GiB of activations on the first stage
+    QVERIFY(rows[2]["fits"].toBool()); // full
+}
+
 void TestCliPlan::refusesImpossibleInputs_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -174,6 +200,10 @@ void TestCliPlan::refusesImpossibleInputs_data()
     const QStringList cluster {"--model", "gpt2-1.5b", "--budget", "80GB"};
     QTest::newRow("25 heads over --tp 2") << cluster + QStringList {"--dp", "8", "--tp", "2", "--pp", "2"};
     QTest::newRow("48 layers over --pp 5") << cluster + QStringList {"--pp", "5"};
+    QTest::newRow("8 key/value heads over --tp 16")
+        << QStringList {"--model", "llama-3-70b", "--budget", "80GB", "--tp", "16"};
+    QTest::newRow("llama preset past its context")
+        << QStringList {"--model", "mistral-7b", "--seq", "8192", "--budget", "80GB"};
     QTest::newRow("--zero 4") << cluster + QStringList {"--zero", "4"};
     QTest::newRow("--dp 0") << cluster + QStringList {"--dp", "0"};
     QTest::newRow("--sp without --tp") << cluster + QStringList {"--sp"};

@@ -270,6 +270,132 @@ RLAB_TEST(parametersSplitAsMegatron)
     RLAB_CHECK_EQ((ranks[0].parameters + ranks[1].parameters) / 4, expected);
 }
 
+// The llama presets' published parameter counts, each the engine's own for the shape (predicted,
+// nothing allocated), on one device and per rank; the per-rank table split as Megatron-LM splits
+// llama's (wq, wk, wv, w1, w3 by columns, wo, w2 by rows, RMSNorm weights replicated, no biases, no
+// position table, the untied head by vocabulary rows).
+RLAB_TEST(llamaPresetsCountAsTheEngine)
+{
+    struct Published {
+        const char* name;
+        u64 parameters;
+    };
+    // Llama 3 8B's and 70B's published counts (Meta's model cards: 8.03B, 70.55B); Mistral 7B's
+    // 7,241,732,096 (its Hugging Face safetensors index).
+    for (const Published& want : {Published {"llama-3-8b", 8'030'261'248},
+             Published {"llama-3-70b", 70'553'706'496}, Published {"mistral-7b", 7'241'732'096}}) {
+        const rlab::planner::ModelPreset* preset = rlab::planner::findModelPreset(want.name);
+        RLAB_CHECK_MSG(preset != nullptr, want.name);
+        RLAB_CHECK(preset->arch == rlab::Arch::Llama && preset->kvHeads == 8);
+        Request request;
+        request.config.shape.seq = 4096;
+        request.config.shape.batch = 1;
+        request.budgetBytes = 80'000'000'000;
+        request = rlab::planner::withModel(request, *preset);
+        const std::optional<rlab::planner::Report> single = rlab::planner::plan(request, nullptr);
+        RLAB_CHECK_MSG(single.has_value(), want.name);
+        RLAB_CHECK_EQ(single->parameters, want.parameters);
+        std::string error;
+        Parallelism p;
+        p.tp = 8;
+        p.pp = 2;
+        p.dp = 4;
+        const auto report = rlab::planner::planParallel(request, p, {policyNamed("full")}, &error);
+        RLAB_CHECK_MSG(report.has_value(), error);
+        RLAB_CHECK_EQ(report->parameters, want.parameters);
+        const ModelShape& s = request.config.shape;
+        const u64 d = u64(s.width), k = d / u64(s.heads) * 8, f = u64(preset->ffn), t = 8;
+        const u64 vocabRows = (u64(s.vocab) + t - 1) / t;
+        const u64 perRank
+            = u64(s.layers) * ((2 * d * d + 2 * k * d + 3 * f * d) / t + 2 * d) + 2 * vocabRows * d + d;
+        const auto& ranks = report->rows.front().ranks;
+        RLAB_CHECK_EQ((ranks[0].parameters + ranks[1].parameters) / 4, perRank); // fp32 weights
+        RLAB_CHECK_EQ(ranks[0].parameters / 4 - ranks[1].parameters / 4, u64(0) - d); // the final RMSNorm
+    }
+    // Not GPT-2's count at the same sizes: llama's table is the one split.
+    Request gpt = gpt2("gpt2-124m", 80'000'000'000);
+    gpt.config.shape.width = 4096;
+    gpt.config.shape.heads = 32;
+    gpt.config.shape.layers = 32;
+    gpt.config.shape.vocab = 128256;
+    RLAB_CHECK(rlab::planner::plan(gpt, nullptr)->parameters != 8'030'261'248);
+}
+
+// Llama's tensors on one tensor-parallel rank, at Llama 3 8B's block (T = 8192, two layers): the
+// engine's bytes (fp32 values, masks regenerated, rstd kept) and the paper's way (16-bit values,
+// 1-byte masks), as the ledger rows give them: the residual stream, the two RMSNorms and the residual
+// adds' dropout masks replicated (llama's 10sbh, GPT's); q, k and v after rotary (h + 2k wide,
+// k = G*dh), the probabilities, the attention output, w1's and w3's outputs and the SwiGLU product
+// split by heads or F; everything split along the sequence with --sp.
+RLAB_TEST(llamaTensorsSplitAsMegatron)
+{
+    const ModelShape shape {2, 4096, 32, 8192, 1, 128256, rlab::Arch::Llama, 8, 14336};
+    const u64 sb = u64(shape.seq) * shape.batch, sbh = sb * shape.width, k = 1024, sbf = sb * 14336;
+    const u64 as2b = u64(shape.heads) * shape.seq * shape.seq * shape.batch, sbk = sb * k;
+    const rlab::TensorLedger ledger = ledgerOf(shape, "none");
+    for (const u64 t : {u64(1), u64(2), u64(8)}) {
+        for (const bool sp : {false, true}) {
+            if (sp && t == 1)
+                continue;
+            const Parallelism p = tensorParallel(static_cast<int>(t), sp);
+            const u64 replicatedEngine = 16 * sbh + 8 * sb,
+                      splitEngine = 4 * (2 * sbh + 2 * sbk) + 8 * as2b + 12 * sbf;
+            const u64 replicatedPaper = 10 * sbh, splitPaper = 2 * (2 * sbh + 2 * sbk) + 5 * as2b + 6 * sbf;
+            const u64 engine = sp ? (replicatedEngine + splitEngine) / t : replicatedEngine + splitEngine / t;
+            const u64 paper = sp ? (replicatedPaper + splitPaper) / t : replicatedPaper + splitPaper / t;
+            for (int block = 0; block < shape.layers; ++block) {
+                const u64 gotEngine
+                    = rlab::planner::rankKeptBytes(ledger, block, LedgerConvention::Engine, p);
+                const u64 gotPaper = rlab::planner::rankKeptBytes(ledger, block, LedgerConvention::Paper, p);
+                RLAB_CHECK_MSG(gotEngine == engine && gotPaper == paper,
+                    "tp " + std::to_string(t) + (sp ? " +sp" : "") + ", layer " + std::to_string(block)
+                        + ": engine's way " + std::to_string(gotEngine) + " (expected "
+                        + std::to_string(engine) + "), paper's way " + std::to_string(gotPaper)
+                        + " (expected " + std::to_string(paper) + ")");
+            }
+        }
+    }
+}
+
+// The command for a llama preset: Llama 3 8B on 32 GPUs (dp 8, tp 2, pp 2, 8 micro-batches,
+// ZeRO-1) in 80 GB: a row per rank, the first stage holding two micro-batches, full recomputation
+// fitting and keeping nothing recomputed; none does not fit.
+RLAB_TEST(llamaPlansPerRank)
+{
+    Request request;
+    request.config.shape.seq = 8192;
+    request.config.shape.batch = 1;
+    request.budgetBytes = 80'000'000'000;
+    request = rlab::planner::withModel(request, *rlab::planner::findModelPreset("llama-3-8b"));
+    Parallelism p;
+    p.dp = 8;
+    p.tp = 2;
+    p.pp = 2;
+    p.microbatches = 8;
+    p.zero = 1;
+    std::string error;
+    const auto report = rlab::planner::planParallel(
+        request, p, rlab::planner::rankPolicies({rlab::planner::MegatronMethod::Uniform}, 1), &error);
+    RLAB_CHECK_MSG(report.has_value(), error);
+    const auto named = [&](const std::string& label) -> const rlab::planner::ParallelRow& {
+        for (const auto& row : report->rows)
+            if (row.policy.label == label)
+                return row;
+        throw std::runtime_error("no row " + label);
+    };
+    const auto& none = named("none");
+    const auto& full = named("full");
+    RLAB_CHECK(none.planned && full.planned && !none.fits && full.fits);
+    RLAB_CHECK_EQ(full.ranks.size(), std::size_t(2));
+    RLAB_CHECK_EQ(full.ranks[0].inFlightChunks, 2);
+    RLAB_CHECK_EQ(full.ranks[1].inFlightChunks, 1);
+    // ZeRO-1: AdamW's two fp32 moments a parameter, over the 8 data-parallel ranks.
+    RLAB_CHECK_EQ(full.ranks[1].optimizerState, (2 * full.ranks[1].parameters + 7) / 8);
+    // Full keeps each block's input only: 4sbh a layer, 16 layers, two micro-batches on stage 0.
+    RLAB_CHECK_EQ(full.ranks[0].chunkKept, u64(16) * 4 * 8192 * 4096);
+    RLAB_CHECK(report->cheapestRow() != nullptr);
+}
+
 struct Refusal {
     ModelShape shape;
     Parallelism parallel;
@@ -310,6 +436,12 @@ std::vector<rlab::test::Case<Refusal>> refusals()
     p = {};
     p.zero = 4;
     rows.push_back({"zero stage", {gpt2xl, p, "--zero must be 0, 1, 2 or 3"}});
+    // Llama 3 70B: 64 heads split over 16 ranks, but its 8 key/value heads do not.
+    const ModelShape llama70b {80, 8192, 64, 8192, 1, 128256, rlab::Arch::Llama, 8, 28672};
+    p = {};
+    p.tp = 16;
+    rows.push_back(
+        {"key/value heads by tp", {llama70b, p, "8 key/value heads must be a multiple of --tp 16"}});
     return rows;
 }
 

@@ -376,10 +376,10 @@ void PlannerPage::modelChosen()
         m_layers->setValue(p.layers);
         m_width->setValue(p.width);
         m_heads->setValue(p.heads);
-        m_vocab->setValue(rlab::planner::kGpt2Vocab);
-        m_seq->setMaximum(rlab::planner::kGpt2Context);
+        m_vocab->setValue(p.vocab);
+        m_seq->setMaximum(p.context);
         if (m_seq->value() < 2)
-            m_seq->setValue(rlab::planner::kGpt2Context);
+            m_seq->setValue(p.context);
     } else {
         m_seq->setMaximum(rlab::shapeField("seq")->most);
     }
@@ -403,6 +403,9 @@ rlab::planner::Request PlannerPage::request() const
     c.optimizer = m_optimizer->currentData().toInt() ? rlab::Optimizer::AdamW : rlab::Optimizer::Sgd;
     c.fusedAttention = m_fused->isChecked();
     request.budgetBytes = budgetBytes();
+    if (preset != kCustomIndex) // a llama preset's block: grouped-query attention and SwiGLU's size
+        return rlab::planner::withModel(
+            request, rlab::planner::modelPresets()[static_cast<std::size_t>(preset)]);
     return request;
 }
 

@@ -82,6 +82,10 @@ ClusterConfig megatron(const ParallelReport& r, const ParallelRow& row)
         + n(s.heads) + "\n--seq-length " + n(s.seq) + "\n--max-position-embeddings " + n(s.seq)
         + "\n--micro-batch-size " + n(s.batch) + "\n--global-batch-size " + n(globalBatch(r))
         + "\n--tensor-model-parallel-size " + n(p.tp) + "\n--pipeline-model-parallel-size " + n(p.pp) + "\n";
+    if (s.arch == Arch::Llama) // the llama block: docs/llama.md
+        t += "--group-query-attention\n--num-query-groups " + n(kvHeadsOf(s)) + "\n--ffn-hidden-size "
+            + n(ffnOf(s)) + "\n--swiglu\n--normalization RMSNorm\n--position-embedding-type rope\n"
+            + "--disable-bias-linear\n";
     if (p.virtualStages > 1)
         t += "--num-layers-per-virtual-pipeline-stage " + n(r.layersPerChunk) + "\n";
     if (p.sequenceParallel)

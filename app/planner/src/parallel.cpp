@@ -1,8 +1,9 @@
 // Per-rank memory under data, tensor, sequence and pipeline parallelism and ZeRO: the engine's
 // ledger of one model chunk (a virtual stage's layers) split over the tensor-parallel ranks row by
 // row, held for as many micro-batches as 1F1B keeps in flight, beside the model states after
-// sharding. The GPT-2 parameter table below is the engine's (12d^2 + 13d a block), split as
-// Megatron-LM splits it; a test holds its sum to the predictor's parameter count.
+// sharding. The parameter tables below are the engine's (GPT-2: 12d^2 + 13d a block; llama:
+// 2d^2 + 2dk + 3df + 2d with k = G*dh), split as Megatron-LM splits them; a test holds each sum to
+// the predictor's parameter count.
 #include "rlab/planner/parallel.h"
 
 #include <algorithm>
@@ -24,10 +25,12 @@ u64 ceilDiv(u64 a, u64 b)
 // Inside the tensor-parallel regions Megatron-LM splits these ops' outputs over the tp ranks
 // (heads, the MLP's 4d, the vocabulary of the loss); the rest (the residual stream, LayerNorms,
 // the dropout masks of the residual adds) is replicated, or split along the sequence with --sp.
+// Llama's (docs/llama.md): q, k and v after rotary by heads (tp divides the key/value heads too), w1's
+// and w3's outputs and the SwiGLU product by the hidden size F; its RMSNorms replicated.
 bool tensorSplitOp(std::string_view op)
 {
-    constexpr std::array<std::string_view, 7> kSplit {
-        "qkv", "softmax", "attn_dropout", "attn_values", "fc1", "gelu", "cross_entropy"};
+    constexpr std::array<std::string_view, 10> kSplit {"qkv", "wqkv_rope", "softmax", "attn_dropout",
+        "attn_values", "fc1", "gelu", "w1_w3", "swiglu", "cross_entropy"};
     return std::find(kSplit.begin(), kSplit.end(), op) != kSplit.end();
 }
 
@@ -60,17 +63,25 @@ void forRankRows(const TensorLedger& ledger, int block, Pick pick, Each each)
 // splits GPT-2's: each block's qkv and fc1 by columns (weights and biases), proj and fc2 weights by
 // rows, LayerNorms and the row-split layers' biases replicated; the token table on the first rank
 // and the untied head on the last split by vocabulary rows (ceil(V / tp), no padding), the
-// position table on the first rank and the final LayerNorm on the last replicated.
+// position table on the first rank and the final LayerNorm on the last replicated. Llama's: wq, wk,
+// wv, w1 and w3 by columns, wo and w2 by rows, no biases, the two RMSNorm weights replicated; no
+// position table, the final RMSNorm weight (d) on the last rank.
 u64 rankParameterCount(const ModelShape& s, const Parallelism& p, int stage)
 {
     const u64 d = static_cast<u64>(s.width), t = static_cast<u64>(p.tp);
     const u64 vocabRows = ceilDiv(static_cast<u64>(s.vocab), t);
-    const u64 perBlock = (12 * d * d + 7 * d) / t + 6 * d;
+    const bool llama = s.arch == Arch::Llama;
+    u64 perBlock = (12 * d * d + 7 * d) / t + 6 * d;
+    if (llama) {
+        const u64 kv = d / static_cast<u64>(s.heads) * static_cast<u64>(kvHeadsOf(s)); // k = G*dh
+        const u64 f = static_cast<u64>(ffnOf(s));
+        perBlock = (2 * d * d + 2 * kv * d + 3 * f * d) / t + 2 * d;
+    }
     u64 count = perBlock * static_cast<u64>(s.layers / p.pp);
     if (stage == 0)
-        count += vocabRows * d + static_cast<u64>(s.seq) * d;
+        count += vocabRows * d + (llama ? 0 : static_cast<u64>(s.seq) * d);
     if (stage == p.pp - 1)
-        count += 2 * d + vocabRows * d;
+        count += (llama ? d : 2 * d) + vocabRows * d;
     return count;
 }
 
@@ -165,18 +176,26 @@ std::optional<std::string> parallelismProblem(const ModelShape& shape, const Par
             return std::string(flag) + " must be 1 or more, not " + n(value) + ".";
     if (p.zero < 0 || p.zero > 3)
         return "--zero must be 0, 1, 2 or 3 (3 is FSDP's full sharding), not " + n(p.zero) + ".";
-    if (shape.heads % p.tp != 0) {
+    const auto divisorsOf = [&](int count) {
         std::vector<int> fit;
-        for (int d = 1; d <= shape.heads; ++d)
-            if (shape.heads % d == 0)
+        for (int d = 1; d <= count; ++d)
+            if (count % d == 0)
                 fit.push_back(d);
         std::string divisors;
         for (std::size_t i = 0; i < fit.size(); ++i)
             divisors += (i == 0 ? "" : i + 1 == fit.size() ? " or " : ", ") + n(fit[i]);
+        return divisors;
+    };
+    if (shape.heads % p.tp != 0)
         return "Tensor parallelism gives each of the " + n(p.tp) + " ranks whole attention heads, so the "
-            + n(shape.heads) + " heads must be a multiple of --tp " + n(p.tp) + " (--tp " + divisors
-            + " divide them).";
-    }
+            + n(shape.heads) + " heads must be a multiple of --tp " + n(p.tp) + " (--tp "
+            + divisorsOf(shape.heads) + " divide them).";
+    // Llama's grouped-query attention: each rank also holds whole key/value heads (Megatron-LM's
+    // --num-query-groups must be a multiple of the tensor-parallel size).
+    if (const int groups = kvHeadsOf(shape); shape.arch == Arch::Llama && groups % p.tp != 0)
+        return "Tensor parallelism gives each of the " + n(p.tp) + " ranks whole key/value heads too, so the "
+            + n(groups) + " key/value heads must be a multiple of --tp " + n(p.tp) + " (--tp "
+            + divisorsOf(groups) + " divide them).";
     if (p.sequenceParallel && p.tp < 2)
         return std::string(
             "--sp splits the sequence over the tensor-parallel ranks, so it needs --tp 2 or more.");
@@ -304,9 +323,9 @@ std::optional<ParallelReport> planParallel(const Request& request, const Paralle
     const u64 params = report.parameters;
     const u64 engineParams = peakOf(whole, MemoryCategory::Parameters)
         / (request.config.weightPrecision == SavePrecision::Bf16 ? 2 : sizeof(float));
-    if (engineParams != params) // another architecture: its table is not split here yet
-        return fail("Per-rank planning splits GPT-2's parameter table, and this model has "
-            + std::to_string(engineParams) + " parameters where GPT-2's shape has " + std::to_string(params)
+    if (engineParams != params) // an architecture whose table is not split here
+        return fail("Per-rank planning splits GPT-2's and llama's parameter tables, and this model has "
+            + std::to_string(engineParams) + " parameters where its table counts " + std::to_string(params)
             + "; its split belongs in app/planner/src/parallel.cpp.");
     const u64 bytesPerParameter = peakOf(whole, MemoryCategory::Parameters) / params,
               bytesPerGradient = peakOf(whole, MemoryCategory::Gradients) / params,

@@ -8,11 +8,18 @@ namespace rlab::planner {
 
 namespace {
 
-constexpr std::array<ModelPreset, 4> kPresets {{
+// Llama 3's shapes from Meta's config.json files (8,192 positions); Mistral 7B v0.1's, whose
+// sliding window of 4,096 positions is the engine's full causal attention up to 4,096, so that is its
+// longest sequence here. Qwen2.5 7B is left out: it has biases on q, k and v, which the llama block
+// does not (docs/llama.md), so the engine would plan a different model.
+constexpr std::array<ModelPreset, 7> kPresets {{
     {"gpt2-124m", "GPT-2 124M", 12, 768, 12},
     {"gpt2-355m", "GPT-2 355M", 24, 1024, 16},
     {"gpt2-774m", "GPT-2 774M", 36, 1280, 20},
     {"gpt2-1.5b", "GPT-2 1.5B", 48, 1600, 25},
+    {"llama-3-8b", "Llama 3 8B", 32, 4096, 32, Arch::Llama, 8, 14336, 128256, 8192},
+    {"llama-3-70b", "Llama 3 70B", 80, 8192, 64, Arch::Llama, 8, 28672, 128256, 8192},
+    {"mistral-7b", "Mistral 7B", 32, 4096, 32, Arch::Llama, 8, 14336, 32000, 4096},
 }};
 constexpr std::array<std::uint64_t, 5> kBudgets {
     16'000'000'000, 24'000'000'000, 40'000'000'000, 80'000'000'000, 141'000'000'000};
@@ -76,7 +83,10 @@ Request withModel(Request request, const ModelPreset& preset)
     shape.layers = preset.layers;
     shape.width = preset.width;
     shape.heads = preset.heads;
-    shape.vocab = kGpt2Vocab;
+    shape.vocab = preset.vocab;
+    shape.arch = preset.arch;
+    shape.kvHeads = preset.kvHeads;
+    shape.ffn = preset.ffn;
     return request;
 }
 
@@ -87,16 +97,18 @@ bool predictedOnly(const RunConfig& config)
 
 int longestSeq(const Request& request)
 {
-    return findModelPreset(request.model) ? kGpt2Context : shapeField("seq")->most;
+    const ModelPreset* preset = findModelPreset(request.model);
+    return preset ? preset->context : shapeField("seq")->most;
 }
 
 std::optional<std::string> requestProblem(const Request& request)
 {
     if (request.model != kCustomModel && !findModelPreset(request.model))
         return "Unknown model '" + request.model + "'; use " + modelChoices() + ".";
-    if (findModelPreset(request.model) && request.config.shape.seq > kGpt2Context)
-        return "GPT-2 presets have " + std::to_string(kGpt2Context)
-            + " positions, so the sequence must be at most " + std::to_string(kGpt2Context)
+    if (const ModelPreset* preset = findModelPreset(request.model);
+        preset && request.config.shape.seq > preset->context)
+        return std::string(preset->title) + " is planned for " + std::to_string(preset->context)
+            + " positions, so the sequence must be at most " + std::to_string(preset->context)
             + " (use the custom model for longer sequences).";
     if (request.budgetBytes == 0)
         return std::string("The plan needs a device budget above zero bytes, such as 24GB or 80GB.");

@@ -1,5 +1,5 @@
 #pragma once
-// The planner: for a GPT-2-style model of any size and a device budget, each recomputation
+// The planner: for a GPT-2 or llama model of any size and a device budget, each recomputation
 // policy's predicted step (peak by category, recompute share, fits or not, the largest micro-batch
 // and sequence that fit), the cheapest that fits, and the peak against a size for charts. Every
 // figure comes from the engine's predictor (rlab::predict): nothing is allocated or trained, so it
@@ -16,18 +16,24 @@
 
 namespace rlab::planner {
 
-// GPT-2's sizes as the engine builds them (an untied head, a position table of --seq rows).
+// Published models' sizes as the engine builds them: GPT-2's (an untied head, a position table of
+// --seq rows) and llama-family ones (--arch llama: RMSNorm, rotary, grouped-query attention with
+// kvHeads key/value heads, SwiGLU of hidden size ffn, no biases, an untied head).
 struct ModelPreset {
     std::string_view name; // "gpt2-124m": the --model word
     std::string_view title; // "GPT-2 124M"
     int layers, width, heads;
+    Arch arch = Arch::Gpt2;
+    int kvHeads = 0, ffn = 0; // llama's G and F (0 for GPT-2)
+    int vocab = 50257;
+    int context = 1024; // the longest sequence planned for it, and the default --seq
 };
 std::span<const ModelPreset> modelPresets();
 const ModelPreset* findModelPreset(std::string_view name); // nullptr for "custom" or unknown
 constexpr std::string_view kCustomModel = "custom";
 constexpr int kGpt2Vocab = 50257;
-constexpr int kGpt2Context = 1024; // a preset's longest sequence
-std::string modelChoices(); // "gpt2-124m, gpt2-355m, gpt2-774m, gpt2-1.5b or custom"
+constexpr int kGpt2Context = 1024; // GPT-2's positions
+std::string modelChoices(); // "gpt2-124m, gpt2-355m, ..., mistral-7b or custom"
 // Device budgets users pick from: 16, 24, 40, 80 and 141 GB (SI units, as GPUs are sold).
 std::span<const std::uint64_t> budgetPresets();
 
@@ -36,7 +42,8 @@ struct Request {
     RunConfig config; // shape (a preset's is set by withModel), optimizer, precisions, dropout
     std::uint64_t budgetBytes = 0;
 };
-// The request with the preset's layers, width, heads and vocabulary (seq and batch kept).
+// The request with the preset's architecture, layers, width, heads (and key/value heads and SwiGLU
+// size) and vocabulary (seq and batch kept).
 Request withModel(Request request, const ModelPreset& preset);
 // One sentence when the request cannot be planned (unknown model, a preset past its context, no
 // budget, an impossible shape or a count past 64 bits); nullopt when it can.
