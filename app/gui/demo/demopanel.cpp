@@ -117,10 +117,10 @@ void DemoPanel::buildUi()
     m_buttonRow->addWidget(m_run);
     m_buttonRow->addWidget(m_cancel);
     m_buttonRow->addWidget(m_progress, 1);
-    auto* resultsRow = new QHBoxLayout; // what to do with the results, beside how the run went
-    resultsRow->addWidget(m_copy);
-    resultsRow->addWidget(m_export);
-    resultsRow->addStretch(1);
+    // What to do with the results, in the run bar that stays in view: inside the scrolled controls
+    // the scroll area's edge cut them in half in Russian and Shona.
+    m_buttonRow->addWidget(m_copy);
+    m_buttonRow->addWidget(m_export);
 
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("demoStatus"));
@@ -171,7 +171,6 @@ void DemoPanel::buildUi()
     layout->addWidget(m_prediction);
     layout->addLayout(statusLine);
     layout->addWidget(m_estimate);
-    layout->addLayout(resultsRow);
     layout->addWidget(m_claimsSummary, 0, Qt::AlignLeft);
     layout->addWidget(m_claims);
     layout->addWidget(m_sizes);

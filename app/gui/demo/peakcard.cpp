@@ -12,6 +12,8 @@
 
 namespace {
 
+constexpr std::size_t kLiveRows = 10; // issue 26: the largest ten rows live at the peak, or all when fewer
+
 QString mib(std::uint64_t bytes)
 {
     return PeakCard::tr("%1 MiB").arg(QLocale().toString(double(bytes) / (1024.0 * 1024.0), 'f', 2));
@@ -138,7 +140,7 @@ void PeakCard::rebuild()
                           .arg(mib(ledger->peakActivationBytes), peakMomentText(*ledger)));
     QString live = tr("Live then (measured), largest first:") + QStringLiteral("<br>");
     QStringList rows;
-    for (const rlab::LedgerRow& row : rlab::largestAtPeak(*ledger, 5)) {
+    for (const rlab::LedgerRow& row : rlab::largestAtPeak(*ledger, kLiveRows)) {
         const QString block = row.block < 0 ? tr("head") : tr("block %1").arg(row.block + 1);
         rows.push_back(QStringLiteral("%1 · %2: %3 (%4)")
                            .arg(mib(row.peakBytes), block, ledgerRowName(row).toHtmlEscaped(),
