@@ -40,7 +40,7 @@ micro-batch and sequence that fit. Every figure is predicted by the engine's mem
                         bf16: bf16 weights and gradients with fp32 master weights in the optimizer
                         state (predicted only: the engine trains fp32 weights)
   --fused-attention     attention keeps no T x T probabilities, only each row's logsumexp, and
-                        recomputes them in backward (FlashAttention; predicted only)
+                        recomputes them in backward (FlashAttention; rlab run --attention fused)
   --dropout p           drop probability (default 0.1; 0 drops the dropout masks' tensors)
   --code POLICY         also print the PyTorch, Megatron-LM and JAX code that does POLICY (a row's
                         name such as full, segment:best+offload, or "cheapest")
@@ -402,8 +402,8 @@ void printTable(const rlab::planner::Report& report, const std::vector<rlab::pla
     std::printf("budget   %" PRIu64 " bytes (%.2f GiB); every figure below is predicted, in GiB\n",
         report.request.budgetBytes, gib(report.request.budgetBytes));
     if (rlab::planner::predictedOnly(c))
-        std::printf("         predicted only: the engine cannot train bf16 weights or fused attention, so "
-                    "no measurement backs these figures\n");
+        std::printf("         predicted only: the engine cannot train bf16 weights, so no measurement backs "
+                    "these figures\n");
     std::printf("\n%-22s %-4s %8s", "policy", "fits", "peak");
     for (const rlab::MemoryCategory category : rlab::kMemoryCategories)
         std::printf(" %7s", columnTitle(category));

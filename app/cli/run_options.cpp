@@ -174,6 +174,11 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
                 swept[field] = values;
         } else if (flag == "--arch") {
             config.shape.arch = parseChoice(flag, value(), rlab::parseArch, rlab::archChoices);
+        } else if (flag == "--attention") {
+            const std::string choice = value();
+            if (choice != "plain" && choice != "fused")
+                refuse("--attention takes plain or fused, not '" + choice + "'.");
+            config.fusedAttention = choice == "fused";
         } else if (flag == "--kv-heads") {
             config.shape.kvHeads = parseInteger<int>(flag, value(), 1, 65536);
         } else if (flag == "--ffn") {
@@ -351,6 +356,10 @@ reports measured memory and time. The --json object and the rest of the command 
   --arch gpt2|llama     the block: GPT-2's (LayerNorm, GELU, learned positions) or llama's
                         (RMSNorm, rotary positions, grouped-query attention, SwiGLU, no biases;
                         CPU only for now); default gpt2. docs/llama.md
+  --attention plain|fused
+                        attention that keeps its T x T probabilities (plain), or a tiled kernel
+                        that keeps each row's logsumexp and rebuilds them in backward (fused,
+                        FlashAttention-2; CPU only for now); default plain. docs/fused-attention.md
   --kv-heads G          llama: key/value heads, dividing --heads (default: as many as heads)
   --ffn F               llama: SwiGLU hidden size (default 8d/3 rounded up to a multiple of 64)
   --steps S             training steps (default 10, at most 1000000)

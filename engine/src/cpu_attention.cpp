@@ -446,6 +446,207 @@ void valuesBackward(int threads, float* datt, float* dqkv, const float* dout, co
     });
 }
 
+// Fused causal attention (FlashAttention-2, Dao 2023), tiles of kRowTile queries by kColTile keys:
+// the forward keeps per query row only the running max and sum (an online softmax) and leaves
+// each row's logsumexp; the backward rebuilds each tile's probabilities from q, k and that
+// logsumexp, and the attention dropout mask from its Philox counter (the element's index in
+// the (B,H,T,T) probabilities the plain ops would hold), so no T x T tensor exists anywhere.
+constexpr int kRowTile = 16;
+constexpr int kColTile = 64; // a whole number of vectors
+
+// 1/(1-p) or 0 for the dropout mask's elements [first, first + n) of the (B,H,T,T) probabilities:
+// dropoutKeeps (rlab/philox.h), one Philox draw per group of four.
+void dropoutScales(float* out, const DropoutSite& site, std::uint64_t first, int n)
+{
+    const float scale = 1.0f / (1.0f - site.p);
+    const std::uint64_t end = first + static_cast<std::uint64_t>(n);
+    for (std::uint64_t i = first; i < end;) {
+        const Philox4x32 r = dropoutBits(site, i >> 2);
+        for (std::uint64_t lane = i & 3; lane < 4 && i < end; ++lane, ++i) {
+            const float u = static_cast<float>(r.v[lane] >> 8) * (1.0f / 16777216.0f);
+            out[i - first] = u >= site.p ? scale : 0.0f;
+        }
+    }
+}
+
+// One tile's keys k0..k0+cols, transposed and zero-padded to kColTile columns: t[d * kColTile + c].
+void transposeTile(float* t, const float* rows, int ld, int k0, int cols, int dh)
+{
+    for (int d = 0; d < dh; ++d) {
+        float* out = t + static_cast<std::size_t>(d) * kColTile;
+        for (int c = 0; c < cols; ++c)
+            out[c] = rows[static_cast<std::size_t>(k0 + c) * ld + d];
+        std::fill(out + cols, out + kColTile, 0.0f);
+    }
+}
+
+// s[c] = scale * q . k_c over a transposed tile (all kColTile columns).
+void tileScores(float* s, const float* q, const float* kt, int dh, float scale)
+{
+    Vec sum[kColTile / kWidth] = {};
+    for (int d = 0; d < dh; ++d) {
+        const Vec x = Vec {} + q[d];
+        const float* row = kt + static_cast<std::size_t>(d) * kColTile;
+        for (int v = 0; v < kColTile / kWidth; ++v)
+            sum[v] += x * load(row + v * kWidth);
+    }
+    for (int v = 0; v < kColTile / kWidth; ++v)
+        store(s + v * kWidth, sum[v] * scale);
+}
+
+// e^(s[c] - shift) for c < valid, 0 after (whole vectors of the tile).
+void tileExp(float* s, int valid, float shift)
+{
+    VecI lane;
+    for (int i = 0; i < kWidth; ++i)
+        lane[i] = i;
+    for (int v = 0; v * kWidth < valid; ++v)
+        store(s + v * kWidth, select(lane + v * kWidth < valid, vexp(load(s + v * kWidth) - shift), Vec {}));
+    for (int c = (valid + kWidth - 1) / kWidth * kWidth; c < kColTile; ++c)
+        s[c] = 0.0f;
+}
+
+void flashForward(int threads, float* out, float* lse, const float* qkv, int B, int T, int C, int H,
+    const QkvLayout& L, const DropoutSite& site)
+{
+    const int dh = C / H;
+    const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
+    const bool drop = site.p > 0.0f;
+    parallelFor(threads, std::int64_t {B} * H, std::int64_t {T} * T * dh / 2, [&](std::int64_t bh) {
+        const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
+        const HeadView hv = headOf(qkv, b, h, T, C, H, L);
+        float* kt = scratch(static_cast<std::size_t>(dh) * kColTile, 0);
+        float* s = scratch(kColTile, 1);
+        float* acc = scratch(static_cast<std::size_t>(kRowTile) * dh, 2);
+        float* z = scratch(kColTile, 3);
+        float* o = out + static_cast<std::size_t>(b) * T * C + static_cast<std::size_t>(h) * dh;
+        float* rowLse = lse + bh * T;
+        float top[kRowTile], sum[kRowTile];
+        for (int q0 = 0; q0 < T; q0 += kRowTile) {
+            const int rows = std::min(kRowTile, T - q0), keys = q0 + rows;
+            std::fill_n(top, kRowTile, -std::numeric_limits<float>::infinity());
+            std::fill_n(sum, kRowTile, 0.0f);
+            std::fill_n(acc, static_cast<std::size_t>(kRowTile) * dh, 0.0f);
+            for (int k0 = 0; k0 < keys; k0 += kColTile) {
+                const int cols = std::min(kColTile, keys - k0);
+                transposeTile(kt, hv.k, L.ld, k0, cols, dh);
+                for (int r = 0; r < rows; ++r) {
+                    const int t = q0 + r, valid = std::min(cols, t - k0 + 1); // keys k0..t
+                    if (valid <= 0)
+                        continue;
+                    tileScores(s, hv.q + static_cast<std::size_t>(t) * L.ld, kt, dh, scale);
+                    float m = top[r];
+                    for (int c = 0; c < valid; ++c)
+                        m = std::max(m, s[c]);
+                    const float alpha = std::exp(top[r] - m); // 0 on the row's first tile
+                    tileExp(s, valid, m);
+                    float rowSum = 0;
+                    for (int c = 0; c < valid; ++c)
+                        rowSum += s[c];
+                    sum[r] = sum[r] * alpha + rowSum;
+                    top[r] = m;
+                    if (drop) { // the normaliser counts every probability; the values see the dropped ones
+                        dropoutScales(z, site, (static_cast<std::uint64_t>(bh) * T + t) * T + k0, valid);
+                        for (int c = 0; c < valid; ++c)
+                            s[c] *= z[c];
+                    }
+                    float* a = acc + static_cast<std::size_t>(r) * dh;
+                    for (int d = 0; d < dh; ++d)
+                        a[d] *= alpha;
+                    for (int c = 0; c < valid; ++c) {
+                        const float pc = s[c];
+                        const float* vc = hv.v + static_cast<std::size_t>(k0 + c) * L.ld;
+                        for (int d = 0; d < dh; ++d)
+                            a[d] += pc * vc[d];
+                    }
+                }
+            }
+            for (int r = 0; r < rows; ++r) {
+                const float inverse = 1.0f / sum[r];
+                const float* a = acc + static_cast<std::size_t>(r) * dh;
+                float* row = o + static_cast<std::size_t>(q0 + r) * C;
+                for (int d = 0; d < dh; ++d)
+                    row[d] = a[d] * inverse;
+                rowLse[q0 + r] = top[r] + std::log(sum[r]);
+            }
+        }
+    });
+}
+
+// One task per (batch, key/value head), its group's query heads in order: dk and dv, which they
+// share, are summed in one fixed order, so results do not depend on the thread count.
+void flashBackward(int threads, float* dqkv, const float* dout, const float* out, const float* lse,
+    const float* qkv, int B, int T, int C, int H, const QkvLayout& L, const DropoutSite& site)
+{
+    const int dh = C / H, G = H / L.group;
+    const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
+    const bool drop = site.p > 0.0f;
+    parallelFor(threads, std::int64_t {B} * G, std::int64_t {T} * T * dh * L.group, [&](std::int64_t bg) {
+        const int b = static_cast<int>(bg / G), g = static_cast<int>(bg % G);
+        float* kt = scratch(static_cast<std::size_t>(dh) * kColTile, 0);
+        float* vt = scratch(static_cast<std::size_t>(dh) * kColTile, 4);
+        float* p = scratch(kColTile, 1);
+        float* dp = scratch(kColTile, 2);
+        float* z = scratch(kColTile, 3);
+        // This key/value head's dk and dv rows, zeroed, then summed over the group's query heads.
+        const HeadView first = headOf(qkv, b, g * L.group, T, C, H, L);
+        float* dk = dqkv + (first.k - qkv);
+        float* dv = dqkv + (first.v - qkv);
+        for (int t = 0; t < T; ++t) {
+            std::fill_n(dk + static_cast<std::size_t>(t) * L.ld, dh, 0.0f);
+            std::fill_n(dv + static_cast<std::size_t>(t) * L.ld, dh, 0.0f);
+        }
+        std::vector<float> delta(static_cast<std::size_t>(T));
+        for (int r = 0; r < L.group; ++r) {
+            const int h = g * L.group + r;
+            const std::int64_t bh = std::int64_t {b} * H + h;
+            const HeadView hv = headOf(qkv, b, h, T, C, H, L);
+            const std::size_t at = static_cast<std::size_t>(b) * T * C + static_cast<std::size_t>(h) * dh;
+            const float* dO = dout + at;
+            const float* o = out + at;
+            const float* rowLse = lse + bh * T;
+            float* dq = dqkv + (hv.q - qkv);
+            // D_t = dO_t . O_t, which is rowsum(P * dP) with dropout too (dP = Z * (dO v^T)).
+            for (int t = 0; t < T; ++t) {
+                float d = 0;
+                for (int i = 0; i < dh; ++i)
+                    d += dO[static_cast<std::size_t>(t) * C + i] * o[static_cast<std::size_t>(t) * C + i];
+                delta[static_cast<std::size_t>(t)] = d;
+                std::fill_n(dq + static_cast<std::size_t>(t) * L.ld, dh, 0.0f);
+            }
+            for (int k0 = 0; k0 < T; k0 += kColTile) {
+                const int cols = std::min(kColTile, T - k0);
+                transposeTile(kt, hv.k, L.ld, k0, cols, dh);
+                transposeTile(vt, hv.v, L.ld, k0, cols, dh);
+                for (int t = k0; t < T; ++t) {
+                    const int valid = std::min(cols, t - k0 + 1);
+                    const float* qt = hv.q + static_cast<std::size_t>(t) * L.ld;
+                    const float* dOt = dO + static_cast<std::size_t>(t) * C;
+                    tileScores(p, qt, kt, dh, scale);
+                    tileExp(p, valid, rowLse[t]); // the probabilities, rebuilt
+                    tileScores(dp, dOt, vt, dh, 1.0f); // d(dropped probabilities) = dO v^T
+                    if (drop)
+                        dropoutScales(z, site, (static_cast<std::uint64_t>(bh) * T + t) * T + k0, valid);
+                    float* dqt = dq + static_cast<std::size_t>(t) * L.ld;
+                    for (int c = 0; c < valid; ++c) {
+                        const float zc = drop ? z[c] : 1.0f;
+                        const float dropped = p[c] * zc;
+                        const float ds = p[c] * (dp[c] * zc - delta[static_cast<std::size_t>(t)]) * scale;
+                        const std::size_t key = static_cast<std::size_t>(k0 + c) * L.ld;
+                        const float* kc = hv.k + key;
+                        float* dkc = dk + key;
+                        float* dvc = dv + key;
+                        for (int i = 0; i < dh; ++i) {
+                            dvc[i] += dropped * dOt[i];
+                            dqt[i] += ds * kc[i];
+                            dkc[i] += ds * qt[i];
+                        }
+                    }
+                }
+            }
+        }
+    });
+}
 } // namespace
 
 void CpuBackend::attentionSoftmaxForward(float* att, const float* qkv, int B, int T, int C, int H)
@@ -492,6 +693,18 @@ void CpuBackend::gqaValuesBackward(float* datt, float* dqkv, const float* dout, 
     const float* qkv, int B, int T, int C, int H, int G)
 {
     valuesBackward(m_threads, datt, dqkv, dout, att, qkv, B, T, C, H, groupedQuery(C, H, G));
+}
+
+void CpuBackend::flashAttentionForward(
+    float* out, float* lse, const float* qkv, int B, int T, int C, int H, int G, const DropoutSite& site)
+{
+    flashForward(m_threads, out, lse, qkv, B, T, C, H, groupedQuery(C, H, G), site);
+}
+
+void CpuBackend::flashAttentionBackward(float* dqkv, const float* dout, const float* out, const float* lse,
+    const float* qkv, int B, int T, int C, int H, int G, const DropoutSite& site)
+{
+    flashBackward(m_threads, dqkv, dout, out, lse, qkv, B, T, C, H, groupedQuery(C, H, G), site);
 }
 
 } // namespace rlab

@@ -87,6 +87,10 @@ public:
         float* out, const float* att, const float* qkv, int B, int T, int C, int H, int G) override;
     void gqaValuesBackward(float* datt, float* dqkv, const float* dout, const float* att, const float* qkv,
         int B, int T, int C, int H, int G) override;
+    void flashAttentionForward(float* out, float* lse, const float* qkv, int B, int T, int C, int H, int G,
+        const DropoutSite& site) override;
+    void flashAttentionBackward(float* dqkv, const float* dout, const float* out, const float* lse,
+        const float* qkv, int B, int T, int C, int H, int G, const DropoutSite& site) override;
 
 private:
     int m_threads = 1;

@@ -227,6 +227,11 @@ private:
             m_ledger.take(p.stats, statsBytes(slot), slotTag(block, slot, TensorPart::Stats));
         if (slot == Slot::Residual)
             m_ledger.briefly(kTemporaries, m_stream); // the projection before the residual add
+        // Fused attention rebuilding the logsumexp beside a kept output: a scratch output
+        // (Trainer::produceFused).
+        if (m_plan.fusedAttention && slot == Slot::Att && phase == Phase::Recompute
+            && keeps(m_plan, block, Slot::AttValues))
+            m_ledger.briefly(kTemporaries, m_stream);
         if (p.halfCopy)
             m_ledger.take(kSaved, keptBytes(slot), tag);
     }

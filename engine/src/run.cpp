@@ -168,9 +168,11 @@ Training::Training(const RunConfig& config, ProgressCallback progress, const std
     State& s = *m_state;
     if (const std::optional<std::string> error = validate(config))
         throw RunError(*error);
-    if (config.weightPrecision != SavePrecision::Fp32 || config.fusedAttention)
-        throw RunError("bf16 weights and fused attention are predicted only: the engine trains fp32 weights "
-                       "with attention that keeps its probabilities.");
+    if (config.weightPrecision != SavePrecision::Fp32)
+        throw RunError("bf16 weights are predicted only: the engine trains fp32 weights.");
+    if (config.fusedAttention && config.device == Device::Cuda) // before any allocation
+        throw RunError("The CUDA backend has no fused attention kernels yet, so run --attention fused with "
+                       "--device cpu.");
     if (config.shape.arch == Arch::Llama && config.device == Device::Cuda) // before any allocation
         throw RunError("The CUDA backend has no llama kernels yet (RMSNorm, rotary, SwiGLU, grouped-query "
                        "attention), so run --arch llama with --device cpu.");

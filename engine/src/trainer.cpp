@@ -53,7 +53,7 @@ Trainer::Trainer(Backend& backend, const RunConfig& config, Plan plan, ProgressC
     , m_config(config)
     , m_plan(std::move(plan))
     , m_layout(makeLayout(config.shape))
-    , m_sizes(slotSizes(config.shape, m_plan.dropout))
+    , m_sizes(slotSizes(config.shape, m_plan.dropout, m_plan.fusedAttention))
     , m_progress(std::move(progress))
     , m_cancel(cancel)
     , B(config.shape.batch)
@@ -84,6 +84,8 @@ Trainer::Trainer(Backend& backend, const RunConfig& config, Plan plan, ProgressC
 
 Buffer Trainer::device(std::size_t bytes, MemoryCategory category, int tag)
 {
+    if (bytes == 0) // fused attention's probabilities and their gradient: no tensor
+        return Buffer();
     if (tag < 0)
         return Buffer(m_backend.allocator(), bytes, category);
     m_backend.allocator().setTag(tag);
@@ -175,12 +177,7 @@ void Trainer::op(const char* name, double flops, const std::function<void()>& bo
         const RangeEnd end(m_backend);
         body();
     }
-    if (m_phase == Phase::Forward)
-        m_flops.forward += flops;
-    else if (m_phase == Phase::Recompute)
-        m_flops.recompute += flops;
-    else if (m_phase == Phase::Backward)
-        m_flops.backward += flops;
+    charge(m_phase, flops);
     if (!m_recording)
         return;
     m_backend.allocator().setRecordedOp(-1);
@@ -201,6 +198,16 @@ void Trainer::op(const char* name, double flops, const std::function<void()>& bo
     m_timeline.push_back(std::move(event));
 }
 
+void Trainer::charge(Phase phase, double flops)
+{
+    if (phase == Phase::Forward)
+        m_flops.forward += flops;
+    else if (phase == Phase::Recompute)
+        m_flops.recompute += flops;
+    else if (phase == Phase::Backward)
+        m_flops.backward += flops;
+}
+
 DropoutSite Trainer::site(int block, std::uint32_t which) const
 {
     DropoutSite s;
@@ -216,6 +223,8 @@ DropoutSite Trainer::site(int block, std::uint32_t which) const
 // Stores the bf16 copy that backward will read (compute keeps using the fp32 values).
 void Trainer::keepCopy(SlotTensor& tensor, std::size_t elems, int tag)
 {
+    if (elems == 0) // fused attention's softmax slot: only its logsumexp, kept in fp32
+        return;
     tensor.half = device(elems * 2, MemoryCategory::SavedActivations, tag);
     op("save_bf16", 0, [&] { m_backend.toBf16(tensor.half.halves(), tensor.ptr, elems); });
 }
@@ -240,6 +249,12 @@ void Trainer::produce(int block, Slot slot, BlockActivations& acts)
     const BlockParams& w = m_layout.blocks[static_cast<std::size_t>(block)];
     const float* p = m_params.floats();
     const std::size_t btc = m_sizes.outputElems;
+    if (m_plan.fusedAttention && (slot == Slot::Att || slot == Slot::AttDrop || slot == Slot::AttValues)) {
+        produceFused(block, slot, acts, out);
+        if (place.halfCopy)
+            keepCopy(out, m_sizes.elems[s], tag);
+        return;
+    }
     if (m_llama) {
         produceLlama(block, slot, acts, out, flops);
         if (place.halfCopy)
@@ -304,6 +319,43 @@ void Trainer::produce(int block, Slot slot, BlockActivations& acts)
     }
     if (place.halfCopy)
         keepCopy(out, m_sizes.elems[s], tag);
+}
+
+// Fused attention (docs/fused-attention.md) in the attention slots: the softmax slot holds each
+// row's logsumexp (as statistics) and no probabilities, the dropout slot nothing, the values slot
+// the output; one kernel makes both. Each slot's FLOPs are counted where the slot is produced.
+void Trainer::produceFused(int block, Slot slot, BlockActivations& acts, SlotTensor& out)
+{
+    const double flops = m_sizes.flops[static_cast<std::size_t>(slot)];
+    const int kvHeads = m_llama ? G : H;
+    if (slot == Slot::AttValues) { // the logsumexp goes to the softmax slot, kept or rebuilt (same bits)
+        op("flash_attention", flops, [&] {
+            m_backend.flashAttentionForward(out.ptr, acts[Slot::Att].stats.floats(), acts[Slot::Qkv].ptr, B,
+                T, C, H, kvHeads, site(block, kSiteAttention));
+        });
+    } else if (slot == Slot::Att && m_phase == Phase::Recompute && keeps(m_plan, block, Slot::AttValues)) {
+        // The output is kept, the logsumexp is not: rebuilt with a scratch output.
+        Buffer output = device(m_sizes.outputElems * sizeof(float), MemoryCategory::Temporaries);
+        op("flash_attention_lse", flops, [&] {
+            m_backend.flashAttentionForward(output.floats(), out.stats.floats(), acts[Slot::Qkv].ptr, B, T, C,
+                H, kvHeads, site(block, kSiteAttention));
+        });
+    } else {
+        charge(m_phase, flops); // made by the values slot's kernel
+    }
+}
+
+// Fused attention's backward: dqkv from the output's gradient, the probabilities and their
+// dropout rebuilt per tile (those FLOPs count as recompute, as stepFlops says).
+void Trainer::backwardFused(int block, BlockActivations& acts, const float* dvalues, float* dqkv)
+{
+    const auto fl = [&](Slot s) { return m_sizes.flops[static_cast<std::size_t>(s)]; };
+    charge(Phase::Recompute, fl(Slot::Att) + fl(Slot::AttDrop));
+    op("flash_attention_backward", 2 * fl(Slot::Att) + fl(Slot::AttDrop) + 2 * fl(Slot::AttValues), [&] {
+        m_backend.flashAttentionBackward(dqkv, dvalues, acts[Slot::AttValues].ptr,
+            acts[Slot::Att].stats.floats(), acts[Slot::Qkv].ptr, B, T, C, H, m_llama ? G : H,
+            site(block, kSiteAttention));
+    });
 }
 
 // Llama's ops in GPT-2's slots (plan.cpp llamaSizes says what each slot holds).
@@ -591,18 +643,22 @@ void Trainer::backwardBlock(int block, float* dx)
     });
     Buffer datt = gradient(Slot::Att);
     Buffer dqkv = gradient(Slot::Qkv);
-    op("attn_values_backward", 2 * fl(Slot::AttValues), [&] {
-        m_backend.attentionValuesBackward(datt.floats(), dqkv.floats(), dvalues.floats(),
-            acts[Slot::AttDrop].ptr, acts[Slot::Qkv].ptr, B, T, C, H);
-    });
-    if (m_plan.dropout)
-        op("attn_dropout_backward", fl(Slot::AttDrop), [&] {
-            m_backend.dropoutBackward(datt.floats(), datt.floats(), bhtt, site(block, kSiteAttention));
+    if (m_plan.fusedAttention) {
+        backwardFused(block, acts, dvalues.floats(), dqkv.floats());
+    } else {
+        op("attn_values_backward", 2 * fl(Slot::AttValues), [&] {
+            m_backend.attentionValuesBackward(datt.floats(), dqkv.floats(), dvalues.floats(),
+                acts[Slot::AttDrop].ptr, acts[Slot::Qkv].ptr, B, T, C, H);
         });
-    op("softmax_backward", 2 * fl(Slot::Att), [&] {
-        m_backend.attentionSoftmaxBackward(
-            dqkv.floats(), datt.floats(), acts[Slot::Att].ptr, acts[Slot::Qkv].ptr, B, T, C, H);
-    });
+        if (m_plan.dropout)
+            op("attn_dropout_backward", fl(Slot::AttDrop), [&] {
+                m_backend.dropoutBackward(datt.floats(), datt.floats(), bhtt, site(block, kSiteAttention));
+            });
+        op("softmax_backward", 2 * fl(Slot::Att), [&] {
+            m_backend.attentionSoftmaxBackward(
+                dqkv.floats(), datt.floats(), acts[Slot::Att].ptr, acts[Slot::Qkv].ptr, B, T, C, H);
+        });
+    }
     op("qkv_backward", 2 * fl(Slot::Qkv), [&] {
         m_backend.matmulBackward(dnorm.floats(), g + w.qkvw, g + w.qkvb, dqkv.floats(), acts[Slot::Ln1].ptr,
             p + w.qkvw, BT, C, 3 * C);
@@ -667,18 +723,22 @@ void Trainer::backwardLlamaBlock(int block, float* dx)
     });
     Buffer datt = gradient(Slot::Att);
     Buffer dqkv = gradient(Slot::Qkv);
-    op("attn_values_backward", 2 * fl(Slot::AttValues), [&] {
-        m_backend.gqaValuesBackward(datt.floats(), dqkv.floats(), dvalues.floats(), acts[Slot::AttDrop].ptr,
-            acts[Slot::Qkv].ptr, B, T, C, H, G);
-    });
-    if (m_plan.dropout)
-        op("attn_dropout_backward", fl(Slot::AttDrop), [&] {
-            m_backend.dropoutBackward(datt.floats(), datt.floats(), bhtt, site(block, kSiteAttention));
+    if (m_plan.fusedAttention) {
+        backwardFused(block, acts, dvalues.floats(), dqkv.floats());
+    } else {
+        op("attn_values_backward", 2 * fl(Slot::AttValues), [&] {
+            m_backend.gqaValuesBackward(datt.floats(), dqkv.floats(), dvalues.floats(),
+                acts[Slot::AttDrop].ptr, acts[Slot::Qkv].ptr, B, T, C, H, G);
         });
-    op("softmax_backward", 2 * fl(Slot::Att), [&] {
-        m_backend.gqaSoftmaxBackward(
-            dqkv.floats(), datt.floats(), acts[Slot::Att].ptr, acts[Slot::Qkv].ptr, B, T, C, H, G);
-    });
+        if (m_plan.dropout)
+            op("attn_dropout_backward", fl(Slot::AttDrop), [&] {
+                m_backend.dropoutBackward(datt.floats(), datt.floats(), bhtt, site(block, kSiteAttention));
+            });
+        op("softmax_backward", 2 * fl(Slot::Att), [&] {
+            m_backend.gqaSoftmaxBackward(
+                dqkv.floats(), datt.floats(), acts[Slot::Att].ptr, acts[Slot::Qkv].ptr, B, T, C, H, G);
+        });
+    }
     op("wqkv_rope_backward", 2 * fl(Slot::Qkv), [&] {
         m_backend.ropeBackward(dqkv.floats(), B, T, C, H, G);
         m_backend.matmulBackward(

@@ -70,6 +70,9 @@ private:
     void forwardBlock(int block);
     void produce(int block, Slot slot, BlockActivations& acts);
     void produceLlama(int block, Slot slot, BlockActivations& acts, SlotTensor& out, double flops);
+    void produceFused(int block, Slot slot, BlockActivations& acts, SlotTensor& out);
+    void backwardFused(int block, BlockActivations& acts, const float* dvalues, float* dqkv);
+    void charge(Phase phase, double flops); // FLOPs spent, by phase
     void produceOutput(
         int block, BlockActivations& acts, SlotTensor& out, const SlotPlacement& place, int tag);
     void keepCopy(SlotTensor& tensor, std::size_t elems, int tag);

@@ -92,7 +92,7 @@ Request withModel(Request request, const ModelPreset& preset)
 
 bool predictedOnly(const RunConfig& config)
 {
-    return config.weightPrecision != SavePrecision::Fp32 || config.fusedAttention;
+    return config.weightPrecision != SavePrecision::Fp32;
 }
 
 int longestSeq(const Request& request)

@@ -221,8 +221,32 @@ public:
     {
         missingOp("grouped-query attention");
     }
+    // Fused causal attention (--attention fused, docs/fused-attention.md), on qkv with G key/value
+    // heads (G == H: GPT-2's (B,T,3C)): out(B,T,C) = heads merged of dropout(softmax(q k^T /
+    // sqrt(C/H))) v, and lse(B,H,T) each row's logsumexp, with no (B,H,T,T) tensor; the dropout
+    // mask is site's, element (b,h,t,s) at b*H*T*T + h*T*T + t*T + s as dropoutForward's on the
+    // probabilities (p = 0: none).
+    virtual void flashAttentionForward(float* /*out*/, float* /*lse*/, const float* /*qkv*/, int /*B*/,
+        int /*T*/, int /*C*/, int /*H*/, int /*G*/, const DropoutSite& /*site*/)
+    {
+        missingFused();
+    }
+    // dqkv, all of it (overwritten), from dout and the saved out and lse: each tile's probabilities
+    // and dropout mask rebuilt inside the kernel.
+    virtual void flashAttentionBackward(float* /*dqkv*/, const float* /*dout*/, const float* /*out*/,
+        const float* /*lse*/, const float* /*qkv*/, int /*B*/, int /*T*/, int /*C*/, int /*H*/, int /*G*/,
+        const DropoutSite& /*site*/)
+    {
+        missingFused();
+    }
 
 private:
+    [[noreturn]] void missingFused() const
+    {
+        throw RunError("The " + name()
+            + " backend has no fused attention kernel; run --attention fused with "
+              "--device cpu.");
+    }
     [[noreturn]] void missingOp(const char* op) const
     {
         throw RunError("The " + name() + " backend has no " + op

@@ -33,9 +33,10 @@ struct RunConfig {
     Optimizer optimizer = kDefaultOptimizer;
     SavePrecision savePrecision = kDefaultSavePrecision;
     // Predicted only (the planner; run() refuses them): bf16 weights and gradients with fp32 master
-    // weights in the optimizer state, and fused attention that keeps no T x T probabilities (only
-    // each row's logsumexp) and recomputes them in backward, as FlashAttention does.
+    // weights in the optimizer state.
     SavePrecision weightPrecision = SavePrecision::Fp32;
+    // --attention fused (docs/fused-attention.md): attention that keeps no T x T probabilities (only
+    // each row's logsumexp) and recomputes them in backward, as FlashAttention does; CPU only.
     bool fusedAttention = false;
     Device device = Device::Cpu;
     bool rngReplay = true; // false: recompute draws fresh dropout masks (wrong on purpose)

@@ -48,8 +48,8 @@ Request withModel(Request request, const ModelPreset& preset);
 // One sentence when the request cannot be planned (unknown model, a preset past its context, no
 // budget, an impossible shape or a count past 64 bits); nullopt when it can.
 std::optional<std::string> requestProblem(const Request& request);
-// bf16 weights and fused attention are modelled but the engine cannot train them, so nothing it
-// measures backs those figures: predicted only.
+// bf16 weights are modelled but the engine cannot train them, so nothing it measures backs those
+// figures: predicted only. (Fused attention the engine trains: docs/fused-attention.md.)
 bool predictedOnly(const RunConfig& config);
 // The longest sequence the request's model takes: a preset's context, else the engine's limit.
 int longestSeq(const Request& request);
