@@ -1947,7 +1947,7 @@ Open it in your web browser?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Predicted only: the engine cannot train bf16 weights or fused attention, so no measurement backs these figures.</source>
+        <source>Predicted only: the engine cannot train bf16 weights, so no measurement backs these figures.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1977,8 +1977,8 @@ Open it in your web browser?</source>
         <translation>&lt;b&gt;Ни одна политика не помещается в этот бюджет&lt;/b&gt;: попробуйте уменьшить микробатч или длину последовательности.</translation>
     </message>
     <message>
-        <source>Predicted only: the engine cannot train bf16 weights or fused attention, so no measurement backs these figures.</source>
-        <translation>Только предсказание: движок не умеет обучать с весами bf16 или с fused attention, поэтому эти числа не подтверждены измерением.</translation>
+        <source>Predicted only: the engine cannot train bf16 weights, so no measurement backs these figures.</source>
+        <translation>Только предсказание: движок не умеет обучать с весами bf16, поэтому эти числа не подтверждены измерением.</translation>
     </message>
     <message>
         <source>Policy</source>

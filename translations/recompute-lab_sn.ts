@@ -1965,8 +1965,8 @@ Unoda kuivhura mu-browser yako?</translation>
         <translation>&lt;b&gt;Hapana policy inokwana bhajeti iyi&lt;/b&gt;: edza micro-batch kana sequence diki.</translation>
     </message>
     <message>
-        <source>Predicted only: the engine cannot train bf16 weights or fused attention, so no measurement backs these figures.</source>
-        <translation>Zvakafungidzirwa chete: injini haigone kudzidzisa ma-weight e-bf16 kana fused attention, saka hapana kuyera kunotsigira nhamba idzi.</translation>
+        <source>Predicted only: the engine cannot train bf16 weights, so no measurement backs these figures.</source>
+        <translation>Zvakafungidzirwa chete: injini haigone kudzidzisa ma-weight e-bf16, saka hapana kuyera kunotsigira nhamba idzi.</translation>
     </message>
     <message>
         <source>Policy</source>

@@ -480,8 +480,8 @@ void PlannerPage::render()
             + tr("<b>No policy fits this budget</b>: try a smaller micro-batch or sequence.");
     if (rlab::planner::predictedOnly(r.request.config))
         text += QStringLiteral("<br>")
-            + tr("Predicted only: the engine cannot train bf16 weights or fused attention, so no measurement "
-                 "backs these figures.");
+            + tr("Predicted only: the engine cannot train bf16 weights, so no measurement backs these "
+                 "figures.");
     m_summary->setText(text);
     renderTable();
     renderCharts();
