@@ -123,6 +123,11 @@ int main(int argc, char** argv)
     // The installed desktop entry's name (packaging/), so Wayland shells match windows to its icon.
     QGuiApplication::setDesktopFileName(QStringLiteral(RLAB_APP_ID));
     QApplication::setWindowIcon(applicationIcon()); // every window and dialog, the About box included
+    // Before anything unpacks a pack (the options' check of --lang reads the packs, the window's
+    // content library again): a signal that comes meanwhile must still end in the event loop (the
+    // byte waits in the pipe until exec()). Not for a screenshot or an export: no loop to quit.
+    if (!screenshot && !exporting)
+        quitOnSignals(app);
 
     QString error;
     const std::optional<LaunchOptions> options = parseLaunchOptions(QApplication::arguments(), &error);
@@ -145,10 +150,6 @@ int main(int argc, char** argv)
     ProgressStore progress = launchProgress(*options, screenshot, exporting);
     if (const QString notice = launchNotice(*options); !notice.isEmpty() && !screenshot && !exporting)
         std::fprintf(stderr, "recompute-lab: %s\n", forTerminal(notice).c_str());
-    // Before the window: its content library unpacks packs while it is built, and a signal that
-    // comes meanwhile must still end in the event loop (the byte waits in the pipe until exec()).
-    if (!screenshot && !exporting)
-        quitOnSignals(app); // only here: a screenshot or an export runs no event loop to quit
     MainWindow window(options->contentRoot, progress, options->language);
     if (const std::optional<QString> problem = applyLaunchOptions(window, *options)) {
         std::fprintf(stderr, "recompute-lab: %s\n", forTerminal(*problem).c_str());
