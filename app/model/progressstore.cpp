@@ -96,7 +96,11 @@ bool readAttempt(const QJsonValue& value, SavedAttempt* attempt)
     const QJsonValue started = object.value(QStringLiteral("started"));
     if (!kind.isString() || (!started.isUndefined() && !started.isString()))
         return false;
+    const QJsonValue id = object.value(QStringLiteral("id"));
+    if (!id.isUndefined() && !id.isString())
+        return false;
     attempt->kind = kind.toString();
+    attempt->id = id.toString();
     attempt->started = QDateTime::fromString(started.toString(), Qt::ISODate);
     return readTextList(object.value(QStringLiteral("questions")), &attempt->questions)
         && readTexts(object.value(QStringLiteral("answers")), &attempt->answers)
@@ -199,16 +203,18 @@ QHash<QString, Value> merged(
     return result;
 }
 
-// An attempt is known by its kind, start and questions (fixed when it begins; its answers grow),
-// and by how many alike came before it in the list.
+// An attempt is known by its id. One saved before attempts had ids is known by its kind, start and
+// questions (fixed when it begins; its answers grow) and by how many alike came before it: two
+// windows could start alike attempts in the same millisecond, which is why ids came in.
 QList<std::pair<QString, SavedAttempt>> keyed(const QList<SavedAttempt>& attempts)
 {
     QHash<QString, int> alike;
     QList<std::pair<QString, SavedAttempt>> entries;
     for (const SavedAttempt& attempt : attempts) {
-        const QString key = attempt.kind + QLatin1Char('|')
-            + attempt.started.toUTC().toString(Qt::ISODateWithMs) + QLatin1Char('|')
-            + attempt.questions.join(QLatin1Char(','));
+        const QString key = !attempt.id.isEmpty()
+            ? QStringLiteral("id|") + attempt.id
+            : attempt.kind + QLatin1Char('|') + attempt.started.toUTC().toString(Qt::ISODateWithMs)
+                + QLatin1Char('|') + attempt.questions.join(QLatin1Char(','));
         entries.append({key + QLatin1Char('#') + QString::number(alike[key]++), attempt});
     }
     return entries;
@@ -234,6 +240,8 @@ QJsonObject quizJson(const QuizProgress& quiz)
     for (const SavedAttempt& attempt : quiz.attempts) {
         QJsonObject saved;
         saved.insert(QStringLiteral("kind"), attempt.kind);
+        if (!attempt.id.isEmpty())
+            saved.insert(QStringLiteral("id"), attempt.id);
         if (attempt.started.isValid())
             saved.insert(QStringLiteral("started"), attempt.started.toString(Qt::ISODateWithMs));
         saved.insert(QStringLiteral("questions"), QJsonArray::fromStringList(attempt.questions));

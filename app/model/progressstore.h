@@ -25,6 +25,7 @@ struct SavedAttempt {
     QStringList questions; // the questions of this attempt, in order
     QHash<QString, QString> answers; // questionId -> optionId chosen in this attempt
     QStringList guideOpened; // questions whose guide section was opened before answering
+    QString id {}; // random, given when the attempt starts (QuizSession); empty in files written before
     bool operator==(const SavedAttempt&) const = default;
 };
 

@@ -1,7 +1,10 @@
 #include "quizrecord.h"
 
+#include <algorithm>
+
 #include <QCoreApplication>
 #include <QLocale>
+#include <QSet>
 
 #include "rlab/content/content.h"
 
@@ -106,7 +109,8 @@ void beginFromProgress(QuizSession& session, const rlab::content::Quiz& quiz, co
                 questions.append(i);
         }
         attempts.append(QuizSession::Attempt {QuizSession::kindFromName(attempt.kind), attempt.started,
-            questions, indexedAnswers(quiz, attempt.answers), indexedQuestions(quiz, attempt.guideOpened)});
+            questions, indexedAnswers(quiz, attempt.answers), indexedQuestions(quiz, attempt.guideOpened),
+            attempt.id});
     }
     session.begin(text(quiz.id), key, indexedAnswers(quiz, saved.answers), attempts, optionCounts);
 }
@@ -117,11 +121,25 @@ QuizProgress progressOf(
     QuizProgress progress;
     progress.review = saved.review;
     progress.answers = namedAnswers(quiz, session.latestAnswers());
+    QSet<QString> ours;
     for (const QuizSession::Attempt& attempt : session.attempts()) {
         progress.attempts.append(SavedAttempt {QuizSession::kindName(attempt.kind), attempt.started,
             namedQuestions(quiz, attempt.questions), namedAnswers(quiz, attempt.answers),
-            namedQuestions(quiz, attempt.guideOpened)});
+            namedQuestions(quiz, attempt.guideOpened), attempt.id});
+        ours.insert(attempt.id);
     }
+    // An attempt with an id this session never had is another window's, merged in by a save (or one
+    // whose questions this content no longer has): it stays, in its place by time.
+    bool kept = false;
+    for (const SavedAttempt& attempt : saved.attempts) {
+        if (!attempt.id.isEmpty() && !ours.contains(attempt.id)) {
+            progress.attempts.append(attempt);
+            kept = true;
+        }
+    }
+    if (kept)
+        std::stable_sort(progress.attempts.begin(), progress.attempts.end(),
+            [](const SavedAttempt& a, const SavedAttempt& b) { return a.started < b.started; });
     return progress;
 }
 

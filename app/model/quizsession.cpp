@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <random>
 
+#include <QUuid>
+
 #include "rlab/content/content.h"
 
 namespace {
@@ -356,7 +358,8 @@ void QuizSession::setCurrent(int question)
 
 void QuizSession::startAttempt(Kind kind, const QList<int>& questions)
 {
-    m_attempts.append(Attempt {kind, m_clock(), questions, QList<int>(questionCount(), NoAnswer), {}});
+    m_attempts.append(Attempt {kind, m_clock(), questions, QList<int>(questionCount(), NoAnswer), {},
+        QUuid::createUuid().toString(QUuid::WithoutBraces)});
     m_viewingAll = false;
     startRound(questions);
     setCurrent(questions.first());

@@ -24,6 +24,8 @@ public:
         QList<int> questions; // this attempt's questions, in order
         QList<int> answers; // per question of the quiz: the option chosen in this attempt, or NoAnswer
         QList<int> guideOpened; // questions whose guide section was opened before answering
+        QString
+            id {}; // random, given when it starts: two windows' attempts never share one (empty in old files)
     };
     static QString kindName(Kind kind); // "first", "retry", ... as saved
     static Kind kindFromName(const QString& name); // unknown names read as Retry

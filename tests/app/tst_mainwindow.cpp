@@ -91,6 +91,7 @@ private slots:
     void languageSwitchRetranslatesWidgetsAndContent();
     void startPageCountsInEveryLanguage();
     void progressSurvivesARestart();
+    void twoWindowsOnOneQuizKeepEachOthersAttempts();
     void corruptProgressIsReportedNotFatal();
     void dismissedNoticeStaysDismissed();
     void brokenQuizIsLeftOutAndReported();
@@ -545,6 +546,40 @@ void MainWindowTest::progressSurvivesARestart()
     QCOMPARE(again.session()->chosen(1), 2);
     QCOMPARE(again.session()->current(), 2); // resumes at the first open question
     QCOMPARE(again.session()->score(), 1);
+}
+
+// Two windows answer the same quiz: each saves, and each save merges the other's attempt in. The
+// first window's next answer keeps the second's attempt (it used to save its own session's attempts
+// only, so the second window's attempt went at the first window's next answer).
+void MainWindowTest::twoWindowsOnOneQuizKeepEachOthersAttempts()
+{
+    MainWindow first(fixtures(), ProgressStore(), QStringLiteral("en"));
+    MainWindow second(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(first.openQuiz(Quiz));
+    QVERIFY(second.openQuiz(Quiz));
+    QVERIFY(first.session()->choose(1));
+    QVERIFY(second.session()->choose(2));
+    first.session()->next();
+    QVERIFY(first.session()->choose(2));
+
+    ProgressStore check;
+    check.load();
+    QVERIFY2(check.problem().isEmpty(), qPrintable(check.problem()));
+    const QList<SavedAttempt> attempts = check.quiz(Quiz).attempts;
+    QCOMPARE(attempts.size(), 2);
+    QVERIFY(!attempts.at(0).id.isEmpty());
+    QVERIFY(!attempts.at(1).id.isEmpty());
+    QVERIFY(attempts.at(0).id != attempts.at(1).id);
+    int firstWindows = 0;
+    int secondWindows = 0;
+    for (const SavedAttempt& attempt : attempts) {
+        if (attempt.answers.size() == 2)
+            ++firstWindows; // two questions answered
+        else if (attempt.answers.size() == 1)
+            ++secondWindows;
+    }
+    QCOMPARE(firstWindows, 1);
+    QCOMPARE(secondWindows, 1);
 }
 
 void MainWindowTest::corruptProgressIsReportedNotFatal()

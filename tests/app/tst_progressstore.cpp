@@ -38,6 +38,8 @@ private slots:
     void specialFilesAreNotRead();
     void fullDiskKeepsTheOldFile();
     void twoWindowsKeepEachOthersAnswers();
+    void attemptsStartedInOneMillisecondAreBothKept();
+    void attemptsWithoutIdsStillMerge();
     void aLockHeldElsewhereKeepsTheFile();
     void newerFormatIsLeftAlone();
     void readOnlyStoreNeverRenames();
@@ -438,6 +440,76 @@ void ProgressStoreTest::twoWindowsKeepEachOthersAnswers()
     QCOMPARE(again.windowLayout(QStringLiteral("geometry")), QByteArray("abc"));
     // The first window now holds the second's answers too.
     QCOMPARE(first.quiz(QStringLiteral("quiz-b")).answers, b.answers);
+}
+
+// Two windows start alike attempts (kind, start to the millisecond, questions) and save in turn:
+// their ids tell them apart, so both are kept, and the first window's next save keeps the second's.
+// Known by kind, start and questions alone, the second save overwrote the first window's attempt.
+void ProgressStoreTest::attemptsStartedInOneMillisecondAreBothKept()
+{
+    QTemporaryDir dir;
+    const QDateTime started(QDate(2026, 12, 1), QTime(9, 0, 0, 123), Qt::UTC);
+    ProgressStore first(dir.path()), second(dir.path());
+    first.load();
+    second.load();
+
+    QuizProgress a;
+    a.attempts.append(attemptAt(started, QStringLiteral("q1"), QStringLiteral("b")));
+    a.attempts.last().id = QStringLiteral("first-window");
+    first.setQuiz(QStringLiteral("shared"), a);
+    QVERIFY(first.save());
+
+    QuizProgress b;
+    b.attempts.append(attemptAt(started, QStringLiteral("q1"), QStringLiteral("c")));
+    b.attempts.last().id = QStringLiteral("second-window");
+    second.setQuiz(QStringLiteral("shared"), b);
+    QVERIFY(second.save());
+
+    // The first window's attempt grows (it saved before the second's came in) and is saved again.
+    a.attempts.last().answers.insert(QStringLiteral("q2"), QStringLiteral("a"));
+    a.attempts.last().questions.append(QStringLiteral("q2"));
+    first.setQuiz(QStringLiteral("shared"), a);
+    QVERIFY(first.save());
+
+    ProgressStore again(dir.path());
+    again.load();
+    QVERIFY2(again.problem().isEmpty(), qPrintable(again.problem()));
+    const QList<SavedAttempt> attempts = again.quiz(QStringLiteral("shared")).attempts;
+    QCOMPARE(attempts.size(), 2);
+    QVERIFY(attempts.contains(a.attempts.last()));
+    QVERIFY(attempts.contains(b.attempts.last()));
+}
+
+// Files written before attempts had ids: alike attempts are told apart by their place, as before.
+void ProgressStoreTest::attemptsWithoutIdsStillMerge()
+{
+    QTemporaryDir dir;
+    writeAll(QDir(dir.path()).filePath(QStringLiteral("progress.json")),
+        R"({"version":2,"language":"en","quizzes":{"shared":{"answers":{},"review":{},"attempts":[)"
+        R"({"kind":"first","started":"2026-12-01T09:00:00.000Z","questions":["q1"],"answers":{"q1":"b"}}]}}})");
+    ProgressStore first(dir.path()), second(dir.path());
+    first.load();
+    second.load();
+    QVERIFY2(first.problem().isEmpty(), qPrintable(first.problem()));
+    QCOMPARE(first.quiz(QStringLiteral("shared")).attempts.size(), 1);
+    QVERIFY(first.quiz(QStringLiteral("shared")).attempts.first().id.isEmpty());
+
+    QuizProgress b = second.quiz(QStringLiteral("shared"));
+    b.attempts.append(attemptAt(
+        QDateTime(QDate(2026, 12, 2), QTime(9, 0), Qt::UTC), QStringLiteral("q1"), QStringLiteral("c")));
+    b.attempts.last().id = QStringLiteral("new");
+    second.setQuiz(QStringLiteral("shared"), b);
+    QVERIFY(second.save());
+    first.setLanguage(QStringLiteral("ru"));
+    QVERIFY(first.save());
+
+    ProgressStore again(dir.path());
+    again.load();
+    const QList<SavedAttempt> attempts = again.quiz(QStringLiteral("shared")).attempts;
+    QCOMPARE(attempts.size(), 2);
+    QVERIFY(attempts.at(0).id.isEmpty());
+    QCOMPARE(attempts.at(1).id, QStringLiteral("new"));
+    QCOMPARE(again.language(), QStringLiteral("ru"));
 }
 
 void ProgressStoreTest::aLockHeldElsewhereKeepsTheFile()
