@@ -971,6 +971,23 @@ void MainWindowTest::storyChartKeepsItsRoom()
                         && control->visibleRegion().boundingRect() == control->rect(),
                     qPrintable(where + QString::fromLatin1(name)));
             }
+            // The timeline keeps the same share with the "At the peak" card under it: the card's
+            // ten live tensors and counterfactuals scroll in what is left (they took the chart
+            // down to 45% of the panel at 1024x700), the run picker first. At 640x480 the picker's
+            // line and the controls' two lines leave it a little less (57% in Russian).
+            const int memoryTab = tabs->currentIndex();
+            auto* timeline = demo->findChild<QWidget*>(QStringLiteral("timelineChart"));
+            auto* peak = demo->findChild<QScrollArea*>(QStringLiteral("peakScroll"));
+            QVERIFY(timeline && peak);
+            tabs->setCurrentWidget(timeline->parentWidget());
+            settle();
+            QVERIFY2(peak->isVisible() && peak->height() >= peak->fontMetrics().lineSpacing(),
+                qPrintable(where + QStringLiteral("peak card %1 px").arg(peak->height())));
+            QVERIFY2(timeline->height() >= (size.height() < 700 ? 0.55 : 0.6) * demo->height(),
+                qPrintable(where
+                    + QStringLiteral("timeline %1 px of %2").arg(timeline->height()).arg(demo->height())));
+            tabs->setCurrentIndex(memoryTab);
+            settle();
             // The claims are one line, whole, until unfolded.
             QVERIFY2(summary->isVisible() && !claims->isVisible(), qPrintable(where));
             QVERIFY2(summary->width() >= summary->sizeHint().width(), qPrintable(where + summary->text()));

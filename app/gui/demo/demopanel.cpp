@@ -235,6 +235,7 @@ void DemoPanel::layoutParts()
     const int bar = runBarHeight();
     const int total = height();
     const int wanted = int(total * kStoryShare);
+    m_view->setStoryRoom(wanted);
     const auto place = [this, total, bar](int controls) {
         controls = std::max(0, controls);
         m_scroll->setGeometry(0, 0, width(), controls);

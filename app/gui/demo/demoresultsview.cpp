@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -99,13 +100,30 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_timelinePage = new QWidget;
     auto* timelineLayout = new QVBoxLayout(m_timelinePage);
     timelineLayout->setContentsMargins(0, 0, 0, 0);
+    timelineLayout->addWidget(m_timelineChart, 1);
+    // Under the chart, the run it shows and its "At the peak" card. Ten live tensors and the
+    // counterfactuals took the timeline down to 45% of the panel at 1024x700: they scroll in the
+    // room the chart's share leaves (fitPeakCard), the run picker first.
+    m_timelineBelow = new QWidget;
+    auto* below = new QVBoxLayout(m_timelineBelow);
+    below->setContentsMargins(0, 0, 0, 0);
+    below->setSpacing(2);
     auto* timelinePick = new QHBoxLayout;
     timelinePick->addWidget(m_timelineRunLabel);
     timelinePick->addWidget(m_timelineRun, 1);
-    timelineLayout->addLayout(timelinePick);
-    timelineLayout->addWidget(m_timelineChart, 1);
+    below->addLayout(timelinePick);
     m_peakCard = new PeakCard;
-    timelineLayout->addWidget(m_peakCard);
+    below->addWidget(m_peakCard);
+    m_peakScroll = new QScrollArea;
+    m_peakScroll->setObjectName(QStringLiteral("peakScroll"));
+    m_peakScroll->setWidget(m_timelineBelow);
+    m_peakScroll->setWidgetResizable(true);
+    m_peakScroll->setFrameShape(QFrame::NoFrame);
+    m_peakScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_peakScroll->setFocusPolicy(Qt::NoFocus); // its buttons take the focus
+    timelineLayout->addWidget(m_peakScroll);
+    m_timelineBelow->installEventFilter(this); // its content changed: refit the scroll area
+    m_timelinePage->installEventFilter(this);
     m_sweepChart = new SweepChart;
     m_lossChart = new LossChart;
 
@@ -139,6 +157,7 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     connect(m_timelineHint, &QLabel::linkActivated, this, &DemoResultsView::unfoldHints);
     timelineLayout->insertWidget(0, m_timelineHint);
     timelineLayout->setContentsMargins(4, 4, 4, 0);
+    timelineLayout->setSpacing(2); // as the other charts' pages
     m_tabs->addTab(m_memoryPage, QString());
     m_tabs->addTab(m_stepTimePage, QString());
     m_tabs->addTab(m_timelinePage, QString());
@@ -151,6 +170,9 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_tabs->setTabVisible(m_tabs->indexOf(m_frontier), false);
     m_tabs->setMinimumHeight(160);
     connect(m_tabs, &QTabWidget::currentChanged, this, &DemoResultsView::storyChanged);
+    // And once the new page has laid itself out: its chart's height is only known then.
+    connect(m_tabs, &QTabWidget::currentChanged, this,
+        [this] { QMetaObject::invokeMethod(this, &DemoResultsView::storyChanged, Qt::QueuedConnection); });
     m_tabs->setCornerWidget(m_moreColumns); // beside the tabs: reachable wherever the table sits
 
     m_layout = new QVBoxLayout(this);
@@ -158,6 +180,7 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_layout->addWidget(m_tabs, 1);
     showColumns();
     retranslate();
+    fitPeakCard();
 }
 
 void DemoResultsView::retranslate()
@@ -240,8 +263,40 @@ void DemoResultsView::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
+void DemoResultsView::setStoryRoom(int height)
+{
+    if (height == m_storyRoom)
+        return;
+    m_storyRoom = height;
+    fitPeakCard();
+}
+
+void DemoResultsView::fitPeakCard()
+{
+    const int width = m_peakScroll->viewport()->width();
+    const int needed = width > 0 && m_timelineBelow->heightForWidth(width) > 0
+        ? m_timelineBelow->heightForWidth(width)
+        : m_timelineBelow->sizeHint().height();
+    // What the page has below its hint, less the chart's share; at least the run picker's line.
+    const auto* layout = static_cast<QVBoxLayout*>(m_timelinePage->layout());
+    const int spacing = std::max(0, layout->spacing());
+    const int above = layout->contentsMargins().top() + layout->contentsMargins().bottom()
+        + (m_timelineHint->isHidden() ? 0 : m_timelineHint->height() + spacing) + spacing;
+    const int room
+        = std::max(m_timelineRun->sizeHint().height(), m_timelinePage->height() - above - m_storyRoom);
+    const int height = std::min(needed, room);
+    if (m_peakScroll->minimumHeight() != height || m_peakScroll->maximumHeight() != height) {
+        m_peakScroll->setFixedHeight(height);
+        // The chart's height follows once the page lays itself out again: the panel measures anew.
+        QMetaObject::invokeMethod(this, &DemoResultsView::storyChanged, Qt::QueuedConnection);
+    }
+}
+
 bool DemoResultsView::eventFilter(QObject* watched, QEvent* event)
 {
+    if ((watched == m_timelineBelow && event->type() == QEvent::LayoutRequest)
+        || (watched == m_timelinePage && event->type() == QEvent::Resize))
+        fitPeakCard();
     if (watched == m_table && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
         fitRunColumn();
     if (watched == m_runColumn->viewport() && event->type() == QEvent::Wheel) {
@@ -366,4 +421,5 @@ void DemoResultsView::showTimeline()
     }
     m_timelineChart->setResult(shown, others);
     m_peakCard->setResult(shown);
+    fitPeakCard();
 }
