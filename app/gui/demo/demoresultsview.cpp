@@ -173,7 +173,16 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     // And once the new page has laid itself out: its chart's height is only known then.
     connect(m_tabs, &QTabWidget::currentChanged, this,
         [this] { QMetaObject::invokeMethod(this, &DemoResultsView::storyChanged, Qt::QueuedConnection); });
-    m_tabs->setCornerWidget(m_moreColumns); // beside the tabs: reachable wherever the table sits
+    m_tabs->setCornerWidget(m_moreColumns); // beside the tabs, above the table
+    // Shown with the table only, which it acts on: the charts' tabs have the bar's whole width
+    // (Russian's needed scroll arrows at 1024x700, a tab read "Рее…").
+    connect(m_tabs, &QTabWidget::currentChanged, m_moreColumns, [this] {
+        const bool table = m_tabs->currentWidget() == m_table;
+        if (table == (m_tabs->cornerWidget() != nullptr))
+            return;
+        m_tabs->setCornerWidget(table ? m_moreColumns : nullptr); // the bar is laid out anew
+        m_moreColumns->setVisible(table);
+    });
 
     m_layout = new QVBoxLayout(this);
     m_layout->setContentsMargins(0, 0, 0, 0);
@@ -269,6 +278,15 @@ void DemoResultsView::setStoryRoom(int height)
         return;
     m_storyRoom = height;
     fitPeakCard();
+}
+
+int DemoResultsView::belowStoryWanted() const
+{
+    if (m_tabs->currentWidget() != m_timelinePage)
+        return 0;
+    const int width = m_peakScroll->viewport()->width();
+    return width > 0 && m_timelineBelow->heightForWidth(width) > 0 ? m_timelineBelow->heightForWidth(width)
+                                                                   : m_timelineBelow->sizeHint().height();
 }
 
 void DemoResultsView::fitPeakCard()

@@ -41,6 +41,8 @@ public:
     // The height the story chart is to keep (the panel's share): the "At the peak" card under the
     // timeline scrolls within what the timeline leaves above it, instead of squeezing the chart.
     void setStoryRoom(int height);
+    // What the current tab would like under its chart: the timeline's run picker and card, whole.
+    int belowStoryWanted() const;
 
 signals:
     void storyChanged(); // another tab is showing: what sits above its chart may differ
