@@ -996,11 +996,11 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     </message>
     <message>
         <source>Timeline</source>
-        <translation>Временная шкала</translation>
+        <translation>Хронология</translation>
     </message>
     <message>
         <source>Sweep</source>
-        <translation>Перебор размера</translation>
+        <translation>По размерам</translation>
     </message>
     <message>
         <source>Loss</source>
@@ -1008,7 +1008,7 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     </message>
     <message>
         <source>More columns</source>
-        <translation>Больше столбцов</translation>
+        <translation>Ещё столбцы</translation>
     </message>
     <message>
         <source>Also show the parameters, gradients and temporaries, the step time&apos;s interval, the PCIe estimate and the device.</source>

@@ -41,6 +41,9 @@
 #include <QWheelEvent>
 #include <QXYSeries>
 
+#include "charts/chartlegend.h"
+#include "charts/frontierchart.h"
+#include "charts/memorychart.h"
 #include "charts/steptimechart.h"
 #include "charts/timelinechart.h"
 #include "demo/demopanel.h"
@@ -178,6 +181,8 @@ private slots:
     void stepTimeChartNamesRunsWithinNoise();
     void barChartNamesAreNeverCut_data();
     void barChartNamesAreNeverCut();
+    void legendNamesAreNeverCut_data();
+    void legendNamesAreNeverCut();
     void intervalTipTellsTheWander();
 };
 
@@ -1154,6 +1159,127 @@ void DemoTest::barChartNamesAreNeverCut()
     emit bars->hovered(true, 2, bars->barSets().value(0));
     QVERIFY2(QToolTip::text().startsWith(labels[2] + QLatin1Char('\n')), qPrintable(QToolTip::text()));
     emit bars->hovered(false, 2, bars->barSets().value(0));
+}
+
+void DemoTest::legendNamesAreNeverCut_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QSize>("size");
+    for (const char* language : {"en", "ru", "sn"}) {
+        // The sizes the demo pane gives a chart at 1280x800 (the legend beside), 1024x700, at scale 2.
+        for (const QSize size : {QSize(620, 380), QSize(500, 330), QSize(300, 320)})
+            QTest::newRow(qPrintable(QStringLiteral("%1 %2x%3")
+                                         .arg(QString::fromLatin1(language))
+                                         .arg(size.width())
+                                         .arg(size.height())))
+                << QString::fromLatin1(language) << size;
+    }
+}
+
+// Proves: a chart's legend shows every name whole, in as many rows as it needs (Qt Charts' own
+// legend laid seven memory kinds out in one row at 1024x700 and cut them to "Paramet…",
+// "Optimiz…"), in plain text ("budget:<bytes> runs" had vanished, read as a tag), inside the view
+// and clear of the plot; and a vertical axis's title wraps to the plot's height instead of ending
+// in "..." (the frontier's, in Shona).
+void DemoTest::legendNamesAreNeverCut()
+{
+    QFETCH(QString, language);
+    QFETCH(QSize, size);
+    InterfaceLanguage interface;
+    interface.install(language);
+    QList<DemoResult> memory;
+    for (const char* label : {"none", "full + offload"}) {
+        DemoResult made;
+        made.label = QString::fromLatin1(label);
+        for (const rlab::MemoryCategory category : rlab::kMemoryCategories)
+            made.run.bytesByCategory[std::string(rlab::memoryCategoryName(category))] = 3 << 20;
+        memory.push_back(made);
+    }
+    QList<DemoResult> frontier;
+    for (int k = 0; k < 5; ++k) {
+        DemoResult made;
+        made.label = k < 3 ? QStringLiteral("budget:%1MiB").arg(k + 2) : QStringList {"none", "full"}[k - 3];
+        made.run.config.policy.kind = k < 3 ? rlab::PolicyKind::Budget : rlab::PolicyKind::None;
+        made.run.config.policy.budgetBytes = std::uint64_t(k + 2) << 20;
+        made.run.peakActivationBytes = std::uint64_t(k + 2) << 20;
+        made.run.stepMsMedian = 10.0 - k;
+        made.run.stepMsCi95Low = 9.5 - k;
+        made.run.stepMsCi95High = 10.5 - k;
+        frontier.push_back(made);
+    }
+    MemoryChart memoryChart;
+    memoryChart.setResults(memory);
+    FrontierChart frontierChart;
+    frontierChart.setResults(frontier);
+    const QString budgetRuns = FrontierChart::tr("budget:<bytes> runs");
+    QVERIFY(budgetRuns.contains(QStringLiteral("budget:<bytes>")));
+    const QList<std::pair<QChartView*, QStringList>> charts {
+        {&memoryChart,
+            {memoryCategoryTitle(rlab::MemoryCategory::Parameters),
+                memoryCategoryTitle(rlab::MemoryCategory::OptimizerState),
+                memoryCategoryTitle(rlab::MemoryCategory::RecomputeWorkspace)}},
+        {&frontierChart, {budgetRuns, QStringLiteral("none"), QStringLiteral("full")}}};
+    for (const auto& [view, names] : charts) {
+        view->resize(size);
+        view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        QTest::qWait(300); // the legend and the titles are fitted once the chart has laid itself out
+        const QString where = view->objectName() + QLatin1Char(' ');
+        QChart* chart = view->chart();
+        ChartLegend* legend = ChartLegend::of(view);
+        QVERIFY2(legend && legend->isVisible() && !chart->legend()->isVisible(), qPrintable(where));
+        QVERIFY2(view->viewport()->rect().contains(legend->geometry()),
+            qPrintable(where
+                + QStringLiteral("legend at %1,%2 %3x%4 in %5x%6")
+                      .arg(legend->x())
+                      .arg(legend->y())
+                      .arg(legend->width())
+                      .arg(legend->height())
+                      .arg(view->viewport()->width())
+                      .arg(view->viewport()->height())));
+        const QRectF plot = chart->plotArea();
+        QVERIFY2(legend->shownBeside() ? legend->x() >= plot.right() : legend->y() >= plot.bottom(),
+            qPrintable(where + QStringLiteral("the legend covers the plot")));
+        QStringList shown;
+        const QList<QLabel*> labels = legend->labels();
+        for (QLabel* label : labels) {
+            const QString text = label->text();
+            shown << text;
+            QVERIFY2(label->isVisible() && label->textFormat() == Qt::PlainText, qPrintable(where + text));
+            QVERIFY2(
+                !text.contains(QChar(0x2026)) && !text.contains(QStringLiteral("...")), qPrintable(text));
+            // Whole: tall enough for its lines at its width, no word wider than it, inside the legend.
+            QVERIFY2(label->height() >= label->heightForWidth(label->width()), qPrintable(where + text));
+            for (const QString& word : text.split(QLatin1Char(' ')))
+                QVERIFY2(
+                    label->fontMetrics().horizontalAdvance(word) <= label->width(), qPrintable(where + text));
+            QVERIFY2(legend->rect().contains(label->geometry()), qPrintable(where + text));
+            for (QLabel* other : labels)
+                QVERIFY2(other == label || !other->geometry().intersects(label->geometry()),
+                    qPrintable(where + text + QStringLiteral(" overlaps ") + other->text()));
+        }
+        for (const QString& name : names)
+            QVERIFY2(
+                shown.contains(name), qPrintable(where + name + QStringLiteral(" in ") + shown.join('|')));
+        // No text the chart draws is cut short, the vertical axes' titles included.
+        for (QGraphicsItem* item : view->scene()->items()) {
+            auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+            if (!text || !text->isVisible() || chart->legend()->isAncestorOf(item))
+                continue;
+            QVERIFY2(!text->toPlainText().contains(QStringLiteral("...")),
+                qPrintable(where + text->toPlainText()
+                    + QStringLiteral(" (plot %1x%2)").arg(plot.width()).arg(plot.height())));
+        }
+        for (QAbstractAxis* axis : chart->axes(Qt::Vertical)) {
+            const QFontMetricsF metrics(axis->titleFont());
+            for (QString line : axis->titleText().split(QStringLiteral("<br>"))) {
+                line.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+                QVERIFY2(
+                    metrics.horizontalAdvance(line) <= plot.height(), qPrintable(where + axis->titleText()));
+            }
+        }
+        view->hide();
+    }
 }
 
 QTEST_MAIN(DemoTest)

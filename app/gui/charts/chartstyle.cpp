@@ -15,11 +15,13 @@
 #include <QCursor>
 #include <QFontMetricsF>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLocale>
 #include <QRegularExpression>
 #include <QToolTip>
 #include <QValueAxis>
 
+#include "chartlegend.h"
 #include "tones.h"
 
 namespace {
@@ -28,6 +30,8 @@ constexpr const char* kWholeTitle = "rlabWholeTitle"; // a title as given, befor
 constexpr const char* kShownTitle = "rlabShownTitle"; // as fitTexts last wrapped it
 constexpr const char* kWholeCategories = "rlabWholeCategories"; // a bar axis's names as given
 constexpr const char* kShownCategories = "rlabShownCategories"; // as fitTexts last broke them
+constexpr const char* kTitleFont = "rlabTitleFont"; // a vertical axis's title font, before fitTexts shrank it
+constexpr const char* kOutOfLegend = "rlabOutOfLegend"; // a series keepOutOfLegend left out
 // Qt Charts cuts a category's label short ("budget:6…") when its text box is wider than the
 // plot's width over one more than the number of categories, less a padding of 4 on either side;
 // the box adds a margin of 4 on either side of the text (measured: "budget:6MiB", 76 px, is cut
@@ -175,7 +179,8 @@ QString fitCategories(QBarCategoryAxis* axis, qreal plotWidth)
     return key.join(QStringLiteral(" · "));
 }
 
-// The title wraps to the chart's width and a horizontal axis's title to the plot's, instead of
+// The title wraps to the chart's width and an axis's title to the plot's width (along the bottom)
+// or height (up the side, where Shona's "peak activation memory" title was cut), instead of
 // ending in "…". Run whenever the chart lays itself out.
 void fitTexts(QChart* chart)
 {
@@ -190,6 +195,39 @@ void fitTexts(QChart* chart)
         wrapTitle(
             axis, [axis] { return axis->titleText(); },
             [axis](const QString& text) { axis->setTitleText(text); }, axis->titleFont(), plotWidth, key);
+    }
+    // Less the text box's margins, as Qt Charts measures a rotated title (the last line was cut).
+    const qreal plotHeight = chart->plotArea().height() - 2 * 4;
+    for (QAbstractAxis* axis : chart->axes(Qt::Vertical)) {
+        // A plot too short for the title (Shona's at scale 2): its font shrinks, to three quarters
+        // at most, until it fits. The font only thins the axis: the plot's height stays.
+        if (!axis->property(kTitleFont).isValid())
+            axis->setProperty(kTitleFont, axis->titleFont());
+        const QFont base = axis->property(kTitleFont).value<QFont>();
+        QString plain = axis->titleText();
+        plain.replace(QStringLiteral("<br>"), QStringLiteral(" "))
+            .remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+        QFont font = base;
+        for (int percent = 100; percent >= 75; percent -= 5) {
+            font = base;
+            if (base.pointSizeF() > 0)
+                font.setPointSizeF(base.pointSizeF() * percent / 100);
+            else
+                font.setPixelSize(std::max(1, base.pixelSize() * percent / 100));
+            // Each word fits, in two lines at most: more would thin the plot, and its bottom title
+            // would wrap into more lines than the chart's height has room for.
+            const QFontMetricsF metrics(font);
+            const QStringList words = plain.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            if (std::all_of(words.begin(), words.end(),
+                    [&](const QString& word) { return metrics.horizontalAdvance(word) <= plotHeight; })
+                && wrappedHtml(plain, font, plotHeight).count(QStringLiteral("<br>")) < 2)
+                break;
+        }
+        if (font != axis->titleFont())
+            axis->setTitleFont(font);
+        wrapTitle(
+            axis, [axis] { return axis->titleText(); },
+            [axis](const QString& text) { axis->setTitleText(text); }, font, plotHeight);
     }
 }
 
@@ -225,7 +263,21 @@ QChart* resetDemoChart(QChartView* view, const QString& title)
     QChart* old = view->chart();
     view->setChart(chart);
     delete old; // setChart does not take the old chart with it
+    if (ChartLegend* legend = ChartLegend::of(view))
+        legend->follow(chart);
     return chart;
+}
+
+void keepOutOfLegend(QChart* chart, QAbstractSeries* series)
+{
+    series->setProperty(kOutOfLegend, true);
+    for (QLegendMarker* marker : chart->legend()->markers(series))
+        marker->setVisible(false);
+}
+
+bool inLegend(const QAbstractSeries* series)
+{
+    return !series || !series->property(kOutOfLegend).toBool();
 }
 
 QColor seriesColor(int index)

@@ -8,14 +8,20 @@
 #include "rlab/memory.h"
 
 class QAbstractBarSeries;
+class QAbstractSeries;
 class QBarCategoryAxis;
 class QBarSeries;
 class QChart;
 class QChartView;
 class QValueAxis;
 
-// Replaces the view's chart with an empty one titled `title`, styled like the others.
+// Replaces the view's chart with an empty one titled `title`, styled like the others. Where the
+// view has a ChartLegend (chartlegend.h), the chart's names show there, whole, instead of in the
+// chart's own legend.
 QChart* resetDemoChart(QChartView* view, const QString& title);
+// Leaves `series` out of `chart`'s legend, whichever legend shows it (an interval line, a dashed twin).
+void keepOutOfLegend(QChart* chart, QAbstractSeries* series);
+bool inLegend(const QAbstractSeries* series);
 QColor seriesColor(int index); // a colour-blind-safe palette
 QColor phaseColor(rlab::Phase phase);
 double bytesToMiB(double bytes);

@@ -1,8 +1,8 @@
 #include "demochart.h"
 
-#include <QChart>
 #include <QEvent>
-#include <QLegend>
+
+#include "chartlegend.h"
 
 namespace {
 constexpr int kWideChart = 600; // from this width a legend beside the plot leaves the bars room
@@ -13,6 +13,7 @@ DemoChart::DemoChart(const QString& objectName, QWidget* parent)
 {
     setRenderHint(QPainter::Antialiasing);
     setObjectName(objectName);
+    m_legend = new ChartLegend(this); // names in rows that wrap, never "Paramet…"
 }
 
 void DemoChart::setResults(const QList<DemoResult>& results)
@@ -47,9 +48,5 @@ void DemoChart::resizeEvent(QResizeEvent* event)
 
 void DemoChart::placeLegend()
 {
-    if (!chart())
-        return;
-    const Qt::Alignment wanted = m_legendBeside && width() >= kWideChart ? Qt::AlignRight : Qt::AlignBottom;
-    if (chart()->legend()->alignment() != wanted)
-        chart()->legend()->setAlignment(wanted);
+    m_legend->setBeside(m_legendBeside && width() >= kWideChart);
 }

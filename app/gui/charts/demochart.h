@@ -8,6 +8,8 @@
 
 #include "demoresult.h"
 
+class ChartLegend;
+
 class DemoChart : public QChartView {
     Q_OBJECT
 
@@ -31,5 +33,6 @@ private:
     void placeLegend();
 
     QList<DemoResult> m_results;
+    ChartLegend* m_legend = nullptr;
     bool m_legendBeside = false;
 };

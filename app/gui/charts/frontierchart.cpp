@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include <QChart>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QScatterSeries>
@@ -43,13 +42,12 @@ void FrontierChart::rebuild()
     chart->addAxis(y, Qt::AlignLeft);
     const auto yOf = [&](const FrontierPoint& p) { return time ? p.stepMs : p.recomputeFlops / 1e6; };
     double highestX = 0, highestY = 0;
-    const auto attach = [&](QXYSeries* series, bool inLegend) {
+    const auto attach = [&](QXYSeries* series, bool listed) {
         chart->addSeries(series);
         series->attachAxis(x);
         series->attachAxis(y);
-        if (!inLegend)
-            for (QLegendMarker* marker : chart->legend()->markers(series))
-                marker->setVisible(false);
+        if (!listed)
+            keepOutOfLegend(chart, series);
     };
 
     // The frontier first, beneath the points: through the budget runs that beat every one keeping less.

@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include <QChart>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QValueAxis>

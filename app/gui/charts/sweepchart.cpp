@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include <QChart>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLocale>
 #include <QLogValueAxis>
@@ -109,8 +108,7 @@ void SweepChart::rebuild()
                 : labels[i]);
         add(predicted);
         add(measured);
-        for (QLegendMarker* marker : chart->legend()->markers(predicted)) // the title explains the dashes
-            marker->setVisible(false);
+        keepOutOfLegend(chart, predicted); // the title explains the dashes
         const bool fullOrSqrt = last && !last->config.policy.offload
             && (last->config.policy.kind == rlab::PolicyKind::Full
                 || last->config.policy.kind == rlab::PolicyKind::Sqrt);
@@ -120,8 +118,7 @@ void SweepChart::rebuild()
             onward->append(points.back().first, points.back().second);
             onward->append(crossing->layers, bytesToMiB(crossing->bytes));
             add(onward);
-            for (QLegendMarker* marker : chart->legend()->markers(onward))
-                marker->setVisible(false);
+            keepOutOfLegend(chart, onward);
         }
     }
     if (crossing) {
@@ -131,8 +128,7 @@ void SweepChart::rebuild()
         meet->setColor(Qt::black);
         meet->append(crossing->layers, bytesToMiB(crossing->bytes));
         add(meet);
-        for (QLegendMarker* marker : chart->legend()->markers(meet))
-            marker->setVisible(false);
+        keepOutOfLegend(chart, meet);
         x->setTitleText(tr("%1 · dotted: extrapolated, sqrt keeps less than full from ≈%2")
                             .arg(x->titleText(), QLocale().toString(crossing->layers, 'f', 0)));
     }

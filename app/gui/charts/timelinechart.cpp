@@ -7,12 +7,12 @@
 
 #include <QChart>
 #include <QEvent>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QScatterSeries>
 #include <QValueAxis>
 
+#include "chartlegend.h"
 #include "chartstyle.h"
 #include "demoledger.h"
 #include "demotexts.h"
@@ -79,6 +79,7 @@ TimelineChart::TimelineChart(QWidget* parent)
 {
     setRenderHint(QPainter::Antialiasing);
     setObjectName(QStringLiteral("timelineChart"));
+    new ChartLegend(this); // names in rows that wrap, never cut short
     rebuild();
 }
 
@@ -188,10 +189,8 @@ void TimelineChart::rebuild()
             chart->addSeries(segment);
             segment->attachAxis(x);
             segment->attachAxis(y);
-            if (!named.insert(phase).second) {
-                for (QLegendMarker* marker : chart->legend()->markers(segment))
-                    marker->setVisible(false);
-            }
+            if (!named.insert(phase).second)
+                keepOutOfLegend(chart, segment);
         }
         previous = QPointF(at[i], bytesToMiB(double(event.activationBytes)));
         segment->append(previous);

@@ -235,6 +235,7 @@ void DemoPanel::layoutParts()
     const int bar = runBarHeight();
     const int total = height();
     const int wanted = int(total * kStoryShare);
+    m_view->setStoryRoom(wanted);
     const auto place = [this, total, bar](int controls) {
         controls = std::max(0, controls);
         m_scroll->setGeometry(0, 0, width(), controls);
@@ -242,7 +243,10 @@ void DemoPanel::layoutParts()
         m_view->setGeometry(0, controls + bar, width(), total - controls - bar);
         return controls;
     };
-    int controls = place(std::min(controlsHeight(), total - wanted - bar));
+    // The timeline's "At the peak" card comes before the controls' lower part: they keep a few lines.
+    const int fewest = kFewestControlLines * fontMetrics().lineSpacing();
+    int controls = place(
+        std::min(controlsHeight(), std::max(fewest, total - wanted - bar - m_view->belowStoryWanted())));
     if (!isVisible())
         return; // hidden widgets lay out later; the resize on show comes back here
     if (const int shortfall = wanted - m_view->storyHeight(); shortfall > 0)

@@ -9,7 +9,10 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QProxyStyle>
+#include <QScrollArea>
 #include <QScrollBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -28,6 +31,17 @@
 namespace {
 
 bool moreColumnsShown = false; // the learner's "More columns" choice, kept for the session
+
+// The result tabs with two thirds of the style's padding beside their names: Shona's seven names,
+// which its glossary fixes, needed 585 px where 1024x700 gives the bar 572 (scroll arrows).
+class SnugTabsStyle : public QProxyStyle {
+public:
+    int pixelMetric(PixelMetric metric, const QStyleOption* option, const QWidget* widget) const override
+    {
+        const int value = QProxyStyle::pixelMetric(metric, option, widget);
+        return metric == PM_TabBarTabHSpace ? value * 2 / 3 : value;
+    }
+};
 
 } // namespace
 
@@ -99,13 +113,30 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_timelinePage = new QWidget;
     auto* timelineLayout = new QVBoxLayout(m_timelinePage);
     timelineLayout->setContentsMargins(0, 0, 0, 0);
+    timelineLayout->addWidget(m_timelineChart, 1);
+    // Under the chart, the run it shows and its "At the peak" card. Ten live tensors and the
+    // counterfactuals took the timeline down to 45% of the panel at 1024x700: they scroll in the
+    // room the chart's share leaves (fitPeakCard), the run picker first.
+    m_timelineBelow = new QWidget;
+    auto* below = new QVBoxLayout(m_timelineBelow);
+    below->setContentsMargins(0, 0, 0, 0);
+    below->setSpacing(2);
     auto* timelinePick = new QHBoxLayout;
     timelinePick->addWidget(m_timelineRunLabel);
     timelinePick->addWidget(m_timelineRun, 1);
-    timelineLayout->addLayout(timelinePick);
-    timelineLayout->addWidget(m_timelineChart, 1);
+    below->addLayout(timelinePick);
     m_peakCard = new PeakCard;
-    timelineLayout->addWidget(m_peakCard);
+    below->addWidget(m_peakCard);
+    m_peakScroll = new QScrollArea;
+    m_peakScroll->setObjectName(QStringLiteral("peakScroll"));
+    m_peakScroll->setWidget(m_timelineBelow);
+    m_peakScroll->setWidgetResizable(true);
+    m_peakScroll->setFrameShape(QFrame::NoFrame);
+    m_peakScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_peakScroll->setFocusPolicy(Qt::NoFocus); // its buttons take the focus
+    timelineLayout->addWidget(m_peakScroll);
+    m_timelineBelow->installEventFilter(this); // its content changed: refit the scroll area
+    m_timelinePage->installEventFilter(this);
     m_sweepChart = new SweepChart;
     m_lossChart = new LossChart;
 
@@ -127,6 +158,9 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_timelineChart->setObjectName(QStringLiteral("timelineChart"));
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("demoTabs"));
+    auto* snug = new SnugTabsStyle; // on the application's style
+    snug->setParent(m_tabs->tabBar());
+    m_tabs->tabBar()->setStyle(snug);
     m_tabs->addTab(m_table, QString());
     m_memoryPage = withHint(m_memoryChart, &m_memoryHint);
     m_stepTimePage = withHint(m_stepTimeChart, &m_stepTimeHint);
@@ -139,6 +173,7 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     connect(m_timelineHint, &QLabel::linkActivated, this, &DemoResultsView::unfoldHints);
     timelineLayout->insertWidget(0, m_timelineHint);
     timelineLayout->setContentsMargins(4, 4, 4, 0);
+    timelineLayout->setSpacing(2); // as the other charts' pages
     m_tabs->addTab(m_memoryPage, QString());
     m_tabs->addTab(m_stepTimePage, QString());
     m_tabs->addTab(m_timelinePage, QString());
@@ -151,13 +186,26 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_tabs->setTabVisible(m_tabs->indexOf(m_frontier), false);
     m_tabs->setMinimumHeight(160);
     connect(m_tabs, &QTabWidget::currentChanged, this, &DemoResultsView::storyChanged);
-    m_tabs->setCornerWidget(m_moreColumns); // beside the tabs: reachable wherever the table sits
+    // And once the new page has laid itself out: its chart's height is only known then.
+    connect(m_tabs, &QTabWidget::currentChanged, this,
+        [this] { QMetaObject::invokeMethod(this, &DemoResultsView::storyChanged, Qt::QueuedConnection); });
+    m_tabs->setCornerWidget(m_moreColumns); // beside the tabs, above the table
+    // Shown with the table only, which it acts on: the charts' tabs have the bar's whole width
+    // (Russian's needed scroll arrows at 1024x700, a tab read "Рее…").
+    connect(m_tabs, &QTabWidget::currentChanged, m_moreColumns, [this] {
+        const bool table = m_tabs->currentWidget() == m_table;
+        if (table == (m_tabs->cornerWidget() != nullptr))
+            return;
+        m_tabs->setCornerWidget(table ? m_moreColumns : nullptr); // the bar is laid out anew
+        m_moreColumns->setVisible(table);
+    });
 
     m_layout = new QVBoxLayout(this);
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_layout->addWidget(m_tabs, 1);
     showColumns();
     retranslate();
+    fitPeakCard();
 }
 
 void DemoResultsView::retranslate()
@@ -240,8 +288,49 @@ void DemoResultsView::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
+void DemoResultsView::setStoryRoom(int height)
+{
+    if (height == m_storyRoom)
+        return;
+    m_storyRoom = height;
+    fitPeakCard();
+}
+
+int DemoResultsView::belowStoryWanted() const
+{
+    if (m_tabs->currentWidget() != m_timelinePage)
+        return 0;
+    const int width = m_peakScroll->viewport()->width();
+    return width > 0 && m_timelineBelow->heightForWidth(width) > 0 ? m_timelineBelow->heightForWidth(width)
+                                                                   : m_timelineBelow->sizeHint().height();
+}
+
+void DemoResultsView::fitPeakCard()
+{
+    const int width = m_peakScroll->viewport()->width();
+    const int needed = width > 0 && m_timelineBelow->heightForWidth(width) > 0
+        ? m_timelineBelow->heightForWidth(width)
+        : m_timelineBelow->sizeHint().height();
+    // What the page has below its hint, less the chart's share; at least the run picker's line.
+    const auto* layout = static_cast<QVBoxLayout*>(m_timelinePage->layout());
+    const int spacing = std::max(0, layout->spacing());
+    const int above = layout->contentsMargins().top() + layout->contentsMargins().bottom()
+        + (m_timelineHint->isHidden() ? 0 : m_timelineHint->height() + spacing) + spacing;
+    const int room
+        = std::max(m_timelineRun->sizeHint().height(), m_timelinePage->height() - above - m_storyRoom);
+    const int height = std::min(needed, room);
+    if (m_peakScroll->minimumHeight() != height || m_peakScroll->maximumHeight() != height) {
+        m_peakScroll->setFixedHeight(height);
+        // The chart's height follows once the page lays itself out again: the panel measures anew.
+        QMetaObject::invokeMethod(this, &DemoResultsView::storyChanged, Qt::QueuedConnection);
+    }
+}
+
 bool DemoResultsView::eventFilter(QObject* watched, QEvent* event)
 {
+    if ((watched == m_timelineBelow && event->type() == QEvent::LayoutRequest)
+        || (watched == m_timelinePage && event->type() == QEvent::Resize))
+        fitPeakCard();
     if (watched == m_table && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
         fitRunColumn();
     if (watched == m_runColumn->viewport() && event->type() == QEvent::Wheel) {
@@ -366,4 +455,5 @@ void DemoResultsView::showTimeline()
     }
     m_timelineChart->setResult(shown, others);
     m_peakCard->setResult(shown);
+    fitPeakCard();
 }

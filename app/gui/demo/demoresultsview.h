@@ -18,6 +18,7 @@ class TimelineChart;
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QScrollArea;
 class QTabWidget;
 class QTableView;
 class QVBoxLayout;
@@ -37,6 +38,11 @@ public:
     // A short panel folds each "How to read it" line to a link that unfolds it (its text also in
     // the tooltip), so the controls above keep a few lines; the learner's click unfolds them for good.
     bool setHintsFolded(bool folded); // true when the hints changed
+    // The height the story chart is to keep (the panel's share): the "At the peak" card under the
+    // timeline scrolls within what the timeline leaves above it, instead of squeezing the chart.
+    void setStoryRoom(int height);
+    // What the current tab would like under its chart: the timeline's run picker and card, whole.
+    int belowStoryWanted() const;
 
 signals:
     void storyChanged(); // another tab is showing: what sits above its chart may differ
@@ -54,6 +60,7 @@ private:
     void showTimeline();
     void showColumns(); // the used ones; the less-used only with "More columns"
     void fitRunColumn(); // the frozen Run column over the table's first column
+    void fitPeakCard(); // the scroll area under the timeline: as tall as needed, within what the chart leaves
 
     DemoResultsModel* m_results;
     QVBoxLayout* m_layout = nullptr;
@@ -87,4 +94,7 @@ private:
     FrontierView* m_frontier = nullptr; // shown for presets with budget runs (frontierview.h)
     QString m_storyView; // the view showStoryFirst was asked for, kept for the frontier's late tab
     PeakCard* m_peakCard = nullptr; // under the timeline: the shown run's peak and counterfactuals
+    QScrollArea* m_peakScroll = nullptr; // holds m_timelineBelow
+    QWidget* m_timelineBelow = nullptr; // under the timeline: the "Run:" picker and the card
+    int m_storyRoom = 0;
 };
