@@ -2082,6 +2082,128 @@ sequence</source>
         <source>%1%</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Custom (llama block)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key/value heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLP hidden size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Grouped-query attention&apos;s key/value heads: they must divide the heads, and tensor parallelism must divide them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The MLP&apos;s hidden width: 4 × width in GPT-2&apos;s block, SwiGLU&apos;s size in llama&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Prepared for %1: predicted, not measured. The engine trains on one device, so what this question asks about many GPUs is shown here from the planner&apos;s formulas, which its tests check against the papers. Change any field to explore; Back returns to the question.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PlannerViewPanel</name>
+    <message>
+        <source>Planner view: predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This question is about many GPUs, and the engine trains on one device, so it has no live demo. The Planner shows it instead, with the settings below, from its formulas (checked against the papers in its tests): nothing here is measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open in the Planner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a custom llama block: %1 layers, width %2, %3 heads, %4 key/value heads, MLP %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a custom GPT-2 block: %1 layers, width %2, %3 heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequence %1, micro-batch %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GB a GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bf16 weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data parallel %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor parallel %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequence parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline stages %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n virtual stage(s)</source>
+        <translation>
+            <numerusform>%n virtual stage</numerusform>
+            <numerusform>%n virtual stages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n micro-batch(es) a step</source>
+        <translation>
+            <numerusform>%n micro-batch a step</numerusform>
+            <numerusform>%n micro-batches a step</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) of %1</source>
+        <translation>
+            <numerusform>%n node of %1</numerusform>
+            <numerusform>%n nodes of %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Policy shown: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Predicted with %1: pipeline rank %2 peaks at %3 GiB a GPU (%4 GiB budget), holding %n micro-batch(es) of its layers in flight.</source>
+        <translation>
+            <numerusform>Predicted with %1: pipeline rank %2 peaks at %3 GiB a GPU (%4 GiB budget), holding %n micro-batch of its layers in flight.</numerusform>
+            <numerusform>Predicted with %1: pipeline rank %2 peaks at %3 GiB a GPU (%4 GiB budget), holding %n micro-batches of its layers in flight.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PredictionBox</name>
@@ -2359,6 +2481,22 @@ sequence</source>
     </message>
     <message>
         <source>Back to this question&apos;s section: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>question %1 of “%2”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys: 1–%1 choose · Enter next · ← → move · R opens the Planner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planner (predicted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planner view, predicted</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2118,6 +2118,133 @@ sequence</source>
         <source>%1%</source>
         <translation>%1%</translation>
     </message>
+    <message>
+        <source>Custom (llama block)</source>
+        <translation>Своя (блок llama)</translation>
+    </message>
+    <message>
+        <source>Key/value heads</source>
+        <translation>Головы ключей и значений</translation>
+    </message>
+    <message>
+        <source>MLP hidden size</source>
+        <translation>Скрытый размер MLP</translation>
+    </message>
+    <message>
+        <source>Grouped-query attention&apos;s key/value heads: they must divide the heads, and tensor parallelism must divide them.</source>
+        <translation>Головы ключей и значений grouped-query attention: число голов должно делиться на них, а они — на тензорный параллелизм.</translation>
+    </message>
+    <message>
+        <source>The MLP&apos;s hidden width: 4 × width in GPT-2&apos;s block, SwiGLU&apos;s size in llama&apos;s.</source>
+        <translation>Скрытая ширина MLP: 4 × ширина в блоке GPT-2, размер SwiGLU в блоке llama.</translation>
+    </message>
+    <message>
+        <source>Prepared for %1: predicted, not measured. The engine trains on one device, so what this question asks about many GPUs is shown here from the planner&apos;s formulas, which its tests check against the papers. Change any field to explore; Back returns to the question.</source>
+        <translation>Подготовлено для %1: предсказано, а не измерено. Движок обучает на одном устройстве, поэтому то, о чём этот вопрос спрашивает для многих GPU, показано здесь по формулам планировщика, которые его тесты сверяют со статьями. Меняйте любые поля, чтобы исследовать; «Назад» вернёт к вопросу.</translation>
+    </message>
+</context>
+<context>
+    <name>PlannerViewPanel</name>
+    <message>
+        <source>Planner view: predicted</source>
+        <translation>Вид планировщика: предсказано</translation>
+    </message>
+    <message>
+        <source>This question is about many GPUs, and the engine trains on one device, so it has no live demo. The Planner shows it instead, with the settings below, from its formulas (checked against the papers in its tests): nothing here is measured.</source>
+        <translation>Этот вопрос о многих GPU, а движок обучает на одном устройстве, поэтому живого демо у вопроса нет. Вместо него это показывает планировщик с настройками ниже, по своим формулам (его тесты сверяют их со статьями): здесь ничего не измерено.</translation>
+    </message>
+    <message>
+        <source>Open in the Planner</source>
+        <translation>Открыть в планировщике</translation>
+    </message>
+    <message>
+        <source>a custom llama block: %1 layers, width %2, %3 heads, %4 key/value heads, MLP %5</source>
+        <translation>свой блок llama: слоёв %1, ширина %2, голов %3, голов ключей и значений %4, MLP %5</translation>
+    </message>
+    <message>
+        <source>a custom GPT-2 block: %1 layers, width %2, %3 heads</source>
+        <translation>свой блок GPT-2: слоёв %1, ширина %2, голов %3</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>Модель: %1</translation>
+    </message>
+    <message>
+        <source>sequence %1, micro-batch %2</source>
+        <translation>последовательность %1, микробатч %2</translation>
+    </message>
+    <message>
+        <source>%1 GB a GPU</source>
+        <translation>%1 ГБ на GPU</translation>
+    </message>
+    <message>
+        <source>bf16 weights</source>
+        <translation>веса bf16</translation>
+    </message>
+    <message>
+        <source>data parallel %1</source>
+        <translation>параллелизм по данным %1</translation>
+    </message>
+    <message>
+        <source>tensor parallel %1</source>
+        <translation>тензорный параллелизм %1</translation>
+    </message>
+    <message>
+        <source>sequence parallel</source>
+        <translation>параллелизм по последовательности</translation>
+    </message>
+    <message>
+        <source>pipeline stages %1</source>
+        <translation>стадий конвейера %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n virtual stage(s)</source>
+        <translation>
+            <numerusform>%n виртуальная стадия</numerusform>
+            <numerusform>%n виртуальные стадии</numerusform>
+            <numerusform>%n виртуальных стадий</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n micro-batch(es) a step</source>
+        <translation>
+            <numerusform>%n микробатч за шаг</numerusform>
+            <numerusform>%n микробатча за шаг</numerusform>
+            <numerusform>%n микробатчей за шаг</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation>ZeRO-%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPU</numerusform>
+            <numerusform>%n GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) of %1</source>
+        <translation>
+            <numerusform>%n узел по %1</numerusform>
+            <numerusform>%n узла по %1</numerusform>
+            <numerusform>%n узлов по %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Policy shown: %1.</source>
+        <translation>Показана политика: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Predicted with %1: pipeline rank %2 peaks at %3 GiB a GPU (%4 GiB budget), holding %n micro-batch(es) of its layers in flight.</source>
+        <translation>
+            <numerusform>Предсказано для %1: пик у ранга конвейера %2, %3 ГиБ на GPU (бюджет %4 ГиБ), он держит в обработке %n микробатч своих слоёв.</numerusform>
+            <numerusform>Предсказано для %1: пик у ранга конвейера %2, %3 ГиБ на GPU (бюджет %4 ГиБ), он держит в обработке %n микробатча своих слоёв.</numerusform>
+            <numerusform>Предсказано для %1: пик у ранга конвейера %2, %3 ГиБ на GPU (бюджет %4 ГиБ), он держит в обработке %n микробатчей своих слоёв.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PredictionBox</name>
@@ -2396,6 +2523,22 @@ sequence</source>
     <message>
         <source>Back to this question&apos;s section: %1</source>
         <translation>Назад к разделу этого вопроса: %1</translation>
+    </message>
+    <message>
+        <source>question %1 of “%2”</source>
+        <translation>вопроса %1 из «%2»</translation>
+    </message>
+    <message>
+        <source>Keys: 1–%1 choose · Enter next · ← → move · R opens the Planner</source>
+        <translation>Клавиши: 1–%1 выбор · Enter далее · ← → переход · R открывает планировщик</translation>
+    </message>
+    <message>
+        <source>Planner (predicted)</source>
+        <translation>Планировщик (предсказано)</translation>
+    </message>
+    <message>
+        <source>Planner view, predicted</source>
+        <translation>Вид планировщика, предсказано</translation>
     </message>
 </context>
 <context>

@@ -2105,6 +2105,128 @@ refu kupfuura dzose</translation>
         <source>%1%</source>
         <translation>%1%</translation>
     </message>
+    <message>
+        <source>Custom (llama block)</source>
+        <translation>Yako (block re-llama)</translation>
+    </message>
+    <message>
+        <source>Key/value heads</source>
+        <translation>Misoro ye-key/value</translation>
+    </message>
+    <message>
+        <source>MLP hidden size</source>
+        <translation>Hukuru hwakavanzika hwe-MLP</translation>
+    </message>
+    <message>
+        <source>Grouped-query attention&apos;s key/value heads: they must divide the heads, and tensor parallelism must divide them.</source>
+        <translation>Misoro ye-key/value ye-grouped-query attention: inofanira kugovera misoro, uye tensor parallelism inofanira kuagovera.</translation>
+    </message>
+    <message>
+        <source>The MLP&apos;s hidden width: 4 × width in GPT-2&apos;s block, SwiGLU&apos;s size in llama&apos;s.</source>
+        <translation>Hupamhi hwakavanzika hwe-MLP: 4 × hupamhi mu-block re-GPT-2, hukuru hwe-SwiGLU mu-block re-llama.</translation>
+    </message>
+    <message>
+        <source>Prepared for %1: predicted, not measured. The engine trains on one device, so what this question asks about many GPUs is shown here from the planner&apos;s formulas, which its tests check against the papers. Change any field to explore; Back returns to the question.</source>
+        <translation>Zvakagadzirirwa %1: zvakafungidzirwa, kwete zvakayerwa. Injini inodzidzisa pamudziyo umwe, saka zvinobvunzwa nemubvunzo uyu nezve ma-GPU mazhinji zvinoratidzwa pano kubva mumafomula emurongi, ayo ma-test ake anoenzanisa nemapepa. Chinja chero munda kuti uongorore; Dzokera inodzosera kumubvunzo.</translation>
+    </message>
+</context>
+<context>
+    <name>PlannerViewPanel</name>
+    <message>
+        <source>Planner view: predicted</source>
+        <translation>Maonero eMurongi: zvakafungidzirwa</translation>
+    </message>
+    <message>
+        <source>This question is about many GPUs, and the engine trains on one device, so it has no live demo. The Planner shows it instead, with the settings below, from its formulas (checked against the papers in its tests): nothing here is measured.</source>
+        <translation>Mubvunzo uyu ndewe ma-GPU mazhinji, uye injini inodzidzisa pamudziyo umwe, saka hauna muratidzo mupenyu. Murongi anozviratidza panzvimbo pawo, nemasetting ari pazasi, kubva mumafomula ake (ma-test ake anoaenzanisa nemapepa): hapana chakayerwa pano.</translation>
+    </message>
+    <message>
+        <source>Open in the Planner</source>
+        <translation>Vhura muMurongi</translation>
+    </message>
+    <message>
+        <source>a custom llama block: %1 layers, width %2, %3 heads, %4 key/value heads, MLP %5</source>
+        <translation>block re-llama rako: ma-layer %1, hupamhi %2, misoro %3, misoro ye-key/value %4, MLP %5</translation>
+    </message>
+    <message>
+        <source>a custom GPT-2 block: %1 layers, width %2, %3 heads</source>
+        <translation>block re-GPT-2 rako: ma-layer %1, hupamhi %2, misoro %3</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>Modhi: %1</translation>
+    </message>
+    <message>
+        <source>sequence %1, micro-batch %2</source>
+        <translation>sequence %1, micro-batch %2</translation>
+    </message>
+    <message>
+        <source>%1 GB a GPU</source>
+        <translation>%1 GB pa-GPU</translation>
+    </message>
+    <message>
+        <source>bf16 weights</source>
+        <translation>ma-weight e-bf16</translation>
+    </message>
+    <message>
+        <source>data parallel %1</source>
+        <translation>data parallel %1</translation>
+    </message>
+    <message>
+        <source>tensor parallel %1</source>
+        <translation>tensor parallel %1</translation>
+    </message>
+    <message>
+        <source>sequence parallel</source>
+        <translation>sequence parallel</translation>
+    </message>
+    <message>
+        <source>pipeline stages %1</source>
+        <translation>ma-stage e-pipeline %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n virtual stage(s)</source>
+        <translation>
+            <numerusform>stage re-virtual %n</numerusform>
+            <numerusform>ma-stage e-virtual %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n micro-batch(es) a step</source>
+        <translation>
+            <numerusform>micro-batch %n pa-step</numerusform>
+            <numerusform>ma-micro-batch %n pa-step</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>ZeRO-%1</source>
+        <translation>ZeRO-%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>GPU %n</numerusform>
+            <numerusform>ma-GPU %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s) of %1</source>
+        <translation>
+            <numerusform>node %n ye-%1</numerusform>
+            <numerusform>ma-node %n e-%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Policy shown: %1.</source>
+        <translation>Policy inoratidzwa: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Predicted with %1: pipeline rank %2 peaks at %3 GiB a GPU (%4 GiB budget), holding %n micro-batch(es) of its layers in flight.</source>
+        <translation>
+            <numerusform>Zvakafungidzirwa ne-%1: rank %2 re-pipeline rine nhongonya ye-%3 GiB pa-GPU (bhajeti %4 GiB), richichengeta micro-batch %n yema-layer aro iri mukufamba.</numerusform>
+            <numerusform>Zvakafungidzirwa ne-%1: rank %2 re-pipeline rine nhongonya ye-%3 GiB pa-GPU (bhajeti %4 GiB), richichengeta ma-micro-batch %n ema-layer aro ari mukufamba.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>PredictionBox</name>
@@ -2383,6 +2505,22 @@ refu kupfuura dzose</translation>
     <message>
         <source>Back to this question&apos;s section: %1</source>
         <translation>Dzokera kuchikamu chemubvunzo uyu: %1</translation>
+    </message>
+    <message>
+        <source>question %1 of “%2”</source>
+        <translation>mubvunzo %1 we“%2”</translation>
+    </message>
+    <message>
+        <source>Keys: 1–%1 choose · Enter next · ← → move · R opens the Planner</source>
+        <translation>Makiyi: 1–%1 sarudza · Enter inotevera · ← → famba · R inovhura Murongi</translation>
+    </message>
+    <message>
+        <source>Planner (predicted)</source>
+        <translation>Murongi (zvakafungidzirwa)</translation>
+    </message>
+    <message>
+        <source>Planner view, predicted</source>
+        <translation>Maonero eMurongi, zvakafungidzirwa</translation>
     </message>
 </context>
 <context>

@@ -76,7 +76,9 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("Choose option N (from 1), the N-th as shown: on a retry or review the options are "
                        "shuffled, and N counts them as shown, as key N does."),
         QStringLiteral("N"));
-    const QCommandLineOption runDemo(QStringLiteral("run-demo"), QStringLiteral("Run the question's demo."));
+    const QCommandLineOption runDemo(QStringLiteral("run-demo"),
+        QStringLiteral(
+            "Run the question's demo; a question with a Planner view (many GPUs) opens it instead."));
     const QCommandLineOption guide(QStringLiteral("guide"),
         QStringLiteral("Show the question's guide section beside it, not the demo."));
     const QCommandLineOption planner(QStringLiteral("planner"),
@@ -348,6 +350,10 @@ bool hasOption(int argc, char** argv, const QByteArray& name)
 std::optional<QString> runDemoToEnd(MainWindow& window)
 {
     DemoPanel* demo = window.demoPanel();
+    if (window.questionPage()->hasPlannerView()) { // a question about many GPUs: its Planner view
+        window.questionPage()->openPlannerView();
+        return std::nullopt;
+    }
     if (demo->presetId().isEmpty())
         return QStringLiteral("This question has no demo to run.");
     QEventLoop loop;
@@ -517,7 +523,7 @@ std::optional<LaunchFailure> saveScreenshot(MainWindow& window, const LaunchOpti
                                "to run.")};
         loop.exec();
     }
-    if (options.plannerCluster) {
+    if (options.plannerCluster || !window.plannerPage()->viewNote().isEmpty()) {
         QCoreApplication::processEvents();
         window.plannerPage()->showCluster();
     }

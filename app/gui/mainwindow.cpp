@@ -117,6 +117,12 @@ MainWindow::MainWindow(
     connect(m_question->demoPanel(), &DemoPanel::runningChanged, this, &MainWindow::updateActions);
     connect(m_start, &StartPage::plannerRequested, this, &MainWindow::showPlanner);
     connect(m_question->demoPanel(), &DemoPanel::plannerRequested, this, &MainWindow::showPlanner);
+    connect(m_question, &QuestionPage::plannerViewRequested, this,
+        [this](const rlab::content::PlannerView& view, const QString& from) {
+            showPlanner();
+            m_planner->showView(view, from);
+            m_planner->showCluster();
+        });
     connect(m_planner, &PlannerPage::backRequested, this,
         [this] { showPage(m_beforePlanner ? m_beforePlanner : static_cast<QWidget*>(m_start)); });
 
@@ -224,8 +230,10 @@ void MainWindow::showAllQuestions()
 
 void MainWindow::showPlanner()
 {
-    if (m_pages->currentWidget() != m_planner)
+    if (m_pages->currentWidget() != m_planner) {
         m_beforePlanner = m_pages->currentWidget();
+        m_planner->clearView(); // opened by itself; a question's view sets its note after this
+    }
     showPage(m_planner);
 }
 
@@ -437,7 +445,8 @@ void MainWindow::updateActions()
     state.onQuestion = m_pages->currentWidget() == m_question;
     state.inQuiz = m_session->current() >= 0;
     state.hasPrevious = m_session->positionInRound() > 0;
-    state.canRunDemo = !demoPanel()->presetId().isEmpty() && !demoPanel()->isRunning();
+    state.canRunDemo = (!demoPanel()->presetId().isEmpty() && !demoPanel()->isRunning())
+        || m_question->hasPlannerView(); // R opens the question's Planner view
     state.allCorrect = m_session->score() >= m_session->questionCount();
     m_menus->update(state);
 }

@@ -22,9 +22,12 @@
 
 #include "demo/demopanel.h"
 #include "mainwindow.h"
+#include "pages/questionpage.h"
 #include "pages/startpage.h"
 #include "planner/clusterpanel.h"
 #include "planner/plannerpage.h"
+#include "planner/plannerviewpanel.h"
+#include "quizsession.h"
 #include "rlab/planner/cluster_configs.h"
 #include "rlab/planner/parallel.h"
 #include "rlab/planner/planner.h"
@@ -42,6 +45,8 @@ private slots:
     void clusterShowsTheSharedPerRankPlan();
     void clusterRefusesAsYouType();
     void clusterSaysWhyTheLastRankPeaks();
+    void questionOpensItsPlannerView();
+    void customLlamaEditsKvHeadsAndFfn();
 };
 
 namespace {
@@ -341,6 +346,153 @@ void PlannerPageTest::clusterSaysWhyTheLastRankPeaks()
     QVERIFY2(cluster->peakText().contains(
                  QStringLiteral("The first stage peaks: under 1F1B it holds 4 micro-batch")),
         qPrintable(cluster->peakText()));
+}
+
+// A question of the at-scale quiz without a demo opens its prepared Planner view: the side shows
+// the settings, said to be predicted; its button (and R) opens the Planner page with exactly those
+// settings, in the form and the cluster, a note saying it is predicted, and Back returns.
+void PlannerPageTest::questionOpensItsPlannerView()
+{
+    MainWindow window(QStringLiteral(RLAB_CONTENT_DIR), ProgressStore::inMemory(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(QStringLiteral("recomputation-at-scale")));
+    const rlab::content::Quiz* quiz = window.content().quiz("recomputation-at-scale");
+    QVERIFY(quiz);
+    int opened = 0;
+    for (int k = 0; k < static_cast<int>(quiz->questions.size()); ++k) {
+        const rlab::content::Question& question = quiz->questions[static_cast<std::size_t>(k)];
+        if (!question.demo.empty()) {
+            QVERIFY2(!question.planner, question.id.c_str());
+            continue;
+        }
+        // Every question of the quiz that opens no demo opens a Planner view.
+        QVERIFY2(question.planner, question.id.c_str());
+        window.showQuestion(k);
+        QuestionPage* page = window.questionPage();
+        QVERIFY(page->hasPlannerView());
+        PlannerViewPanel* panel = page->plannerViewPanel();
+        QCOMPARE(page->sideTabs()->currentWidget(), panel);
+        QVERIFY(page->sideTabs()->isTabVisible(page->sideTabs()->indexOf(panel)));
+        QVERIFY(!page->sideTabs()->isTabVisible(page->sideTabs()->indexOf(window.demoPanel())));
+        QVERIFY(panel->findChild<QLabel*>()->text().contains(QStringLiteral("predicted")));
+        QVERIFY(panel->peakText().isEmpty()); // before the answer: it may give the answer away
+
+        const rlab::content::PlannerView& view = *question.planner;
+        panel->openButton()->click();
+        QCOMPARE(window.pages()->currentWidget(), window.plannerPage());
+        PlannerPage* planner = window.plannerPage();
+        QVERIFY2(planner->viewNote().contains(QStringLiteral("predicted, not measured")),
+            qPrintable(planner->viewNote()));
+        QVERIFY(planner->viewNote().contains(QStringLiteral("question %1 of").arg(k + 1)));
+        // The form asks for what the view says, as the loader planned it.
+        const rlab::planner::Request asked = planner->request();
+        const rlab::planner::Request written = plannerViewRequest(view);
+        QCOMPARE(asked.model, written.model);
+        QCOMPARE(asked.model, view.model);
+        QCOMPARE(asked.config.shape.layers, written.config.shape.layers);
+        QCOMPARE(asked.config.shape.width, written.config.shape.width);
+        QCOMPARE(asked.config.shape.heads, written.config.shape.heads);
+        QCOMPARE(asked.config.shape.kvHeads, written.config.shape.kvHeads);
+        QCOMPARE(asked.config.shape.ffn, written.config.shape.ffn);
+        QCOMPARE(asked.config.shape.arch, written.config.shape.arch);
+        QCOMPARE(asked.config.shape.seq, view.seq);
+        QCOMPARE(asked.config.shape.batch, view.batch);
+        QCOMPARE(asked.config.weightPrecision, written.config.weightPrecision);
+        QCOMPARE(asked.budgetBytes, view.budgetBytes);
+        // The cluster too, and the row the view names is the one drawn.
+        ClusterPanel* cluster = planner->cluster();
+        const rlab::planner::Parallelism p = cluster->parallelism();
+        QCOMPARE(p.dp, view.dp);
+        QCOMPARE(p.tp, view.tp);
+        QCOMPARE(p.sequenceParallel, view.sequenceParallel);
+        QCOMPARE(p.pp, view.pp);
+        QCOMPARE(p.virtualStages, view.virtualStages);
+        QCOMPARE(p.microbatches, view.microbatches);
+        QCOMPARE(p.zero, view.zero);
+        QCOMPARE(cluster->gpusPerNode(), view.gpusPerNode);
+        QCOMPARE(cluster->nodes(), view.nodes());
+        QVERIFY2(cluster->report(), qPrintable(cluster->problem()));
+        QVERIFY(cluster->shownRow());
+        if (!view.policy.empty())
+            QCOMPARE(cluster->shownRow()->policy.label, view.policy);
+        QVERIFY(cluster->peakText().startsWith(QStringLiteral("Predicted")));
+        planner->findChild<QPushButton*>(QStringLiteral("plannerBack"))->click();
+        QCOMPARE(window.pages()->currentWidget(), window.questionPage());
+
+        // R (the window's Run the demo) opens it too; the Planner opened by itself has no note.
+        page->runDemo();
+        QCOMPARE(window.pages()->currentWidget(), window.plannerPage());
+        planner->findChild<QPushButton*>(QStringLiteral("plannerBack"))->click();
+        window.showPlanner();
+        QVERIFY(planner->viewNote().isEmpty());
+        planner->findChild<QPushButton*>(QStringLiteral("plannerBack"))->click();
+
+        // Answered, the side shows the predicted peak of the row the Planner draws.
+        window.session()->choose(question.answer);
+        QVERIFY2(
+            panel->peakText().startsWith(QStringLiteral("Predicted with ")), qPrintable(panel->peakText()));
+        ++opened;
+    }
+    QCOMPARE(opened, 4); // questions 5-8
+}
+
+// Llama presets show their key/value heads and SwiGLU size read-only; GPT-2's block shows its own
+// (every head a key/value head, 4d); a custom llama edits both, and what cannot divide is refused
+// as it is typed: the key/value heads by the heads, then by the tensor-parallel size.
+void PlannerPageTest::customLlamaEditsKvHeadsAndFfn()
+{
+    PlannerPage page;
+    auto* kv = page.findChild<QSpinBox*>(QStringLiteral("planner_kv_heads"));
+    auto* ffn = page.findChild<QSpinBox*>(QStringLiteral("planner_ffn"));
+    QVERIFY(kv && ffn);
+    QVERIFY(page.setModel(QStringLiteral("llama-3-70b")));
+    QCOMPARE(kv->value(), 8);
+    QCOMPARE(ffn->value(), 28672);
+    QVERIFY(!kv->isEnabled() && !ffn->isEnabled());
+    QVERIFY(page.setModel(QStringLiteral("gpt2-355m")));
+    QCOMPARE(kv->value(), 16);
+    QCOMPARE(ffn->value(), 4 * 1024);
+    QVERIFY(!kv->isEnabled() && !ffn->isEnabled());
+    QVERIFY(page.setModel(QStringLiteral("custom")));
+    page.findChild<QSpinBox*>(QStringLiteral("planner_width"))->setValue(512);
+    QCOMPARE(ffn->value(), 2048); // follows the width: GPT-2's MLP is 4d
+    QVERIFY(!kv->isEnabled());
+
+    QVERIFY(page.setModel(QStringLiteral("custom-llama")));
+    QVERIFY(kv->isEnabled() && ffn->isEnabled());
+    page.findChild<QSpinBox*>(QStringLiteral("planner_layers"))->setValue(8);
+    page.findChild<QSpinBox*>(QStringLiteral("planner_heads"))->setValue(8);
+    kv->setValue(4);
+    ffn->setValue(1408);
+    page.setSeqAndBatch(1024, 1);
+    page.replan();
+    QVERIFY2(page.report(), qPrintable(page.summaryText()));
+    rlab::planner::Request request = page.request();
+    QCOMPARE(request.config.shape.arch, rlab::Arch::Llama);
+    QCOMPARE(request.config.shape.kvHeads, 4);
+    QCOMPARE(request.config.shape.ffn, 1408);
+    const std::optional<rlab::planner::Report> shared = rlab::planner::plan(request, nullptr);
+    QVERIFY(shared);
+    QCOMPARE(page.report()->parameters, shared->parameters);
+
+    // 3 key/value heads cannot share 8 heads: refused after the typing pause, with the planner's sentence.
+    kv->setValue(3);
+    QTRY_VERIFY(!page.report());
+    request = page.request();
+    QVERIFY(rlab::planner::requestProblem(request));
+    QVERIFY2(page.summaryText().contains(QStringLiteral("Cannot plan")), qPrintable(page.summaryText()));
+    // 4 key/value heads over tensor parallel 8: the cluster refuses it as `rlab plan` does.
+    kv->setValue(4);
+    QTRY_VERIFY(page.report());
+    ClusterPanel* cluster = page.cluster();
+    setCluster(cluster, QStringLiteral("dp"), 1);
+    setCluster(cluster, QStringLiteral("pp"), 1);
+    setCluster(cluster, QStringLiteral("nodes"), 1);
+    setCluster(cluster, QStringLiteral("tp"), 8);
+    QVERIFY(!cluster->report());
+    QVERIFY2(cluster->problem().contains(QStringLiteral("key/value heads")), qPrintable(cluster->problem()));
+    setCluster(cluster, QStringLiteral("tp"), 4);
+    setCluster(cluster, QStringLiteral("gpusPerNode"), 4);
+    QVERIFY2(cluster->report(), qPrintable(cluster->problem()));
 }
 
 QTEST_MAIN(PlannerPageTest)

@@ -135,6 +135,7 @@ private slots:
     void checkContentRefusesABudgetThatNeverPlans();
     void seeAlsoNamesAQuestionOfAnotherQuiz();
     void questionMayHaveNoDemoOrItsOwnView();
+    void plannerViewIsRead();
     void liveFiguresParse_data();
     void liveFiguresParse();
     void badLiveFiguresArePlaced_data();
@@ -338,6 +339,72 @@ void ContentTest::errorIsPlaced_data()
         << quiz << "    demo: small-demo\n"
         << "    demo_view: step-time\n"
         << 9 << 16 << "question 'what-is-traded' has a demo_view but no demo; name the demo preset too";
+    // A question's planner view: each bad value at its place, in one sentence.
+    QTest::newRow("planner: unknown model")
+        << quiz << "    demo: small-demo\n"
+        << "    planner: {model: gpt-3}\n"
+        << 9 << 22
+        << "unknown planner model 'gpt-3' (known: gpt2-124m, gpt2-355m, gpt2-774m, gpt2-1.5b, llama-3-8b, "
+           "llama-3-70b, mistral-7b or custom)";
+    QTest::newRow("planner: tp out of range") << quiz << "    demo: small-demo\n"
+                                              << "    planner: {model: llama-3-8b, tp: 0}\n"
+                                              << 9 << 38 << "'tp' must be a whole number from 1 to 64, not 0";
+    QTest::newRow("planner: tp must divide the key/value heads")
+        << quiz << "    demo: small-demo\n"
+        << "    planner: {model: llama-3-8b, tp: 16}\n"
+        << 9 << 14
+        << "the planner view of question 'what-is-traded' cannot be planned: Tensor parallelism gives each "
+           "of the 16 ranks whole key/value heads too, so the 8 key/value heads must be a multiple of --tp "
+           "16 "
+           "(--tp 1, 2, 4 or 8 divide them).";
+    QTest::newRow("planner: kv heads by tp")
+        << quiz << "    demo: small-demo\n"
+        << "    planner: {model: custom, arch: llama, layers: 4, width: 256, heads: 8, kv_heads: 2, tp: 4}\n"
+        << 9 << 14
+        << "the planner view of question 'what-is-traded' cannot be planned: Tensor parallelism gives each "
+           "of the 4 ranks whole key/value heads too, so the 2 key/value heads must be a multiple of --tp 4 "
+           "(--tp 1 or 2 divide them).";
+    QTest::newRow("planner: a preset's own size")
+        << quiz << "    demo: small-demo\n"
+        << "    planner: {model: llama-3-8b, layers: 4}\n"
+        << 9 << 42
+        << "'layers' sets a custom model's size; Llama 3 8B has its own, so write model: custom to give it";
+    QTest::newRow("planner: kv heads without llama")
+        << quiz << "    demo: small-demo\n"
+        << "    planner: {model: custom, kv_heads: 2}\n"
+        << 9 << 40 << "'kv_heads' and 'ffn' are the llama block's sizes; write arch: llama to use them";
+    QTest::newRow("planner: unknown policy")
+        << quiz << "    demo: small-demo\n"
+        << "    planner: {model: gpt2-124m, policy: fastest}\n"
+        << 9 << 41
+        << "unknown planner policy 'fastest' (the Planner's cluster rows: none, selective, full, sqrt, "
+           "segment:best, budget, megatron-selective, megatron-uniform:1, megatron-block:1)";
+    QTest::newRow("planner: bad budget")
+        << quiz << "    demo: small-demo\n"
+        << "    planner: {model: gpt2-124m, budget: lots}\n"
+        << 9 << 41 << "'budget' is the device's memory as a byte size such as 80GB or 24GiB, not 'lots'";
+    QTest::newRow("planner: zero stage")
+        << quiz << "    demo: small-demo\n"
+        << "    planner: {model: gpt2-124m, zero: 4}\n"
+        << 9 << 39 << "'zero' is ZeRO's stage, 0 to 3 (3 is FSDP's full sharding), not 4";
+    QTest::newRow("planner: sp without tp") << quiz << "    demo: small-demo\n"
+                                            << "    planner: {model: gpt2-124m, sp: yes}\n"
+                                            << 9 << 37 << "'sp' must be true or false, not 'yes'";
+    QTest::newRow("planner: unknown key")
+        << quiz << "    demo: small-demo\n"
+        << "    planner: {model: gpt2-124m, gpus: 8}\n"
+        << 9 << 33 << "unknown key 'gpus' in the planner view of question 'what-is-traded'";
+    QTest::newRow("planner: nodes cannot hold tp")
+        << quiz << "    demo: small-demo\n"
+        << "    planner: {model: gpt2-124m, tp: 4, dp: 3, gpus_per_node: 2}\n"
+        << 9 << 62
+        << "dp x tp x pp is 12 GPUs, which nodes of 2 GPUs must fill exactly, each holding the 4 "
+           "tensor-parallel ranks";
+    QTest::newRow("planner beside a demo") << quiz << "    demo: small-demo\n"
+                                           << "    demo: small-demo\n    planner: {model: gpt2-124m}\n"
+                                           << 10 << 14
+                                           << "question 'what-is-traded' has a demo and a planner view; a "
+                                              "question opens one of them, so drop one";
     QTest::newRow("duplicate key") << quiz << "    answer: 2\n"
                                    << "    answer: 2\n    answer: 3\n"
                                    << 12 << 5 << "duplicate key 'answer' (first at line 11)";
@@ -1315,6 +1382,60 @@ void ContentTest::questionMayHaveNoDemoOrItsOwnView()
     QCOMPARE(alpha->questions[0].demoView, std::string());
     QCOMPARE(alpha->questions[1].demo, std::string("sweep-demo"));
     QCOMPARE(alpha->questions[1].demoView, std::string("step-time"));
+}
+
+// Proves: a question's `planner:` reads back as written, with the defaults filled in (seq: the
+// preset's context; the node size: the largest of 8 or fewer that the ranks fill), and a custom
+// llama's block and sizes.
+void ContentTest::plannerViewIsRead()
+{
+    const fs::path root = editableTree();
+    QVERIFY(replaceOnce(root / "quizzes/alpha/quiz.yaml", "    demo: small-demo\n",
+        "    planner: {model: llama-3-70b, tp: 8, sp: true, pp: 4, virtual_stages: 2, microbatches: 8, dp: "
+        "2,\n"
+        "      zero: 1, budget: 141GB, weights: bf16, seq: 4096, policy: megatron-selective}\n"));
+    QVERIFY(replaceOnce(root / "quizzes/alpha/quiz.yaml", "    demo: sweep-demo\n",
+        "    planner:\n      model: custom\n      arch: llama\n      layers: 8\n      width: 512\n"
+        "      heads: 8\n      kv_heads: 4\n      ffn: 1408\n      vocab: 1000\n      batch: 2\n"
+        "      tp: 4\n      dp: 3\n"));
+    const Content content = loadContent(root, "en");
+    QVERIFY2(content.errors.empty(), listed(content.errors).c_str());
+    const Quiz* alpha = content.quiz("alpha");
+    QVERIFY(alpha);
+    QVERIFY(alpha->questions[0].demo.empty());
+    QVERIFY(alpha->questions[0].planner.has_value());
+    const PlannerView& a = *alpha->questions[0].planner;
+    QCOMPARE(a.model, std::string("llama-3-70b"));
+    QCOMPARE(a.tp, 8);
+    QVERIFY(a.sequenceParallel);
+    QCOMPARE(a.pp, 4);
+    QCOMPARE(a.virtualStages, 2);
+    QCOMPARE(a.microbatches, 8);
+    QCOMPARE(a.dp, 2);
+    QCOMPARE(a.zero, 1);
+    QCOMPARE(a.budgetBytes, std::uint64_t {141'000'000'000});
+    QVERIFY(a.bf16Weights);
+    QCOMPARE(a.seq, 4096);
+    QCOMPARE(a.batch, 1);
+    QCOMPARE(a.policy, std::string("megatron-selective"));
+    QCOMPARE(a.gpusPerNode, 8); // 64 ranks in nodes of 8
+    QCOMPARE(a.nodes(), 8);
+    QCOMPARE(a.line, 9);
+    const PlannerView& b = *alpha->questions[1].planner;
+    QCOMPARE(b.model, std::string("custom"));
+    QCOMPARE(b.arch, std::string("llama"));
+    QCOMPARE(b.layers, 8);
+    QCOMPARE(b.width, 512);
+    QCOMPARE(b.heads, 8);
+    QCOMPARE(b.kvHeads, 4);
+    QCOMPARE(b.ffn, 1408);
+    QCOMPARE(b.vocab, 1000);
+    QCOMPARE(b.seq, 1024); // a custom model's default
+    QCOMPARE(b.batch, 2);
+    QCOMPARE(b.budgetBytes, std::uint64_t {80'000'000'000});
+    QCOMPARE(b.gpusPerNode, 6); // 12 ranks: the largest node of 8 or fewer they fill, holding tp 4
+    QCOMPARE(b.nodes(), 2);
+    QVERIFY(b.policy.empty());
 }
 
 // Proves: each form of the live-figure grammar reads back as the reference it writes (canonical

@@ -624,4 +624,37 @@ RLAB_TEST(configsHoldThePlan)
     }
 }
 
+// The PyTorch config's tensor-parallel note names the block's own layers: GPT-2's qkv, proj, fc1
+// and fc2 with LayerNorms, llama's wqkv, wo, w1, w3 and w2 with RMSNorms and grouped key/value heads.
+RLAB_TEST(tensorParallelNoteNamesTheArchitecturesLayers)
+{
+    using K = rlab::planner::ClusterConfigKind;
+    Parallelism p;
+    p.dp = 2;
+    p.tp = 4;
+    p.sequenceParallel = true;
+    std::string error;
+    const auto notesOf = [&](const Request& request, const char* policy) -> std::string {
+        const auto report
+            = rlab::planner::planParallel(request, p, rlab::planner::rankPolicies({}, 1), &error);
+        if (!report)
+            return "no plan: " + error;
+        for (const rlab::planner::ParallelRow& row : report->rows)
+            if (row.policy.label == policy) {
+                const rlab::planner::ClusterConfig c = rlab::planner::clusterConfig(K::PyTorch, *report, row);
+                return c.notes + c.text;
+            }
+        return std::string();
+    };
+    Request llama = gpt2("llama-3-8b", 80'000'000'000);
+    llama.config.shape.seq = 4096;
+    const std::string l = notesOf(llama, "selective");
+    RLAB_CHECK_MSG(has(l, "ColwiseParallel\n# for wqkv, w1 and w3, RowwiseParallel for wo and w2"), l);
+    RLAB_CHECK_MSG(has(l, "SequenceParallel for the RMSNorms") && has(l, "(2 a rank)"), l);
+    RLAB_CHECK_MSG(!has(l, "fc1") && !has(l, "LayerNorm"), l);
+    const std::string g = notesOf(gpt2("gpt2-355m", 80'000'000'000), "selective");
+    RLAB_CHECK_MSG(has(g, "ColwiseParallel\n# for qkv and fc1, RowwiseParallel for proj and fc2"), g);
+    RLAB_CHECK_MSG(has(g, "SequenceParallel for the LayerNorms") && !has(g, "wqkv"), g);
+}
+
 RLAB_TEST_MAIN("")

@@ -4,6 +4,7 @@
 
 #include "fields.h"
 #include "file_report.h"
+#include "planner_view_reader.h"
 
 namespace rlab::content {
 
@@ -102,7 +103,7 @@ Question readQuestion(
 {
     const Fields fields(node, report, describe(node, "question"),
         {"id", "guide_section", "answer", "text", "explanation", "options"},
-        {"see_also", "demo", "demo_view"});
+        {"see_also", "demo", "demo_view", "planner"});
     Question question;
     question.id = fields.id("id").value_or("");
     question.text.value = fields.text("text").value_or("");
@@ -120,6 +121,14 @@ Question readQuestion(
                 "unknown demo_view '" + *view + "' (known: " + demoResultViewsText() + ")");
         else
             question.demoView = *view;
+    }
+    if (const YamlNode* planner = fields.node("planner")) {
+        if (!question.demo.empty())
+            report.error(*planner,
+                "question '" + question.id
+                    + "' has a demo and a planner view; a question opens one of them, so drop one");
+        else
+            question.planner = readPlannerView(*planner, report, question.id);
     }
     if (auto section = fields.id("guide_section")) {
         checkGuideSection(fields, report, *section, guide);

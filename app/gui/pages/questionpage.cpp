@@ -25,6 +25,7 @@
 #include "demo/predictionbox.h"
 #include "livefigures.h"
 #include "optionbutton.h"
+#include "planner/plannerviewpanel.h"
 #include "quizsession.h"
 #include "rlab/content/content.h"
 #include "tones.h"
@@ -80,6 +81,7 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     , m_guideCoverText(new QLabel(m_guideCover))
     , m_uncoverGuide(new QPushButton(m_guideCover))
     , m_demo(new DemoPanel(this))
+    , m_plannerView(new PlannerViewPanel(this))
 {
     setObjectName(QStringLiteral("questionPage"));
     setToneStyleSheet(this, [] {
@@ -218,6 +220,9 @@ QuestionPage::QuestionPage(QuizSession* session, QWidget* parent)
     guideStack->addWidget(m_guideCover);
     m_side->addTab(m_demo, QString());
     m_side->addTab(m_guideTab, QString());
+    m_side->addTab(m_plannerView, QString()); // shown for a question with a `planner:` view
+    m_side->setTabVisible(2, false);
+    connect(m_plannerView, &PlannerViewPanel::openRequested, this, &QuestionPage::openPlannerView);
     m_side->setMinimumWidth(320);
 
     m_splitter->addWidget(scroll);
@@ -281,8 +286,10 @@ OptionButton* QuestionPage::optionButton(int index) const
 void QuestionPage::runDemo()
 {
     // From another tab, a prediction still to make comes first: R shows it, and R again runs.
-    if (m_demo->presetId().isEmpty())
-        return; // this question has no demo
+    if (m_demo->presetId().isEmpty()) {
+        openPlannerView(); // a question about many GPUs opens its Planner view; others have nothing
+        return;
+    }
     const bool demoWasShown = m_side->currentWidget() == m_demo;
     m_side->setCurrentWidget(m_demo);
     if (!demoWasShown && m_demo->predictionBox()->isPending()) {
@@ -291,6 +298,24 @@ void QuestionPage::runDemo()
     }
     if (!m_demo->isRunning() && !m_demo->presetId().isEmpty())
         m_demo->run();
+}
+
+bool QuestionPage::hasPlannerView() const
+{
+    const rlab::content::Question* shown = question();
+    return shown && shown->planner && !(m_content && m_content->preset(shown->demo));
+}
+
+void QuestionPage::openPlannerView()
+{
+    const rlab::content::Quiz* current = quiz();
+    const rlab::content::Question* shown = question();
+    if (!current || !hasPlannerView())
+        return;
+    m_plannerView->setView(*shown->planner);
+    m_side->setCurrentWidget(m_plannerView);
+    emit plannerViewRequested(*m_plannerView->view(),
+        tr("question %1 of “%2”").arg(m_session->current() + 1).arg(fromUtf8(current->title.value)));
 }
 
 void QuestionPage::confirmOrNext()
@@ -430,8 +455,11 @@ void QuestionPage::render()
     const int keyed = std::min(count, MaxKeyedOptions);
     // R is named only where it does something: a question without a demo has none to run.
     const bool hasDemo = m_content && m_content->preset(shown->demo) != nullptr;
+    const bool hasPlannerView = !hasDemo && shown->planner.has_value();
     m_keys->setText(hasDemo ? tr("Keys: 1–%1 choose · Enter next · ← → move · R runs the demo").arg(keyed)
-                            : tr("Keys: 1–%1 choose · Enter next · ← → move").arg(keyed));
+            : hasPlannerView
+            ? tr("Keys: 1–%1 choose · Enter next · ← → move · R opens the Planner").arg(keyed)
+            : tr("Keys: 1–%1 choose · Enter next · ← → move").arg(keyed));
     ensureOptionButtons(count);
     m_order = m_session->optionOrder(index);
     if (m_order.size() != count) {
@@ -486,10 +514,21 @@ void QuestionPage::render()
     } else {
         m_demo->clearPreset(); // a question may have no demo: its guide is the side's only tab
     }
+    const bool plannerView = !preset && shown->planner.has_value();
+    if (plannerView)
+        m_plannerView->setView(*shown->planner);
+    else
+        m_plannerView->clearView();
+    m_plannerView->setAnswerShown(answered);
     const int demoTab = m_side->indexOf(m_demo);
-    if (m_side->isTabVisible(demoTab) != (preset != nullptr)) {
+    const int plannerTab = m_side->indexOf(m_plannerView);
+    if (m_side->isTabVisible(demoTab) != (preset != nullptr)
+        || m_side->isTabVisible(plannerTab) != plannerView) {
         m_side->setTabVisible(demoTab, preset != nullptr);
-        m_side->setCurrentWidget(preset ? static_cast<QWidget*>(m_demo) : m_guideTab);
+        m_side->setTabVisible(plannerTab, plannerView);
+        m_side->setCurrentWidget(preset ? static_cast<QWidget*>(m_demo)
+                : plannerView           ? static_cast<QWidget*>(m_plannerView)
+                                        : m_guideTab);
     }
     m_demo->setAnswerShown(answered);
 }
@@ -654,6 +693,8 @@ void QuestionPage::retranslate()
     m_previous->setText(tr("◀ Previous"));
     m_previous->setAccessibleName(tr("Previous question"));
     m_side->setTabText(0, tr("Live demo"));
+    m_side->setTabText(2, tr("Planner (predicted)"));
+    m_plannerView->setAccessibleName(tr("Planner view, predicted"));
     m_guide->setAccessibleName(tr("Guide section"));
     m_demo->setAccessibleName(tr("Live demo"));
     render();

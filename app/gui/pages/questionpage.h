@@ -8,6 +8,7 @@
 #include "guideview.h"
 
 class DemoPanel;
+class PlannerViewPanel;
 class OptionButton;
 class QuizSession;
 class QLabel;
@@ -19,6 +20,7 @@ class QFrame;
 class QStackedWidget;
 namespace rlab::content {
 struct Content;
+struct PlannerView;
 struct Question;
 struct Quiz;
 } // namespace rlab::content
@@ -33,6 +35,9 @@ public:
     void setContent(const rlab::content::Content* content);
 
     DemoPanel* demoPanel() const { return m_demo; }
+    // The side of a question with a prepared Planner view (`planner:`) instead of a demo.
+    PlannerViewPanel* plannerViewPanel() const { return m_plannerView; }
+    bool hasPlannerView() const; // the current question opens a Planner view (and has no demo)
     QLabel* questionLabel() const { return m_question; }
     QLabel* counterLabel() const { return m_counter; }
     QLabel* explanationLabel() const { return m_explanation; }
@@ -49,7 +54,9 @@ public:
 
 public slots:
     // Shows the demo tab and runs it; from another tab with a prediction still to make, only shows it.
+    // A question with a Planner view instead opens it (plannerViewRequested).
     void runDemo();
+    void openPlannerView();
     void confirmOrNext(); // Enter: answers with the focused option, or moves on once answered
     // Opens the guide tab; before an answer this uncovers the guide deliberately (recorded).
     void showGuide();
@@ -59,6 +66,8 @@ signals:
     void backRequested();
     // A "see also" link: question `question` (0-based) of quiz `quizId`, which teaches the same point.
     void seeAlsoRequested(const QString& quizId, int question);
+    // The question's prepared Planner view, to open on the Planner page; `from` names the question.
+    void plannerViewRequested(const rlab::content::PlannerView& view, const QString& from);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -116,5 +125,6 @@ private:
     std::string m_guideSection; // a section chosen in the guide's contents; empty: the question's own
     bool m_optionPicked = false; // focus moved to an option by key or click since the question appeared
     DemoPanel* m_demo;
+    PlannerViewPanel* m_plannerView;
     bool m_splitPlaced = false;
 };

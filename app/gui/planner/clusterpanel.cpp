@@ -200,6 +200,26 @@ rlab::planner::Parallelism ClusterPanel::parallelism() const
     return p;
 }
 
+void ClusterPanel::setCluster(
+    const rlab::planner::Parallelism& parallel, int gpusPerNode, int nodes, const QString& policy)
+{
+    {
+        const QSignalBlocker a(m_gpus), b(m_nodes), c(m_dp), d(m_tp), e(m_sp), f(m_pp), g(m_virtual),
+            h(m_micro), i(m_zero);
+        m_gpus->setValue(gpusPerNode);
+        m_nodes->setValue(nodes);
+        m_dp->setValue(parallel.dp);
+        m_tp->setValue(parallel.tp);
+        m_sp->setChecked(parallel.sequenceParallel);
+        m_pp->setValue(parallel.pp);
+        m_virtual->setValue(parallel.virtualStages);
+        m_micro->setValue(parallel.microbatches);
+        m_zero->setCurrentIndex(m_zero->findData(parallel.zero));
+    }
+    m_chosenPolicy = policy;
+    replan();
+}
+
 int ClusterPanel::gpusPerNode() const
 {
     return m_gpus->value();

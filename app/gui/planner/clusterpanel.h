@@ -27,6 +27,10 @@ public:
 
     // The single-device request the page's form asks for; plans the cluster for it.
     void setRequest(const rlab::planner::Request& request);
+    // Sets every cluster field at once (a question's prepared view) and the policy shown by its label
+    // (empty: the cheapest that fits), then plans once.
+    void setCluster(
+        const rlab::planner::Parallelism& parallel, int gpusPerNode, int nodes, const QString& policy);
     // What the cluster fields ask for now.
     rlab::planner::Parallelism parallelism() const;
     int gpusPerNode() const;

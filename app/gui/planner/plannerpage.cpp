@@ -39,7 +39,9 @@ using rlab::planner::PolicyRow;
 
 constexpr int kTypingPauseMs = 250; // replan once the learner stops typing for this long
 constexpr double kBytesPerGb = 1e9;
-constexpr int kCustomIndex = -1; // m_model's item data for the custom model
+constexpr int kCustomIndex = -1; // m_model's item data for the custom model (GPT-2's block)
+constexpr int kCustomLlamaIndex = -2; // ... and for a custom llama block
+constexpr const char* kCustomLlamaName = "custom-llama"; // setModel's word for it
 
 double gibOf(std::uint64_t bytes)
 {
@@ -119,6 +121,18 @@ void PlannerPage::buildUi()
     m_width = sizeBox("width");
     m_heads = sizeBox("heads");
     m_vocab = sizeBox("vocab");
+    m_kvHeads = sizeBox("heads");
+    m_kvHeads->setObjectName(QStringLiteral("planner_kv_heads"));
+    m_ffn = new QSpinBox;
+    m_ffn->setObjectName(QStringLiteral("planner_ffn"));
+    m_ffn->setRange(1, rlab::kMostFfn);
+    m_ffn->setKeyboardTracking(true);
+    m_viewNote = new QLabel;
+    m_viewNote->setObjectName(QStringLiteral("plannerViewNote"));
+    m_viewNote->setWordWrap(true);
+    m_viewNote->setFrameShape(QFrame::StyledPanel);
+    m_viewNote->setMargin(6);
+    m_viewNote->hide();
     m_seq = sizeBox("seq");
     m_batch = sizeBox("batch");
     m_weights = new QComboBox;
@@ -148,6 +162,8 @@ void PlannerPage::buildUi()
     row(m_layersLabel, m_layers);
     row(m_widthLabel, m_width);
     row(m_headsLabel, m_heads);
+    row(m_kvHeadsLabel, m_kvHeads);
+    row(m_ffnLabel, m_ffn);
     row(m_vocabLabel, m_vocab);
     row(m_seqLabel, m_seq);
     row(m_batchLabel, m_batch);
@@ -163,8 +179,10 @@ void PlannerPage::buildUi()
     form->addRow(m_budgetLabel, budget);
 
     connect(m_model, &QComboBox::currentIndexChanged, this, &PlannerPage::modelChosen);
-    for (QSpinBox* box : {m_layers, m_width, m_heads, m_vocab, m_seq, m_batch})
+    for (QSpinBox* box : {m_layers, m_width, m_heads, m_vocab, m_seq, m_batch, m_kvHeads, m_ffn})
         connect(box, &QSpinBox::valueChanged, this, &PlannerPage::scheduleReplan);
+    for (QSpinBox* box : {m_width, m_heads}) // a custom GPT-2's kv heads and 4d follow them
+        connect(box, &QSpinBox::valueChanged, this, &PlannerPage::showBlockSizes);
     for (QComboBox* box : {m_weights, m_activations, m_optimizer})
         connect(box, &QComboBox::currentIndexChanged, this, &PlannerPage::scheduleReplan);
     connect(m_budget, &QComboBox::currentIndexChanged, this, [this] {
@@ -236,6 +254,7 @@ void PlannerPage::buildUi()
     layout->addLayout(charts);
     m_cluster = new ClusterPanel;
     layout->addSpacing(12);
+    layout->addWidget(m_viewNote); // a question's view opens at the cluster: its note just above
     layout->addWidget(m_cluster);
     auto* scroll = new QScrollArea;
     m_scroll = scroll;
@@ -265,6 +284,7 @@ void PlannerPage::fillChoices()
                      rlab::planner::modelPresets()[static_cast<std::size_t>(i)].title.size())),
                 i});
     models.append({tr("Custom"), kCustomIndex});
+    models.append({tr("Custom (llama block)"), kCustomLlamaIndex});
     refill(m_model, models);
     refill(m_weights, {{tr("fp32"), 0}, {tr("bf16 with fp32 master weights (predicted only)"), 1}});
     refill(m_activations, {{tr("fp32"), 0}, {tr("bf16 (saved copies)"), 1}});
@@ -300,6 +320,11 @@ void PlannerPage::retranslate()
     m_widthLabel->setText(tr("Width"));
     m_headsLabel->setText(tr("Heads"));
     m_vocabLabel->setText(tr("Vocabulary"));
+    m_kvHeadsLabel->setText(tr("Key/value heads"));
+    m_ffnLabel->setText(tr("MLP hidden size"));
+    m_kvHeads->setToolTip(tr("Grouped-query attention's key/value heads: they must divide the heads, "
+                             "and tensor parallelism must divide them."));
+    m_ffn->setToolTip(tr("The MLP's hidden width: 4 × width in GPT-2's block, SwiGLU's size in llama's."));
     m_seqLabel->setText(tr("&Sequence"));
     m_batchLabel->setText(tr("Micro-ba&tch"));
     m_weightsLabel->setText(tr("Weights"));
@@ -312,6 +337,8 @@ void PlannerPage::retranslate()
     for (QAbstractSpinBox* box : findChildren<QAbstractSpinBox*>())
         box->setLocale(QLocale());
     m_copy->setText(tr("Copy code"));
+    if (!m_viewNote->property("from").isNull())
+        retranslateViewNote();
     m_cluster->retranslate();
     render();
 }
@@ -328,7 +355,8 @@ bool PlannerPage::setModel(const QString& name)
     for (int i = 0; i < m_model->count(); ++i) {
         const int preset = m_model->itemData(i).toInt();
         const bool custom
-            = preset == kCustomIndex && name == QLatin1String(rlab::planner::kCustomModel.data());
+            = (preset == kCustomIndex && name == QLatin1String(rlab::planner::kCustomModel.data()))
+            || (preset == kCustomLlamaIndex && name == QLatin1String(kCustomLlamaName));
         if (custom
             || (preset >= 0
                 && name
@@ -367,35 +395,69 @@ void PlannerPage::setSeqAndBatch(int seq, int batch)
 void PlannerPage::modelChosen()
 {
     const int preset = m_model->currentData().toInt();
-    const bool custom = preset == kCustomIndex;
+    const bool custom = preset < 0;
     for (QSpinBox* box : {m_layers, m_width, m_heads, m_vocab})
         box->setEnabled(custom);
+    // Read-only for presets and for GPT-2's block (all heads are key/value heads, the MLP is 4d);
+    // a custom llama's to edit, checked as they are typed (the heads, then tp, must divide them).
+    for (QSpinBox* box : {m_kvHeads, m_ffn})
+        box->setEnabled(preset == kCustomLlamaIndex);
+    if (preset == kCustomLlamaIndex && m_model->property("llamaSizes").isNull()) {
+        // A custom llama starts from Llama 3 8B's block ratios at the form's width: G = H/4, F = 3.5d.
+        const QSignalBlocker a(m_kvHeads), b(m_ffn);
+        m_kvHeads->setValue(std::max(1, m_heads->value() / 4));
+        m_ffn->setValue(std::max(1, m_width->value() * 7 / 2));
+        m_model->setProperty("llamaSizes", true);
+    }
     if (!custom) {
         const rlab::planner::ModelPreset& p = rlab::planner::modelPresets()[static_cast<std::size_t>(preset)];
-        const QSignalBlocker a(m_layers), b(m_width), c(m_heads), d(m_vocab);
+        const QSignalBlocker a(m_layers), b(m_width), c(m_heads), d(m_vocab), e(m_kvHeads), f(m_ffn);
         m_layers->setValue(p.layers);
         m_width->setValue(p.width);
         m_heads->setValue(p.heads);
         m_vocab->setValue(p.vocab);
+        if (p.arch == rlab::Arch::Llama) {
+            m_kvHeads->setValue(p.kvHeads);
+            m_ffn->setValue(p.ffn);
+        }
         m_seq->setMaximum(p.context);
         if (m_seq->value() < 2)
             m_seq->setValue(p.context);
     } else {
         m_seq->setMaximum(rlab::shapeField("seq")->most);
     }
+    showBlockSizes();
     scheduleReplan();
+}
+
+void PlannerPage::showBlockSizes()
+{
+    const int preset = m_model->currentData().toInt();
+    const bool gpt2 = preset == kCustomIndex
+        || (preset >= 0
+            && rlab::planner::modelPresets()[static_cast<std::size_t>(preset)].arch == rlab::Arch::Gpt2);
+    if (!gpt2)
+        return;
+    const QSignalBlocker a(m_kvHeads), b(m_ffn);
+    m_kvHeads->setValue(m_heads->value());
+    m_ffn->setValue(std::min(rlab::kMostFfn, 4 * m_width->value()));
 }
 
 rlab::planner::Request PlannerPage::request() const
 {
     rlab::planner::Request request;
     const int preset = m_model->currentData().toInt();
-    request.model = preset == kCustomIndex
+    request.model = preset < 0
         ? std::string(rlab::planner::kCustomModel)
         : std::string(rlab::planner::modelPresets()[static_cast<std::size_t>(preset)].name);
     rlab::RunConfig& c = request.config;
     c.shape = {m_layers->value(), m_width->value(), m_heads->value(), m_seq->value(), m_batch->value(),
         m_vocab->value()};
+    if (preset == kCustomLlamaIndex) {
+        c.shape.arch = rlab::Arch::Llama;
+        c.shape.kvHeads = m_kvHeads->value();
+        c.shape.ffn = m_ffn->value();
+    }
     c.weightPrecision
         = m_weights->currentData().toInt() ? rlab::SavePrecision::Bf16 : rlab::SavePrecision::Fp32;
     c.savePrecision
@@ -403,7 +465,7 @@ rlab::planner::Request PlannerPage::request() const
     c.optimizer = m_optimizer->currentData().toInt() ? rlab::Optimizer::AdamW : rlab::Optimizer::Sgd;
     c.fusedAttention = m_fused->isChecked();
     request.budgetBytes = budgetBytes();
-    if (preset != kCustomIndex) // a llama preset's block: grouped-query attention and SwiGLU's size
+    if (preset >= 0) // a llama preset's block: grouped-query attention and SwiGLU's size
         return rlab::planner::withModel(
             request, rlab::planner::modelPresets()[static_cast<std::size_t>(preset)]);
     return request;
@@ -431,12 +493,70 @@ void PlannerPage::replan()
     m_cluster->setRequest(request());
 }
 
+void PlannerPage::showView(const rlab::content::PlannerView& view, const QString& from)
+{
+    const bool custom = view.model == rlab::planner::kCustomModel;
+    setModel(custom
+            ? QLatin1String(view.arch == "llama" ? kCustomLlamaName : rlab::planner::kCustomModel.data())
+            : QString::fromStdString(view.model));
+    {
+        const QSignalBlocker a(m_layers), b(m_width), c(m_heads), d(m_vocab), e(m_kvHeads), f(m_ffn);
+        for (const auto& [value, box] : {std::pair {view.layers, m_layers}, std::pair {view.width, m_width},
+                 std::pair {view.heads, m_heads}, std::pair {view.vocab, m_vocab},
+                 std::pair {view.kvHeads, m_kvHeads}, std::pair {view.ffn, m_ffn}})
+            if (custom && value > 0)
+                box->setValue(value);
+        showBlockSizes();
+    }
+    setSeqAndBatch(view.seq, view.batch);
+    m_weights->setCurrentIndex(view.bf16Weights ? 1 : 0);
+    m_activations->setCurrentIndex(0); // fp32, as the loader planned it
+    m_optimizer->setCurrentIndex(m_optimizer->findData(1)); // AdamW
+    m_fused->setChecked(false);
+    setBudgetBytes(view.budgetBytes);
+    rlab::planner::Parallelism parallel;
+    parallel.dp = view.dp;
+    parallel.tp = view.tp;
+    parallel.sequenceParallel = view.sequenceParallel;
+    parallel.pp = view.pp;
+    parallel.virtualStages = view.virtualStages;
+    parallel.microbatches = view.microbatches;
+    parallel.zero = view.zero;
+    replan();
+    m_cluster->setCluster(parallel, view.gpusPerNode, view.nodes(), QString::fromStdString(view.policy));
+    m_viewNote->setProperty("from", from);
+    m_viewNote->setVisible(true);
+    retranslateViewNote();
+}
+
+QString PlannerPage::viewNote() const
+{
+    return m_viewNote->property("from").isNull() ? QString() : m_viewNote->text();
+}
+
+void PlannerPage::clearView()
+{
+    m_viewNote->hide();
+    m_viewNote->setProperty("from", QVariant());
+}
+
+void PlannerPage::retranslateViewNote()
+{
+    const QString from = m_viewNote->property("from").toString();
+    m_viewNote->setText(
+        tr("Prepared for %1: predicted, not measured. The engine trains on one device, so what this "
+           "question asks about many GPUs is shown here from the planner's formulas, which its tests check "
+           "against the papers. Change any field to explore; Back returns to the question.")
+            .arg(from));
+}
+
 void PlannerPage::showCluster()
 {
     if (QWidget* body = m_scroll->widget())
         if (body->layout())
             body->layout()->activate();
-    m_scroll->verticalScrollBar()->setValue(m_cluster->mapTo(m_scroll->widget(), QPoint(0, 0)).y());
+    QWidget* top = m_viewNote->property("from").isNull() ? static_cast<QWidget*>(m_cluster) : m_viewNote;
+    m_scroll->verticalScrollBar()->setValue(top->mapTo(m_scroll->widget(), QPoint(0, 0)).y());
 }
 
 QString PlannerPage::rowTitle(const PolicyRow& row) const

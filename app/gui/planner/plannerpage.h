@@ -9,6 +9,7 @@
 
 #include <QWidget>
 
+#include "rlab/content/content.h"
 #include "rlab/planner/planner.h"
 
 class ClusterPanel;
@@ -37,8 +38,15 @@ public:
     const std::optional<rlab::planner::Report>& report() const { return m_report; }
     // Plans now instead of after the typing pause (tests, screenshots).
     void replan();
-    // Picks a model preset by its --model name ("gpt2-124m") or "custom"; false when unknown.
+    // Picks a model preset by its --model name ("gpt2-124m"), "custom" (GPT-2's block) or
+    // "custom-llama" (the llama block, its key/value heads and SwiGLU size editable); false when unknown.
     bool setModel(const QString& name);
+    // Opens a question's prepared view (content's `planner:`): the model, budget and cluster set as
+    // written, planned now, with a note that it is predicted. `from` names the question in the note.
+    void showView(const rlab::content::PlannerView& view, const QString& from);
+    // The note of an open prepared view; empty when the page was opened by itself.
+    QString viewNote() const;
+    void clearView(); // the page opened by itself: no prepared view's note
     void setBudgetBytes(std::uint64_t bytes);
     void setSeqAndBatch(int seq, int batch);
     QTableWidget* table() const { return m_table; }
@@ -60,6 +68,8 @@ private:
     void retranslate();
     void fillChoices(); // combo texts, kept on a language change
     void modelChosen();
+    void showBlockSizes();
+    void retranslateViewNote(); // kv heads and ffn as the block has them (GPT-2's follow heads and width)
     void scheduleReplan();
     void render();
     void renderTable();
@@ -84,6 +94,11 @@ private:
     QSpinBox* m_width = nullptr;
     QLabel* m_headsLabel = nullptr;
     QSpinBox* m_heads = nullptr;
+    QLabel* m_kvHeadsLabel = nullptr;
+    QSpinBox* m_kvHeads = nullptr; // llama's key/value heads: a preset's shown, custom llama's edited
+    QLabel* m_ffnLabel = nullptr;
+    QSpinBox* m_ffn = nullptr; // the MLP's hidden size: GPT-2's 4d, llama's SwiGLU F
+    QLabel* m_viewNote = nullptr; // a question's prepared view: predicted, and said so
     QLabel* m_vocabLabel = nullptr;
     QSpinBox* m_vocab = nullptr;
     QLabel* m_seqLabel = nullptr;

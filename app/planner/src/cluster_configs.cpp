@@ -244,14 +244,18 @@ ClusterConfig pytorch(const ParallelReport& r, const ParallelRow& row)
                  "def policy(ctx, op, *args, **kwargs):\n"
                  "    return CheckpointPolicy.PREFER_RECOMPUTE if op in RECOMPUTE else "
                  "CheckpointPolicy.MUST_SAVE\n";
-        else
-            c += "# Keep the matmul outputs (qkv, attention values, fc1); recompute LayerNorm, softmax, "
-                 "GELU, dropout.\n"
-                 "KEEP = {torch.ops.aten.mm.default, torch.ops.aten.addmm.default, "
+        else {
+            c += r.request.config.shape.arch == Arch::Llama
+                ? "# Keep the matmul outputs (wqkv, attention values, wo, w1 and w3); recompute RMSNorm, "
+                  "softmax, SwiGLU, dropout.\n"
+                : "# Keep the matmul outputs (qkv, attention values, fc1); recompute LayerNorm, softmax, "
+                  "GELU, dropout.\n";
+            c += "KEEP = {torch.ops.aten.mm.default, torch.ops.aten.addmm.default, "
                  "torch.ops.aten.bmm.default}\n\n"
                  "def policy(ctx, op, *args, **kwargs):\n"
                  "    return CheckpointPolicy.MUST_SAVE if op in KEEP else "
                  "CheckpointPolicy.PREFER_RECOMPUTE\n";
+        }
         wrapArgs += ", context_fn=partial(create_selective_checkpoint_contexts, policy)";
     }
     c += "\n";
@@ -318,12 +322,22 @@ ClusterConfig pytorch(const ParallelReport& r, const ParallelRow& row)
         out.notes += "# +offload: run the forward inside torch.autograd.graph.save_on_cpu(pin_memory=True), "
                      "which keeps "
                      "what autograd saves\n# in host memory and copies it back for backward.\n";
-    if (p.tp > 1)
+    if (p.tp > 1) {
+        // The block's own layer names (docs/llama.md): GPT-2's qkv, proj, fc1, fc2 and LayerNorms;
+        // llama's wqkv, wo, the SwiGLU's w1, w3 and w2 and RMSNorms, with grouped key/value heads.
+        const bool llama = r.request.config.shape.arch == Arch::Llama;
         out.notes += "# Tensor parallelism (--tp " + n(p.tp)
             + "): a 2-D mesh (\"dp\", \"tp\") and torch.distributed.tensor.parallel.parallelize_module with "
-              "ColwiseParallel\n# for qkv and fc1, RowwiseParallel for proj and fc2"
-            + std::string(p.sequenceParallel ? ", SequenceParallel for the LayerNorms" : "")
-            + "; the attention must then split q, k, v per local head. Not shown.\n";
+              "ColwiseParallel\n# for "
+            + (llama ? "wqkv, w1 and w3, RowwiseParallel for wo and w2"
+                     : "qkv and fc1, RowwiseParallel for proj and fc2")
+            + std::string(p.sequenceParallel ? (llama ? ", SequenceParallel for the RMSNorms"
+                                                      : ", SequenceParallel for the LayerNorms")
+                                             : "")
+            + (llama ? "; the attention must then split q per local head and k, v per local key/value head ("
+                        + n(kvHeadsOf(r.request.config.shape) / p.tp) + " a rank). Not shown.\n"
+                     : "; the attention must then split q, k, v per local head. Not shown.\n");
+    }
     if (p.pp > 1)
         out.notes += "# Pipeline (--pp " + n(p.pp) + "): torch.distributed.pipelining's PipelineStage with "
             + (p.virtualStages > 1 ? "ScheduleInterleaved1F1B" : "Schedule1F1B") + " and " + n(p.microbatches)
