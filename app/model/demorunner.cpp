@@ -7,6 +7,7 @@
 #include <QRegularExpression>
 
 #include "livefigures.h"
+#include "sizewords.h"
 #include "rlab/content/content.h"
 #include "rlab/engine.h"
 
@@ -51,24 +52,10 @@ QString DemoRunner::checkChoice(const rlab::content::DemoPreset& preset, const D
     switch (problem->kind) {
     case Kind::SizeBelowOne:
         return tr("Every size must be at least 1.");
-    case Kind::SizeAboveLimit: {
-        // Keyed by the engine's shape field, like the sizes form's labels.
-        const rlab::ShapeField* field = rlab::shapeField(problem->size);
-        const auto member = field ? field->member : nullptr;
-        if (member == &rlab::ModelShape::layers)
-            return tr("At most %1 layers are allowed for this demo.").arg(problem->limit);
-        if (member == &rlab::ModelShape::width)
-            return tr("The width may be at most %1 for this demo.").arg(problem->limit);
-        if (member == &rlab::ModelShape::heads)
-            return tr("At most %1 heads are allowed for this demo.").arg(problem->limit);
-        if (member == &rlab::ModelShape::seq)
-            return tr("The sequence length may be at most %1 for this demo.").arg(problem->limit);
-        if (member == &rlab::ModelShape::batch)
-            return tr("The batch may be at most %1 for this demo.").arg(problem->limit);
-        if (member == &rlab::ModelShape::vocab)
-            return tr("The vocabulary may be at most %1 for this demo.").arg(problem->limit);
+    case Kind::SizeAboveLimit:
+        if (const rlab::ShapeField* field = rlab::shapeField(problem->size))
+            return sizeLimitText(*field, problem->limit);
         return fromStd(rlab::demo::describe(*problem));
-    }
     case Kind::HeadsDoNotDivideWidth:
         return tr("The number of heads (%1) must divide the width (%2).")
             .arg(problem->value)

@@ -18,6 +18,7 @@
 #include "demorunner.h"
 #include "demotexts.h"
 #include "livefigures.h"
+#include "sizewords.h"
 #include "rlab/engine.h"
 #include "rlab/wander.h"
 #include "slowness.h"
@@ -35,6 +36,7 @@ private slots:
     void planRejectsBadSizesWithASentence();
     void demoMemoryIsCheckedAsAWhole();
     void sizeProblemsAreDataTheAppWords();
+    void everySizeHasItsWordsInOneHome();
     void pairedRatioAndFitsReadTheRuns();
     void presetsInContentAllPlan();
     void runsOfASweepValueStepInLockstep();
@@ -193,6 +195,29 @@ void DemoRunnerTest::planRejectsBadSizesWithASentence()
     badSweep.sweep = rlab::content::DemoSweep {"vocab", {8}};
     QVERIFY(DemoRunner::plan(badSweep, DemoRunner::defaultChoice(badSweep), &error).isEmpty());
     QVERIFY2(error.contains(QStringLiteral("vocab")), qPrintable(error));
+}
+
+// Proves: every size of the model has its learner's words in sizewords.h (noun, label with its
+// shortcut, accessible name, limit sentence), none of them the bare key, and the sweep's axis title
+// is that noun: the sizes form, the planner, the charts and the limit sentences read one home.
+void DemoRunnerTest::everySizeHasItsWordsInOneHome()
+{
+    for (const rlab::ShapeField& field : rlab::shapeFields()) {
+        const QString key = QString::fromUtf8(field.key.data(), qsizetype(field.key.size()));
+        const SizeWords words = sizeWords(field);
+        QVERIFY2(!words.noun.isEmpty(), qPrintable(key));
+        const QString shown = QString(words.label).remove(QLatin1Char('&'));
+        QVERIFY2(shown.at(0).isUpper(), qPrintable(key + QStringLiteral(": ") + words.label)); // not the key
+        QVERIFY2(words.accessibleName.size() > key.size(),
+            qPrintable(key + QStringLiteral(": ") + words.accessibleName));
+        QCOMPARE(sizeWords(field.member).label, words.label);
+        const QString limit = sizeLimitText(field, 7);
+        QVERIFY2(limit.contains(QStringLiteral("7")) && limit.endsWith(QLatin1Char('.')), qPrintable(limit));
+        if (field.sweepable)
+            QCOMPARE(sweepParameterTitle(key), words.noun);
+    }
+    QCOMPARE(sizeWords(&rlab::ModelShape::layers).label, QStringLiteral("La&yers"));
+    QCOMPARE(sizeWords(&rlab::ModelShape::seq).noun, QStringLiteral("sequence length"));
 }
 
 void DemoRunnerTest::sizeProblemsAreDataTheAppWords()
