@@ -7,9 +7,9 @@
 #include <QRegularExpression>
 
 #include "livefigures.h"
-#include "sizewords.h"
 #include "rlab/content/content.h"
 #include "rlab/engine.h"
+#include "sizewords.h"
 
 namespace {
 
@@ -66,14 +66,13 @@ QString DemoRunner::checkChoice(const rlab::content::DemoPreset& preset, const D
     return fromStd(rlab::demo::describe(*problem));
 }
 
-QList<DemoRunPlan> DemoRunner::plan(
-    const rlab::content::DemoPreset& preset, const DemoChoice& choice, QString* error)
+OrProblem<QList<DemoRunPlan>> DemoRunner::plan(
+    const rlab::content::DemoPreset& preset, const DemoChoice& choice)
 {
     std::string problem;
     std::vector<DemoRunPlan> plans = rlab::demo::planRuns(preset, choice, settings(), &problem);
-    if (error)
-        *error = fromStd(problem);
-    return QList<DemoRunPlan>(std::make_move_iterator(plans.begin()), std::make_move_iterator(plans.end()));
+    return {QList<DemoRunPlan>(std::make_move_iterator(plans.begin()), std::make_move_iterator(plans.end())),
+        fromStd(problem)};
 }
 
 rlab::Device DemoRunner::device()
