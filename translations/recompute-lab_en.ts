@@ -1034,30 +1034,6 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>At most %1 layers are allowed for this demo.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The width may be at most %1 for this demo.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>At most %1 heads are allowed for this demo.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The sequence length may be at most %1 for this demo.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The batch may be at most %1 for this demo.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The vocabulary may be at most %1 for this demo.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The number of heads (%1) must divide the width (%2).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1084,38 +1060,6 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Width</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Sequence</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Batch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Number of layers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Model width</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Number of attention heads</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Sequence length</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Batch size</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Reset sizes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1133,14 +1077,6 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     </message>
     <message>
         <source>This demo sweeps this size; the charts show every value.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>La&amp;yers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>H&amp;eads</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1228,22 +1164,6 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     </message>
     <message>
         <source>GELU output, four times the width: cheap to recompute.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>layers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>sequence length</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>width</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>batch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1876,26 +1796,6 @@ Open it in your web browser?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Layers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Width</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Heads</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Vocabulary</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Sequence</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Weights</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2068,10 +1968,6 @@ sequence</source>
     </message>
     <message>
         <source>Needs %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Micro-ba&amp;tch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2719,6 +2615,109 @@ sequence</source>
             <numerusform>%n match</numerusform>
             <numerusform>%n matches</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>SizeWords</name>
+    <message>
+        <source>layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>La&amp;yers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model width</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>H&amp;eads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Number of attention heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vocabulary size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most %1 layers are allowed for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The width may be at most %1 for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most %1 heads are allowed for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The sequence length may be at most %1 for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The batch may be at most %1 for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The vocabulary may be at most %1 for this demo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-ba&amp;tch</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

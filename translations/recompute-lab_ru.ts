@@ -1054,30 +1054,6 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
         <translation>Каждый размер должен быть не меньше 1.</translation>
     </message>
     <message>
-        <source>At most %1 layers are allowed for this demo.</source>
-        <translation>В этом демо допускается не больше %1 слоёв.</translation>
-    </message>
-    <message>
-        <source>The width may be at most %1 for this demo.</source>
-        <translation>В этом демо ширина может быть не больше %1.</translation>
-    </message>
-    <message>
-        <source>At most %1 heads are allowed for this demo.</source>
-        <translation>В этом демо допускается не больше %1 голов.</translation>
-    </message>
-    <message>
-        <source>The sequence length may be at most %1 for this demo.</source>
-        <translation>В этом демо длина последовательности может быть не больше %1.</translation>
-    </message>
-    <message>
-        <source>The batch may be at most %1 for this demo.</source>
-        <translation>В этом демо батч может быть не больше %1.</translation>
-    </message>
-    <message>
-        <source>The vocabulary may be at most %1 for this demo.</source>
-        <translation>В этом демо словарь может быть не больше %1.</translation>
-    </message>
-    <message>
         <source>The number of heads (%1) must divide the width (%2).</source>
         <translation>Число голов (%1) должно делить ширину (%2).</translation>
     </message>
@@ -1105,38 +1081,6 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
         <translation>Размеры модели</translation>
     </message>
     <message>
-        <source>&amp;Width</source>
-        <translation>&amp;Ширина</translation>
-    </message>
-    <message>
-        <source>&amp;Sequence</source>
-        <translation>&amp;Последовательность</translation>
-    </message>
-    <message>
-        <source>&amp;Batch</source>
-        <translation>&amp;Батч</translation>
-    </message>
-    <message>
-        <source>Number of layers</source>
-        <translation>Число слоёв</translation>
-    </message>
-    <message>
-        <source>Model width</source>
-        <translation>Ширина модели</translation>
-    </message>
-    <message>
-        <source>Number of attention heads</source>
-        <translation>Число голов внимания</translation>
-    </message>
-    <message>
-        <source>Sequence length</source>
-        <translation>Длина последовательности</translation>
-    </message>
-    <message>
-        <source>Batch size</source>
-        <translation>Размер батча</translation>
-    </message>
-    <message>
         <source>Reset sizes</source>
         <translation>Сбросить размеры</translation>
     </message>
@@ -1155,14 +1099,6 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     <message>
         <source>This demo sweeps this size; the charts show every value.</source>
         <translation>Это демо перебирает этот размер; графики показывают каждое значение.</translation>
-    </message>
-    <message>
-        <source>La&amp;yers</source>
-        <translation>Сло&amp;и</translation>
-    </message>
-    <message>
-        <source>H&amp;eads</source>
-        <translation>&amp;Головы</translation>
     </message>
 </context>
 <context>
@@ -1250,22 +1186,6 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     <message>
         <source>GELU output, four times the width: cheap to recompute.</source>
         <translation>Выход GELU, в четыре раза шире модели: дёшев для пересчёта.</translation>
-    </message>
-    <message>
-        <source>layers</source>
-        <translation>слои</translation>
-    </message>
-    <message>
-        <source>sequence length</source>
-        <translation>длина последовательности</translation>
-    </message>
-    <message>
-        <source>width</source>
-        <translation>ширина</translation>
-    </message>
-    <message>
-        <source>batch</source>
-        <translation>батч</translation>
     </message>
     <message>
         <source>Run %1 of %2 (%3): %4</source>
@@ -1905,26 +1825,6 @@ Open it in your web browser?</source>
         <translation>&amp;Модель</translation>
     </message>
     <message>
-        <source>Layers</source>
-        <translation>Слои</translation>
-    </message>
-    <message>
-        <source>Width</source>
-        <translation>Ширина</translation>
-    </message>
-    <message>
-        <source>Heads</source>
-        <translation>Головы</translation>
-    </message>
-    <message>
-        <source>Vocabulary</source>
-        <translation>Словарь</translation>
-    </message>
-    <message>
-        <source>&amp;Sequence</source>
-        <translation>&amp;Последовательность</translation>
-    </message>
-    <message>
         <source>Weights</source>
         <translation>Веса</translation>
     </message>
@@ -2105,10 +2005,6 @@ sequence</source>
     <message>
         <source>Needs %1.</source>
         <translation>Требуется: %1.</translation>
-    </message>
-    <message>
-        <source>Micro-ba&amp;tch</source>
-        <translation>Микробат&amp;ч</translation>
     </message>
     <message>
         <source> GB</source>
@@ -2763,6 +2659,109 @@ sequence</source>
             <numerusform>%n совпадения</numerusform>
             <numerusform>%n совпадений</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>SizeWords</name>
+    <message>
+        <source>layers</source>
+        <translation>слои</translation>
+    </message>
+    <message>
+        <source>La&amp;yers</source>
+        <translation>Сло&amp;и</translation>
+    </message>
+    <message>
+        <source>Number of layers</source>
+        <translation>Число слоёв</translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation>ширина</translation>
+    </message>
+    <message>
+        <source>&amp;Width</source>
+        <translation>&amp;Ширина</translation>
+    </message>
+    <message>
+        <source>Model width</source>
+        <translation>Ширина модели</translation>
+    </message>
+    <message>
+        <source>heads</source>
+        <translation>головы</translation>
+    </message>
+    <message>
+        <source>H&amp;eads</source>
+        <translation>&amp;Головы</translation>
+    </message>
+    <message>
+        <source>Number of attention heads</source>
+        <translation>Число голов внимания</translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation>длина последовательности</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence</source>
+        <translation>&amp;Последовательность</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Длина последовательности</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>батч</translation>
+    </message>
+    <message>
+        <source>&amp;Batch</source>
+        <translation>&amp;Батч</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Размер батча</translation>
+    </message>
+    <message>
+        <source>vocabulary</source>
+        <translation>словарь</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>Словарь</translation>
+    </message>
+    <message>
+        <source>Vocabulary size</source>
+        <translation>Размер словаря</translation>
+    </message>
+    <message>
+        <source>At most %1 layers are allowed for this demo.</source>
+        <translation>В этом демо допускается не больше %1 слоёв.</translation>
+    </message>
+    <message>
+        <source>The width may be at most %1 for this demo.</source>
+        <translation>В этом демо ширина может быть не больше %1.</translation>
+    </message>
+    <message>
+        <source>At most %1 heads are allowed for this demo.</source>
+        <translation>В этом демо допускается не больше %1 голов.</translation>
+    </message>
+    <message>
+        <source>The sequence length may be at most %1 for this demo.</source>
+        <translation>В этом демо длина последовательности может быть не больше %1.</translation>
+    </message>
+    <message>
+        <source>The batch may be at most %1 for this demo.</source>
+        <translation>В этом демо батч может быть не больше %1.</translation>
+    </message>
+    <message>
+        <source>The vocabulary may be at most %1 for this demo.</source>
+        <translation>В этом демо словарь может быть не больше %1.</translation>
+    </message>
+    <message>
+        <source>Micro-ba&amp;tch</source>
+        <translation>Микробат&amp;ч</translation>
     </message>
 </context>
 <context>

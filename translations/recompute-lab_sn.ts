@@ -1048,30 +1048,6 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
         <translation>Saizi imwe neimwe inofanira kuva 1 kana kupfuura.</translation>
     </message>
     <message>
-        <source>At most %1 layers are allowed for this demo.</source>
-        <translation>Ma-layer anosvika %1 chete ndiwo anobvumirwa pamuratidzo uyu.</translation>
-    </message>
-    <message>
-        <source>The width may be at most %1 for this demo.</source>
-        <translation>Upamhi hunogona kusvika %1 chete pamuratidzo uyu.</translation>
-    </message>
-    <message>
-        <source>At most %1 heads are allowed for this demo.</source>
-        <translation>Misoro inosvika %1 chete ndiyo inobvumirwa pamuratidzo uyu.</translation>
-    </message>
-    <message>
-        <source>The sequence length may be at most %1 for this demo.</source>
-        <translation>Hurefu hwe-sequence hunogona kusvika %1 chete pamuratidzo uyu.</translation>
-    </message>
-    <message>
-        <source>The batch may be at most %1 for this demo.</source>
-        <translation>Batch inogona kusvika %1 chete pamuratidzo uyu.</translation>
-    </message>
-    <message>
-        <source>The vocabulary may be at most %1 for this demo.</source>
-        <translation>Huwandu hwemazwi hunogona kusvika %1 chete pamuratidzo uyu.</translation>
-    </message>
-    <message>
         <source>The number of heads (%1) must divide the width (%2).</source>
         <translation>Huwandu hwemisoro (%1) hunofanira kupatsanura upamhi (%2) pasina chasara.</translation>
     </message>
@@ -1098,38 +1074,6 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
         <translation>Saizi dzemodhi</translation>
     </message>
     <message>
-        <source>&amp;Width</source>
-        <translation>&amp;Upamhi</translation>
-    </message>
-    <message>
-        <source>&amp;Sequence</source>
-        <translation>Se&amp;quence</translation>
-    </message>
-    <message>
-        <source>&amp;Batch</source>
-        <translation>Ba&amp;tch</translation>
-    </message>
-    <message>
-        <source>Number of layers</source>
-        <translation>Huwandu hwema-layer</translation>
-    </message>
-    <message>
-        <source>Model width</source>
-        <translation>Upamhi hwemodhi</translation>
-    </message>
-    <message>
-        <source>Number of attention heads</source>
-        <translation>Huwandu hwemisoro ye-attention</translation>
-    </message>
-    <message>
-        <source>Sequence length</source>
-        <translation>Hurefu hwe-sequence</translation>
-    </message>
-    <message>
-        <source>Batch size</source>
-        <translation>Ukuru hwe-batch</translation>
-    </message>
-    <message>
         <source>Reset sizes</source>
         <translation>Dzorera saizi</translation>
     </message>
@@ -1148,14 +1092,6 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     <message>
         <source>This demo sweeps this size; the charts show every value.</source>
         <translation>Muratidzo uyu unoedza saizi iyi yakasiyana-siyana; machati anoratidza ma-value ose.</translation>
-    </message>
-    <message>
-        <source>La&amp;yers</source>
-        <translation>Ma-la&amp;yer</translation>
-    </message>
-    <message>
-        <source>H&amp;eads</source>
-        <translation>Mi&amp;soro</translation>
     </message>
 </context>
 <context>
@@ -1243,22 +1179,6 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     <message>
         <source>GELU output, four times the width: cheap to recompute.</source>
         <translation>Mhedzisiro ye-GELU, ine upamhi hwakapetwa ka-4 (4×): yakachipa kuverengazve.</translation>
-    </message>
-    <message>
-        <source>layers</source>
-        <translation>ma-layer</translation>
-    </message>
-    <message>
-        <source>sequence length</source>
-        <translation>hurefu hwe-sequence</translation>
-    </message>
-    <message>
-        <source>width</source>
-        <translation>upamhi</translation>
-    </message>
-    <message>
-        <source>batch</source>
-        <translation>batch</translation>
     </message>
     <message>
         <source>Run %1 of %2 (%3): %4</source>
@@ -1894,26 +1814,6 @@ Unoda kuivhura mu-browser yako?</translation>
         <translation>M&amp;odhi</translation>
     </message>
     <message>
-        <source>Layers</source>
-        <translation>Ma-layer</translation>
-    </message>
-    <message>
-        <source>Width</source>
-        <translation>Upamhi</translation>
-    </message>
-    <message>
-        <source>Heads</source>
-        <translation>Misoro</translation>
-    </message>
-    <message>
-        <source>Vocabulary</source>
-        <translation>Huwandu hwemazwi</translation>
-    </message>
-    <message>
-        <source>&amp;Sequence</source>
-        <translation>Se&amp;quence</translation>
-    </message>
-    <message>
         <source>Weights</source>
         <translation>Ma-weight</translation>
     </message>
@@ -2092,10 +1992,6 @@ refu kupfuura dzose</translation>
     <message>
         <source>Needs %1.</source>
         <translation>Inoda %1.</translation>
-    </message>
-    <message>
-        <source>Micro-ba&amp;tch</source>
-        <translation>Micro-ba&amp;tch</translation>
     </message>
     <message>
         <source> GB</source>
@@ -2742,6 +2638,109 @@ refu kupfuura dzose</translation>
             <numerusform>%n chawanikwa</numerusform>
             <numerusform>%n zvawanikwa</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>SizeWords</name>
+    <message>
+        <source>layers</source>
+        <translation>ma-layer</translation>
+    </message>
+    <message>
+        <source>La&amp;yers</source>
+        <translation>Ma-la&amp;yer</translation>
+    </message>
+    <message>
+        <source>Number of layers</source>
+        <translation>Huwandu hwema-layer</translation>
+    </message>
+    <message>
+        <source>width</source>
+        <translation>upamhi</translation>
+    </message>
+    <message>
+        <source>&amp;Width</source>
+        <translation>&amp;Upamhi</translation>
+    </message>
+    <message>
+        <source>Model width</source>
+        <translation>Upamhi hwemodhi</translation>
+    </message>
+    <message>
+        <source>heads</source>
+        <translation>misoro</translation>
+    </message>
+    <message>
+        <source>H&amp;eads</source>
+        <translation>Mi&amp;soro</translation>
+    </message>
+    <message>
+        <source>Number of attention heads</source>
+        <translation>Huwandu hwemisoro ye-attention</translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation>hurefu hwe-sequence</translation>
+    </message>
+    <message>
+        <source>&amp;Sequence</source>
+        <translation>Se&amp;quence</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Hurefu hwe-sequence</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>batch</translation>
+    </message>
+    <message>
+        <source>&amp;Batch</source>
+        <translation>Ba&amp;tch</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Ukuru hwe-batch</translation>
+    </message>
+    <message>
+        <source>vocabulary</source>
+        <translation>huwandu hwemazwi</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>Huwandu hwemazwi</translation>
+    </message>
+    <message>
+        <source>Vocabulary size</source>
+        <translation>Huwandu hwemazwi</translation>
+    </message>
+    <message>
+        <source>At most %1 layers are allowed for this demo.</source>
+        <translation>Ma-layer anosvika %1 chete ndiwo anobvumirwa pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The width may be at most %1 for this demo.</source>
+        <translation>Upamhi hunogona kusvika %1 chete pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>At most %1 heads are allowed for this demo.</source>
+        <translation>Misoro inosvika %1 chete ndiyo inobvumirwa pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The sequence length may be at most %1 for this demo.</source>
+        <translation>Hurefu hwe-sequence hunogona kusvika %1 chete pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The batch may be at most %1 for this demo.</source>
+        <translation>Batch inogona kusvika %1 chete pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>The vocabulary may be at most %1 for this demo.</source>
+        <translation>Huwandu hwemazwi hunogona kusvika %1 chete pamuratidzo uyu.</translation>
+    </message>
+    <message>
+        <source>Micro-ba&amp;tch</source>
+        <translation>Micro-ba&amp;tch</translation>
     </message>
 </context>
 <context>

@@ -56,9 +56,14 @@ QString builtInContentRoot()
         dataFolders.emplace_back(QFile::encodeName(folder).toStdString());
     return QFile::decodeName(rlab::builtInContentFolder(dataFolders).c_str());
 }
+// The parser's answer when an argument is refused: no options, one sentence.
+OrProblem<LaunchOptions> refused(QString sentence)
+{
+    return {{}, std::move(sentence)};
+}
 } // namespace
 
-std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QString* error)
+OrProblem<LaunchOptions> parseLaunchOptions(const QStringList& arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
@@ -148,8 +153,7 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         QStringLiteral("[pack]"));
 
     if (!parser.parse(arguments)) {
-        *error = parser.errorText() + QLatin1Char('.');
-        return std::nullopt;
+        return refused(parser.errorText() + QLatin1Char('.'));
     }
     LaunchOptions options;
     if (parser.isSet(help) || parser.isSet(version)) {
@@ -158,13 +162,13 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
                           + QCoreApplication::applicationVersion() + QLatin1Char('\n')),
             stdout);
         options.helpShown = true;
-        return options;
+        return {options, {}};
     }
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > 1) {
-        *error = QStringLiteral("Unexpected argument \"%1\"; one pack can be opened at a time, see --help.")
-                     .arg(positional.at(1));
-        return std::nullopt;
+        return refused(
+            QStringLiteral("Unexpected argument \"%1\"; one pack can be opened at a time, see --help.")
+                .arg(positional.at(1)));
     }
     if (!positional.isEmpty()) {
         options.pack = positional.first();
@@ -172,45 +176,40 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         if (!pack.isDir()
             && !(pack.isFile()
                 && rlab::content::isPackArchive(QFile::encodeName(options.pack).toStdString()))) {
-            *error
-                = QStringLiteral("\"%1\" is neither a pack folder nor a pack archive (.zip, .tar, .tar.gz, "
-                                 ".tgz, .tar.xz, .tar.zst).")
-                      .arg(options.pack);
-            return std::nullopt;
+            return refused(
+                QStringLiteral("\"%1\" is neither a pack folder nor a pack archive (.zip, .tar, .tar.gz, "
+                               ".tgz, .tar.xz, .tar.zst).")
+                    .arg(options.pack));
         }
     }
     options.language = parser.value(lang);
+    options.languageGiven = parser.isSet(lang);
     options.quiz = parser.value(quiz);
     if (parser.isSet(question) && !positiveNumber(parser.value(question), &options.question)) {
-        *error = QStringLiteral("--question needs a question number counted from 1, not \"%1\".")
-                     .arg(parser.value(question));
-        return std::nullopt;
+        return refused(QStringLiteral("--question needs a question number counted from 1, not \"%1\".")
+                           .arg(parser.value(question)));
     }
     if (parser.isSet(answer) && !positiveNumber(parser.value(answer), &options.answer)) {
-        *error = QStringLiteral("--answer needs an option number counted from 1, not \"%1\".")
-                     .arg(parser.value(answer));
-        return std::nullopt;
+        return refused(QStringLiteral("--answer needs an option number counted from 1, not \"%1\".")
+                           .arg(parser.value(answer)));
     }
     if ((options.question || options.answer || parser.isSet(runDemo) || parser.isSet(guide))
         && options.quiz.isEmpty()) {
-        *error = QStringLiteral("--question, --answer, --run-demo and --guide need --quiz.");
-        return std::nullopt;
+        return refused(QStringLiteral("--question, --answer, --run-demo and --guide need --quiz."));
     }
     options.runDemo = parser.isSet(runDemo);
     options.dark = parser.isSet(dark);
     options.watch = parser.isSet(watch);
     options.saveAnswers = parser.isSet(saveAnswers);
     if (options.saveAnswers && !options.watch) {
-        *error = QStringLiteral("--save-answers goes with --watch (answers are saved without it).");
-        return std::nullopt;
+        return refused(QStringLiteral("--save-answers goes with --watch (answers are saved without it)."));
     }
     options.showGuide = parser.isSet(guide);
     options.plannerCluster = parser.isSet(plannerCluster);
     options.plannerModel = parser.value(plannerModel);
     options.planner = parser.isSet(planner) || options.plannerCluster || !options.plannerModel.isEmpty();
     if (options.planner && !options.quiz.isEmpty()) {
-        *error = QStringLiteral("--planner opens a page of its own; use it without --quiz.");
-        return std::nullopt;
+        return refused(QStringLiteral("--planner opens a page of its own; use it without --quiz."));
     }
     if (parser.isSet(size)) {
         static const QRegularExpression pattern(QStringLiteral("^(\\d{3,5})x(\\d{3,5})$"));
@@ -218,38 +217,35 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         const int width = match.hasMatch() ? match.captured(1).toInt() : 0;
         const int height = match.hasMatch() ? match.captured(2).toInt() : 0;
         if (width < 320 || height < 240 || width > 7680 || height > 4320) {
-            *error = QStringLiteral("--size needs WIDTHxHEIGHT between 320x240 and 7680x4320, not \"%1\".")
-                         .arg(parser.value(size));
-            return std::nullopt;
+            return refused(
+                QStringLiteral("--size needs WIDTHxHEIGHT between 320x240 and 7680x4320, not \"%1\".")
+                    .arg(parser.value(size)));
         }
         options.size = QSize(width, height);
     }
     options.screenshot = parser.value(screenshot);
     if (parser.isSet(screenshot) && (options.screenshot.isEmpty() || QFileInfo(options.screenshot).isDir())) {
-        *error = QStringLiteral("--screenshot needs the name of a PNG file, not \"%1\".")
-                     .arg(options.screenshot);
-        return std::nullopt;
+        return refused(
+            QStringLiteral("--screenshot needs the name of a PNG file, not \"%1\".").arg(options.screenshot));
     }
     options.packDialog = parser.isSet(packDialog);
     if (options.packDialog && options.screenshot.isEmpty()) {
-        *error
-            = QStringLiteral("--pack-dialog needs --screenshot (File > Open pack shows the dialog itself).");
-        return std::nullopt;
+        return refused(
+            QStringLiteral("--pack-dialog needs --screenshot (File > Open pack shows the dialog itself)."));
     }
     options.search = parser.value(search);
     if (parser.isSet(search) && options.screenshot.isEmpty()) {
-        *error = QStringLiteral("--search needs --screenshot (Quiz > Search shows the dialog itself).");
-        return std::nullopt;
+        return refused(
+            QStringLiteral("--search needs --screenshot (Quiz > Search shows the dialog itself)."));
     }
     options.glossary = parser.isSet(glossary);
     if (options.glossary && options.screenshot.isEmpty()) {
-        *error = QStringLiteral("--glossary needs --screenshot (Help > Glossary shows the dialog itself).");
-        return std::nullopt;
+        return refused(
+            QStringLiteral("--glossary needs --screenshot (Help > Glossary shows the dialog itself)."));
     }
     options.tryCounterfactuals = parser.isSet(tryCounterfactuals);
     if (options.tryCounterfactuals && (options.screenshot.isEmpty() || !options.runDemo)) {
-        *error = QStringLiteral("--try-counterfactuals needs --run-demo and --screenshot.");
-        return std::nullopt;
+        return refused(QStringLiteral("--try-counterfactuals needs --run-demo and --screenshot."));
     }
     options.view = parser.value(view);
     if (parser.isSet(view)) {
@@ -257,13 +253,11 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
             QStringLiteral("step-time"), QStringLiteral("timeline"), QStringLiteral("sweep"),
             QStringLiteral("loss"), QStringLiteral("ledger"), QStringLiteral("frontier")};
         if (!options.runDemo) {
-            *error = QStringLiteral("--view needs --run-demo (and --quiz and --question).");
-            return std::nullopt;
+            return refused(QStringLiteral("--view needs --run-demo (and --quiz and --question)."));
         }
         if (!views.contains(options.view)) {
-            *error = QStringLiteral("--view \"%1\" is not a view; write one of %2.")
-                         .arg(options.view, views.join(QStringLiteral(", ")));
-            return std::nullopt;
+            return refused(QStringLiteral("--view \"%1\" is not a view; write one of %2.")
+                               .arg(options.view, views.join(QStringLiteral(", "))));
         }
     }
     options.exportPath = parser.value(exportResults);
@@ -271,67 +265,63 @@ std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QS
         const QFileInfo file(options.exportPath);
         const QString suffix = file.suffix().toLower();
         if (!options.runDemo) {
-            *error = QStringLiteral("--export needs --run-demo (and --quiz and --question).");
-            return std::nullopt;
+            return refused(QStringLiteral("--export needs --run-demo (and --quiz and --question)."));
         }
         if (suffix != QLatin1String("json") && suffix != QLatin1String("csv")
             && suffix != QLatin1String("pickle")) {
-            *error = QStringLiteral(
+            return refused(QStringLiteral(
                 "--export needs a file name ending in .json, .csv, .trace.json or .pickle, not \"%1\".")
-                         .arg(options.exportPath);
-            return std::nullopt;
+                               .arg(options.exportPath));
         }
         if (!QFileInfo(file.absolutePath()).isDir()) {
-            *error = QStringLiteral("Cannot write the results to \"%1\": its folder is missing.")
-                         .arg(options.exportPath);
-            return std::nullopt;
+            return refused(QStringLiteral("Cannot write the results to \"%1\": its folder is missing.")
+                               .arg(options.exportPath));
         }
         if (const std::optional<std::string> kind
             = rlab::unwritableKind(QFile::encodeName(options.exportPath).toStdString())) {
-            *error = QStringLiteral("Cannot write the results to \"%1\": %2.")
-                         .arg(options.exportPath, QString::fromStdString(*kind));
-            return std::nullopt;
+            return refused(QStringLiteral("Cannot write the results to \"%1\": %2.")
+                               .arg(options.exportPath, QString::fromStdString(*kind)));
         }
     }
     options.progressFile = parser.value(progress);
     if (parser.isSet(progress) && !QFileInfo(options.progressFile).isFile()) {
-        *error = QStringLiteral("--progress needs an existing progress file, not \"%1\".")
-                     .arg(options.progressFile);
-        return std::nullopt;
+        return refused(QStringLiteral("--progress needs an existing progress file, not \"%1\".")
+                           .arg(options.progressFile));
     }
     if (parser.isSet(today)) {
         options.today = QDate::fromString(parser.value(today), Qt::ISODate);
         if (!options.today.isValid()) {
-            *error
-                = QStringLiteral("--today needs a date as YYYY-MM-DD, not \"%1\".").arg(parser.value(today));
-            return std::nullopt;
+            return refused(
+                QStringLiteral("--today needs a date as YYYY-MM-DD, not \"%1\".").arg(parser.value(today)));
         }
     }
     options.predict = parser.value(predict);
     if (parser.isSet(predict) && options.quiz.isEmpty()) {
-        *error = QStringLiteral("--predict needs --quiz.");
-        return std::nullopt;
+        return refused(QStringLiteral("--predict needs --quiz."));
     }
     options.contentRoot = parser.isSet(content) ? parser.value(content) : builtInContentRoot();
     if (options.contentRoot.isEmpty()) {
-        *error = QStringLiteral("The built-in content was found neither beside the program nor in the data "
-                                "folders; name a content folder with --content.");
-        return std::nullopt;
+        return refused(
+            QStringLiteral("The built-in content was found neither beside the program nor in the data "
+                           "folders; name a content folder with --content."));
     }
     if (!QFileInfo(options.contentRoot).isDir()
         && !(QFileInfo(options.contentRoot).isFile()
             && rlab::content::isPackArchive(QFile::encodeName(options.contentRoot).toStdString()))) {
-        *error = QStringLiteral("The content folder \"%1\" does not exist.").arg(options.contentRoot);
-        return std::nullopt;
+        return refused(QStringLiteral("The content folder \"%1\" does not exist.").arg(options.contentRoot));
     }
+    return {options, {}};
+}
+
+QString unofferedLanguage(const LaunchOptions& options, const ContentLibrary& library)
+{
     // Checked once the content is known: a language is offered where some pack has content in it.
-    if (const QStringList offered = ContentLibrary(options.contentRoot).languages();
-        parser.isSet(lang) && !offered.contains(options.language)) {
-        *error = QStringLiteral("Unknown language \"%1\"; the content offers %2.")
-                     .arg(options.language, offered.join(QStringLiteral(", ")));
-        return std::nullopt;
-    }
-    return options;
+    if (!options.languageGiven)
+        return {};
+    if (const QStringList offered = library.languages(); !offered.contains(options.language))
+        return QStringLiteral("Unknown language \"%1\"; the content offers %2.")
+            .arg(options.language, offered.join(QStringLiteral(", ")));
+    return {};
 }
 
 namespace {

@@ -9,12 +9,15 @@
 #include <QString>
 #include <QStringList>
 
+#include "orproblem.h"
 #include "progressstore.h"
 
+class ContentLibrary;
 class MainWindow;
 
 struct LaunchOptions {
     QString language; // empty: the saved or system language
+    bool languageGiven = false; // --lang was given (an empty one too: it is no language on offer)
     QString quiz;
     int question = 0; // 1-based; 0: not given
     int answer = 0; // 1-based; 0: not given
@@ -48,8 +51,12 @@ struct LaunchFailure {
     QString sentence;
 };
 
-// Parses `arguments` (argv, program name first). A bad value gives nullopt and one sentence.
-std::optional<LaunchOptions> parseLaunchOptions(const QStringList& arguments, QString* error);
+// Parses `arguments` (argv, program name first). A bad value gives one sentence (and no options).
+// The content is not read here: unofferedLanguage checks --lang against the library the window uses.
+OrProblem<LaunchOptions> parseLaunchOptions(const QStringList& arguments);
+// Why --lang cannot be used: one sentence naming the languages `library` offers; empty when it is
+// offered or was not given.
+QString unofferedLanguage(const LaunchOptions& options, const ContentLibrary& library);
 
 // Whether these arguments ask for a screenshot or an export, which exit when done and leave the
 // learner's saved progress alone (decided before QApplication exists).

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <memory>
 #include <unistd.h>
 
 #include <QApplication>
@@ -18,6 +19,7 @@
 
 #include "appicon.h"
 #include "commandline.h"
+#include "contentlibrary.h"
 #include "mainwindow.h"
 #include "pages/questionpage.h"
 #include "rlab/layout.h"
@@ -123,20 +125,26 @@ int main(int argc, char** argv)
     // The installed desktop entry's name (packaging/), so Wayland shells match windows to its icon.
     QGuiApplication::setDesktopFileName(QStringLiteral(RLAB_APP_ID));
     QApplication::setWindowIcon(applicationIcon()); // every window and dialog, the About box included
-    // Before anything unpacks a pack (the options' check of --lang reads the packs, the window's
-    // content library again): a signal that comes meanwhile must still end in the event loop (the
-    // byte waits in the pipe until exec()). Not for a screenshot or an export: no loop to quit.
+    // Before anything unpacks a pack (the check of --lang reads the packs, into the library the
+    // window then uses): a signal that comes meanwhile must still end in the event loop (the byte
+    // waits in the pipe until exec()). Not for a screenshot or an export: no loop to quit.
     if (!screenshot && !exporting)
         quitOnSignals(app);
 
-    QString error;
-    const std::optional<LaunchOptions> options = parseLaunchOptions(QApplication::arguments(), &error);
-    if (!options) {
-        std::fprintf(stderr, "recompute-lab: %s\n", forTerminal(error).c_str());
+    const OrProblem<LaunchOptions> parsed = parseLaunchOptions(QApplication::arguments());
+    if (!parsed.ok()) {
+        std::fprintf(stderr, "recompute-lab: %s\n", forTerminal(parsed.problem).c_str());
         return 2;
     }
+    const LaunchOptions* options = &parsed.value;
     if (options->helpShown)
         return 0;
+    // One library for the check of --lang and the window: each pack archive is unpacked once.
+    auto library = std::make_unique<ContentLibrary>(options->contentRoot);
+    if (const QString problem = unofferedLanguage(*options, *library); !problem.isEmpty()) {
+        std::fprintf(stderr, "recompute-lab: %s\n", forTerminal(problem).c_str());
+        return 2;
+    }
     if (options->dark) { // before any widget exists, so every style sheet is built on this palette
         QApplication::setStyle(QStringLiteral("Fusion"));
         QApplication::setPalette(darkPalette());
@@ -150,7 +158,7 @@ int main(int argc, char** argv)
     ProgressStore progress = launchProgress(*options, screenshot, exporting);
     if (const QString notice = launchNotice(*options); !notice.isEmpty() && !screenshot && !exporting)
         std::fprintf(stderr, "recompute-lab: %s\n", forTerminal(notice).c_str());
-    MainWindow window(options->contentRoot, progress, options->language);
+    MainWindow window(library.release(), progress, options->language);
     if (const std::optional<QString> problem = applyLaunchOptions(window, *options)) {
         std::fprintf(stderr, "recompute-lab: %s\n", forTerminal(*problem).c_str());
         return 2;

@@ -41,8 +41,14 @@ const QString QuestionSplit = QStringLiteral("question-split");
 
 MainWindow::MainWindow(
     const QString& contentRoot, ProgressStore progress, const QString& language, QWidget* parent)
+    : MainWindow(new ContentLibrary(contentRoot), std::move(progress), language, parent)
+{
+}
+
+MainWindow::MainWindow(
+    ContentLibrary* library, ProgressStore progress, const QString& language, QWidget* parent)
     : QMainWindow(parent)
-    , m_library(new ContentLibrary(contentRoot, this))
+    , m_library(library)
     , m_progress(std::move(progress))
     , m_clock([] { return QDateTime::currentDateTime(); })
     , m_session(new QuizSession(this))
@@ -55,6 +61,7 @@ MainWindow::MainWindow(
     , m_planner(new PlannerPage(this))
     , m_menus(new WindowMenus(this))
 {
+    m_library->setParent(this);
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(applicationIcon());
     setMinimumSize(640, 480);

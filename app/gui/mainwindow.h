@@ -36,6 +36,10 @@ public:
     // `contentRoot` in `language`, or the saved language, or the system's when offered.
     MainWindow(const QString& contentRoot, ProgressStore progress, const QString& language = {},
         QWidget* parent = nullptr);
+    // The same on a library already made (the command line's check of --lang read it): the window
+    // takes it over.
+    MainWindow(ContentLibrary* library, ProgressStore progress, const QString& language = {},
+        QWidget* parent = nullptr);
     ~MainWindow() override;
 
     // Switches the interface strings and the content at once, keeping the quiz state and the

@@ -607,7 +607,6 @@ void Trainer::backwardBlock(int block, float* dx)
     const float* p = m_params.floats();
     float* g = m_grads.floats();
     const std::size_t btc = m_sizes.outputElems;
-    const std::size_t bhtt = m_sizes.elems[static_cast<std::size_t>(Slot::Att)];
     const auto& f = m_sizes.flops;
     const auto fl = [&](Slot s) { return f[static_cast<std::size_t>(s)]; };
     // Each gradient has the size of its activation (predictor.cpp counts the same).
@@ -635,33 +634,10 @@ void Trainer::backwardBlock(int block, float* dx)
     });
     dfc1.reset();
 
-    Buffer dvalues = gradient(Slot::AttValues);
-    op("proj_backward", 2 * fl(Slot::Residual), [&] {
-        m_backend.dropoutBackward(dproj.floats(), dx, btc, site(block, kSiteAttentionOutput));
-        m_backend.matmulBackward(dvalues.floats(), g + w.projw, g + w.projb, dproj.floats(),
-            acts[Slot::AttValues].ptr, p + w.projw, BT, C, C);
-    });
-    Buffer datt = gradient(Slot::Att);
-    Buffer dqkv = gradient(Slot::Qkv);
-    if (m_plan.fusedAttention) {
-        backwardFused(block, acts, dvalues.floats(), dqkv.floats());
-    } else {
-        op("attn_values_backward", 2 * fl(Slot::AttValues), [&] {
-            m_backend.attentionValuesBackward(datt.floats(), dqkv.floats(), dvalues.floats(),
-                acts[Slot::AttDrop].ptr, acts[Slot::Qkv].ptr, B, T, C, H);
-        });
-        if (m_plan.dropout)
-            op("attn_dropout_backward", fl(Slot::AttDrop), [&] {
-                m_backend.dropoutBackward(datt.floats(), datt.floats(), bhtt, site(block, kSiteAttention));
-            });
-        op("softmax_backward", 2 * fl(Slot::Att), [&] {
-            m_backend.attentionSoftmaxBackward(
-                dqkv.floats(), datt.floats(), acts[Slot::Att].ptr, acts[Slot::Qkv].ptr, B, T, C, H);
-        });
-    }
+    const AttentionGradients att = backwardAttention(block, acts, dx, dproj.floats());
     op("qkv_backward", 2 * fl(Slot::Qkv), [&] {
-        m_backend.matmulBackward(dnorm.floats(), g + w.qkvw, g + w.qkvb, dqkv.floats(), acts[Slot::Ln1].ptr,
-            p + w.qkvw, BT, C, 3 * C);
+        m_backend.matmulBackward(dnorm.floats(), g + w.qkvw, g + w.qkvb, att.dqkv.floats(),
+            acts[Slot::Ln1].ptr, p + w.qkvw, BT, C, 3 * C);
     });
     const SlotTensor& ln1 = acts[Slot::Ln1];
     op("ln1_backward", 2 * fl(Slot::Ln1), [&] {
@@ -669,6 +645,60 @@ void Trainer::backwardBlock(int block, float* dx)
             p + w.ln1w, ln1.stats.floats(), ln1.stats.floats() + BT, BT, C);
     });
     acts.clear();
+}
+
+// The attention half's backward, one for both architectures, from the block's d(output) in dx to
+// d(qkv): the output projection (GPT-2's has a bias, llama's wo none), then attention, fused or
+// through the values and the softmax (grouped-query for llama: G key/value heads). The buffers
+// stay the caller's until the block's backward ends, allocated in the order the predictor counts.
+Trainer::AttentionGradients Trainer::backwardAttention(
+    int block, BlockActivations& acts, const float* dx, float* dproj)
+{
+    const BlockParams& w = m_layout.blocks[static_cast<std::size_t>(block)];
+    const float* p = m_params.floats();
+    float* g = m_grads.floats();
+    const std::size_t btc = m_sizes.outputElems;
+    const std::size_t bhtt = m_sizes.elems[static_cast<std::size_t>(Slot::Att)];
+    const auto fl = [&](Slot s) { return m_sizes.flops[static_cast<std::size_t>(s)]; };
+    const auto gradient = [&](Slot s) {
+        return device(
+            m_sizes.elems[static_cast<std::size_t>(s)] * sizeof(float), MemoryCategory::Temporaries);
+    };
+
+    AttentionGradients out;
+    out.dvalues = gradient(Slot::AttValues);
+    op(m_llama ? "wo_backward" : "proj_backward", 2 * fl(Slot::Residual), [&] {
+        m_backend.dropoutBackward(dproj, dx, btc, site(block, kSiteAttentionOutput));
+        m_backend.matmulBackward(out.dvalues.floats(), g + w.projw, m_llama ? nullptr : g + w.projb, dproj,
+            acts[Slot::AttValues].ptr, p + w.projw, BT, C, C);
+    });
+    out.datt = gradient(Slot::Att);
+    out.dqkv = gradient(Slot::Qkv);
+    float* datt = out.datt.floats();
+    float* dqkv = out.dqkv.floats();
+    if (m_plan.fusedAttention) {
+        backwardFused(block, acts, out.dvalues.floats(), dqkv);
+        return out;
+    }
+    op("attn_values_backward", 2 * fl(Slot::AttValues), [&] {
+        if (m_llama)
+            m_backend.gqaValuesBackward(datt, dqkv, out.dvalues.floats(), acts[Slot::AttDrop].ptr,
+                acts[Slot::Qkv].ptr, B, T, C, H, G);
+        else
+            m_backend.attentionValuesBackward(
+                datt, dqkv, out.dvalues.floats(), acts[Slot::AttDrop].ptr, acts[Slot::Qkv].ptr, B, T, C, H);
+    });
+    if (m_plan.dropout)
+        op("attn_dropout_backward", fl(Slot::AttDrop),
+            [&] { m_backend.dropoutBackward(datt, datt, bhtt, site(block, kSiteAttention)); });
+    op("softmax_backward", 2 * fl(Slot::Att), [&] {
+        if (m_llama)
+            m_backend.gqaSoftmaxBackward(dqkv, datt, acts[Slot::Att].ptr, acts[Slot::Qkv].ptr, B, T, C, H, G);
+        else
+            m_backend.attentionSoftmaxBackward(
+                dqkv, datt, acts[Slot::Att].ptr, acts[Slot::Qkv].ptr, B, T, C, H);
+    });
+    return out;
 }
 
 // Llama's block backward: the same gradient buffers in the same order as backwardBlock (the
@@ -682,7 +712,6 @@ void Trainer::backwardLlamaBlock(int block, float* dx)
     float* g = m_grads.floats();
     const std::size_t btc = m_sizes.outputElems;
     const std::size_t btf = static_cast<std::size_t>(BT) * static_cast<std::size_t>(F);
-    const std::size_t bhtt = m_sizes.elems[static_cast<std::size_t>(Slot::Att)];
     const auto fl = [&](Slot s) { return m_sizes.flops[static_cast<std::size_t>(s)]; };
     const auto gradient = [&](Slot s) {
         return device(
@@ -715,34 +744,11 @@ void Trainer::backwardLlamaBlock(int block, float* dx)
     });
     dfc1.reset();
 
-    Buffer dvalues = gradient(Slot::AttValues);
-    op("wo_backward", 2 * fl(Slot::Residual), [&] {
-        m_backend.dropoutBackward(dproj.floats(), dx, btc, site(block, kSiteAttentionOutput));
-        m_backend.matmulBackward(dvalues.floats(), g + w.projw, nullptr, dproj.floats(),
-            acts[Slot::AttValues].ptr, p + w.projw, BT, C, C);
-    });
-    Buffer datt = gradient(Slot::Att);
-    Buffer dqkv = gradient(Slot::Qkv);
-    if (m_plan.fusedAttention) {
-        backwardFused(block, acts, dvalues.floats(), dqkv.floats());
-    } else {
-        op("attn_values_backward", 2 * fl(Slot::AttValues), [&] {
-            m_backend.gqaValuesBackward(datt.floats(), dqkv.floats(), dvalues.floats(),
-                acts[Slot::AttDrop].ptr, acts[Slot::Qkv].ptr, B, T, C, H, G);
-        });
-        if (m_plan.dropout)
-            op("attn_dropout_backward", fl(Slot::AttDrop), [&] {
-                m_backend.dropoutBackward(datt.floats(), datt.floats(), bhtt, site(block, kSiteAttention));
-            });
-        op("softmax_backward", 2 * fl(Slot::Att), [&] {
-            m_backend.gqaSoftmaxBackward(
-                dqkv.floats(), datt.floats(), acts[Slot::Att].ptr, acts[Slot::Qkv].ptr, B, T, C, H, G);
-        });
-    }
+    const AttentionGradients att = backwardAttention(block, acts, dx, dproj.floats());
     op("wqkv_rope_backward", 2 * fl(Slot::Qkv), [&] {
-        m_backend.ropeBackward(dqkv.floats(), B, T, C, H, G);
-        m_backend.matmulBackward(
-            dnorm.floats(), g + w.qkvw, nullptr, dqkv.floats(), acts[Slot::Ln1].ptr, p + w.qkvw, BT, C, QKV);
+        m_backend.ropeBackward(att.dqkv.floats(), B, T, C, H, G);
+        m_backend.matmulBackward(dnorm.floats(), g + w.qkvw, nullptr, att.dqkv.floats(), acts[Slot::Ln1].ptr,
+            p + w.qkvw, BT, C, QKV);
     });
     const SlotTensor& ln1 = acts[Slot::Ln1];
     op("attn_norm_backward", 2 * fl(Slot::Ln1), [&] {

@@ -80,6 +80,13 @@ private:
     void prefetchSegment(const Segment& segment);
     void restoreSegment(const Segment& segment); // one of m_plan.segments
     void backwardBlock(int block, float* dx);
+    // The attention half's gradient buffers, alive until the block's backward ends.
+    struct AttentionGradients {
+        Buffer dvalues;
+        Buffer datt;
+        Buffer dqkv;
+    };
+    AttentionGradients backwardAttention(int block, BlockActivations& acts, const float* dx, float* dproj);
     void backwardLlamaBlock(int block, float* dx);
     float forwardHead();
     void backwardHead(float* dx);

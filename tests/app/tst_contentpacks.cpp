@@ -483,13 +483,12 @@ void ContentPacksTest::authorsAnswersAreNotSaved()
     const QString saved = ProgressStore().filePath();
     QVERIFY(saved.startsWith(m_state->path()));
     const auto answerOnce = [](const QStringList& arguments) {
-        QString error;
-        const std::optional<LaunchOptions> options = parseLaunchOptions(
+        const OrProblem<LaunchOptions> parsed = parseLaunchOptions(
             QStringList {QStringLiteral("recompute-lab"), QStringLiteral("--content"), fixtures()}
-                + arguments,
-            &error);
-        if (!options)
-            return error;
+            + arguments);
+        if (!parsed.ok())
+            return parsed.problem;
+        const LaunchOptions* options = &parsed.value;
         MainWindow window(options->contentRoot, launchProgress(*options, false, false), QStringLiteral("en"));
         if (!window.openQuiz(QStringLiteral("mini-quiz")) || !window.session()->choose(0))
             return QStringLiteral("no question answered");

@@ -717,8 +717,7 @@ void DemoTest::runTimeIsEstimated()
     QVERIFY2(estimate->text().contains(QStringLiteral("estimate")), qPrintable(estimate->text()));
 
     const DemoPreset preset = tinyPreset("tiny-estimate");
-    QString error;
-    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, rlab::demo::defaultChoice(preset), &error);
+    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, rlab::demo::defaultChoice(preset)).value;
     const double predicted = estimateDemoSeconds(plans, *measuredFlopsPerMs());
     QVERIFY(predicted > 0);
     QElapsedTimer timer;
@@ -731,7 +730,7 @@ void DemoTest::runTimeIsEstimated()
     rlab::demo::Choice larger = rlab::demo::defaultChoice(preset);
     larger.shape.layers = preset.maxShape.layers;
     larger.shape.seq = preset.maxShape.seq;
-    QVERIFY(estimateDemoSeconds(DemoRunner::plan(preset, larger, &error), *measuredFlopsPerMs()) > predicted);
+    QVERIFY(estimateDemoSeconds(DemoRunner::plan(preset, larger).value, *measuredFlopsPerMs()) > predicted);
 
     DemoPanel longPanel;
     longPanel.setPreset(longPreset("long-estimate"));

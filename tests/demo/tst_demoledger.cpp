@@ -27,10 +27,10 @@ DemoResult tinyRun(const std::string& policy)
     preset.shape = {3, 32, 2, 16, 2, 64};
     preset.maxShape = preset.shape;
     preset.runs = {demoRun(policy)};
-    QString error;
-    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
+    const OrProblem<QList<DemoRunPlan>> planned = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset));
+    const QList<DemoRunPlan>& plans = planned.value;
     if (plans.isEmpty())
-        qFatal("%s", qPrintable(error));
+        qFatal("%s", qPrintable(planned.problem));
     DemoRunPlan plan = plans.back();
     plan.config.minTimeSeconds = 0;
     DemoResult result;
@@ -102,9 +102,8 @@ void DemoLedgerTest::barsAddUpToTheMeasuredPeak()
 {
     for (const std::string policy : {"none", "selective", "full", "sqrt", "budget:300K", "full+offload"}) {
         const DemoResult result = tinyRun(policy);
-        QString error;
-        const std::optional<rlab::TensorLedger> ledger = demoLedger(result, &error);
-        QVERIFY2(ledger, qPrintable(error));
+        const std::optional<rlab::TensorLedger> ledger = demoLedger(result);
+        QVERIFY2(ledger, qPrintable(demoLedgerProblem(result)));
         const QList<LedgerGroup> groups = ledgerGroups(*ledger);
         const std::uint64_t sum = std::accumulate(groups.begin(), groups.end(), std::uint64_t {0},
             [](std::uint64_t total, const LedgerGroup& g) { return total + g.peakBytes; });
@@ -173,9 +172,8 @@ void DemoLedgerTest::formulaSubstitutesTheShape()
 void DemoLedgerTest::counterfactualsPeakAsPredicted()
 {
     const DemoResult none = tinyRun("none");
-    QString error;
-    const std::vector<DemoCounterfactual> tries = demoCounterfactuals(none, &error);
-    QVERIFY2(tries.size() >= 2, qPrintable(error));
+    const std::vector<DemoCounterfactual> tries = demoCounterfactuals(none);
+    QVERIFY2(tries.size() >= 2, qPrintable(QStringLiteral("%1 counterfactuals").arg(tries.size())));
     for (const DemoCounterfactual& c : tries) {
         QVERIFY(!counterfactualText(c.counterfactual).isEmpty());
         QVERIFY(c.counterfactual.predictedPeakActivationBytes < none.run.peakActivationBytes);

@@ -20,10 +20,23 @@
 #include "livefigures.h"
 #include "rlab/engine.h"
 #include "rlab/wander.h"
+#include "sizewords.h"
 #include "slowness.h"
 
 using rlab::content::DemoPreset;
 using rlab::content::DemoRun;
+
+namespace {
+
+// DemoRunner::plan's runs, with its sentence (empty when they can run) in `problem`.
+QList<DemoRunPlan> plannedRuns(const DemoPreset& preset, const DemoChoice& choice, QString& problem)
+{
+    OrProblem<QList<DemoRunPlan>> planned = DemoRunner::plan(preset, choice);
+    problem = planned.problem;
+    return planned.value;
+}
+
+} // namespace
 
 class DemoRunnerTest : public QObject {
     Q_OBJECT
@@ -35,6 +48,7 @@ private slots:
     void planRejectsBadSizesWithASentence();
     void demoMemoryIsCheckedAsAWhole();
     void sizeProblemsAreDataTheAppWords();
+    void everySizeHasItsWordsInOneHome();
     void pairedRatioAndFitsReadTheRuns();
     void presetsInContentAllPlan();
     void runsOfASweepValueStepInLockstep();
@@ -59,8 +73,9 @@ void DemoRunnerTest::planMapsRunsToEngineConfigs()
     bf16.optimizer = "sgd";
     preset.runs = {demoRun("none"), demoRun("sqrt"), selective, offload, demoRun("budget:1MiB"), bf16};
 
-    QString error;
-    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
+    const OrProblem<QList<DemoRunPlan>> planned = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset));
+    const QList<DemoRunPlan>& plans = planned.value;
+    const QString& error = planned.problem;
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(plans.size(), 6);
     QCOMPARE(plans[0].config.policy.kind, rlab::PolicyKind::None);
@@ -98,8 +113,9 @@ void DemoRunnerTest::planAppliesSweepAndOverrides()
     choice.shape.heads = 3;
     choice.shape.batch = 4;
 
-    QString error;
-    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, choice, &error);
+    const OrProblem<QList<DemoRunPlan>> planned = DemoRunner::plan(preset, choice);
+    const QList<DemoRunPlan>& plans = planned.value;
+    const QString& error = planned.problem;
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(plans.size(), 6);
     const int layers[] = {1, 1, 4, 4, 8, 8};
@@ -121,7 +137,7 @@ void DemoRunnerTest::planAppliesSweepAndOverrides()
     choice = DemoRunner::defaultChoice(preset);
     QCOMPARE(choice.keep, rlab::defaultSelectiveKeep());
     choice.keep = {rlab::OpKind::Gelu};
-    const QList<DemoRunPlan> ticked = DemoRunner::plan(preset, choice, &error);
+    const QList<DemoRunPlan> ticked = DemoRunner::plan(preset, choice).value;
     QCOMPARE(ticked.size(), 1);
     QCOMPARE(ticked[0].config.policy.keep, std::vector<rlab::OpKind> {rlab::OpKind::Gelu});
 }
@@ -129,8 +145,9 @@ void DemoRunnerTest::planAppliesSweepAndOverrides()
 void DemoRunnerTest::planAddsNoneReferenceForGradientError()
 {
     const DemoPreset preset = replayPreset();
-    QString error;
-    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
+    const OrProblem<QList<DemoRunPlan>> planned = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset));
+    const QList<DemoRunPlan>& plans = planned.value;
+    const QString& error = planned.problem;
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(plans.size(), 3);
     QVERIFY(plans[0].reference);
@@ -170,29 +187,52 @@ void DemoRunnerTest::planRejectsBadSizesWithASentence()
     QString error;
     DemoChoice choice = DemoRunner::defaultChoice(preset);
     choice.shape.heads = 3; // 32 is not a multiple of 3
-    QVERIFY(DemoRunner::plan(preset, choice, &error).isEmpty());
+    QVERIFY(plannedRuns(preset, choice, error).isEmpty());
     QVERIFY2(error.contains(QStringLiteral("divide")), qPrintable(error));
     QVERIFY(error.endsWith(QLatin1Char('.')));
 
     choice = DemoRunner::defaultChoice(preset);
     choice.shape.layers = 9; // the preset allows 8
-    QVERIFY(DemoRunner::plan(preset, choice, &error).isEmpty());
+    QVERIFY(plannedRuns(preset, choice, error).isEmpty());
     QVERIFY2(error.contains(QStringLiteral("8")), qPrintable(error));
 
     choice = DemoRunner::defaultChoice(preset);
     choice.shape.seq = 0;
-    QVERIFY(DemoRunner::plan(preset, choice, &error).isEmpty());
+    QVERIFY(plannedRuns(preset, choice, error).isEmpty());
     QVERIFY(!error.isEmpty());
 
     DemoPreset badPolicy = tinyPreset();
     badPolicy.runs = {demoRun("sometimes")};
-    QVERIFY(DemoRunner::plan(badPolicy, DemoRunner::defaultChoice(badPolicy), &error).isEmpty());
+    QVERIFY(plannedRuns(badPolicy, DemoRunner::defaultChoice(badPolicy), error).isEmpty());
     QVERIFY2(error.contains(QStringLiteral("sometimes")), qPrintable(error));
 
     DemoPreset badSweep = tinyPreset();
     badSweep.sweep = rlab::content::DemoSweep {"vocab", {8}};
-    QVERIFY(DemoRunner::plan(badSweep, DemoRunner::defaultChoice(badSweep), &error).isEmpty());
+    QVERIFY(plannedRuns(badSweep, DemoRunner::defaultChoice(badSweep), error).isEmpty());
     QVERIFY2(error.contains(QStringLiteral("vocab")), qPrintable(error));
+}
+
+// Proves: every size of the model has its learner's words in sizewords.h (noun, label with its
+// shortcut, accessible name, limit sentence), none of them the bare key, and the sweep's axis title
+// is that noun: the sizes form, the planner, the charts and the limit sentences read one home.
+void DemoRunnerTest::everySizeHasItsWordsInOneHome()
+{
+    for (const rlab::ShapeField& field : rlab::shapeFields()) {
+        const QString key = QString::fromUtf8(field.key.data(), qsizetype(field.key.size()));
+        const SizeWords words = sizeWords(field);
+        QVERIFY2(!words.noun.isEmpty(), qPrintable(key));
+        const QString shown = QString(words.label).remove(QLatin1Char('&'));
+        QVERIFY2(shown.at(0).isUpper(), qPrintable(key + QStringLiteral(": ") + words.label)); // not the key
+        QVERIFY2(words.accessibleName.size() > key.size(),
+            qPrintable(key + QStringLiteral(": ") + words.accessibleName));
+        QCOMPARE(sizeWords(field.member).label, words.label);
+        const QString limit = sizeLimitText(field, 7);
+        QVERIFY2(limit.contains(QStringLiteral("7")) && limit.endsWith(QLatin1Char('.')), qPrintable(limit));
+        if (field.sweepable)
+            QCOMPARE(sweepParameterTitle(key), words.noun);
+    }
+    QCOMPARE(sizeWords(&rlab::ModelShape::layers).label, QStringLiteral("La&yers"));
+    QCOMPARE(sizeWords(&rlab::ModelShape::seq).noun, QStringLiteral("sequence length"));
 }
 
 void DemoRunnerTest::sizeProblemsAreDataTheAppWords()
@@ -290,8 +330,10 @@ void DemoRunnerTest::presetsInContentAllPlan()
     const rlab::content::Content content = rlab::content::loadContent(root, "en");
     QVERIFY(!content.presets.empty());
     for (const auto& [id, preset] : content.presets) {
-        QString error;
-        const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
+        const OrProblem<QList<DemoRunPlan>> planned
+            = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset));
+        const QList<DemoRunPlan>& plans = planned.value;
+        const QString& error = planned.problem;
         QVERIFY2(!plans.isEmpty(), qPrintable(QString::fromStdString(id) + QStringLiteral(": ") + error));
     }
     // Every demo a question names exists, so no question opens an empty panel (a question may
@@ -347,8 +389,7 @@ void DemoRunnerTest::runsOfASweepValueStepInLockstep()
 void DemoRunnerTest::runnerReportsProgressAndOneOutcome()
 {
     const DemoPreset preset = replayPreset(); // three runs (a hidden reference), two results
-    QString error;
-    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
+    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset)).value;
     QCOMPARE(plans.size(), 3);
 
     DemoRunner runner;
@@ -385,11 +426,10 @@ void DemoRunnerTest::runnerReportsProgressAndOneOutcome()
 void DemoRunnerTest::cancelEndsAsCancelled()
 {
     const DemoPreset preset = longPreset();
-    QString error;
     DemoRunner runner;
     QSignalSpy progressed(&runner, &DemoRunner::progressed);
     QSignalSpy ended(&runner, &DemoRunner::ended);
-    QVERIFY(runner.start(DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error)));
+    QVERIFY(runner.start(DemoRunner::plan(preset, DemoRunner::defaultChoice(preset)).value));
     QVERIFY(progressed.wait(60000 * rlab::test::kSlowness)); // under way
     runner.cancel();
     QVERIFY(ended.wait(10000 * rlab::test::kSlowness));

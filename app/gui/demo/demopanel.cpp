@@ -470,24 +470,19 @@ void DemoPanel::showPresetTexts()
     m_lookFor->setText(tr("Look for: %1").arg(contentHtml(m_preset->lookFor)));
 }
 
-QList<DemoRunPlan> DemoPanel::plannedRuns(QString* problem) const
+OrProblem<QList<DemoRunPlan>> DemoPanel::plannedRuns() const
 {
-    if (!m_preset) {
-        *problem = tr("There is no demo to run.");
-        return {};
-    }
+    if (!m_preset)
+        return {{}, tr("There is no demo to run.")};
     // The learner's sizes in the learner's language; what else can stop a plan is the content's.
-    *problem = DemoRunner::checkChoice(*m_preset, m_sizes->choice());
-    if (!problem->isEmpty())
-        return {};
-    return DemoRunner::plan(*m_preset, m_sizes->choice(), problem);
+    if (QString problem = DemoRunner::checkChoice(*m_preset, m_sizes->choice()); !problem.isEmpty())
+        return {{}, std::move(problem)};
+    return DemoRunner::plan(*m_preset, m_sizes->choice());
 }
 
 QString DemoPanel::currentProblem() const
 {
-    QString problem;
-    plannedRuns(&problem);
-    return problem;
+    return plannedRuns().problem;
 }
 
 void DemoPanel::updateValidity()
@@ -503,8 +498,7 @@ double DemoPanel::estimateSeconds() const
     const std::optional<double> speed = measuredFlopsPerMs();
     if (!m_preset || !speed)
         return 0;
-    QString error;
-    return estimateDemoSeconds(DemoRunner::plan(*m_preset, m_sizes->choice(), &error), *speed);
+    return estimateDemoSeconds(DemoRunner::plan(*m_preset, m_sizes->choice()).value, *speed);
 }
 
 void DemoPanel::showEstimate(bool runnable)
@@ -584,8 +578,9 @@ void DemoPanel::run()
 {
     if (isRunning())
         return;
-    QString error;
-    const QList<DemoRunPlan> plans = plannedRuns(&error);
+    const OrProblem<QList<DemoRunPlan>> planned = plannedRuns();
+    const QList<DemoRunPlan>& plans = planned.value;
+    QString error = planned.problem;
     if (!error.isEmpty()) {
         setStatus([this] { return currentProblem(); }, true);
         emit finished(DemoOutcome {DemoOutcome::Ending::Refused, error});

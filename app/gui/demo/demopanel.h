@@ -105,8 +105,8 @@ private:
     void onEnded(const DemoOutcome& outcome);
     void setStatus(std::function<QString()> text, bool error = false);
     QString currentProblem() const;
-    // The runs of the learner's choice, planned once; none, with *problem set, when it cannot run.
-    QList<DemoRunPlan> plannedRuns(QString* problem) const;
+    // The runs of the learner's choice, planned once; none, with the sentence, when it cannot run.
+    OrProblem<QList<DemoRunPlan>> plannedRuns() const;
 
     // The results of each preset run this session, kept when the learner moves to another
     // question and shown again on return.

@@ -1,6 +1,7 @@
 #include "demosizesform.h"
 
 #include <algorithm>
+#include <array>
 
 #include <QCheckBox>
 #include <QEvent>
@@ -13,6 +14,7 @@
 
 #include "demotexts.h"
 #include "rlab/content/content.h"
+#include "sizewords.h"
 #include "tones.h"
 
 namespace {
@@ -20,6 +22,9 @@ namespace {
 // The boxes take a number above the preset's limit, so the panel can say why Run is off instead of
 // the box silently refusing or changing what the learner typed.
 constexpr int kMostTyped = 999999;
+// The sizes in sizeFields()'s order.
+constexpr std::array<int rlab::ModelShape::*, 5> kSizeMembers = {&rlab::ModelShape::layers,
+    &rlab::ModelShape::width, &rlab::ModelShape::heads, &rlab::ModelShape::seq, &rlab::ModelShape::batch};
 
 QSpinBox* sizeSpin(const QString& name)
 {
@@ -91,16 +96,12 @@ DemoSizesForm::DemoSizesForm(QWidget* parent)
 void DemoSizesForm::retranslate()
 {
     m_sizesBox->setTitle(tr("Model sizes"));
-    m_layersLabel->setText(tr("La&yers"));
-    m_widthLabel->setText(tr("&Width"));
-    m_headsLabel->setText(tr("H&eads"));
-    m_seqLabel->setText(tr("&Sequence"));
-    m_batchLabel->setText(tr("&Batch"));
-    m_layers->setAccessibleName(tr("Number of layers"));
-    m_width->setAccessibleName(tr("Model width"));
-    m_heads->setAccessibleName(tr("Number of attention heads"));
-    m_seq->setAccessibleName(tr("Sequence length"));
-    m_batch->setAccessibleName(tr("Batch size"));
+    const QList<QPair<QLabel*, QSpinBox*>> fields = sizeFields();
+    for (qsizetype i = 0; i < fields.size(); ++i) {
+        const SizeWords words = sizeWords(kSizeMembers[std::size_t(i)]);
+        fields[i].first->setText(words.label);
+        fields[i].second->setAccessibleName(words.accessibleName);
+    }
     showSweptTips();
     m_resetSizes->setText(tr("Reset sizes"));
     m_resetSizes->setToolTip(tr("Go back to the sizes this demo suggests."));

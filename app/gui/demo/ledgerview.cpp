@@ -180,10 +180,9 @@ void LedgerView::showRun()
     const int index = m_run->currentIndex();
     if (index < 0 || index >= m_results.size())
         return;
-    QString error;
-    const std::optional<rlab::TensorLedger> ledger = demoLedger(m_results[index], &error);
+    const std::optional<rlab::TensorLedger> ledger = demoLedger(m_results[index]);
     if (!ledger) {
-        m_formula->setText(error);
+        m_formula->setText(demoLedgerProblem(m_results[index]));
         return;
     }
     m_formula->setText(ledgerFormulaText(ledgerFormula(*ledger)));

@@ -32,6 +32,7 @@
 #include "charts/chartstyle.h"
 #include "clusterpanel.h"
 #include "rlab/planner/snippets.h"
+#include "sizewords.h"
 
 namespace {
 
@@ -316,17 +317,17 @@ void PlannerPage::retranslate()
            "its measured peak in the demos); nothing is allocated or trained."));
     m_back->setText(tr("Back"));
     m_modelLabel->setText(tr("&Model"));
-    m_layersLabel->setText(tr("Layers"));
-    m_widthLabel->setText(tr("Width"));
-    m_headsLabel->setText(tr("Heads"));
-    m_vocabLabel->setText(tr("Vocabulary"));
+    m_layersLabel->setText(sizeWords(&rlab::ModelShape::layers).label);
+    m_widthLabel->setText(sizeWords(&rlab::ModelShape::width).label);
+    m_headsLabel->setText(sizeWords(&rlab::ModelShape::heads).label);
+    m_vocabLabel->setText(sizeWords(&rlab::ModelShape::vocab).label);
     m_kvHeadsLabel->setText(tr("Key/value heads"));
     m_ffnLabel->setText(tr("MLP hidden size"));
     m_kvHeads->setToolTip(tr("Grouped-query attention's key/value heads: they must divide the heads, "
                              "and tensor parallelism must divide them."));
     m_ffn->setToolTip(tr("The MLP's hidden width: 4 × width in GPT-2's block, SwiGLU's size in llama's."));
-    m_seqLabel->setText(tr("&Sequence"));
-    m_batchLabel->setText(tr("Micro-ba&tch"));
+    m_seqLabel->setText(sizeWords(&rlab::ModelShape::seq).label);
+    m_batchLabel->setText(microBatchLabel());
     m_weightsLabel->setText(tr("Weights"));
     m_activationsLabel->setText(tr("Saved activations"));
     m_optimizerLabel->setText(tr("Optimizer"));

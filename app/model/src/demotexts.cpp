@@ -4,6 +4,7 @@
 #include <QLocale>
 
 #include "demorunner.h"
+#include "sizewords.h"
 
 QString phaseTitle(rlab::Phase phase)
 {
@@ -79,19 +80,8 @@ QString opKindDescription(rlab::OpKind kind)
 
 QString sweepParameterTitle(const QString& parameter)
 {
-    // Keyed by the engine's shape field, so the parameter's name is spelled only in rlab/words.h.
     const rlab::ShapeField* field = rlab::sweepParameter(parameter.toStdString());
-    if (!field)
-        return parameter;
-    if (field->member == &rlab::ModelShape::layers)
-        return QCoreApplication::translate("DemoTexts", "layers");
-    if (field->member == &rlab::ModelShape::seq)
-        return QCoreApplication::translate("DemoTexts", "sequence length");
-    if (field->member == &rlab::ModelShape::width)
-        return QCoreApplication::translate("DemoTexts", "width");
-    if (field->member == &rlab::ModelShape::batch)
-        return QCoreApplication::translate("DemoTexts", "batch");
-    return parameter;
+    return field ? sizeWords(*field).noun : parameter;
 }
 
 QString sweepSymbol(const QString& parameter)

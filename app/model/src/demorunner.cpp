@@ -9,6 +9,7 @@
 #include "livefigures.h"
 #include "rlab/content/content.h"
 #include "rlab/engine.h"
+#include "sizewords.h"
 
 namespace {
 
@@ -51,24 +52,10 @@ QString DemoRunner::checkChoice(const rlab::content::DemoPreset& preset, const D
     switch (problem->kind) {
     case Kind::SizeBelowOne:
         return tr("Every size must be at least 1.");
-    case Kind::SizeAboveLimit: {
-        // Keyed by the engine's shape field, like the sizes form's labels.
-        const rlab::ShapeField* field = rlab::shapeField(problem->size);
-        const auto member = field ? field->member : nullptr;
-        if (member == &rlab::ModelShape::layers)
-            return tr("At most %1 layers are allowed for this demo.").arg(problem->limit);
-        if (member == &rlab::ModelShape::width)
-            return tr("The width may be at most %1 for this demo.").arg(problem->limit);
-        if (member == &rlab::ModelShape::heads)
-            return tr("At most %1 heads are allowed for this demo.").arg(problem->limit);
-        if (member == &rlab::ModelShape::seq)
-            return tr("The sequence length may be at most %1 for this demo.").arg(problem->limit);
-        if (member == &rlab::ModelShape::batch)
-            return tr("The batch may be at most %1 for this demo.").arg(problem->limit);
-        if (member == &rlab::ModelShape::vocab)
-            return tr("The vocabulary may be at most %1 for this demo.").arg(problem->limit);
+    case Kind::SizeAboveLimit:
+        if (const rlab::ShapeField* field = rlab::shapeField(problem->size))
+            return sizeLimitText(*field, problem->limit);
         return fromStd(rlab::demo::describe(*problem));
-    }
     case Kind::HeadsDoNotDivideWidth:
         return tr("The number of heads (%1) must divide the width (%2).")
             .arg(problem->value)
@@ -79,14 +66,13 @@ QString DemoRunner::checkChoice(const rlab::content::DemoPreset& preset, const D
     return fromStd(rlab::demo::describe(*problem));
 }
 
-QList<DemoRunPlan> DemoRunner::plan(
-    const rlab::content::DemoPreset& preset, const DemoChoice& choice, QString* error)
+OrProblem<QList<DemoRunPlan>> DemoRunner::plan(
+    const rlab::content::DemoPreset& preset, const DemoChoice& choice)
 {
     std::string problem;
     std::vector<DemoRunPlan> plans = rlab::demo::planRuns(preset, choice, settings(), &problem);
-    if (error)
-        *error = fromStd(problem);
-    return QList<DemoRunPlan>(std::make_move_iterator(plans.begin()), std::make_move_iterator(plans.end()));
+    return {QList<DemoRunPlan>(std::make_move_iterator(plans.begin()), std::make_move_iterator(plans.end())),
+        fromStd(problem)};
 }
 
 rlab::Device DemoRunner::device()

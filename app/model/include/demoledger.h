@@ -26,9 +26,10 @@ struct LedgerGroup {
     int rows = 0;
 };
 
-// The ledger of a run's recorded step, its bytes as the tracking allocator saw them; nullopt with
-// *error when the run recorded no step.
-std::optional<rlab::TensorLedger> demoLedger(const DemoResult& result, QString* error = nullptr);
+// The ledger of a run's recorded step, its bytes as the tracking allocator saw them; nullopt when
+// the run recorded no step, and demoLedgerProblem says why (empty when there is a ledger).
+std::optional<rlab::TensorLedger> demoLedger(const DemoResult& result);
+QString demoLedgerProblem(const DemoResult& result);
 
 // The rows grouped for the bars, in the forward's order: each term of the formula whose rows this
 // policy keeps, then LayerNorm statistics, then "workspace" (every recomputed or widened row, the
@@ -78,7 +79,7 @@ struct DemoCounterfactual {
     rlab::demo::PlannedRun plan; // one run, not timed (memory is exact after a step)
 };
 // Up to three policies that lower this run's peak (rlab::peakCounterfactuals), each planned as a
-// run; empty with *error where the predictor refuses.
-std::vector<DemoCounterfactual> demoCounterfactuals(const DemoResult& result, QString* error = nullptr);
+// run; empty where the predictor refuses (the card then offers none).
+std::vector<DemoCounterfactual> demoCounterfactuals(const DemoResult& result);
 // What a counterfactual changes, in the learner's language ("offload what this policy keeps ...").
 QString counterfactualText(const rlab::Counterfactual& counterfactual);

@@ -96,13 +96,15 @@ QString termText(const std::string& term)
 
 } // namespace
 
-std::optional<rlab::TensorLedger> demoLedger(const DemoResult& result, QString* error)
+std::optional<rlab::TensorLedger> demoLedger(const DemoResult& result)
+{
+    return rlab::measuredLedger(result.run, nullptr);
+}
+
+QString demoLedgerProblem(const DemoResult& result)
 {
     std::string why;
-    std::optional<rlab::TensorLedger> ledger = rlab::measuredLedger(result.run, &why);
-    if (!ledger && error)
-        *error = QString::fromStdString(why);
-    return ledger;
+    return rlab::measuredLedger(result.run, &why) ? QString() : QString::fromStdString(why);
 }
 
 QStringList ledgerTermKeys()
@@ -294,17 +296,14 @@ int peakEventIndex(const std::vector<rlab::TimelineEvent>& timeline)
     return best;
 }
 
-std::vector<DemoCounterfactual> demoCounterfactuals(const DemoResult& result, QString* error)
+std::vector<DemoCounterfactual> demoCounterfactuals(const DemoResult& result)
 {
     std::string why;
     const rlab::RunConfig& config = result.run.config;
     const std::optional<std::vector<rlab::Counterfactual>> found = rlab::peakCounterfactuals(config, 3, &why);
     std::vector<DemoCounterfactual> out;
-    if (!found) {
-        if (error)
-            *error = QString::fromStdString(why);
+    if (!found)
         return out;
-    }
     for (const rlab::Counterfactual& c : *found) {
         const std::optional<rlab::RecomputePolicy> policy = rlab::RecomputePolicy::parse(c.policy, &why);
         if (!policy)

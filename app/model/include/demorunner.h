@@ -16,6 +16,7 @@
 #include <QString>
 
 #include "demoresult.h"
+#include "orproblem.h"
 #include "rlab/config.h"
 #include "rlab/demo/demo.h"
 #include "rlab/memory.h"
@@ -65,10 +66,10 @@ public:
     static DemoChoice defaultChoice(const rlab::content::DemoPreset& preset);
     // One sentence when the learner's sizes are outside the preset's limits; empty when fine.
     static QString checkChoice(const rlab::content::DemoPreset& preset, const DemoChoice& choice);
-    // The preset as engine runs (rlab::demo::planRuns, timed per the preset's min_time). On a
-    // problem returns an empty list and sets *error to one sentence.
-    static QList<DemoRunPlan> plan(
-        const rlab::content::DemoPreset& preset, const DemoChoice& choice, QString* error);
+    // The preset as engine runs (rlab::demo::planRuns, timed per the preset's min_time); on a
+    // problem no runs and one sentence.
+    static OrProblem<QList<DemoRunPlan>> plan(
+        const rlab::content::DemoPreset& preset, const DemoChoice& choice);
     static rlab::Device device(); // CUDA when it works, else the CPU
     static QString deviceName(); // the engine's name for device()
     static QString deviceText(); // deviceName() in the learner's language ("2 threads" translated)
