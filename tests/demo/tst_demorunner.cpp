@@ -185,7 +185,7 @@ void DemoRunnerTest::planCarriesArchAndAttention()
     preset.runs = {grouped};
     choice.shape.heads = 1;
     QVERIFY(DemoRunner::plan(preset, choice, &error).isEmpty());
-    QVERIFY2(error.contains("two kv heads") && error.contains("key/value heads"), qPrintable(error));
+    QVERIFY2(error.contains("key/value heads (2) must divide the number of heads (1)"), qPrintable(error));
 }
 
 // One sweep value's runs live together, so their predicted peaks add up and are checked before
