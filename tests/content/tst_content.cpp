@@ -506,6 +506,10 @@ void ContentTest::errorIsPlaced_data()
         << presets << "width: 16, heads: 2, seq: 8, batch: 2, vocab: 32}\n    max_shape"
         << "width: 6, heads: 2, seq: 8, batch: 2, vocab: 32}\n    arch: llama\n    max_shape" << 7 << 11
         << "width / heads must be even, not 3";
+    QTest::newRow("odd head size in a sweep for llama")
+        << presets << "      - policy: budget:64K\n    sweep: {parameter: layers, values: [2, 4]}"
+        << "      - {policy: budget:64K, arch: llama}\n    sweep: {parameter: width, values: [16, 6]}" << 22
+        << 44 << "sweep width 6 gives the llama runs an odd head size, 3";
     QTest::newRow("boolean expected") << presets << "offload: true"
                                       << "offload: yes" << 12 << 33 << "'offload' must be true or false";
     QTest::newRow("duplicate preset id") << presets << "id: sweep-demo"

@@ -322,6 +322,13 @@ void readSweep(const YamlNode& node, FileReport& report, DemoPreset& preset)
                 report.error(*item,
                     "sweep width " + std::to_string(*value) + " is not a multiple of heads "
                         + std::to_string(preset.shape.heads));
+            else if (std::any_of(preset.runs.begin(), preset.runs.end(),
+                         [&](const DemoRun& run) { return runShape(run, swept).arch == Arch::Llama; })
+                && (swept.width / swept.heads) % 2 != 0)
+                report.error(*item,
+                    "sweep width " + std::to_string(*value) + " gives the llama runs an odd head size, "
+                        + std::to_string(swept.width / swept.heads)
+                        + "; rotary positions pair each head's dimensions");
             else
                 sweep.values.push_back(static_cast<int>(*value));
         }
