@@ -82,7 +82,8 @@ std::vector<rlab::content::Diagnostic> unplannableBudgets(
                 continue;
             for (const rlab::ModelShape& shape : shapes) {
                 rlab::RunConfig config;
-                config.shape = shape;
+                config.shape = rlab::content::runShape(run, shape);
+                config.fusedAttention = run.fusedAttention.value_or(preset.fusedAttention);
                 config.policy = *policy;
                 config.memoryLimitBytes = std::numeric_limits<std::uint64_t>::max(); // the plan alone
                 if (const std::optional<std::string> refusal = rlab::validate(config)) {

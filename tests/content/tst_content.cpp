@@ -99,6 +99,7 @@ private slots:
     void fixtureLoadsCleanly();
     void translationIsApplied();
     void runLabelsSayWhatDiffers();
+    void archAndAttentionAreRead();
     void aliasesReadAsTheirAnchors();
     void missingFieldFallsBackAlone();
     void errorIsPlaced_data();
@@ -160,9 +161,10 @@ void ContentTest::realQuizzesLoadInEveryLanguage()
     qInfo("loaded content/ in %s in %lld ms", qPrintable(language), static_cast<long long>(timer.elapsed()));
     QVERIFY2(content.errors.empty(), listed(content.errors).c_str());
     // The two seed quizzes keep their eight questions; the third and fourth go beyond them.
-    QCOMPARE(content.quizzes.size(), std::size_t(4));
-    const std::pair<std::string, std::size_t> quizzes[] = {{"activation-recomputation-tradeoffs", 8},
-        {"gradient-checkpointing", 8}, {"recomputation-misconceptions", 9}, {"recomputation-at-scale", 10}};
+    QCOMPARE(content.quizzes.size(), std::size_t(5));
+    const std::pair<std::string, std::size_t> quizzes[]
+        = {{"activation-recomputation-tradeoffs", 8}, {"gradient-checkpointing", 8},
+            {"recomputation-misconceptions", 9}, {"recomputation-at-scale", 10}, {"the-2026-block", 4}};
     for (const auto& [id, questions] : quizzes) {
         const Quiz* quiz = content.quiz(id);
         QVERIFY2(quiz, id.c_str());
@@ -257,6 +259,46 @@ void ContentTest::runLabelsSayWhatDiffers()
     QCOMPARE(run.label, std::string("full, no RNG replay, bf16, sgd"));
     QCOMPARE(content.preset("small-demo")->runs[0].label, std::string("none"));
     QCOMPARE(content.preset("sweep-demo")->runs[0].label, std::string("baseline"));
+}
+
+// A preset's arch, kv_heads, ffn and attention, and a run's own, read into the preset's shape and
+// the run; the run's label names what it sets.
+void ContentTest::archAndAttentionAreRead()
+{
+    const fs::path root = editableTree();
+    QVERIFY(replaceOnce(root / "demos/presets.yaml", "    steps: 3\n    dropout: 0.1\n",
+        "    steps: 3\n    dropout: 0.1\n    arch: llama\n    kv_heads: 1\n    attention: fused\n"));
+    QVERIFY(replaceOnce(root / "demos/presets.yaml", "{policy: full, offload: true}",
+        "{policy: full, kv_heads: 2, ffn: 64, attention: plain}"));
+    QVERIFY(replaceOnce(root / "demos/presets.yaml", "{policy: selective, keep: [qkv, attn_dropout]}",
+        "{policy: selective, arch: gpt2}"));
+    const Content content = loadContent(root, "en");
+    QVERIFY2(content.errors.empty(), listed(content.errors).c_str());
+    const rlab::content::DemoPreset& preset = *content.preset("small-demo");
+    QCOMPARE(preset.shape.arch, rlab::Arch::Llama);
+    QCOMPARE(preset.shape.kvHeads, 1);
+    QCOMPARE(preset.maxShape.arch, rlab::Arch::Llama);
+    QVERIFY(preset.fusedAttention);
+    QVERIFY(!content.preset("sweep-demo")->fusedAttention);
+    QCOMPARE(content.preset("sweep-demo")->shape.arch, rlab::Arch::Gpt2);
+
+    const DemoRun& none = preset.runs[0];
+    QCOMPARE(none.label, std::string("none"));
+    QCOMPARE(rlab::content::runShape(none, preset.shape).kvHeads, 1);
+    const DemoRun& grouped = preset.runs[1];
+    QCOMPARE(grouped.label, std::string("full, kv_heads 2, ffn 64, plain attention"));
+    QCOMPARE(grouped.fusedAttention, std::optional<bool>(false));
+    const rlab::ModelShape groupedShape = rlab::content::runShape(grouped, preset.shape);
+    QCOMPARE(groupedShape.arch, rlab::Arch::Llama);
+    QCOMPARE(groupedShape.kvHeads, 2);
+    QCOMPARE(groupedShape.ffn, 64);
+    // A run of another arch starts from its defaults: GPT-2 has no kv_heads of its own.
+    const DemoRun& gpt2 = preset.runs[2];
+    QCOMPARE(gpt2.label, std::string("selective, gpt2"));
+    const rlab::ModelShape gpt2Shape = rlab::content::runShape(gpt2, preset.shape);
+    QCOMPARE(gpt2Shape.arch, rlab::Arch::Gpt2);
+    QCOMPARE(gpt2Shape.kvHeads, 0);
+    QVERIFY(!rlab::shapeProblem(gpt2Shape));
 }
 
 void ContentTest::aliasesReadAsTheirAnchors()
@@ -502,6 +544,39 @@ void ContentTest::errorIsPlaced_data()
     QTest::newRow("width not a multiple of heads")
         << presets << "width: 32, heads: 4"
         << "width: 30, heads: 4" << 7 << 16 << "width 30 is not a multiple of heads 4";
+    QTest::newRow("unknown arch") << presets << "{policy: full, offload: true}"
+                                  << "{policy: full, arch: llama2}" << 12 << 30
+                                  << "arch must be gpt2 or llama, not 'llama2'";
+    QTest::newRow("unknown attention")
+        << presets << "{policy: full, offload: true}"
+        << "{policy: full, attention: flash}" << 12 << 35 << "attention must be plain or fused, not 'flash'";
+    QTest::newRow("kv_heads without llama")
+        << presets << "{policy: full, offload: true}"
+        << "{policy: full, kv_heads: 1}" << 12 << 34 << "kv_heads is llama's (grouped-query attention)";
+    QTest::newRow("ffn without llama")
+        << presets << "{policy: full, offload: true}"
+        << "{policy: full, ffn: 64}" << 12 << 29 << "ffn is llama's (the SwiGLU hidden size)";
+    QTest::newRow("kv_heads that do not divide heads")
+        << presets << "{policy: full, offload: true}"
+        << "{policy: full, arch: llama, kv_heads: 3}" << 12 << 47
+        << "kv_heads 3 must divide the number of heads, 2";
+    QTest::newRow("no kv_heads") << presets << "{policy: full, offload: true}"
+                                 << "{policy: full, arch: llama, kv_heads: 0}" << 12 << 47
+                                 << "kv_heads must be 1 to the number of heads, not 0";
+    QTest::newRow("ffn out of range")
+        << presets << "{policy: full, offload: true}"
+        << "{policy: full, arch: llama, ffn: 0}" << 12 << 42 << "ffn must be 1 to 1048576, not 0";
+    QTest::newRow("unknown arch of a preset") << presets << "    steps: 3\n    dropout: 0.1\n"
+                                              << "    steps: 3\n    arch: llama3\n    dropout: 0.1\n"
+                                              << 9 << 11 << "arch must be gpt2 or llama, not 'llama3'";
+    QTest::newRow("odd head size for llama")
+        << presets << "width: 16, heads: 2, seq: 8, batch: 2, vocab: 32}\n    max_shape"
+        << "width: 6, heads: 2, seq: 8, batch: 2, vocab: 32}\n    arch: llama\n    max_shape" << 7 << 11
+        << "width / heads must be even, not 3";
+    QTest::newRow("odd head size in a sweep for llama")
+        << presets << "      - policy: budget:64K\n    sweep: {parameter: layers, values: [2, 4]}"
+        << "      - {policy: budget:64K, arch: llama}\n    sweep: {parameter: width, values: [16, 6]}" << 22
+        << 44 << "sweep width 6 gives the llama runs an odd head size, 3";
     QTest::newRow("boolean expected") << presets << "offload: true"
                                       << "offload: yes" << 12 << 33 << "'offload' must be true or false";
     QTest::newRow("duplicate preset id") << presets << "id: sweep-demo"

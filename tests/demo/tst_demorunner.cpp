@@ -45,6 +45,7 @@ private slots:
     void planMapsRunsToEngineConfigs();
     void planAppliesSweepAndOverrides();
     void planAddsNoneReferenceForGradientError();
+    void planCarriesArchAndAttention();
     void planRejectsBadSizesWithASentence();
     void demoMemoryIsCheckedAsAWhole();
     void sizeProblemsAreDataTheAppWords();
@@ -156,6 +157,52 @@ void DemoRunnerTest::planAddsNoneReferenceForGradientError()
     QVERIFY(plans[0].config.rngReplay);
     QVERIFY(!plans[2].config.rngReplay);
     QVERIFY(plans[2].config.keepGradients);
+}
+
+// A preset's arch, kv_heads, ffn and attention reach every run's engine config, and a run's own
+// override them; the gradients of a fused run are compared with plain attention's none.
+void DemoRunnerTest::planCarriesArchAndAttention()
+{
+    DemoPreset preset = tinyPreset();
+    preset.shape.arch = rlab::Arch::Llama;
+    preset.shape.kvHeads = 1;
+    preset.fusedAttention = true;
+    DemoRun gpt2 = demoRun("selective", "gpt2 plain");
+    gpt2.arch = rlab::Arch::Gpt2;
+    gpt2.fusedAttention = false;
+    DemoRun grouped = demoRun("full", "two kv heads");
+    grouped.kvHeads = 2;
+    grouped.ffn = 64;
+    preset.runs = {demoRun("none"), gpt2, grouped};
+    preset.claims = {rlab::content::DemoClaim {}};
+    preset.claims[0].quantity = rlab::content::ClaimQuantity::GradError;
+
+    QString error;
+    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(plans.size(), 4);
+    // The fused `none` is not the plain none the others are compared with: one is added, plain.
+    QVERIFY(plans[0].hiddenReference);
+    QVERIFY(!plans[0].config.fusedAttention);
+    QCOMPARE(plans[0].config.shape.arch, rlab::Arch::Llama);
+    QCOMPARE(plans[1].config.shape.arch, rlab::Arch::Llama);
+    QCOMPARE(plans[1].config.shape.kvHeads, 1);
+    QVERIFY(plans[1].config.fusedAttention);
+    QCOMPARE(plans[2].config.shape.arch, rlab::Arch::Gpt2);
+    QCOMPARE(plans[2].config.shape.kvHeads, 0); // GPT-2 has no key/value heads of its own
+    QVERIFY(!plans[2].config.fusedAttention);
+    QCOMPARE(plans[3].config.shape.arch, rlab::Arch::Llama);
+    QCOMPARE(plans[3].config.shape.kvHeads, 2);
+    QCOMPARE(plans[3].config.shape.ffn, 64);
+    QVERIFY(plans[3].config.fusedAttention);
+
+    // Key/value heads that do not divide the learner's heads are refused with the engine's sentence.
+    DemoChoice choice = DemoRunner::defaultChoice(preset);
+    QCOMPARE(choice.shape.kvHeads, 1);
+    preset.runs = {grouped};
+    choice.shape.heads = 1;
+    QVERIFY(DemoRunner::plan(preset, choice, &error).isEmpty());
+    QVERIFY2(error.contains("key/value heads (2) must divide the number of heads (1)"), qPrintable(error));
 }
 
 // One sweep value's runs live together, so their predicted peaks add up and are checked before

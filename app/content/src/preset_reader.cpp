@@ -137,10 +137,92 @@ void readName(const Fields& fields, FileReport& report, std::string_view key,
         report.error(*fields.node(key), std::string(key) + " must be " + choices() + ", not '" + *text + "'");
 }
 
-DemoRun readRun(const YamlNode& node, FileReport& report, const std::string& presetId)
+// The model and attention a preset or a run sets (`arch`, `kv_heads`, `ffn`, `attention`), read
+// with the engine's words; the values are checked against the whole shape by checkModel.
+struct ModelChoice {
+    std::optional<Arch> arch;
+    std::optional<int> kvHeads;
+    std::optional<int> ffn;
+    std::optional<bool> fusedAttention;
+};
+
+constexpr std::string_view kAttentionChoices = "plain or fused";
+
+ModelChoice readModelChoice(const Fields& fields, FileReport& report)
 {
+    ModelChoice choice;
+    if (const std::optional<std::string> text = fields.text("arch")) {
+        choice.arch = parseArch(*text);
+        if (!choice.arch)
+            report.error(*fields.node("arch"), "arch must be " + archChoices() + ", not '" + *text + "'");
+    }
+    if (const std::optional<std::string> text = fields.text("attention")) {
+        if (*text == "plain" || *text == "fused")
+            choice.fusedAttention = *text == "fused";
+        else
+            report.error(*fields.node("attention"),
+                "attention must be " + std::string(kAttentionChoices) + ", not '" + *text + "'");
+    }
+    if (const std::optional<long long> value = fields.integer("kv_heads")) {
+        if (*value < 1 || *value > 64)
+            report.error(*fields.node("kv_heads"),
+                "kv_heads must be 1 to the number of heads, not " + std::to_string(*value));
+        else
+            choice.kvHeads = static_cast<int>(*value);
+    }
+    if (const std::optional<long long> value = fields.integer("ffn")) {
+        if (*value < 1 || *value > kMostFfn)
+            report.error(*fields.node("ffn"),
+                "ffn must be 1 to " + std::to_string(kMostFfn) + ", not " + std::to_string(*value));
+        else
+            choice.ffn = static_cast<int>(*value);
+    }
+    return choice;
+}
+
+// What the preset or run set, against the model it makes (`shape`): kv_heads and ffn are llama's,
+// the key/value heads divide the heads, and rotary positions need an even head size.
+void checkModel(const Fields& fields, FileReport& report, const ModelChoice& choice, const ModelShape& shape)
+{
+    const bool llama = shape.arch == Arch::Llama;
+    if (choice.kvHeads && !llama)
+        report.error(*fields.node("kv_heads"),
+            "kv_heads is llama's (grouped-query attention): it needs arch: llama, which " + fields.what()
+                + " does not have");
+    else if (choice.kvHeads && shape.heads % *choice.kvHeads != 0)
+        report.error(*fields.node("kv_heads"),
+            "kv_heads " + std::to_string(*choice.kvHeads) + " must divide the number of heads, "
+                + std::to_string(shape.heads));
+    if (choice.ffn && !llama)
+        report.error(*fields.node("ffn"),
+            "ffn is llama's (the SwiGLU hidden size): it needs arch: llama, which " + fields.what()
+                + " does not have");
+    if (choice.arch && llama && headsDivideWidth(shape) && (shape.width / shape.heads) % 2 != 0)
+        report.error(*fields.node("arch"),
+            "arch llama pairs each head's dimensions for rotary positions, so width / heads must be even, "
+            "not "
+                + std::to_string(shape.width / shape.heads));
+}
+
+void applyModelChoice(const ModelChoice& choice, ModelShape& shape)
+{
+    if (choice.arch && *choice.arch != shape.arch) {
+        shape.arch = *choice.arch;
+        shape.kvHeads = 0;
+        shape.ffn = 0;
+    }
+    if (choice.kvHeads)
+        shape.kvHeads = *choice.kvHeads;
+    if (choice.ffn)
+        shape.ffn = *choice.ffn;
+}
+
+DemoRun readRun(const YamlNode& node, FileReport& report, const DemoPreset& preset)
+{
+    const std::string& presetId = preset.id;
     const Fields fields(node, report, "a run of preset '" + presetId + "'", {"policy"},
-        {"label", "offload", "rng_replay", "save_precision", "optimizer", "keep"});
+        {"label", "offload", "rng_replay", "save_precision", "optimizer", "keep", "arch", "kv_heads", "ffn",
+            "attention"});
     DemoRun run;
     if (auto policy = fields.text("policy")) {
         if (const std::string problem = policyProblem(*policy); !problem.empty())
@@ -156,6 +238,12 @@ DemoRun readRun(const YamlNode& node, FileReport& report, const std::string& pre
     readName(fields, report, "optimizer", parseOptimizer, optimizerName, optimizerChoices, run.optimizer);
     if (const YamlNode* keep = fields.list("keep"))
         readKeep(*keep, report, run);
+    const ModelChoice model = readModelChoice(fields, report);
+    run.arch = model.arch;
+    run.kvHeads = model.kvHeads;
+    run.ffn = model.ffn;
+    run.fusedAttention = model.fusedAttention;
+    checkModel(fields, report, model, runShape(run, preset.shape));
     run.label = fields.text("label").value_or(defaultRunLabel(run));
     return run;
 }
@@ -179,7 +267,7 @@ bool readRuns(const YamlNode& list, FileReport& report, DemoPreset& preset)
     std::unordered_map<std::string, Seen> labels;
     std::vector<std::string> repeated;
     for (const YamlNodePtr& item : list.items) {
-        DemoRun run = readRun(*item, report, preset.id);
+        DemoRun run = readRun(*item, report, preset);
         if (!run.label.empty()) {
             Seen& seen = labels[run.label];
             if (++seen.count == 2) {
@@ -234,6 +322,13 @@ void readSweep(const YamlNode& node, FileReport& report, DemoPreset& preset)
                 report.error(*item,
                     "sweep width " + std::to_string(*value) + " is not a multiple of heads "
                         + std::to_string(preset.shape.heads));
+            else if (std::any_of(preset.runs.begin(), preset.runs.end(),
+                         [&](const DemoRun& run) { return runShape(run, swept).arch == Arch::Llama; })
+                && (swept.width / swept.heads) % 2 != 0)
+                report.error(*item,
+                    "sweep width " + std::to_string(*value) + " gives the llama runs an odd head size, "
+                        + std::to_string(swept.width / swept.heads)
+                        + "; rotary positions pair each head's dimensions");
             else
                 sweep.values.push_back(static_cast<int>(*value));
         }
@@ -245,13 +340,17 @@ DemoPreset readPreset(const YamlNode& node, FileReport& report)
 {
     const Fields fields(node, report, describe(node, "preset"), {"id", "title", "look_for", "shape", "runs"},
         {"max_shape", "steps", "min_time", "dropout", "user_keep_choice", "sweep", "claims", "view",
-            "predict"});
+            "predict", "arch", "kv_heads", "ffn", "attention"});
     DemoPreset preset;
     preset.id = fields.id("id").value_or("");
     preset.title.value = fields.text("title").value_or("");
     preset.lookFor.value = fields.text("look_for").value_or("");
     if (const YamlNode* shape = fields.node("shape"))
         readShape(*shape, report, "the shape of preset '" + preset.id + "'", preset.shape);
+    const ModelChoice model = readModelChoice(fields, report);
+    applyModelChoice(model, preset.shape);
+    preset.fusedAttention = model.fusedAttention.value_or(false);
+    checkModel(fields, report, model, preset.shape);
     preset.maxShape = preset.shape;
     if (const YamlNode* maxShape = fields.node("max_shape")) {
         readShape(*maxShape, report, "the max_shape of preset '" + preset.id + "'", preset.maxShape);
@@ -346,7 +445,21 @@ std::string defaultRunLabel(const DemoRun& run)
         label += ", " + run.savePrecision;
     if (run.optimizer != optimizerName(kDefaultOptimizer))
         label += ", " + run.optimizer;
+    if (run.arch)
+        label += ", " + std::string(archName(*run.arch));
+    if (run.kvHeads)
+        label += ", kv_heads " + std::to_string(*run.kvHeads);
+    if (run.ffn)
+        label += ", ffn " + std::to_string(*run.ffn);
+    if (run.fusedAttention)
+        label += *run.fusedAttention ? ", fused" : ", plain attention";
     return label;
+}
+
+ModelShape runShape(const DemoRun& run, ModelShape base)
+{
+    applyModelChoice({run.arch, run.kvHeads, run.ffn, run.fusedAttention}, base);
+    return base;
 }
 
 std::string policyProblem(std::string_view policy)

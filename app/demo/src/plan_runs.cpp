@@ -11,6 +11,7 @@ namespace rlab::demo {
 
 namespace {
 
+// The preset's sizes with its model (arch, kv_heads, ffn): the runs change the model, not the sizes.
 ModelShape toShape(const content::DemoShape& shape)
 {
     ModelShape result;
@@ -20,6 +21,9 @@ ModelShape toShape(const content::DemoShape& shape)
     result.seq = shape.seq;
     result.batch = shape.batch;
     result.vocab = shape.vocab;
+    result.arch = shape.arch;
+    result.kvHeads = shape.kvHeads;
+    result.ffn = shape.ffn;
     return result;
 }
 
@@ -75,7 +79,8 @@ std::optional<PlannedRun> planRun(const content::DemoPreset& preset, const conte
         return std::nullopt;
     }
     RunConfig& config = item.config;
-    config.shape = choice.shape;
+    config.shape = content::runShape(run, choice.shape);
+    config.fusedAttention = run.fusedAttention.value_or(preset.fusedAttention);
     config.policy = *policy;
     config.policy.offload = policy->offload || run.offload;
     if (config.policy.kind == PolicyKind::Selective) {
@@ -110,7 +115,7 @@ std::optional<PlannedRun> planRun(const content::DemoPreset& preset, const conte
 bool isPlainNone(const RunConfig& config)
 {
     return config.policy.kind == PolicyKind::None && !config.policy.offload && config.rngReplay
-        && config.savePrecision == SavePrecision::Fp32;
+        && config.savePrecision == SavePrecision::Fp32 && !config.fusedAttention;
 }
 
 Choice defaultChoice(const content::DemoPreset& preset)
@@ -205,6 +210,7 @@ std::vector<PlannedRun> planRuns(
             reference.config.policy = RecomputePolicy {};
             reference.config.rngReplay = true;
             reference.config.savePrecision = SavePrecision::Fp32;
+            reference.config.fusedAttention = false;
             reference.hiddenReference = true;
         }
         reference.reference = true;

@@ -118,13 +118,22 @@ struct DemoRun {
     std::string savePrecision {savePrecisionName(kDefaultSavePrecision)}; // "fp32" | "bf16"
     std::string optimizer {optimizerName(kDefaultOptimizer)}; // "sgd" | "adamw"
     std::vector<std::string> keep; // selective op kinds; empty: the engine's default
+    // What the run sets instead of its preset's model and attention (arch, kv_heads, ffn, attention).
+    std::optional<Arch> arch;
+    std::optional<int> kvHeads; // G, llama only
+    std::optional<int> ffn; // F, llama only
+    std::optional<bool> fusedAttention; // attention: fused (true) or plain (false)
 
     bool isSelective() const; // the policy is `selective`, in whatever letter case it was written
     int policyLine = 0, policyColumn = 0; // where `policy` is written, for checks the engine makes
 };
 
-// The label a run shows when the preset gives none: the policy and what differs from the defaults.
+// The label a run shows when the preset gives none: the policy and what differs from the defaults
+// (", llama", ", kv_heads 1", ", fused" for what the run itself sets).
 std::string defaultRunLabel(const DemoRun& run);
+// The run's model: `base` (the preset's or the learner's sizes, with the preset's arch, kv_heads and
+// ffn) with what the run sets instead; a run that changes the arch starts from its defaults.
+ModelShape runShape(const DemoRun& run, ModelShape base);
 
 using DemoShape = rlab::ModelShape; // the engine's sizes; unset keys keep its defaults
 
@@ -248,6 +257,8 @@ struct DemoPreset {
     std::optional<DemoPrediction> predict;
     std::string view; // the results view that tells the claim first (table, memory, step-time, timeline,
                       // sweep); empty: table
+    bool fusedAttention = false; // `attention: fused`; a run's own `attention` overrides it
+    // The architecture (`arch`, `kv_heads`, `ffn`) lives in `shape` (its arch, kvHeads and ffn).
 };
 
 // One problem in the content: one sentence, with where it is.

@@ -49,7 +49,8 @@ struct PlannedRun {
     bool hiddenReference = false; // added only for that comparison; not one of the preset's runs
 };
 
-// A `none` run others' gradients and losses are compared with: no offload, RNG replay, fp32 storage.
+// A `none` run others' gradients and losses are compared with: no offload, RNG replay, fp32 storage,
+// plain attention.
 bool isPlainNone(const RunConfig& config);
 
 // The preset's own sizes and selective keep list, as a starting choice.
