@@ -177,9 +177,9 @@ void DemoRunnerTest::planCarriesArchAndAttention()
     preset.claims = {rlab::content::DemoClaim {}};
     preset.claims[0].quantity = rlab::content::ClaimQuantity::GradError;
 
-    QString error;
-    const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset), &error);
-    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const OrProblem<QList<DemoRunPlan>> planned = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset));
+    QVERIFY2(planned.ok(), qPrintable(planned.problem));
+    const QList<DemoRunPlan>& plans = planned.value;
     QCOMPARE(plans.size(), 4);
     // The fused `none` is not the plain none the others are compared with: one is added, plain.
     QVERIFY(plans[0].hiddenReference);
@@ -201,8 +201,10 @@ void DemoRunnerTest::planCarriesArchAndAttention()
     QCOMPARE(choice.shape.kvHeads, 1);
     preset.runs = {grouped};
     choice.shape.heads = 1;
-    QVERIFY(DemoRunner::plan(preset, choice, &error).isEmpty());
-    QVERIFY2(error.contains("key/value heads (2) must divide the number of heads (1)"), qPrintable(error));
+    const OrProblem<QList<DemoRunPlan>> refused = DemoRunner::plan(preset, choice);
+    QVERIFY(refused.value.isEmpty());
+    QVERIFY2(refused.problem.contains("key/value heads (2) must divide the number of heads (1)"),
+        qPrintable(refused.problem));
 }
 
 // One sweep value's runs live together, so their predicted peaks add up and are checked before
