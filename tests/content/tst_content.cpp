@@ -536,6 +536,9 @@ void ContentTest::errorIsPlaced_data()
     QTest::newRow("steps out of range")
         << presets << "    steps: 3\n    dropout"
         << "    steps: 500\n    dropout" << 8 << 12 << "steps must be 1 to 200";
+    QTest::newRow("threads out of range")
+        << presets << "    steps: 3\n    dropout"
+        << "    steps: 3\n    threads: 0\n    dropout" << 9 << 14 << "threads must be 1 to 64, not 0";
     QTest::newRow("keep without selective")
         << presets << "{policy: full, offload: true}"
         << "{policy: full, keep: [qkv]}" << 12 << 30 << "keep applies only to the selective policy";

@@ -42,6 +42,7 @@ class DemoRunnerTest : public QObject {
     Q_OBJECT
 
 private slots:
+    void presetThreadsAreKept();
     void planMapsRunsToEngineConfigs();
     void planAppliesSweepAndOverrides();
     void planAddsNoneReferenceForGradientError();
@@ -205,6 +206,23 @@ void DemoRunnerTest::planCarriesArchAndAttention()
     QVERIFY(refused.value.isEmpty());
     QVERIFY2(refused.problem.contains("key/value heads (2) must divide the number of heads (1)"),
         qPrintable(refused.problem));
+}
+
+// A preset's `threads` is every run's thread count; without it a tiny model runs on one thread.
+void DemoRunnerTest::presetThreadsAreKept()
+{
+    DemoPreset preset = tinyPreset();
+    const OrProblem<QList<DemoRunPlan>> automatic
+        = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset));
+    QVERIFY2(automatic.ok(), qPrintable(automatic.problem));
+    QVERIFY(!automatic.value.isEmpty());
+    for (const DemoRunPlan& run : automatic.value)
+        QCOMPARE(run.config.threads, 1);
+    preset.threads = 3;
+    const OrProblem<QList<DemoRunPlan>> three = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset));
+    QVERIFY2(three.ok(), qPrintable(three.problem));
+    for (const DemoRunPlan& run : three.value)
+        QCOMPARE(run.config.threads, 3);
 }
 
 // One sweep value's runs live together, so their predicted peaks add up and are checked before

@@ -60,6 +60,7 @@ constexpr int maxSteps = 200;
 constexpr std::size_t maxRuns = 16;
 constexpr std::size_t maxSweepValues = 12;
 constexpr double maxMinTimeSeconds = 10; // a demo's runs share a few seconds
+constexpr int maxThreads = 64; // a demo needs a few; more would only spawn idle threads
 
 int demoMost(const ShapeField& field)
 {
@@ -339,8 +340,8 @@ void readSweep(const YamlNode& node, FileReport& report, DemoPreset& preset)
 DemoPreset readPreset(const YamlNode& node, FileReport& report)
 {
     const Fields fields(node, report, describe(node, "preset"), {"id", "title", "look_for", "shape", "runs"},
-        {"max_shape", "steps", "min_time", "dropout", "user_keep_choice", "sweep", "claims", "view",
-            "predict", "arch", "kv_heads", "ffn", "attention"});
+        {"max_shape", "steps", "min_time", "threads", "dropout", "user_keep_choice", "sweep", "claims",
+            "view", "predict", "arch", "kv_heads", "ffn", "attention"});
     DemoPreset preset;
     preset.id = fields.id("id").value_or("");
     preset.title.value = fields.text("title").value_or("");
@@ -370,6 +371,13 @@ DemoPreset readPreset(const YamlNode& node, FileReport& report)
                     + node.find("min_time")->value->scalar);
         else
             preset.minTimeSeconds = *minTime;
+    }
+    if (const auto threads = fields.integer("threads")) {
+        if (*threads < 1 || *threads > maxThreads)
+            report.error(*fields.node("threads"),
+                "threads must be 1 to " + std::to_string(maxThreads) + ", not " + std::to_string(*threads));
+        else
+            preset.threads = static_cast<int>(*threads);
     }
     if (const auto dropout = fields.number("dropout")) {
         if (*dropout < 0.0 || *dropout >= 1.0)

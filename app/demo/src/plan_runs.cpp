@@ -231,7 +231,7 @@ std::vector<PlannedRun> planRuns(
                 item.sweepParameter = preset.sweep->parameter;
                 item.sweepValue = value;
             }
-            item.config.threads = threadsFor(item.config.shape);
+            item.config.threads = preset.threads > 0 ? preset.threads : threadsFor(item.config.shape);
             plans.push_back(std::move(item));
         }
     for (const PlannedRun& item : plans)

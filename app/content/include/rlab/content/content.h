@@ -253,6 +253,7 @@ struct DemoPreset {
     bool userKeepChoice = false; // the learner may tick selective's op kinds
     DemoShape maxShape; // the largest sizes the learner may choose; `shape` when the YAML gives none
     double minTimeSeconds = 0.3; // measured step time per run, spread over rounds (see rlab::Training)
+    int threads = 0; // `threads`: the CPU threads each run uses; 0: one for tiny models, else all
     std::vector<DemoClaim> claims;
     std::optional<DemoPrediction> predict;
     std::string view; // the results view that tells the claim first (table, memory, step-time, timeline,
