@@ -48,13 +48,21 @@ fi
 flags=(-std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
   -fno-omit-frame-pointer -I"$here" -I"$source_dir/engine/include" -I"$source_dir/engine/words/include")
 words=("$source_dir"/engine/words/src/*.cpp)
+# The content loader checks a question's planner: view with the planner (app/planner), which asks the
+# engine's predictor (engine/src). These are the sources that chain needs, not the whole engine: no
+# kernels, no trainer. A new dependency of rlab_content must be added here too, since this script
+# builds from sources, not from the CMake targets.
+planner=("$source_dir"/app/planner/src/*.cpp "$source_dir"/engine/layout/src/layout.cpp)
+for name in ledger predictor plan names byte_count model validate devices dump npy cuda_plugin; do
+  planner+=("$source_dir/engine/src/$name.cpp")
+done
 
 # engine/layout's paths, as its CMakeLists defines them (only the state folder is used here).
 layout_defines="-DRLAB_CONTENT_FROM_PROGRAM=\"../share/recompute-lab/content\" -DRLAB_PLUGINS_FROM_PROGRAM=\"../lib/recompute-lab\" -DRLAB_CHECKOUT_CONTENT=\"$source_dir/content\""
 
 sources_of() {
   case "$1" in
-    content) echo "$here/fuzz_content.cpp" "$source_dir"/app/content/src/*.cpp "${words[@]}" ;;
+    content) echo "$here/fuzz_content.cpp" "$source_dir"/app/content/src/*.cpp "${words[@]}" "${planner[@]}" ;;
     npy) echo "$here/fuzz_npy.cpp" "$source_dir/engine/src/npy.cpp" "${words[@]}" ;;
     rlab_args) echo "$here/fuzz_rlab_args.cpp" "$source_dir/app/cli/run_options.cpp" "${words[@]}" ;;
     progress) echo "$here/fuzz_progress.cpp" "$source_dir/app/model/src/progressstore.cpp" "${words[@]}" \
@@ -62,13 +70,14 @@ sources_of() {
     progress_merge) echo "$here/fuzz_progress_merge.cpp" "$source_dir/app/model/src/progressstore.cpp" "${words[@]}" \
       "$source_dir/engine/layout/src/layout.cpp" ;;
     pack_archive) echo "$here/fuzz_pack_archive.cpp" "$source_dir/app/content/src/archive.cpp" "$source_dir/engine/words/src/utf8.cpp" ;;
-    presets) echo "$here/fuzz_presets.cpp" "$source_dir"/app/content/src/*.cpp "${words[@]}" ;;
+    presets) echo "$here/fuzz_presets.cpp" "$source_dir"/app/content/src/*.cpp "${words[@]}" "${planner[@]}" ;;
     *) echo "run_fuzzers: unknown target '$1' (content, npy, rlab_args, progress, pack_archive, progress_merge, presets)." >&2; exit 2 ;;
   esac
 }
 extra_of() {
   case "$1" in
-    content) echo "-I$source_dir/app/content/include -I$source_dir/app/content/src -lyaml-cpp -larchive -lmd4c -lexpat" ;;
+    content) echo "-I$source_dir/app/content/include -I$source_dir/app/content/src -I$source_dir/app/planner/include" \
+      "-I$source_dir/engine/src -I$source_dir/engine/layout/include $layout_defines -lyaml-cpp -larchive -lmd4c -lexpat -ldl" ;;
     npy) echo "-I$source_dir/engine/src" ;;
     rlab_args) echo "-I$source_dir/app/cli" ;;
     progress|progress_merge) echo "-I$source_dir/app/model/include -I$source_dir/engine/layout/include $layout_defines $(pkg-config --cflags --libs Qt6Core) -fPIC" ;;
