@@ -2,12 +2,9 @@
 
 #include <QAction>
 #include <QCloseEvent>
-#include <QDir>
 #include <QEvent>
 #include <QFileInfo>
 #include <QGuiApplication>
-#include <QInputDialog>
-#include <QMessageBox>
 #include <QScreen>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -333,27 +330,7 @@ bool MainWindow::removePack(const QString& folderOrArchive)
 
 void MainWindow::removePackWithDialog()
 {
-    const QStringList opened = m_library->openedPacks();
-    if (opened.isEmpty())
-        return;
-    QStringList names;
-    for (const QString& pack : opened)
-        names << QDir::toNativeSeparators(pack);
-    QString chosen = opened.constFirst();
-    if (opened.size() > 1) {
-        bool ok = false;
-        const QString name = QInputDialog::getItem(
-            this, tr("Remove pack"), tr("Which pack do you want to remove?"), names, 0, false, &ok);
-        if (!ok)
-            return;
-        chosen = opened.value(names.indexOf(name));
-    }
-    const auto answer = QMessageBox::question(this, tr("Remove pack"),
-        tr("Remove the pack %1 from the app? Its files stay where they are, and your answers to its "
-           "quizzes are kept for when you open it again.")
-            .arg(QDir::toNativeSeparators(chosen)),
-        QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
-    if (answer == QMessageBox::Yes)
+    if (const QString chosen = choosePackToRemove(this, m_library->openedPacks()); !chosen.isEmpty())
         removePack(chosen);
 }
 

@@ -2,6 +2,8 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QDir>
+#include <QInputDialog>
 #include <QMessageBox>
 #include <QWidget>
 
@@ -46,4 +48,28 @@ bool confirmStartOver(QWidget* parent)
             "Clear every answer of this quiz and start again? Your earlier attempts stay in its history."),
         QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
     return answer == QMessageBox::Yes;
+}
+
+QString choosePackToRemove(QWidget* parent, const QStringList& opened)
+{
+    if (opened.isEmpty())
+        return {};
+    QStringList names;
+    for (const QString& pack : opened)
+        names << QDir::toNativeSeparators(pack);
+    QString chosen = opened.constFirst();
+    if (opened.size() > 1) {
+        bool ok = false;
+        const QString name = QInputDialog::getItem(parent, MainWindow::tr("Remove pack"),
+            MainWindow::tr("Which pack do you want to remove?"), names, 0, false, &ok);
+        if (!ok)
+            return {};
+        chosen = opened.value(names.indexOf(name));
+    }
+    const auto answer = QMessageBox::question(parent, MainWindow::tr("Remove pack"),
+        MainWindow::tr("Remove the pack %1 from the app? Its files stay where they are, and your answers to "
+                       "its quizzes are kept for when you open it again.")
+            .arg(QDir::toNativeSeparators(chosen)),
+        QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+    return answer == QMessageBox::Yes ? chosen : QString();
 }

@@ -1,6 +1,8 @@
 #pragma once
-// The main window's message boxes: Help > About and the "Start over" question. Their strings keep
-// the main window's translation context.
+// The main window's message boxes: Help > About, the "Start over" question and which pack to remove. Their
+// strings keep the main window's translation context.
+
+#include <QtContainerFwd>
 
 class QString;
 class QWidget;
@@ -10,3 +12,6 @@ class QWidget;
 void showAboutBox(QWidget* parent);
 // Whether the learner really wants to clear a quiz's answers (its attempts stay in its history).
 bool confirmStartOver(QWidget* parent);
+// Which of the opened packs to remove (asked only when there are several), then a confirmation that
+// its files and the learner's answers stay; empty when there is none or the learner cancels.
+QString choosePackToRemove(QWidget* parent, const QStringList& opened);
