@@ -35,6 +35,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
 #include <QToolTip>
 #include <QTranslator>
 #include <QValueAxis>
@@ -153,6 +154,7 @@ class DemoTest : public QObject {
     Q_OBJECT
 
 private slots:
+    void initTestCase();
     void panelRunsAndShowsResults();
     void sweepFillsSweepChart();
     void dropoutReplayShowsGradientError();
@@ -185,6 +187,18 @@ private slots:
     void legendNamesAreNeverCut();
     void intervalTipTellsTheWander();
 };
+
+void DemoTest::initTestCase()
+{
+#if defined(__SANITIZE_THREAD__)
+    // Qt 6.4's raster engine splits a large fill among QThreadPool::globalInstance()'s threads.
+    // Two of them share the pool's queue behind Qt's own lock, which ThreadSanitizer cannot see,
+    // and Debian's stripped QtCore leaves those frames unnamed, so no suppression can name them
+    // (tests/sanitizers/tsan.supp). With one pool thread that pair cannot occur; our worker, the
+    // GUI thread and everything they share are checked as before.
+    QThreadPool::globalInstance()->setMaxThreadCount(1);
+#endif
+}
 
 void DemoTest::panelRunsAndShowsResults()
 {

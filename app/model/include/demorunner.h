@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -14,6 +15,8 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+
+class QTimer;
 
 #include "demoresult.h"
 #include "orproblem.h"
@@ -94,9 +97,14 @@ private:
         const std::shared_ptr<std::atomic<bool>>& cancelFlag);
     void join();
     void end(DemoOutcome outcome); // on the runner's thread: no longer running, then ended()
+    void post(std::function<void()> report); // worker: queue a report for the runner's thread
+    void deliver(); // runner's thread: run the reports queued so far, in order
 
     std::thread m_worker;
-    std::mutex m_handoff; // orders each posted report after the worker wrote it (see work())
+    // The worker's reports wait here until the runner's thread takes them (see work()).
+    std::mutex m_handoff;
+    std::vector<std::function<void()>> m_reports; // under m_handoff
+    QTimer* m_delivery = nullptr; // while a demo runs: takes the reports a few dozen times a second
     std::shared_ptr<std::atomic<bool>> m_cancel;
     bool m_running = false;
     std::chrono::steady_clock::time_point m_started;

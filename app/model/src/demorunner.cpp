@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <chrono>
 
-#include <QMetaObject>
+#include <QPointer>
 #include <QRegularExpression>
+#include <QTimer>
 
 #include "livefigures.h"
 #include "rlab/content/content.h"
@@ -27,9 +28,18 @@ rlab::demo::Settings settings()
 
 } // namespace
 
+namespace {
+// How often the runner's thread takes the worker's reports while a demo runs: the worker reports
+// at most ten times a second, and a result waits at most this long to be shown.
+constexpr int kDeliveryMs = 25;
+} // namespace
+
 DemoRunner::DemoRunner(QObject* parent)
     : QObject(parent)
+    , m_delivery(new QTimer(this))
 {
+    m_delivery->setInterval(kDeliveryMs);
+    connect(m_delivery, &QTimer::timeout, this, &DemoRunner::deliver);
 }
 
 DemoRunner::~DemoRunner()
@@ -136,6 +146,7 @@ bool DemoRunner::start(const QList<DemoRunPlan>& plans, const rlab::content::Dem
     std::optional<rlab::content::DemoPreset> judged;
     if (preset)
         judged = *preset;
+    m_delivery->start();
     m_worker = std::thread([this, runs = std::vector<DemoRunPlan>(plans.begin(), plans.end()), judged,
                                flag = m_cancel] { work(runs, judged, flag); });
     return true;
@@ -173,26 +184,37 @@ void DemoRunner::end(DemoOutcome outcome)
     emit ended(outcome);
 }
 
-// Runs on the worker thread. Everything it reports is posted to the runner's (GUI) thread, so
-// signals are emitted there and receivers never see a half-finished result; rlab::demo reports
-// progress at most ten times a second, so the GUI thread stays idle while steps are timed.
+void DemoRunner::post(std::function<void()> report)
+{
+    const std::lock_guard<std::mutex> queued(m_handoff);
+    m_reports.push_back(std::move(report));
+}
+
+void DemoRunner::deliver()
+{
+    std::vector<std::function<void()>> reports;
+    {
+        const std::lock_guard<std::mutex> taken(m_handoff);
+        reports.swap(m_reports);
+    }
+    const QPointer<DemoRunner> alive(this);
+    for (const std::function<void()>& report : reports) {
+        report(); // a receiver may start the next demo, or delete this runner
+        if (!alive)
+            return;
+    }
+    if (!m_running)
+        m_delivery->stop();
+}
+
+// Runs on the worker thread. Everything it reports is queued for the runner's (GUI) thread, which
+// takes the queue under the same mutex, so signals are emitted there, receivers never see a
+// half-finished result, and the handoff is a lock ThreadSanitizer sees (the worker never touches
+// Qt's event queue, whose locks it cannot see). rlab::demo reports progress at most ten times a
+// second, so the GUI thread stays nearly idle while steps are timed.
 void DemoRunner::work(const std::vector<DemoRunPlan>& plans, std::optional<rlab::content::DemoPreset> preset,
     const std::shared_ptr<std::atomic<bool>>& cancelFlag)
 {
-    // Qt orders a queued call after its posting with locks ThreadSanitizer cannot see; the handoff
-    // mutex, held while posting and taken before the call runs, orders it visibly as well.
-    auto post = [this](auto function) {
-        const std::lock_guard<std::mutex> posting(m_handoff);
-        QMetaObject::invokeMethod(
-            this,
-            [this, function = std::move(function)]() mutable {
-                {
-                    const std::lock_guard<std::mutex> received(m_handoff);
-                }
-                function();
-            },
-            Qt::QueuedConnection);
-    };
     try {
         const auto onProgress = [&](const rlab::demo::Progress& progress) {
             const DemoProgress report {progress.fraction, progress.run, progress.runs,
