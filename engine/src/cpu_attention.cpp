@@ -140,7 +140,7 @@ HeadView headOf(const float* qkv, int b, int h, int T, int C, int H, const QkvLa
 // Per-thread scratch, grown on demand and kept between calls (a few tens of KiB).
 float* scratch(std::size_t floats, int which)
 {
-    thread_local std::vector<float> buffers[5];
+    thread_local std::vector<float> buffers[12];
     std::vector<float>& b = buffers[which];
     if (b.size() < floats)
         b.resize(floats);
@@ -446,16 +446,18 @@ void valuesBackward(int threads, float* datt, float* dqkv, const float* dout, co
     });
 }
 
-// Fused causal attention (FlashAttention-2, Dao 2023), tiles of kRowTile queries by kColTile keys:
-// the forward keeps per query row only the running max and sum (an online softmax) and leaves
-// each row's logsumexp; the backward rebuilds each tile's probabilities from q, k and that
-// logsumexp, and the attention dropout mask from its Philox counter (the element's index in
-// the (B,H,T,T) probabilities the plain ops would hold), so no T x T tensor exists anywhere.
-constexpr int kRowTile = 16;
-constexpr int kColTile = 64; // a whole number of vectors
+// Fused causal attention (FlashAttention-2, Dao 2023), in square tiles of kTile queries by kTile
+// keys: the forward keeps per query row only the running max and sum (an online softmax) and
+// leaves each row's logsumexp; the backward rebuilds each tile's probabilities from q, k and that
+// logsumexp, and the attention dropout mask from its Philox counter (the element's index in the
+// (B,H,T,T) probabilities the plain ops would hold), so no T x T tensor exists anywhere: a tile's
+// scores are kTile x kTile floats. Every product within a tile is the register-blocked kernel
+// above (applyBlocks) on a head's rows copied once into zero-padded buffers, so vectors never
+// read past a row and odd T and head sizes take the same path.
+constexpr int kTile = 64; // a whole number of vectors
 
 // 1/(1-p) or 0 for the dropout mask's elements [first, first + n) of the (B,H,T,T) probabilities:
-// dropoutKeeps (rlab/philox.h), one Philox draw per group of four.
+// dropoutKeeps (rlab/philox.h), one Philox draw per group of four; zero for [n, kTile).
 void dropoutScales(float* out, const DropoutSite& site, std::uint64_t first, int n)
 {
     const float scale = 1.0f / (1.0f - site.p);
@@ -467,103 +469,131 @@ void dropoutScales(float* out, const DropoutSite& site, std::uint64_t first, int
             out[i - first] = u >= site.p ? scale : 0.0f;
         }
     }
+    std::fill(out + n, out + kTile, 0.0f);
 }
 
-// One tile's keys k0..k0+cols, transposed and zero-padded to kColTile columns: t[d * kColTile + c].
-void transposeTile(float* t, const float* rows, int ld, int k0, int cols, int dh)
+int roundUpTile(int n)
+{
+    return (n + kTile - 1) / kTile * kTile;
+}
+
+// A head's T rows (dh floats, ld apart) as `padded` rows of `stride` floats, zeros around them.
+void padRows(float* dst, int stride, const float* rows, int ld, int T, int padded, int dh)
+{
+    copyPadded(dst, stride, rows, ld, T, dh);
+    std::fill(
+        dst + static_cast<std::size_t>(T) * stride, dst + static_cast<std::size_t>(padded) * stride, 0.0f);
+}
+
+// A head's T rows transposed: t[d * ldt + s] = rows[s][d], zero for T <= s < ldt.
+void transposeRows(float* t, int ldt, const float* rows, int ld, int T, int dh)
 {
     for (int d = 0; d < dh; ++d) {
-        float* out = t + static_cast<std::size_t>(d) * kColTile;
-        for (int c = 0; c < cols; ++c)
-            out[c] = rows[static_cast<std::size_t>(k0 + c) * ld + d];
-        std::fill(out + cols, out + kColTile, 0.0f);
+        float* out = t + static_cast<std::size_t>(d) * ldt;
+        for (int s = 0; s < T; ++s)
+            out[s] = rows[static_cast<std::size_t>(s) * ld + d];
+        std::fill(out + T, out + ldt, 0.0f);
     }
 }
 
-// s[c] = scale * q . k_c over a transposed tile (all kColTile columns).
-void tileScores(float* s, const float* q, const float* kt, int dh, float scale)
+// out (rows x vectors of floats, ldo apart) = sum over j = 0 .. n-1 of W(i, j) x_j, in order,
+// W(i, j) = w[i * wi + j * wj].
+void product(float* out, int ldo, const float* w, int wi, int wj, const float* x, int ldx, int rows, int n,
+    int vectors)
 {
-    Vec sum[kColTile / kWidth] = {};
-    for (int d = 0; d < dh; ++d) {
-        const Vec x = Vec {} + q[d];
-        const float* row = kt + static_cast<std::size_t>(d) * kColTile;
-        for (int v = 0; v < kColTile / kWidth; ++v)
-            sum[v] += x * load(row + v * kWidth);
-    }
-    for (int v = 0; v < kColTile / kWidth; ++v)
-        store(s + v * kWidth, sum[v] * scale);
+    applyBlocks(out, ldo, w, wi, wj, x, ldx, rows, vectors, [&](int, int) { return Span {0, n, vectors}; });
 }
 
-// e^(s[c] - shift) for c < valid, 0 after (whole vectors of the tile).
-void tileExp(float* s, int valid, float shift)
+// to (rows x vectors, ld apart) += from (the same shape, rows `ld` apart).
+void addTile(float* to, const float* from, int ld, int rows, int vectors)
+{
+    for (int r = 0; r < rows; ++r)
+        for (int v = 0; v < vectors; ++v) {
+            const std::size_t at = static_cast<std::size_t>(r) * ld + v * kWidth;
+            store(to + at, load(to + at) + load(from + at));
+        }
+}
+
+// Lanes of a tile's row at or right of `valid` (keys after the query) read as false.
+VecI lanesBefore(int v, int valid)
 {
     VecI lane;
     for (int i = 0; i < kWidth; ++i)
-        lane[i] = i;
-    for (int v = 0; v * kWidth < valid; ++v)
-        store(s + v * kWidth, select(lane + v * kWidth < valid, vexp(load(s + v * kWidth) - shift), Vec {}));
-    for (int c = (valid + kWidth - 1) / kWidth * kWidth; c < kColTile; ++c)
-        s[c] = 0.0f;
+        lane[i] = v * kWidth + i;
+    return lane < valid;
 }
 
 void flashForward(int threads, float* out, float* lse, const float* qkv, int B, int T, int C, int H,
     const QkvLayout& L, const DropoutSite& site)
 {
-    const int dh = C / H;
+    const int dh = C / H, pdh = roundUp(dh), vectors = pdh / kWidth, padded = roundUpTile(T);
     const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
     const bool drop = site.p > 0.0f;
+    const Vec minusInf = Vec {} - std::numeric_limits<float>::infinity();
     parallelFor(threads, std::int64_t {B} * H, std::int64_t {T} * T * dh / 2, [&](std::int64_t bh) {
         const int b = static_cast<int>(bh / H), h = static_cast<int>(bh % H);
         const HeadView hv = headOf(qkv, b, h, T, C, H, L);
-        float* kt = scratch(static_cast<std::size_t>(dh) * kColTile, 0);
-        float* s = scratch(kColTile, 1);
-        float* acc = scratch(static_cast<std::size_t>(kRowTile) * dh, 2);
-        float* z = scratch(kColTile, 3);
+        float* kt = scratch(static_cast<std::size_t>(dh) * padded, 0); // k transposed
+        float* vp = scratch(static_cast<std::size_t>(padded) * pdh, 1);
+        float* qp = scratch(static_cast<std::size_t>(padded) * pdh, 2);
+        float* s = scratch(static_cast<std::size_t>(kTile) * kTile, 3); // scores, then probabilities
+        float* part = scratch(static_cast<std::size_t>(kTile) * pdh, 4);
+        float* acc = scratch(static_cast<std::size_t>(kTile) * pdh, 5);
+        float* z = scratch(kTile, 6);
+        transposeRows(kt, padded, hv.k, L.ld, T, dh);
+        padRows(vp, pdh, hv.v, L.ld, T, padded, dh);
+        padRows(qp, pdh, hv.q, L.ld, T, padded, dh);
         float* o = out + static_cast<std::size_t>(b) * T * C + static_cast<std::size_t>(h) * dh;
         float* rowLse = lse + bh * T;
-        float top[kRowTile], sum[kRowTile];
-        for (int q0 = 0; q0 < T; q0 += kRowTile) {
-            const int rows = std::min(kRowTile, T - q0), keys = q0 + rows;
-            std::fill_n(top, kRowTile, -std::numeric_limits<float>::infinity());
-            std::fill_n(sum, kRowTile, 0.0f);
-            std::fill_n(acc, static_cast<std::size_t>(kRowTile) * dh, 0.0f);
-            for (int k0 = 0; k0 < keys; k0 += kColTile) {
-                const int cols = std::min(kColTile, keys - k0);
-                transposeTile(kt, hv.k, L.ld, k0, cols, dh);
+        float top[kTile], sum[kTile], alpha[kTile];
+        for (int q0 = 0; q0 < T; q0 += kTile) {
+            const int rows = std::min(kTile, T - q0), keys = q0 + rows;
+            std::fill_n(top, kTile, -std::numeric_limits<float>::infinity());
+            std::fill_n(sum, kTile, 0.0f);
+            std::fill_n(acc, static_cast<std::size_t>(kTile) * pdh, 0.0f);
+            for (int k0 = 0; k0 < keys; k0 += kTile) {
+                product(s, kTile, qp + static_cast<std::size_t>(q0) * pdh, pdh, 1, kt + k0, padded, rows, dh,
+                    kTile / kWidth);
                 for (int r = 0; r < rows; ++r) {
-                    const int t = q0 + r, valid = std::min(cols, t - k0 + 1); // keys k0..t
-                    if (valid <= 0)
-                        continue;
-                    tileScores(s, hv.q + static_cast<std::size_t>(t) * L.ld, kt, dh, scale);
-                    float m = top[r];
-                    for (int c = 0; c < valid; ++c)
-                        m = std::max(m, s[c]);
-                    const float alpha = std::exp(top[r] - m); // 0 on the row's first tile
-                    tileExp(s, valid, m);
-                    float rowSum = 0;
-                    for (int c = 0; c < valid; ++c)
-                        rowSum += s[c];
-                    sum[r] = sum[r] * alpha + rowSum;
+                    const int t = q0 + r, valid = std::min(kTile, t - k0 + 1); // keys k0..t; k0 <= q0
+                    const int used = (valid + kWidth - 1) / kWidth;
+                    float* row = s + static_cast<std::size_t>(r) * kTile;
+                    Vec most = minusInf;
+                    for (int v = 0; v < used; ++v) {
+                        const Vec x = select(lanesBefore(v, valid), load(row + v * kWidth) * scale, minusInf);
+                        store(row + v * kWidth, x);
+                        most = select(x > most, x, most);
+                    }
+                    const float m = std::max(top[r], horizontalMax(most));
+                    alpha[r] = std::exp(top[r] - m); // 0 on the row's first tile
+                    Vec rowSum = {};
+                    for (int v = 0; v < used; ++v) {
+                        const Vec e = select(lanesBefore(v, valid), vexp(load(row + v * kWidth) - m), Vec {});
+                        store(row + v * kWidth, e);
+                        rowSum += e;
+                    }
+                    std::fill(row + used * kWidth, row + kTile, 0.0f);
+                    sum[r] = sum[r] * alpha[r] + horizontalSum(rowSum);
                     top[r] = m;
                     if (drop) { // the normaliser counts every probability; the values see the dropped ones
                         dropoutScales(z, site, (static_cast<std::uint64_t>(bh) * T + t) * T + k0, valid);
-                        for (int c = 0; c < valid; ++c)
-                            s[c] *= z[c];
+                        for (int v = 0; v < used; ++v)
+                            store(row + v * kWidth, load(row + v * kWidth) * load(z + v * kWidth));
                     }
-                    float* a = acc + static_cast<std::size_t>(r) * dh;
-                    for (int d = 0; d < dh; ++d)
-                        a[d] *= alpha;
-                    for (int c = 0; c < valid; ++c) {
-                        const float pc = s[c];
-                        const float* vc = hv.v + static_cast<std::size_t>(k0 + c) * L.ld;
-                        for (int d = 0; d < dh; ++d)
-                            a[d] += pc * vc[d];
-                    }
+                }
+                const int cols = std::min(kTile, keys - k0);
+                product(part, pdh, s, kTile, 1, vp + static_cast<std::size_t>(k0) * pdh, pdh, rows, cols,
+                    vectors);
+                for (int r = 0; r < rows; ++r) {
+                    float* a = acc + static_cast<std::size_t>(r) * pdh;
+                    const float* add = part + static_cast<std::size_t>(r) * pdh;
+                    for (int v = 0; v < vectors; ++v)
+                        store(a + v * kWidth, load(a + v * kWidth) * alpha[r] + load(add + v * kWidth));
                 }
             }
             for (int r = 0; r < rows; ++r) {
                 const float inverse = 1.0f / sum[r];
-                const float* a = acc + static_cast<std::size_t>(r) * dh;
+                const float* a = acc + static_cast<std::size_t>(r) * pdh;
                 float* row = o + static_cast<std::size_t>(q0 + r) * C;
                 for (int d = 0; d < dh; ++d)
                     row[d] = a[d] * inverse;
@@ -574,28 +604,36 @@ void flashForward(int threads, float* out, float* lse, const float* qkv, int B, 
 }
 
 // One task per (batch, key/value head), its group's query heads in order: dk and dv, which they
-// share, are summed in one fixed order, so results do not depend on the thread count.
+// share, are summed in one fixed order, so results do not depend on the thread count. Per head,
+// key tiles in order, and for each the query tiles at or below it: dq's sum runs over key tiles
+// in order too.
 void flashBackward(int threads, float* dqkv, const float* dout, const float* out, const float* lse,
     const float* qkv, int B, int T, int C, int H, const QkvLayout& L, const DropoutSite& site)
 {
-    const int dh = C / H, G = H / L.group;
+    const int dh = C / H, G = H / L.group, pdh = roundUp(dh), vectors = pdh / kWidth, padded = roundUpTile(T);
     const float scale = 1.0f / std::sqrt(static_cast<float>(dh));
     const bool drop = site.p > 0.0f;
+    const std::size_t rowFloats = static_cast<std::size_t>(padded) * pdh;
     parallelFor(threads, std::int64_t {B} * G, std::int64_t {T} * T * dh * L.group, [&](std::int64_t bg) {
         const int b = static_cast<int>(bg / G), g = static_cast<int>(bg % G);
-        float* kt = scratch(static_cast<std::size_t>(dh) * kColTile, 0);
-        float* vt = scratch(static_cast<std::size_t>(dh) * kColTile, 4);
-        float* p = scratch(kColTile, 1);
-        float* dp = scratch(kColTile, 2);
-        float* z = scratch(kColTile, 3);
-        // This key/value head's dk and dv rows, zeroed, then summed over the group's query heads.
+        float* kt = scratch(static_cast<std::size_t>(dh) * padded, 0); // k transposed
+        float* vt = scratch(static_cast<std::size_t>(dh) * padded, 1); // v transposed
+        float* kp = scratch(rowFloats, 2);
+        float* qp = scratch(rowFloats, 3);
+        float* dop = scratch(rowFloats, 4);
+        float* dqp = scratch(rowFloats, 5);
+        float* dkp = scratch(rowFloats, 6); // this key/value head's dk and dv, summed over its group
+        float* dvp = scratch(rowFloats, 7);
+        float* p = scratch(static_cast<std::size_t>(kTile) * kTile, 8); // P, then P * Z
+        float* ds = scratch(static_cast<std::size_t>(kTile) * kTile, 9); // dO v^T, then dS
+        float* part = scratch(static_cast<std::size_t>(kTile) * pdh, 10);
+        float* z = scratch(kTile, 11);
         const HeadView first = headOf(qkv, b, g * L.group, T, C, H, L);
-        float* dk = dqkv + (first.k - qkv);
-        float* dv = dqkv + (first.v - qkv);
-        for (int t = 0; t < T; ++t) {
-            std::fill_n(dk + static_cast<std::size_t>(t) * L.ld, dh, 0.0f);
-            std::fill_n(dv + static_cast<std::size_t>(t) * L.ld, dh, 0.0f);
-        }
+        transposeRows(kt, padded, first.k, L.ld, T, dh);
+        transposeRows(vt, padded, first.v, L.ld, T, dh);
+        padRows(kp, pdh, first.k, L.ld, T, padded, dh);
+        std::fill_n(dkp, rowFloats, 0.0f);
+        std::fill_n(dvp, rowFloats, 0.0f);
         std::vector<float> delta(static_cast<std::size_t>(T));
         for (int r = 0; r < L.group; ++r) {
             const int h = g * L.group + r;
@@ -605,45 +643,60 @@ void flashBackward(int threads, float* dqkv, const float* dout, const float* out
             const float* dO = dout + at;
             const float* o = out + at;
             const float* rowLse = lse + bh * T;
-            float* dq = dqkv + (hv.q - qkv);
+            padRows(qp, pdh, hv.q, L.ld, T, padded, dh);
+            padRows(dop, pdh, dO, C, T, padded, dh);
+            std::fill_n(dqp, rowFloats, 0.0f);
             // D_t = dO_t . O_t, which is rowsum(P * dP) with dropout too (dP = Z * (dO v^T)).
             for (int t = 0; t < T; ++t) {
                 float d = 0;
                 for (int i = 0; i < dh; ++i)
                     d += dO[static_cast<std::size_t>(t) * C + i] * o[static_cast<std::size_t>(t) * C + i];
                 delta[static_cast<std::size_t>(t)] = d;
-                std::fill_n(dq + static_cast<std::size_t>(t) * L.ld, dh, 0.0f);
             }
-            for (int k0 = 0; k0 < T; k0 += kColTile) {
-                const int cols = std::min(kColTile, T - k0);
-                transposeTile(kt, hv.k, L.ld, k0, cols, dh);
-                transposeTile(vt, hv.v, L.ld, k0, cols, dh);
-                for (int t = k0; t < T; ++t) {
-                    const int valid = std::min(cols, t - k0 + 1);
-                    const float* qt = hv.q + static_cast<std::size_t>(t) * L.ld;
-                    const float* dOt = dO + static_cast<std::size_t>(t) * C;
-                    tileScores(p, qt, kt, dh, scale);
-                    tileExp(p, valid, rowLse[t]); // the probabilities, rebuilt
-                    tileScores(dp, dOt, vt, dh, 1.0f); // d(dropped probabilities) = dO v^T
-                    if (drop)
-                        dropoutScales(z, site, (static_cast<std::uint64_t>(bh) * T + t) * T + k0, valid);
-                    float* dqt = dq + static_cast<std::size_t>(t) * L.ld;
-                    for (int c = 0; c < valid; ++c) {
-                        const float zc = drop ? z[c] : 1.0f;
-                        const float dropped = p[c] * zc;
-                        const float ds = p[c] * (dp[c] * zc - delta[static_cast<std::size_t>(t)]) * scale;
-                        const std::size_t key = static_cast<std::size_t>(k0 + c) * L.ld;
-                        const float* kc = hv.k + key;
-                        float* dkc = dk + key;
-                        float* dvc = dv + key;
-                        for (int i = 0; i < dh; ++i) {
-                            dvc[i] += dropped * dOt[i];
-                            dqt[i] += ds * kc[i];
-                            dkc[i] += ds * qt[i];
+            for (int k0 = 0; k0 < T; k0 += kTile) {
+                const int cols = std::min(kTile, T - k0);
+                for (int q0 = k0; q0 < T; q0 += kTile) {
+                    const int rows = std::min(kTile, T - q0);
+                    const std::size_t qAt = static_cast<std::size_t>(q0) * pdh,
+                                      kAt = static_cast<std::size_t>(k0) * pdh;
+                    product(p, kTile, qp + qAt, pdh, 1, kt + k0, padded, rows, dh, kTile / kWidth); // q k^T
+                    product(
+                        ds, kTile, dop + qAt, pdh, 1, vt + k0, padded, rows, dh, kTile / kWidth); // dO v^T
+                    for (int i = 0; i < rows; ++i) {
+                        const int t = q0 + i, valid = std::min(kTile, t - k0 + 1);
+                        const float shift = rowLse[t], dt = delta[static_cast<std::size_t>(t)];
+                        float* prow = p + static_cast<std::size_t>(i) * kTile;
+                        float* drow = ds + static_cast<std::size_t>(i) * kTile;
+                        if (drop)
+                            dropoutScales(z, site, (static_cast<std::uint64_t>(bh) * T + t) * T + k0, valid);
+                        for (int v = 0; v < kTile / kWidth; ++v) {
+                            const Vec pv = select(
+                                lanesBefore(v, valid), vexp(load(prow + v * kWidth) * scale - shift), Vec {});
+                            const Vec zv = drop ? load(z + v * kWidth) : Vec {} + 1.0f;
+                            store(drow + v * kWidth, pv * (load(drow + v * kWidth) * zv - dt) * scale); // dS
+                            store(prow + v * kWidth, pv * zv); // the dropped probabilities
                         }
                     }
+                    product(part, pdh, p, 1, kTile, dop + qAt, pdh, cols, rows, vectors); // dv += (P Z)^T dO
+                    addTile(dvp + kAt, part, pdh, cols, vectors);
+                    product(part, pdh, ds, 1, kTile, qp + qAt, pdh, cols, rows, vectors); // dk += dS^T q
+                    addTile(dkp + kAt, part, pdh, cols, vectors);
+                    product(part, pdh, ds, kTile, 1, kp + kAt, pdh, rows, cols, vectors); // dq += dS k
+                    addTile(dqp + qAt, part, pdh, rows, vectors);
                 }
             }
+            float* dq = dqkv + (hv.q - qkv);
+            for (int t = 0; t < T; ++t)
+                std::memcpy(dq + static_cast<std::size_t>(t) * L.ld, dqp + static_cast<std::size_t>(t) * pdh,
+                    static_cast<std::size_t>(dh) * sizeof(float));
+        }
+        float* dk = dqkv + (first.k - qkv);
+        float* dv = dqkv + (first.v - qkv);
+        for (int t = 0; t < T; ++t) {
+            std::memcpy(dk + static_cast<std::size_t>(t) * L.ld, dkp + static_cast<std::size_t>(t) * pdh,
+                static_cast<std::size_t>(dh) * sizeof(float));
+            std::memcpy(dv + static_cast<std::size_t>(t) * L.ld, dvp + static_cast<std::size_t>(t) * pdh,
+                static_cast<std::size_t>(dh) * sizeof(float));
         }
     });
 }
