@@ -149,7 +149,9 @@ QList<QLabel*> ChartLegend::labels() const
 
 bool ChartLegend::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+    // The viewport is our parent: no call on the view, which may be half destroyed (its
+    // ~QWidget sends the viewport events after ~QAbstractScrollArea has run; UBSan's vptr check).
+    if (event->type() == QEvent::Resize && watched == parentWidget())
         arrange();
     return QWidget::eventFilter(watched, event);
 }
