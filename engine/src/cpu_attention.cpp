@@ -233,17 +233,23 @@ struct Span {
     int j0, j1, vectors;
 };
 
+// A head's T rows transposed: t[d * ldt + s] = rows[s][d], zero for T <= s < ldt.
+void transposeRows(float* t, int ldt, const float* rows, int ld, int T, int dh)
+{
+    for (int d = 0; d < dh; ++d) {
+        float* out = t + static_cast<std::size_t>(d) * ldt;
+        for (int s = 0; s < T; ++s)
+            out[s] = rows[static_cast<std::size_t>(s) * ld + d];
+        std::fill(out + T, out + ldt, 0.0f);
+    }
+}
+
 // S (T x lds, lds = roundUp(T)) gets a_t . b_s for s <= t; entries right of the diagonal within
 // the last vector hold junk and the rest of the row is not written: callers read s <= t only.
 void causalScores(float* S, int lds, const float* a, int lda, const float* b, int ldb, int T, int dh)
 {
     float* bt = scratch(static_cast<std::size_t>(dh) * lds, 0); // b transposed, zero-padded
-    for (int d = 0; d < dh; ++d) {
-        float* row = bt + static_cast<std::size_t>(d) * lds;
-        for (int s = 0; s < T; ++s)
-            row[s] = b[static_cast<std::size_t>(s) * ldb + d];
-        std::fill(row + T, row + lds, 0.0f);
-    }
+    transposeRows(bt, lds, b, ldb, T, dh);
     // S_t = sum over d of a[t][d] * bt_d, over the columns 0 .. (last row of the block) only.
     applyBlocks(S, lds, a, lda, 1, bt, lds, T, lds / kWidth, [&](int t0, int rows) {
         return Span {0, dh, (t0 + rows + kWidth - 1) / kWidth};
@@ -483,17 +489,6 @@ void padRows(float* dst, int stride, const float* rows, int ld, int T, int padde
     copyPadded(dst, stride, rows, ld, T, dh);
     std::fill(
         dst + static_cast<std::size_t>(T) * stride, dst + static_cast<std::size_t>(padded) * stride, 0.0f);
-}
-
-// A head's T rows transposed: t[d * ldt + s] = rows[s][d], zero for T <= s < ldt.
-void transposeRows(float* t, int ldt, const float* rows, int ld, int T, int dh)
-{
-    for (int d = 0; d < dh; ++d) {
-        float* out = t + static_cast<std::size_t>(d) * ldt;
-        for (int s = 0; s < T; ++s)
-            out[s] = rows[static_cast<std::size_t>(s) * ld + d];
-        std::fill(out + T, out + ldt, 0.0f);
-    }
 }
 
 // out (rows x vectors of floats, ldo apart) = sum over j = 0 .. n-1 of W(i, j) x_j, in order,
