@@ -2233,6 +2233,10 @@ sequence</source>
         <source>the progress of %1 is malformed</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>its lock file %1 is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>QuestionListPage</name>

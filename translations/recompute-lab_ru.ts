@@ -2274,6 +2274,10 @@ sequence</source>
         <source>the progress of %1 is malformed</source>
         <translation>прогресс теста %1 записан в неверном формате</translation>
     </message>
+    <message>
+        <source>its lock file %1 is not a regular file</source>
+        <translation>его файл блокировки %1 — не обычный файл</translation>
+    </message>
 </context>
 <context>
     <name>QuestionListPage</name>

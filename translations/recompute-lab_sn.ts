@@ -2256,6 +2256,10 @@ refu kupfuura dzose</translation>
         <source>the progress of %1 is malformed</source>
         <translation>kufambira mberi kwe-%1 kwakanyorwa zvisizvo</translation>
     </message>
+    <message>
+        <source>its lock file %1 is not a regular file</source>
+        <translation>faira rekukiya (lock file) %1 harisi faira renguva dzose</translation>
+    </message>
 </context>
 <context>
     <name>QuestionListPage</name>

@@ -41,7 +41,9 @@ private slots:
     void attemptsStartedInOneMillisecondAreBothKept();
     void attemptsWithoutIdsStillMerge();
     void aLockHeldElsewhereKeepsTheFile();
+    void newerFormatIsLeftAlone_data();
     void newerFormatIsLeftAlone();
+    void aLockThatIsNoFileKeepsTheFile();
     void readOnlyStoreNeverRenames();
     void linkIsNotWrittenThrough();
     void growingHistoryStaysLoadable();
@@ -536,15 +538,26 @@ void ProgressStoreTest::aLockHeldElsewhereKeepsTheFile()
 }
 
 // A file from a newer app is the learner's progress too: left by name and byte, not "damaged".
+void ProgressStoreTest::newerFormatIsLeftAlone_data()
+{
+    QTest::addColumn<QByteArray>("version");
+    QTest::addColumn<QString>("said");
+    QTest::newRow("3") << QByteArray("3") << QStringLiteral("format 3");
+    // 1e10 overflowed toInt() to "no version" and the file was moved aside as damaged.
+    QTest::newRow("1e10") << QByteArray("1e10") << QStringLiteral("format 10000000000");
+}
+
 void ProgressStoreTest::newerFormatIsLeftAlone()
 {
+    QFETCH(QByteArray, version);
+    QFETCH(QString, said);
     QTemporaryDir dir;
     const QString path = QDir(dir.path()).filePath(QStringLiteral("progress.json"));
-    const QByteArray newer = R"({"version":3,"quizzes":{"a":{"future":true}}})";
+    const QByteArray newer = R"({"version":)" + version + R"(,"quizzes":{"a":{"future":true}}})";
     writeAll(path, newer);
     ProgressStore store(dir.path());
     store.load();
-    QVERIFY2(store.problem().contains(QStringLiteral("newer Recompute Lab in format 3"))
+    QVERIFY2(store.problem().contains(QStringLiteral("newer Recompute Lab in ") + said)
             && store.problem().contains(QStringLiteral("kept as it is")),
         qPrintable(store.problem()));
     QVERIFY(store.setAsidePath().isEmpty());
@@ -552,6 +565,28 @@ void ProgressStoreTest::newerFormatIsLeftAlone()
     QVERIFY(!store.save());
     QCOMPARE(readAll(path), newer);
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList {QStringLiteral("progress.json")});
+}
+
+// A named pipe where the lock file goes blocked every save forever: QLockFile reads an existing
+// lock to see whether it is stale. It is refused in a sentence and the progress file kept.
+void ProgressStoreTest::aLockThatIsNoFileKeepsTheFile()
+{
+    QTemporaryDir dir;
+    ProgressStore store(dir.path());
+    store.load();
+    store.setLanguage(QStringLiteral("en"));
+    QVERIFY(store.save());
+    const QString path = store.filePath();
+    const QByteArray before = readAll(path);
+    QCOMPARE(::mkfifo(QFile::encodeName(path + QStringLiteral(".lock")).constData(), 0600), 0);
+    store.setLanguage(QStringLiteral("sn"));
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY(!store.save());
+    QVERIFY(timer.elapsed() < 10000);
+    QVERIFY2(store.problem().contains(QStringLiteral("progress.json.lock is not a regular file")),
+        qPrintable(store.problem()));
+    QCOMPARE(readAll(path), before);
 }
 
 // `--progress FILE` reads a prepared state and never writes it: a file that is not progress

@@ -337,12 +337,14 @@ ProgressStore::FileRead ProgressStore::readFile() const
         return damaged([] { return tr("it is not a JSON object"); });
 
     const QJsonObject root = document.object();
-    const int version = root.value(QStringLiteral("version")).toInt(-1);
+    // Read as a number first: toInt() turned 1e10 into "no version", and the file was moved aside.
+    const QJsonValue versionValue = root.value(QStringLiteral("version"));
+    const double version = versionValue.isDouble() ? versionValue.toDouble() : -1.0;
     // A newer app's file is the learner's progress too: left as it is, for that app to read.
     if (version > FormatVersion)
         return kept(
             tr("it was written by a newer Recompute Lab in format %1, and this one reads formats 1 and %2")
-                .arg(version)
+                .arg(QString::number(version, 'g', 17))
                 .arg(FormatVersion));
     if (version != 1 && version != FormatVersion)
         return damaged([] { return tr("its version is not %1").arg(FormatVersion); });
@@ -446,7 +448,12 @@ bool ProgressStore::save()
         return false; // the learner's file stays as it is; problem() already says why
     QDir().mkpath(QFileInfo(m_filePath).absolutePath());
     // Two windows save in turn, and each merges what the other saved since it last read the file.
-    QLockFile lock(m_filePath + QStringLiteral(".lock"));
+    const QString lockPath = m_filePath + QStringLiteral(".lock");
+    // QLockFile reads a lock that is there to see whether it is stale: a FIFO would block forever.
+    if (rlab::notRegularFile(QFile::encodeName(lockPath).toStdString()))
+        return saveFailed(
+            tr("its lock file %1 is not a regular file").arg(QDir::toNativeSeparators(lockPath)));
+    QLockFile lock(lockPath);
     if (!lock.tryLock(LockWaitMs))
         return saveFailed(lock.error() == QLockFile::LockFailedError
                 ? tr("another Recompute Lab window held it for over %1 s").arg(LockWaitMs / 1000)
