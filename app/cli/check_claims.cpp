@@ -46,22 +46,6 @@ struct Options {
     bool allowNoise = false;
 };
 
-std::string jsonText(std::string_view text)
-{
-    std::string out = "\"";
-    for (const char c : text) {
-        if (c == '"' || c == '\\')
-            out += std::string("\\") + c;
-        else if (static_cast<unsigned char>(c) < 0x20) {
-            char escaped[8];
-            std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
-            out += escaped;
-        } else
-            out += c;
-    }
-    return out + "\"";
-}
-
 std::string jsonNumber(double value)
 {
     if (!std::isfinite(value))
@@ -112,7 +96,9 @@ std::string runsJson(const std::vector<rlab::demo::RunOutcome>& outcomes)
     std::string text = "[";
     for (const rlab::demo::RunOutcome& out : outcomes) {
         const rlab::RunResult& r = out.result;
-        text.append(text.size() > 1 ? "," : "").append("{\"label\":").append(jsonText(out.label));
+        text.append(text.size() > 1 ? "," : "")
+            .append("{\"label\":")
+            .append(rlab::text::jsonString(out.label));
         text += std::string() + ",\"sweep_value\":" + std::to_string(out.sweepValue)
             + ",\"steps_run\":" + std::to_string(r.stepMs.size())
             + ",\"step_ms\":" + jsonNumber(r.stepMsMedian) + ",\"step_ms_ci95\":["
@@ -135,18 +121,23 @@ std::string claimsJson(const std::vector<rlab::demo::ClaimCheck>& checks)
     for (const rlab::demo::ClaimCheck& check : checks) {
         std::string figures = "[";
         for (const rlab::demo::Figure& f : check.figures) {
-            figures.append(figures.size() > 1 ? "," : "").append("{\"run\":").append(jsonText(f.run));
+            figures.append(figures.size() > 1 ? "," : "")
+                .append("{\"run\":")
+                .append(rlab::text::jsonString(f.run));
             figures += std::string() + ",\"sweep_value\":" + std::to_string(f.sweepValue)
                 + ",\"value\":" + jsonNumber(f.value) + ",\"low\":" + jsonNumber(f.low)
                 + ",\"high\":" + jsonNumber(f.high) + "}";
         }
-        text.append(text.size() > 1 ? "," : "").append("{\"preset\":").append(jsonText(check.presetId));
-        text += std::string() + ",\"claim\":" + jsonText(check.claimId) + ",\"statement\":"
-            + jsonText(check.statement) + ",\"verdict\":" + jsonText(rlab::demo::verdictName(check.verdict))
+        text.append(text.size() > 1 ? "," : "")
+            .append("{\"preset\":")
+            .append(rlab::text::jsonString(check.presetId));
+        text += std::string() + ",\"claim\":" + rlab::text::jsonString(check.claimId)
+            + ",\"statement\":" + rlab::text::jsonString(check.statement)
+            + ",\"verdict\":" + rlab::text::jsonString(rlab::demo::verdictName(check.verdict))
             + ",\"holds\":" + (check.verdict == rlab::demo::Verdict::Holds ? "true" : "false")
-            + ",\"measured\":" + jsonText(check.measured) + ",\"figures\":" + figures + "]"
+            + ",\"measured\":" + rlab::text::jsonString(check.measured) + ",\"figures\":" + figures + "]"
             + (check.fitted != 0 ? ",\"fitted_exponent\":" + jsonNumber(check.fitted) : std::string())
-            + ",\"reason\":" + jsonText(check.reason) + "}";
+            + ",\"reason\":" + rlab::text::jsonString(check.reason) + "}";
     }
     return text + "]";
 }
@@ -315,14 +306,15 @@ int checkClaimsCommand(int argc, char** argv)
             figuresHolding += check.holds ? 1 : 0;
         }
         if (options->json) {
-            json.append(json.back() == '[' ? "" : ",").append("{\"id\":").append(jsonText(id));
+            json.append(json.back() == '[' ? "" : ",").append("{\"id\":").append(rlab::text::jsonString(id));
             const std::optional<rlab::demo::Crossing> at = crossing(outcomes);
             json += std::string() + ",\"seconds\":" + jsonNumber(seconds)
                 + (at ? ",\"sqrt_below_full_from_layers\":" + jsonNumber(at->layers) : std::string())
                 + ",\"runs\":" + runsJson(outcomes) + ",\"claims\":" + claimsJson(checks) + ",\"figures\":[";
             for (const FigureCheck& check : figureChecks)
-                json += std::string(&check == figureChecks.data() ? "" : ",") + "{\"at\":"
-                    + jsonText(check.use->toString()) + ",\"figure\":" + jsonText(check.use->ref.toString())
+                json += std::string(&check == figureChecks.data() ? "" : ",")
+                    + "{\"at\":" + rlab::text::jsonString(check.use->toString())
+                    + ",\"figure\":" + rlab::text::jsonString(check.use->ref.toString())
                     + ",\"written\":" + jsonNumber(check.use->ref.quoted)
                     + ",\"fresh\":" + (check.measured ? jsonNumber(*check.measured) : "null")
                     + ",\"predicted\":" + (check.predicted ? jsonNumber(*check.predicted) : "null")

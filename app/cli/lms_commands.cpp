@@ -16,8 +16,16 @@
 #include "rlab/content/lms.h"
 #include "rlab/layout.h"
 #include "rlab/memory_export.h"
+#include "rlab/text.h"
 
 namespace {
+
+// Arguments, paths and file text as a terminal shows them: no escape sequence acts, and a very long
+// one is cut in the middle.
+std::string shown(std::string_view text)
+{
+    return rlab::text::forTerminal(text);
+}
 
 constexpr std::uintmax_t kMostImportBytes = 16 * 1024 * 1024; // a quiz export is tens of KiB
 
@@ -46,7 +54,8 @@ std::optional<rlab::content::LmsFormat> formatArgument(std::string_view value, c
 {
     const std::optional<rlab::content::LmsFormat> format = rlab::content::parseLmsFormat(value);
     if (!format)
-        std::cerr << "rlab " << command << ": --format is gift or moodle-xml, not '" << value << "'.\n";
+        std::cerr << "rlab " << command << ": --format is gift or moodle-xml, not '" << shown(value)
+                  << "'.\n";
     return format;
 }
 
@@ -55,19 +64,19 @@ std::optional<std::string> readImportFile(const std::string& path)
 {
     std::error_code error;
     if (!std::filesystem::is_regular_file(path, error)) {
-        std::cerr << "rlab import: '" << path << "' is not a file that can be read.\n";
+        std::cerr << "rlab import: '" << shown(path) << "' is not a file that can be read.\n";
         return std::nullopt;
     }
     const std::uintmax_t size = std::filesystem::file_size(path, error);
     if (error || size > kMostImportBytes) {
-        std::cerr << "rlab import: '" << path << "' is larger than " << kMostImportBytes
+        std::cerr << "rlab import: '" << shown(path) << "' is larger than " << kMostImportBytes
                   << " bytes, more than any quiz export.\n";
         return std::nullopt;
     }
     std::ifstream in(path, std::ios::binary);
     std::string text(size, '\0');
     if (!in.read(text.data(), static_cast<std::streamsize>(size))) {
-        std::cerr << "rlab import: '" << path << "' cannot be read.\n";
+        std::cerr << "rlab import: '" << shown(path) << "' cannot be read.\n";
         return std::nullopt;
     }
     return text;
@@ -95,12 +104,13 @@ int exportCommand(int argc, char** argv)
         } else if (arg == "--output" || arg == "-o") {
             output = value();
         } else if (arg.starts_with("-")) {
-            std::cerr << "rlab export: unknown option '" << arg << "' (see --help).\n";
+            std::cerr << "rlab export: unknown option '" << shown(arg) << "' (see --help).\n";
             return 2;
         } else if (quizId.empty()) {
             quizId = arg;
         } else {
-            std::cerr << "rlab export: one quiz at a time, but '" << arg << "' follows '" << quizId << "'.\n";
+            std::cerr << "rlab export: one quiz at a time, but '" << shown(arg) << "' follows '"
+                      << shown(quizId) << "'.\n";
             return 2;
         }
     }
@@ -112,12 +122,13 @@ int exportCommand(int argc, char** argv)
         folder = rlab::builtInContentFolder().string();
     std::error_code error;
     if (folder.empty() || !std::filesystem::is_directory(folder, error)) {
-        std::cerr << "rlab export: no content folder '" << folder << "'; name one with --content DIR.\n";
+        std::cerr << "rlab export: no content folder '" << shown(folder)
+                  << "'; name one with --content DIR.\n";
         return 2;
     }
     const std::vector<std::string> languages = rlab::content::availableLanguages(folder);
     if (std::find(languages.begin(), languages.end(), language) == languages.end()) {
-        std::cerr << "rlab export: the content has no language '" << language << "'.\n";
+        std::cerr << "rlab export: the content has no language '" << shown(language) << "'.\n";
         return 2;
     }
     const rlab::content::Content content = rlab::content::loadContent(folder, language);
@@ -126,7 +137,8 @@ int exportCommand(int argc, char** argv)
         std::string ids;
         for (const rlab::content::Quiz& known : content.quizzes)
             ids += (ids.empty() ? "" : ", ") + known.id;
-        std::cerr << "rlab export: no quiz '" << quizId << "' in " << folder << " (it has: " << ids << ").\n";
+        std::cerr << "rlab export: no quiz '" << shown(quizId) << "' in " << shown(folder)
+                  << " (it has: " << shown(ids) << ").\n";
         return 2;
     }
     const std::string text = rlab::content::exportQuiz(*quiz, *format, language);
@@ -135,11 +147,11 @@ int exportCommand(int argc, char** argv)
         return 0;
     }
     if (const std::string problem = rlab::exportPathProblem("--output", output); !problem.empty()) {
-        std::cerr << "rlab export: " << problem << "\n";
+        std::cerr << "rlab export: " << shown(problem) << "\n";
         return 2;
     }
     if (const std::string problem = rlab::writeExportFile(output, text); !problem.empty()) {
-        std::cerr << "rlab export: " << problem << "\n";
+        std::cerr << "rlab export: " << shown(problem) << "\n";
         return 1;
     }
     return 0;
@@ -170,14 +182,14 @@ int importCommand(int argc, char** argv)
                 return 2;
             }
         } else if (arg.starts_with("-")) {
-            std::cerr << "rlab import: unknown option '" << arg << "' (see --help).\n";
+            std::cerr << "rlab import: unknown option '" << shown(arg) << "' (see --help).\n";
             return 2;
         } else if (file.empty()) {
             file = arg;
         } else if (dir.empty()) {
             dir = arg;
         } else {
-            std::cerr << "rlab import: FILE and DIR only, but '" << arg << "' follows them.\n";
+            std::cerr << "rlab import: FILE and DIR only, but '" << shown(arg) << "' follows them.\n";
             return 2;
         }
     }
@@ -195,7 +207,7 @@ int importCommand(int argc, char** argv)
         std::optional<rlab::content::ImportedQuiz> quiz
             = rlab::content::importQuiz(*text, *format, path, &error);
         if (!quiz)
-            std::cerr << "rlab import: " << error << ".\n";
+            std::cerr << "rlab import: " << shown(error) << ".\n";
         else
             skipped.insert(skipped.end(), quiz->skipped.begin(), quiz->skipped.end());
         return quiz;
@@ -214,19 +226,19 @@ int importCommand(int argc, char** argv)
     }
     if (const std::string problem = rlab::content::writeQuizPack(*source, translated, dir);
         !problem.empty()) {
-        std::cerr << "rlab import: " << problem << "; nothing more was written.\n";
+        std::cerr << "rlab import: " << shown(problem) << "; nothing more was written.\n";
         return 1;
     }
     for (const std::string& line : skipped)
-        std::cerr << "skipped: " << line << "\n";
+        std::cerr << "skipped: " << shown(line) << "\n";
     const std::filesystem::path folder = std::filesystem::path(dir) / "quizzes" / source->quiz.id;
-    std::cout << "Wrote " << (folder / "quiz.yaml").string() << " (" << source->quiz.questions.size()
+    std::cout << "Wrote " << shown((folder / "quiz.yaml").string()) << " (" << source->quiz.questions.size()
               << " questions)";
     for (const rlab::content::ImportedQuiz& quiz : translated)
-        std::cout << ", quiz." << quiz.language << ".yaml";
+        std::cout << ", quiz." << shown(quiz.language) << ".yaml";
     std::cout << (skipped.empty() ? "; nothing skipped"
                                   : "; " + std::to_string(skipped.size()) + " skipped (stderr)")
-              << ". Check it with: rlab check-content " << dir << "\n";
+              << ". Check it with: rlab check-content " << shown(dir) << "\n";
     return 0;
 }
 

@@ -11,6 +11,7 @@
 #include "rlab/planner/parallel.h"
 #include "rlab/planner/planner.h"
 #include "rlab/planner/snippets.h"
+#include "rlab/text.h"
 #include "run_options.h"
 #include "train.h"
 
@@ -284,20 +285,6 @@ double gib(std::uint64_t bytes)
     return static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0);
 }
 
-std::string jsonString(const std::string& text)
-{
-    std::string out = "\"";
-    for (const char c : text) {
-        if (c == '"' || c == '\\')
-            out += '\\';
-        if (c == '\n')
-            out += "\\n";
-        else
-            out += c;
-    }
-    return out + "\"";
-}
-
 std::string precisionName(rlab::SavePrecision precision)
 {
     return std::string(rlab::savePrecisionName(precision));
@@ -312,8 +299,8 @@ void printJson(const rlab::planner::Report& report, const std::vector<rlab::plan
         "{\"predicted\": true, \"model\": %s, \"layers\": %d, \"width\": %d, \"heads\": %d, \"seq\": %d, "
         "\"batch\": %d, \"vocab\": %d, \"arch\": \"%s\", \"kv_heads\": %d, \"ffn\": %d, \"parameters\": "
         "%" PRIu64 ",\n",
-        jsonString(report.request.model).c_str(), s.layers, s.width, s.heads, s.seq, s.batch, s.vocab,
-        std::string(rlab::archName(s.arch)).c_str(),
+        rlab::text::jsonString(report.request.model).c_str(), s.layers, s.width, s.heads, s.seq, s.batch,
+        s.vocab, std::string(rlab::archName(s.arch)).c_str(),
         s.arch == rlab::Arch::Llama ? rlab::kvHeadsOf(s) : s.heads,
         s.arch == rlab::Arch::Llama ? rlab::ffnOf(s) : 4 * s.width, report.parameters);
     std::printf(
@@ -326,12 +313,13 @@ void printJson(const rlab::planner::Report& report, const std::vector<rlab::plan
         report.request.budgetBytes);
     const rlab::planner::PolicyRow* cheapest = report.cheapestRow();
     std::printf(" \"cheapest_fitting_policy\": %s,\n \"policies\": [\n",
-        cheapest ? jsonString(cheapest->name()).c_str() : "null");
+        cheapest ? rlab::text::jsonString(cheapest->name()).c_str() : "null");
     for (std::size_t i = 0; i < report.rows.size(); ++i) {
         const rlab::planner::PolicyRow& row = report.rows[i];
         const rlab::Prediction& p = row.prediction;
-        std::printf("  {\"policy\": %s, \"offload\": %s, \"fits\": %s", jsonString(row.label).c_str(),
-            row.policy.offload ? "true" : "false", row.fits ? "true" : "false");
+        std::printf("  {\"policy\": %s, \"offload\": %s, \"fits\": %s",
+            rlab::text::jsonString(row.label).c_str(), row.policy.offload ? "true" : "false",
+            row.fits ? "true" : "false");
         if (row.planned) {
             std::printf(", \"segment_blocks\": %d, \"predicted_peak_bytes\": %" PRIu64
                         ", \"predicted_peak_activation_bytes\": %" PRIu64
@@ -345,7 +333,7 @@ void printJson(const rlab::planner::Report& report, const std::vector<rlab::plan
                 p.forwardFlops, p.backwardFlops, p.recomputeFlops, rlab::planner::recomputeShare(p));
         }
         if (!row.note.empty())
-            std::printf(", \"note\": %s", jsonString(row.note).c_str());
+            std::printf(", \"note\": %s", rlab::text::jsonString(row.note).c_str());
         std::printf(", \"largest_fitting_batch\": %d, \"largest_fitting_seq\": %d}%s\n", row.largestBatch,
             row.largestSeq, i + 1 < report.rows.size() ? "," : "");
     }
@@ -355,7 +343,7 @@ void printJson(const rlab::planner::Report& report, const std::vector<rlab::plan
         for (std::size_t i = 0; i < code.size(); ++i)
             std::printf("  {\"kind\": \"%s\", \"needs\": %s, \"code\": %s}%s\n",
                 std::string(rlab::planner::snippetKindName(code[i].kind)).c_str(),
-                jsonString(code[i].needs).c_str(), jsonString(code[i].code).c_str(),
+                rlab::text::jsonString(code[i].needs).c_str(), rlab::text::jsonString(code[i].code).c_str(),
                 i + 1 < code.size() ? "," : "");
         std::printf(" ]");
     }
@@ -474,8 +462,8 @@ void printParallelJson(const rlab::planner::ParallelReport& report,
         "{\"predicted\": true, \"model\": %s, \"layers\": %d, \"width\": %d, \"heads\": %d, \"seq\": %d, "
         "\"batch\": %d, \"vocab\": %d, \"arch\": \"%s\", \"kv_heads\": %d, \"ffn\": %d, \"parameters\": "
         "%" PRIu64 ",\n",
-        jsonString(report.request.model).c_str(), s.layers, s.width, s.heads, s.seq, s.batch, s.vocab,
-        std::string(rlab::archName(s.arch)).c_str(),
+        rlab::text::jsonString(report.request.model).c_str(), s.layers, s.width, s.heads, s.seq, s.batch,
+        s.vocab, std::string(rlab::archName(s.arch)).c_str(),
         s.arch == rlab::Arch::Llama ? rlab::kvHeadsOf(s) : s.heads,
         s.arch == rlab::Arch::Llama ? rlab::ffnOf(s) : 4 * s.width, report.parameters);
     std::printf(" \"optimizer\": \"%s\", \"param_precision\": \"%s\", \"activation_precision\": \"%s\", "
@@ -488,21 +476,21 @@ void printParallelJson(const rlab::planner::ParallelReport& report,
                 "\"gpus\": %" PRIu64
                 ", \"layers_per_chunk\": %d, \"global_batch\": %lld, \"schedule\": \"%s\"},\n",
         p.dp, p.tp, p.sequenceParallel ? "true" : "false", p.pp, p.virtualStages, p.microbatches, p.zero,
-        jsonString(zeroMeaning(p)).c_str(), p.ranks(), report.layersPerChunk,
+        rlab::text::jsonString(zeroMeaning(p)).c_str(), p.ranks(), report.layersPerChunk,
         static_cast<long long>(p.dp) * p.microbatches * s.batch,
         p.virtualStages > 1 ? "interleaved 1F1B" : "1F1B");
-    std::printf(" \"left_out\": %s,\n", jsonString(kLeftOut).c_str());
+    std::printf(" \"left_out\": %s,\n", rlab::text::jsonString(kLeftOut).c_str());
     const rlab::planner::ParallelRow* cheapest = report.cheapestRow();
     std::printf(" \"cheapest_fitting_policy\": %s,\n \"policies\": [\n",
-        cheapest ? jsonString(cheapest->policy.label).c_str() : "null");
+        cheapest ? rlab::text::jsonString(cheapest->policy.label).c_str() : "null");
     for (std::size_t i = 0; i < report.rows.size(); ++i) {
         const rlab::planner::ParallelRow& row = report.rows[i];
         std::printf("  {\"policy\": %s, \"framework\": \"%s\", \"fits\": %s",
-            jsonString(row.policy.label).c_str(), row.policy.megatron ? "megatron" : "engine",
+            rlab::text::jsonString(row.policy.label).c_str(), row.policy.megatron ? "megatron" : "engine",
             row.fits ? "true" : "false");
         if (!row.planned) {
-            std::printf(
-                ", \"note\": %s}%s\n", jsonString(row.note).c_str(), i + 1 < report.rows.size() ? "," : "");
+            std::printf(", \"note\": %s}%s\n", rlab::text::jsonString(row.note).c_str(),
+                i + 1 < report.rows.size() ? "," : "");
             continue;
         }
         std::printf(
@@ -533,9 +521,9 @@ void printParallelJson(const rlab::planner::ParallelReport& report,
             std::printf(
                 "  {\"kind\": \"%s\", \"policy\": %s, \"needs\": %s, \"notes\": %s, \"text\": %s}%s\n",
                 std::string(rlab::planner::clusterConfigKindName(config.kind)).c_str(),
-                jsonString(configs[i].first).c_str(), jsonString(config.needs).c_str(),
-                jsonString(config.notes).c_str(), jsonString(config.text).c_str(),
-                i + 1 < configs.size() ? "," : "");
+                rlab::text::jsonString(configs[i].first).c_str(),
+                rlab::text::jsonString(config.needs).c_str(), rlab::text::jsonString(config.notes).c_str(),
+                rlab::text::jsonString(config.text).c_str(), i + 1 < configs.size() ? "," : "");
         }
         std::printf(" ]");
     }

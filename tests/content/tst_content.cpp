@@ -26,6 +26,7 @@
 #include "rlab/content/archive.h"
 #include "rlab/content/content.h"
 #include "rlab/content/figures.h"
+#include "rlab/utf8.h"
 #include "slowness.h"
 #include "yaml_tree.h"
 
@@ -116,6 +117,8 @@ private slots:
     void runsAndSweepValuesAreBounded();
     void invalidUtf8IsRefused_data();
     void invalidUtf8IsRefused();
+    void controlCharactersAreRefused_data();
+    void controlCharactersAreRefused();
     void deepNestingIsRefused_data();
     void deepNestingIsRefused();
     void oneLongLineLoadsInLinearTime();
@@ -922,6 +925,51 @@ void ContentTest::invalidUtf8IsRefused()
     QCOMPARE(found->line, 4);
     QCOMPARE(found->column, 8);
     QVERIFY(content.quiz("beta")->title.fallback); // the translation is not used
+}
+
+// A run label or title holding ESC, NUL or a C1 control (U+009B is a one-character CSI) reached the
+// terminal through check-claims and rlab export. Raw or written as a YAML escape, it is refused
+// where it stands; tabs and line breaks stay text.
+void ContentTest::controlCharactersAreRefused_data()
+{
+    QTest::addColumn<QByteArray>("title");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<QString>("said");
+    QTest::addColumn<QString>("used"); // the title shown: the fallback, or the text without controls
+    // Raw, the file is refused as a whole, like text that is not UTF-8.
+    QTest::newRow("ESC") << QByteArray("Te\x1b[2Jst") << 10 << QStringLiteral("U+001B")
+                         << QStringLiteral("Beta quiz");
+    QTest::newRow("NUL") << QByteArray("Te\0st", 5) << 10 << QStringLiteral("U+0000")
+                         << QStringLiteral("Beta quiz");
+    QTest::newRow("DEL") << QByteArray("Te\x7fst") << 10 << QStringLiteral("U+007F")
+                         << QStringLiteral("Beta quiz");
+    QTest::newRow("C1 CSI") << QByteArray("Te\xc2\x9b"
+                                          "2Jst")
+                            << 10 << QStringLiteral("U+009B") << QStringLiteral("Beta quiz");
+    // As an escape, the text is placed at its start and kept without the controls.
+    QTest::newRow("escaped ESC") << QByteArray(R"("Te\e]0;x\ast")") << 8 << QStringLiteral("U+001B")
+                                 << QStringLiteral("Te]0;xst");
+    QTest::newRow("escaped C1") << QByteArray(R"("Te\x9b2Jst")") << 8 << QStringLiteral("U+009B")
+                                << QStringLiteral("Te2Jst");
+}
+
+void ContentTest::controlCharactersAreRefused()
+{
+    QFETCH(QByteArray, title);
+    QFETCH(int, column);
+    QFETCH(QString, said);
+    QFETCH(QString, used);
+    const fs::path root = editableTree();
+    QVERIFY(
+        replaceOnce(root / "quizzes/beta/quiz.ru.yaml", "title: Тест бета", "title: " + title.toStdString()));
+    const Content content = loadContent(root, "ru");
+    const Diagnostic* found = findDiagnostic(content, "control character " + said.toStdString());
+    QVERIFY2(found, listed(content.errors).c_str());
+    QCOMPARE(found->line, 4);
+    QCOMPARE(found->column, column);
+    QCOMPARE(QString::fromStdString(content.quiz("beta")->title.value), used);
+    for (const auto& quiz : content.quizzes)
+        QVERIFY(!rlab::utf8::firstControl(quiz.title.value));
 }
 
 void ContentTest::deepNestingIsRefused_data()

@@ -73,6 +73,8 @@ class WordsTest : public QObject {
 private slots:
     void terminalTextIsEscapedAndCut_data();
     void terminalTextIsEscapedAndCut();
+    void jsonStringsHoldNoControl_data();
+    void jsonStringsHoldNoControl();
     void byteSizesHaveOneGrammar_data();
     void byteSizesHaveOneGrammar();
     void budgetMeansTheSameEverywhere();
@@ -167,6 +169,35 @@ void WordsTest::terminalTextIsEscapedAndCut()
     QVERIFY(cut.size() < 2100);
     QVERIFY(cut.starts_with("--policy=xxx") && cut.ends_with("xxEND"));
     QVERIFY(cut.find("bytes cut") != std::string::npos);
+}
+
+// check-claims --json printed a run label's U+009B (a one-character CSI) raw: JSON allows it, a
+// terminal acts on it. Every control is written as \u00XX; other text, UTF-8 included, is kept.
+void WordsTest::jsonStringsHoldNoControl_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QByteArray>("json");
+    QTest::newRow("plain") << QByteArray("none + offload") << QByteArray(R"("none + offload")");
+    QTest::newRow("UTF-8 kept") << QByteArray("нет, kwete") << QByteArray(R"("нет, kwete")");
+    QTest::newRow("quote and backslash") << QByteArray(R"(a"b\c)") << QByteArray(R"("a\"b\\c")");
+    QTest::newRow("newline") << QByteArray("a\nb") << QByteArray(R"("a\nb")");
+    QTest::newRow("ESC and BEL") << QByteArray("\x1b]0;x\x07") << QByteArray(R"("\u001b]0;x\u0007")");
+    QTest::newRow("NUL") << QByteArray("a\0b", 3) << QByteArray(R"("a\u0000b")");
+    QTest::newRow("DEL") << QByteArray("\x7f") << QByteArray(R"("\u007f")");
+    QTest::newRow("C1 CSI") << QByteArray("a\xc2\x9b"
+                                          "31m")
+                            << QByteArray(R"("a\u009b31m")");
+    QTest::newRow("U+00A0 kept") << QByteArray("a\xc2\xa0"
+                                               "b")
+                                 << QByteArray("\"a\xc2\xa0"
+                                               "b\"");
+}
+
+void WordsTest::jsonStringsHoldNoControl()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QByteArray, json);
+    QCOMPARE(QByteArray::fromStdString(rlab::text::jsonString(text.toStdString())), json);
 }
 
 void WordsTest::byteSizesHaveOneGrammar_data()

@@ -1,6 +1,7 @@
 #include "yaml_tree.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -29,6 +30,15 @@ std::string tooDeepMessage()
 {
     return "nesting is deeper than " + std::to_string(maxContentDepth)
         + " levels; content files need only a few";
+}
+
+// A control character in content text would reach a terminal through rlab's output and exports.
+std::string controlMessage(char32_t code, const char* where)
+{
+    char name[8];
+    std::snprintf(name, sizeof name, "U+%04X", static_cast<unsigned>(code));
+    return std::string("the text holds the control character ") + name + " " + where
+        + "; content text may hold tabs and line breaks, but no character a terminal acts on";
 }
 
 // Builds the tree from yaml-cpp's events, one document only.
@@ -108,6 +118,12 @@ public:
     {
         auto node = newNode(YamlNode::Kind::Scalar, mark);
         node->scalar = value;
+        // Raw controls were refused before parsing; these came from escapes such as "\e" or "\x9b".
+        while (const auto control = utf8::firstControl(node->scalar)) {
+            if (node->scalar.size() == value.size())
+                m_report.error(node->line, node->column, controlMessage(control->code, "as an escape"));
+            node->scalar.erase(control->offset, control->code < 0x80 ? 1 : 2);
+        }
         node->plain = tag == "?";
         node->blockIndent = blockIndent(mark);
         complete(std::move(node), anchor);
@@ -250,6 +266,11 @@ YamlNodePtr parseYaml(const std::string& source, FileReport& report)
     if (const auto offset = invalidUtf8(text)) {
         const TextPlace at = placeOf(text, *offset);
         report.error(at.line, at.column, "the file is not valid UTF-8 here; save it as UTF-8");
+        return nullptr;
+    }
+    if (const auto control = utf8::firstControl(text, true)) {
+        const TextPlace at = placeOf(text, control->offset);
+        report.error(at.line, at.column, controlMessage(control->code, "here"));
         return nullptr;
     }
     if (const auto at = tooDeepFlow(text, maxContentDepth)) {

@@ -142,4 +142,30 @@ std::string forTerminal(std::string_view text, std::size_t most)
     return out;
 }
 
+std::string jsonString(std::string_view text)
+{
+    constexpr char hex[] = "0123456789abcdef";
+    const auto escaped
+        = [&](unsigned code) { return std::string("\\u00") + hex[code >> 4] + hex[code & 15]; };
+    std::string out = "\"";
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += static_cast<char>(c);
+        } else if (c == '\n') {
+            out += "\\n";
+        } else if (c < 0x20 || c == 0x7f) {
+            out += escaped(c);
+        } else if (c == 0xc2 && next >= 0x80 && next < 0xa0) { // U+0080..U+009F
+            out += escaped(next);
+            ++i;
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    return out + '"';
+}
+
 } // namespace rlab::text

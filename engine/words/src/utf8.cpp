@@ -48,6 +48,20 @@ std::optional<std::size_t> firstInvalid(std::string_view text)
     return std::nullopt;
 }
 
+std::optional<Control> firstControl(std::string_view text, bool lineBreakCr)
+{
+    for (std::size_t i = 0; i < text.size();) {
+        const Sequence sequence = read(text, i);
+        const char32_t code = sequence.code;
+        if (sequence.length != 0
+            && ((code < 0x20 && code != '\t' && code != '\n' && (code != '\r' || !lineBreakCr))
+                || (code >= 0x7f && code <= 0x9f)))
+            return Control {i, code};
+        i += sequence.length == 0 ? 1 : sequence.length;
+    }
+    return std::nullopt;
+}
+
 std::optional<std::u32string> decode(std::string_view text)
 {
     std::u32string out;

@@ -54,4 +54,9 @@ std::string gibibytes(double bytes, int decimals);
 // echoed whole.
 std::string forTerminal(std::string_view text, std::size_t most = 2000);
 
+// `text` as a quoted JSON string: '"' and '\\' escaped, and every control character (C0, DEL and
+// the C1 controls U+0080..U+009F, which JSON itself would let through raw) written as \u00XX,
+// so JSON printed to a terminal cannot act on it either.
+std::string jsonString(std::string_view text);
+
 } // namespace rlab::text
