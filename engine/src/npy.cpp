@@ -119,20 +119,17 @@ void writeArray(
     header.append((64 - unpadded % 64) % 64, ' ');
     header += '\n';
 
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out)
-        throw RunError("Cannot create " + path + ": " + std::strerror(errno) + ".");
     const char version[2] = {1, 0};
     const std::uint16_t headerLength = static_cast<std::uint16_t>(header.size());
-    out.write(kMagic, kMagicSize);
-    out.write(version, 2);
-    out.write(reinterpret_cast<const char*>(&headerLength), 2);
-    out.write(header.data(), static_cast<std::streamsize>(header.size()));
-    out.write(
-        reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size() * sizeof(T)));
-    out.close();
-    if (!out)
-        throw RunError("Cannot write " + path + " (disk full or not writable).");
+    std::string bytes(kMagic, kMagicSize);
+    bytes.append(version, 2);
+    bytes.append(reinterpret_cast<const char*>(&headerLength), 2);
+    bytes += header;
+    bytes.append(reinterpret_cast<const char*>(data.data()), data.size() * sizeof(T));
+    // Written whole beside the target and renamed over it: never through a link (an ofstream wrote
+    // the link's target), never half a file on a full disk.
+    if (const std::optional<std::string> problem = replaceFileWhole(path, bytes))
+        throw RunError("Cannot write " + path + ": " + *problem + ".");
 }
 
 } // namespace

@@ -7,14 +7,18 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <fcntl.h>
 #include <fstream>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <sys/stat.h>
 #include <system_error>
 #include <thread>
+#include <unistd.h>
 
 #include "rlab/layout.h"
+#include "rlab/words.h"
 
 namespace rlab {
 
@@ -131,26 +135,33 @@ std::optional<std::string> historyThenLog(const std::filesystem::path& path, con
 {
     std::error_code ec;
     std::filesystem::create_directories(path.parent_path(), ec);
-    // Only a regular file (or none yet) is a log: a pipe or a device is neither read nor written.
-    const std::filesystem::file_status status = std::filesystem::status(path, ec);
+    // Only a regular file (or none yet) is a log: a link, a pipe or a device is neither read nor
+    // written (an ofstream appended to a link's target).
+    const std::filesystem::file_status status = std::filesystem::symlink_status(path, ec);
     if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
         return std::nullopt;
     std::string history = readTail(path);
     {
-        std::ofstream out(path, std::ios::binary | std::ios::app);
-        if (!out || !(out << line) || !out.flush())
+        // O_NOFOLLOW: a link made since the check is refused too; O_NONBLOCK: so is a pipe.
+        const int fd
+            = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+        if (fd < 0)
+            return std::nullopt;
+        struct stat info { };
+        bool written = ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode);
+        for (std::size_t done = 0; written && done < line.size();) {
+            const ssize_t n = ::write(fd, line.data() + done, line.size() - done);
+            written = n > 0;
+            done += written ? static_cast<std::size_t>(n) : 0;
+        }
+        if (::close(fd) != 0 || !written)
             return std::nullopt;
     }
     if (history.size() + line.size() > kSpeedLogBytes) {
+        // Rewritten whole through a temporary of its own (no fixed ".new" name someone could link).
         std::string kept = history + line;
         keepNewestLines(kept, kSpeedLogKeptLines);
-        std::filesystem::path shorter = path;
-        shorter += ".new";
-        {
-            std::ofstream out(shorter, std::ios::binary | std::ios::trunc);
-            out << kept;
-        }
-        std::filesystem::rename(shorter, path, ec);
+        (void)replaceFileWhole(path.string(), kept); // a log that cannot be cut keeps growing
     }
     return history;
 }

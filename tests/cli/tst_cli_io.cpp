@@ -52,6 +52,7 @@ private slots:
     void npyRoundTripsFloatsAndInts();
     void npyFileIsWhatNumpyWrites();
     void npyRefusesWhatItCannotRead();
+    void npyIsNeverWrittenThroughALink();
     void dumpThenInitReadsTheSameTensors();
     void initRefusesMismatches();
     void readsRegularFilesOnly();
@@ -138,6 +139,27 @@ void TestCliIo::npyRefusesWhatItCannotRead()
         writeNpy(dir.filePath("x.npy").toStdString(), {2, 2}, std::vector<float> {1, 2, 3});
     });
     QVERIFY2(error.contains("do not fill the shape (2, 2)"), qPrintable(error));
+}
+
+// `--dump DIR` wrote tokens.npy through a link there into the link's target (an ofstream follows
+// it): the link is refused in a sentence and its target keeps its bytes.
+void TestCliIo::npyIsNeverWrittenThroughALink()
+{
+    QTemporaryDir dir;
+    const QString victim = dir.filePath("victim.txt");
+    writeBytes(victim, "precious");
+    const QString link = dir.filePath("tokens.npy");
+    QVERIFY(QFile::link(victim, link));
+    const QString error = errorOf([&] {
+        writeNpy(link.toStdString(), {2}, std::vector<std::int32_t> {1, 2});
+    });
+    QVERIFY2(error.contains("tokens.npy") && error.contains("symbolic link"), qPrintable(error));
+    QVERIFY(isOneSentence(error));
+    QFile file(victim);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), QByteArray("precious"));
+    QVERIFY(QFileInfo(link).isSymLink());
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::System).size(), 2); // no temporary left
 }
 
 void TestCliIo::dumpThenInitReadsTheSameTensors()

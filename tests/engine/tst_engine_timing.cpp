@@ -355,6 +355,48 @@ RLAB_TEST(timedRunsShareTheSpeedLog)
     RLAB_CHECK_EQ(rlab::liveEngineBytes(), std::uint64_t {0});
 }
 
+// RLAB_SPEED_LOG at a link appended to the link's target, and a link at "speed.log.new" was
+// overwritten by the cut-back log: neither is written through now.
+RLAB_TEST(speedLogIsNeverWrittenThroughALink)
+{
+    const std::filesystem::path folder
+        = std::filesystem::temp_directory_path() / ("rlab-speed-link-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    const auto write = [](const std::filesystem::path& path, const std::string& text) {
+        std::ofstream(path, std::ios::binary) << text;
+    };
+    const auto read = [](const std::filesystem::path& path) {
+        std::ifstream in(path, std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        return text.str();
+    };
+    write(folder / "victim.txt", "precious");
+    std::filesystem::create_symlink(folder / "victim.txt", folder / "speed.log");
+    ::setenv("RLAB_SPEED_LOG", (folder / "speed.log").c_str(), 1);
+    rlab::RunConfig config = small("none");
+    config.minTimeSeconds = 0.03;
+    RLAB_CHECK(rlab::run(config).stepMsWanderRuns >= 1);
+    RLAB_CHECK_EQ(read(folder / "victim.txt"), std::string("precious"));
+    RLAB_CHECK(std::filesystem::is_symlink(folder / "speed.log"));
+
+    // A log past 64 KiB is rewritten; a link where a fixed temporary name was is left alone.
+    const std::filesystem::path big = folder / "big.log";
+    std::string lines;
+    for (int i = 0; i < 4000; ++i)
+        lines += speedLine(1000 + i, "cpu", 7, 0.1);
+    write(big, lines);
+    std::filesystem::create_symlink(folder / "victim.txt", folder / "big.log.new");
+    ::setenv("RLAB_SPEED_LOG", big.c_str(), 1);
+    rlab::run(config);
+    RLAB_CHECK_EQ(read(folder / "victim.txt"), std::string("precious"));
+    RLAB_CHECK(std::filesystem::file_size(big) < 64 * 1024);
+    RLAB_CHECK(lineCount(big) >= 2);
+    ::unsetenv("RLAB_SPEED_LOG");
+    std::filesystem::remove_all(folder);
+}
+
 // The speed log is state ($XDG_STATE_HOME/recompute-lab/speed.log); a relative XDG_* value is
 // ignored, as the XDG Base Directory Specification says, by the engine and (through
 // dropRelativeXdgVariables) by Qt, which in 6.4 takes a relative XDG_DATA_HOME as it is.
