@@ -153,7 +153,10 @@ OrProblem<LaunchOptions> parseLaunchOptions(const QStringList& arguments)
         QStringLiteral("[pack]"));
 
     if (!parser.parse(arguments)) {
-        return refused(parser.errorText() + QLatin1Char('.'));
+        QString sentence = parser.errorText(); // Qt's own, as "Unknown option 'bogus'."
+        while (sentence.endsWith(QLatin1Char('.')))
+            sentence.chop(1);
+        return refused(sentence + QStringLiteral("; see --help."));
     }
     LaunchOptions options;
     if (parser.isSet(help) || parser.isSet(version)) {

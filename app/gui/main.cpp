@@ -22,6 +22,7 @@
 #include "contentlibrary.h"
 #include "mainwindow.h"
 #include "pages/questionpage.h"
+#include "rlab/content/archive.h"
 #include "rlab/layout.h"
 #include "rlab/text.h"
 #include "tones.h"
@@ -139,6 +140,8 @@ int main(int argc, char** argv)
     const LaunchOptions* options = &parsed.value;
     if (options->helpShown)
         return 0;
+    // What killed apps left in the temporary folder goes now, whether or not this start unpacks.
+    rlab::content::sweepStalePacks();
     // One library for the check of --lang and the window: each pack archive is unpacked once.
     auto library = std::make_unique<ContentLibrary>(options->contentRoot);
     if (const QString problem = unofferedLanguage(*options, *library); !problem.isEmpty()) {

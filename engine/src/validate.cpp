@@ -62,9 +62,8 @@ std::optional<std::string> validate(const RunConfig& config)
                 needed = detail::checkedAdd(
                     needed, predicted.peak[static_cast<std::size_t>(MemoryCategory::HostOffloaded)]);
             if (needed > limit)
-                return "This configuration is predicted to need "
-                    + text::gibibytes(static_cast<double>(needed), 2) + ", more than " + where
-                    + text::gibibytes(static_cast<double>(limit), 2)
+                return "This configuration is predicted to need " + text::bytesShown(needed) + ", more than "
+                    + where + text::bytesShown(limit)
                     + "; make the model smaller or choose a policy that keeps less.";
         }
     } catch (const RunError& e) { // a count past 64 bits

@@ -66,6 +66,7 @@ private slots:
     void outputPathsThatAreNoFileAreRefused();
     void screenshotOnAFullDiskLeavesNoFile();
     void terminatedAppRemovesItsUnpackedPacks();
+    void startSweepsPacksOfEndedProcesses();
     void noDemoToRunIsNeverSuccess();
     void noDisplayIsOneSentence();
     void screenshotNeedsNoDisplay();
@@ -206,6 +207,9 @@ void CommandLineTest::badValuesExitWithStatus2_data()
                                   << QStringLiteral("--view \"bars\" is not a view");
     QTest::newRow("glossary without a screenshot") << QStringList {"--content", RLAB_APP_FIXTURES,
         "--glossary"} << QStringLiteral("--glossary needs --screenshot");
+    // Qt's own sentence ends in a full stop: one, not "'bogus'..".
+    QTest::newRow("unknown option") << (base + QStringList {"--bogus"})
+                                    << QStringLiteral("Unknown option 'bogus'; see --help.");
 }
 
 void CommandLineTest::badValuesExitWithStatus2()
@@ -358,6 +362,32 @@ void CommandLineTest::terminatedAppRemovesItsUnpackedPacks()
     QVERIFY(app.waitForFinished(30000 * rlab::test::kSlowness));
     QCOMPARE(app.exitStatus(), QProcess::NormalExit);
     QCOMPARE(unpacked(), QStringList());
+}
+
+// A killed app's unpacked packs were removed only when a later one unpacked a pack of its own: a
+// start with no pack left them in the temporary folder for good. Every start sweeps them now, and
+// only those of processes that are gone.
+void CommandLineTest::startSweepsPacksOfEndedProcesses()
+{
+    QTemporaryDir temporary;
+    QFile pidMax(QStringLiteral("/proc/sys/kernel/pid_max"));
+    const long gone = pidMax.open(QIODevice::ReadOnly) ? pidMax.readAll().trimmed().toLong() + 1 : 4194305;
+    const QDir folder(temporary.path());
+    const QString stale = QStringLiteral("rlab-pack-%1-Ab12Cd").arg(gone);
+    const QString alive = QStringLiteral("rlab-pack-%1-Ef34Gh").arg(QCoreApplication::applicationPid());
+    for (const QString& name : {stale, alive}) {
+        QVERIFY(folder.mkpath(name + QStringLiteral("/quizzes")));
+        QFile file(folder.filePath(name + QStringLiteral("/quizzes/quiz.yaml")));
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write("schema: 1\n") > 0);
+    }
+    QProcessEnvironment environment = m_environment;
+    environment.insert(QStringLiteral("TMPDIR"), temporary.path());
+    const Outcome outcome
+        = run({QStringLiteral("--content"), QStringLiteral(RLAB_APP_FIXTURES), QStringLiteral("--screenshot"),
+                  m_dir.filePath(QStringLiteral("sweep.png"))},
+            environment);
+    QCOMPARE(outcome.exitCode, 0);
+    QCOMPARE(folder.entryList({QStringLiteral("rlab-pack-*")}, QDir::Dirs), QStringList {alive});
 }
 
 void CommandLineTest::noDemoToRunIsNeverSuccess()

@@ -237,6 +237,10 @@ RLAB_TEST(badConfigurationsGetOneSentence)
     c = smallConfig("none");
     c.memoryLimitBytes = 1 << 20;
     RLAB_CHECK(validate(c).value_or("").find("predicted to need") != std::string::npos);
+    // `--memory-limit 1` said "more than the given limit of 0.00 GiB": sizes are shown in their unit.
+    c.memoryLimitBytes = 1;
+    const std::string tiny = validate(c).value_or("");
+    RLAB_CHECK_MSG(tiny.find(" MiB, more than the given limit of 1 byte;") != std::string::npos, tiny);
     c = smallConfig("none");
     c.shape = ModelShape {4096, 65536, 1, 65536, 65536, 1 << 24};
     RLAB_CHECK(validate(c).has_value());

@@ -75,6 +75,7 @@ private slots:
     void terminalTextIsEscapedAndCut();
     void jsonStringsHoldNoControl_data();
     void jsonStringsHoldNoControl();
+    void sizesAreShownInTheirUnit();
     void byteSizesHaveOneGrammar_data();
     void byteSizesHaveOneGrammar();
     void budgetMeansTheSameEverywhere();
@@ -198,6 +199,17 @@ void WordsTest::jsonStringsHoldNoControl()
     QFETCH(QByteArray, text);
     QFETCH(QByteArray, json);
     QCOMPARE(QByteArray::fromStdString(rlab::text::jsonString(text.toStdString())), json);
+}
+
+void WordsTest::sizesAreShownInTheirUnit()
+{
+    QCOMPARE(rlab::text::bytesShown(0), std::string("0 bytes"));
+    QCOMPARE(rlab::text::bytesShown(1), std::string("1 byte"));
+    QCOMPARE(rlab::text::bytesShown(1023), std::string("1023 bytes"));
+    QCOMPARE(rlab::text::bytesShown(3584), std::string("3.5 KiB"));
+    QCOMPARE(rlab::text::bytesShown(1048570), std::string("1.0 MiB")); // not "1024.0 KiB"
+    QCOMPARE(rlab::text::bytesShown(13002342), std::string("12.4 MiB"));
+    QCOMPARE(rlab::text::bytesShown(9706585374ull), std::string("9.04 GiB"));
 }
 
 void WordsTest::byteSizesHaveOneGrammar_data()

@@ -322,7 +322,7 @@ namespace {
 
 // A killed process (SIGKILL, a crash, SIGTERM to rlab) cannot remove its unpacked packs: their
 // folders carry the process id, and the next start removes the folders of processes that are gone.
-void sweepStalePacks(const fs::path& temporary)
+void sweepStalePacksIn(const fs::path& temporary)
 {
     std::error_code error;
     for (const fs::directory_entry& entry : fs::directory_iterator(temporary, error)) {
@@ -346,13 +346,21 @@ void sweepStalePacks(const fs::path& temporary)
 
 } // namespace
 
+void sweepStalePacks()
+{
+    std::error_code error;
+    const fs::path temporary = fs::temp_directory_path(error);
+    if (!error)
+        sweepStalePacksIn(temporary);
+}
+
 UnpackedPack::UnpackedPack(const fs::path& archive, const ArchiveLimits& limits)
     : m_archive(archive)
 {
     std::error_code error;
     const fs::path temporary = fs::temp_directory_path(error);
     if (!error)
-        sweepStalePacks(temporary);
+        sweepStalePacksIn(temporary);
     std::string pattern = (temporary / ("rlab-pack-" + std::to_string(::getpid()) + "-XXXXXX")).string();
     if (error || !mkdtemp(pattern.data())) {
         m_error = "No temporary folder could be made to unpack " + archive.generic_string() + ".";

@@ -259,9 +259,8 @@ std::vector<PlannedRun> planRuns(
                 + (plans[first].sweepParameter.empty() ? std::string()
                                                        : " at " + plans[first].sweepParameter + " = "
                             + std::to_string(plans[first].sweepValue))
-                + " run together and are predicted to need " + text::gibibytes(double(together), 2)
-                + ", more than " + available.limit + ", " + text::gibibytes(double(available.bytes), 2)
-                + "; choose smaller sizes.");
+                + " run together and are predicted to need " + text::bytesShown(together) + ", more than "
+                + available.limit + ", " + text::bytesShown(available.bytes) + "; choose smaller sizes.");
         first = last;
     }
     if (error)

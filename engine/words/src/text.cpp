@@ -71,6 +71,19 @@ std::string gibibytes(double bytes, int decimals)
     return fixed(bytes / (1024.0 * 1024.0 * 1024.0), decimals) + " GiB";
 }
 
+std::string bytesShown(std::uint64_t bytes)
+{
+    const auto value = static_cast<double>(bytes);
+    if (bytes < 1024)
+        return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+    // Past 1023.95 of a unit the next one: "1.0 MiB", never "1024.0 KiB".
+    if (value < 1023.95 * 1024.0)
+        return fixed(value / 1024.0, 1) + " KiB";
+    if (value < 1023.95 * 1024.0 * 1024.0)
+        return mebibytes(bytes, 1);
+    return gibibytes(value, 2);
+}
+
 namespace {
 
 // The length of the UTF-8 sequence starting text[i], or 0 when it is not one (overlong forms,

@@ -46,6 +46,9 @@ std::string signedPercent(double percent);
 // Bytes in binary units for people: mebibytes(1572864, 1) -> "1.5 MiB".
 std::string mebibytes(std::uint64_t bytes, int decimals);
 std::string gibibytes(double bytes, int decimals);
+// A size in the unit that shows it, for sentences: "1 byte", "512 bytes", "3.5 KiB", "12.4 MiB",
+// "9.04 GiB" (never "0.00 GiB" for a limit of a few bytes).
+std::string bytesShown(std::uint64_t bytes);
 
 // Text from content or an argument as a terminal may show it: control characters (C0, DEL, C1:
 // ESC, CSI, OSC, a carriage return, a newline) and bytes that are not UTF-8 become visible

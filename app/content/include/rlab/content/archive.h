@@ -27,6 +27,11 @@ struct ArchiveLimits {
 // any letter case.
 bool isPackArchive(const std::filesystem::path& file);
 
+// Removes the rlab-pack-* folders in the temporary folder whose process is gone (SIGKILL, a crash):
+// only folders of this user, named with the id of a process that no longer exists. The app calls
+// it at every start; UnpackedPack calls it before it unpacks.
+void sweepStalePacks();
+
 // A pack unpacked from an archive; the temporary folder goes with the object.
 class UnpackedPack {
 public:
