@@ -85,7 +85,8 @@ std::vector<rlab::OpKind> parseKeep(const std::string& flag, const std::string& 
     for (const std::string& name : splitList(flag, text)) {
         const std::optional<rlab::OpKind> kind = rlab::parseOpKind(name);
         if (!kind)
-            refuse(flag + " got unknown op kind '" + name + "'; the kinds are " + rlab::opKindList() + ".");
+            refuse(
+                flag + " got unknown op kind '" + name + "'; the kinds are " + rlab::opKindChoices() + ".");
         kinds.push_back(*kind);
     }
     return kinds;

@@ -1,13 +1,15 @@
 """The reference model (docs/architecture.md "The engine") in PyTorch 1.13.
 
 Parameter names are the state_dict names the engine's --dump / --init-from folders use.
-`recompute` picks how the blocks are checkpointed, for the benchmark (tests/bench):
+`recompute` picks how the blocks of either model (Gpt, Llama) are checkpointed, for the benchmark
+(tests/bench):
   none       plain autograd
   full       every block checkpointed (its input kept, the block recomputed in backward)
   sqrt       checkpoint_sequential with ceil(sqrt(N)) blocks per segment
   selective  only the attention core (q k^T, mask, softmax, dropout, P v) checkpointed:
              Megatron-LM's selective recomputation; PyTorch 1.13 has no selective-checkpoint
-             API, so LayerNorm and GELU outputs stay saved here (the engine recomputes those too).
+             API, so LayerNorm and GELU outputs stay saved here (the engine recomputes those too);
+             for Llama the core after rotary (q k^T to P v, key/value heads repeated inside it).
 """
 import math
 
@@ -55,6 +57,21 @@ class Block(nn.Module):
         return x + F.dropout(self.fc2(h), self.dropout, self.training)
 
 
+def run_blocks(model, x):
+    """The blocks under model.recompute (none, full, sqrt; selective is inside each block)."""
+    n = len(model.blocks)
+    if model.recompute == "full" and model.training:
+        for block in model.blocks:
+            x = checkpoint.checkpoint(block, x)
+    elif model.recompute == "sqrt" and model.training:
+        k = math.ceil(math.sqrt(n))
+        x = checkpoint.checkpoint_sequential(nn.Sequential(*model.blocks), math.ceil(n / k), x)
+    else:
+        for block in model.blocks:
+            x = block(x)
+    return x
+
+
 class Gpt(nn.Module):
     def __init__(self, layers, width, heads, seq, vocab, dropout=0.0):
         super().__init__()
@@ -75,16 +92,7 @@ class Gpt(nn.Module):
     def forward(self, tokens, targets):
         B, T = tokens.shape
         x = self.wte(tokens) + self.wpe(torch.arange(T, device=tokens.device))
-        n = len(self.blocks)
-        if self.recompute == "full" and self.training:
-            for block in self.blocks:
-                x = checkpoint.checkpoint(block, x)
-        elif self.recompute == "sqrt" and self.training:
-            k = math.ceil(math.sqrt(n))
-            x = checkpoint.checkpoint_sequential(nn.Sequential(*self.blocks), math.ceil(n / k), x)
-        else:
-            for block in self.blocks:
-                x = block(x)
+        x = run_blocks(self, x)
         logits = self.head(self.lnf(x))
         return F.cross_entropy(logits.view(B * T, -1), targets.reshape(B * T).long())
 
@@ -131,6 +139,18 @@ class LlamaBlock(nn.Module):
         self.w2 = nn.Linear(ffn, d, bias=False)
         self.w3 = nn.Linear(d, ffn, bias=False)
 
+        self.checkpoint_attention = False
+
+    def attention_core(self, q, k, v):
+        B, H, T, dh = q.shape
+        G = k.shape[1]
+        k, v = k.repeat_interleave(H // G, 1), v.repeat_interleave(H // G, 1)
+        scores = (q @ k.transpose(-2, -1)) / math.sqrt(dh)
+        mask = torch.ones(T, T, dtype=torch.bool, device=q.device).tril()
+        scores = scores.masked_fill(~mask, float("-inf"))
+        probs = F.dropout(F.softmax(scores, dim=-1), self.dropout, self.training)
+        return (probs @ v).transpose(1, 2).reshape(B, T, H * dh)
+
     def forward(self, x):
         B, T, d = x.shape
         H, G = self.heads, self.kv_heads
@@ -139,12 +159,10 @@ class LlamaBlock(nn.Module):
         q = rope(self.wq(a).view(B, T, H, dh).transpose(1, 2))
         k = rope(self.wk(a).view(B, T, G, dh).transpose(1, 2))
         v = self.wv(a).view(B, T, G, dh).transpose(1, 2)
-        k, v = k.repeat_interleave(H // G, 1), v.repeat_interleave(H // G, 1)
-        scores = (q @ k.transpose(-2, -1)) / math.sqrt(dh)
-        mask = torch.ones(T, T, dtype=torch.bool, device=x.device).tril()
-        scores = scores.masked_fill(~mask, float("-inf"))
-        probs = F.dropout(F.softmax(scores, dim=-1), self.dropout, self.training)
-        y = (probs @ v).transpose(1, 2).reshape(B, T, d)
+        if self.checkpoint_attention and self.training:
+            y = checkpoint.checkpoint(self.attention_core, q, k, v)
+        else:
+            y = self.attention_core(q, k, v)
         x = x + F.dropout(self.wo(y), self.dropout, self.training)
         a = self.mlp_norm(x)
         return x + F.dropout(self.w2(F.silu(self.w1(a)) * self.w3(a)), self.dropout, self.training)
@@ -164,11 +182,13 @@ class Llama(nn.Module):
         self.blocks = nn.ModuleList([LlamaBlock(width, heads, kv_heads, ffn, dropout) for _ in range(layers)])
         self.norm = RmsNorm(width)
         self.head = nn.Linear(width, vocab, bias=False)
+        self.recompute = "none"
+
+    set_recompute = Gpt.set_recompute
 
     def forward(self, tokens, targets):
         B, T = tokens.shape
         x = self.wte(tokens)
-        for block in self.blocks:
-            x = block(x)
+        x = run_blocks(self, x)
         logits = self.head(self.norm(x))
         return F.cross_entropy(logits.view(B * T, -1), targets.reshape(B * T).long())

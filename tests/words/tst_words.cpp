@@ -276,12 +276,34 @@ void WordsTest::budgetMeansTheSameEverywhere()
     QVERIFY2(outcome.exitCode == 0, outcome.err.constData());
     QCOMPARE(QJsonDocument::fromJson(outcome.out).object().value("policy").toString(),
         QStringLiteral("budget:16777216"));
+    // --keep reads llama's names: they keep what GPT-2's names for the same slots keep.
+    const auto keptBy = [](const QString& keep) {
+        const rlab::test::Outcome run = rlab::test::execute(rlab::test::binaryPath("rlab"),
+            QStringList {"run", "--arch", "llama", "--policy", "selective", "--keep", keep, "--json"}
+                + kTinyRun);
+        return run.exitCode == 0
+            ? QJsonDocument::fromJson(run.out).object().value("peak_activation_bytes").toDouble()
+            : -1.0;
+    };
+    const double llamaNames = keptBy(QStringLiteral("block_input,rmsnorm,swiglu"));
+    QVERIFY(llamaNames > 0);
+    QCOMPARE(llamaNames, keptBy(QStringLiteral("block_input,layernorm,gelu")));
+    QVERIFY(llamaNames > keptBy(QStringLiteral("block_input")));
 }
 
 void WordsTest::namesReadBackAsThemselves()
 {
-    for (const rlab::OpKind kind : rlab::allOpKinds())
+    for (const rlab::OpKind kind : rlab::allOpKinds()) {
         QCOMPARE(rlab::parseOpKind(rlab::opKindName(kind)), kind);
+        QCOMPARE(rlab::parseOpKind(rlab::opKindName(kind, rlab::Arch::Llama)), kind);
+    }
+    // Llama's names for the slots that hold its RMSNorms and its SwiGLU product.
+    QCOMPARE(rlab::opKindName(rlab::OpKind::LayerNorm, rlab::Arch::Llama), std::string_view("rmsnorm"));
+    QCOMPARE(rlab::opKindName(rlab::OpKind::Gelu, rlab::Arch::Llama), std::string_view("swiglu"));
+    QCOMPARE(rlab::opKindName(rlab::OpKind::Qkv, rlab::Arch::Llama), std::string_view("qkv"));
+    QCOMPARE(rlab::parseOpKind("RMSNorm"), rlab::OpKind::LayerNorm);
+    QCOMPARE(rlab::opKindList(rlab::Arch::Llama),
+        std::string("block_input, rmsnorm, qkv, softmax, attn_dropout, attn_values, residual, fc1, swiglu"));
     for (const rlab::Optimizer optimizer : {rlab::Optimizer::Sgd, rlab::Optimizer::AdamW})
         QCOMPARE(rlab::parseOptimizer(rlab::optimizerName(optimizer)), optimizer);
     for (const rlab::SavePrecision precision : {rlab::SavePrecision::Fp32, rlab::SavePrecision::Bf16})

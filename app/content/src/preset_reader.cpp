@@ -116,7 +116,7 @@ void readKeep(const YamlNode& list, FileReport& report, DemoRun& run)
         const auto name = readText(*item, report, "keep");
         const auto kind = name ? parseOpKind(*name) : std::nullopt;
         if (name && !kind)
-            report.error(*item, "unknown op kind '" + *name + "' (known: " + opKindList() + ")");
+            report.error(*item, "unknown op kind '" + *name + "' (known: " + opKindChoices() + ")");
         else if (kind)
             run.keep.emplace_back(opKindName(*kind));
     }

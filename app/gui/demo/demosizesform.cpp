@@ -169,6 +169,10 @@ void DemoSizesForm::setPreset(const rlab::content::DemoPreset& preset)
     for (const auto& [spin, limit] : limits)
         spin->setProperty("limit", limit);
     m_keepBox->setVisible(preset.userKeepChoice);
+    // The kinds by the names of the preset's model: llama's norms are RMSNorms, its MLP a SwiGLU.
+    for (QCheckBox* box : m_keep)
+        box->setText(QString::fromStdString(std::string(rlab::opKindName(
+            static_cast<rlab::OpKind>(box->property("opKind").toInt()), preset.shape.arch))));
     // The swept size is set by the sweep, value by value, so its box would only mislead.
     const std::string swept = preset.sweep ? preset.sweep->parameter : std::string();
     const QList<QPair<QSpinBox*, std::string>> named

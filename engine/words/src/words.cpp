@@ -39,6 +39,12 @@ constexpr std::array<std::pair<OpKind, std::string_view>, 9> kOpKindNames {{
     {OpKind::Fc1, "fc1"},
     {OpKind::Gelu, "gelu"},
 }};
+// Llama's names for the same slots (docs/llama.md): its two norms are RMSNorms, and the kind GPT-2
+// calls gelu holds llama's SwiGLU product silu(w1 x) * w3 x.
+constexpr std::array<std::pair<OpKind, std::string_view>, 2> kLlamaOpKindNames {{
+    {OpKind::LayerNorm, "rmsnorm"},
+    {OpKind::Gelu, "swiglu"},
+}};
 constexpr std::array<std::pair<MemoryCategory, std::string_view>, kMemoryCategoryCount> kMemoryCategoryNames {
     {
         {MemoryCategory::Parameters, "parameters"},
@@ -206,13 +212,19 @@ int ffnOf(const ModelShape& shape)
     return static_cast<int>((hidden + 63) / 64 * 64);
 }
 
-std::string_view opKindName(OpKind kind)
+std::string_view opKindName(OpKind kind, Arch arch)
 {
+    if (arch == Arch::Llama)
+        for (const auto& [k, name] : kLlamaOpKindNames)
+            if (k == kind)
+                return name;
     return nameIn<OpKind>(kOpKindNames, kind);
 }
 
 std::optional<OpKind> parseOpKind(std::string_view name)
 {
+    if (const std::optional<OpKind> llama = parseIn<OpKind>(kLlamaOpKindNames, name))
+        return llama;
     return parseIn<OpKind>(kOpKindNames, name);
 }
 
@@ -235,9 +247,17 @@ std::vector<OpKind> allOpKinds()
     return kinds;
 }
 
-std::string opKindList()
+std::string opKindList(Arch arch)
 {
-    return listIn<OpKind>(kOpKindNames, ", ");
+    std::string list;
+    for (const auto& entry : kOpKindNames)
+        list.append(list.empty() ? "" : ", ").append(opKindName(entry.first, arch));
+    return list;
+}
+
+std::string opKindChoices()
+{
+    return opKindList() + " (llama's names for layernorm and gelu: rmsnorm and swiglu)";
 }
 
 std::vector<OpKind> defaultSelectiveKeep()

@@ -94,10 +94,15 @@ enum class OpKind {
     Fc1, // fc1 matmul output (B,T,4d)
     Gelu, // GELU output (B,T,4d)
 };
-std::string_view opKindName(OpKind kind); // "layernorm", "qkv", ...
-std::optional<OpKind> parseOpKind(std::string_view name); // inverse of opKindName, any letter case
+// "layernorm", "qkv", ...; for llama its names of two kinds: "rmsnorm" (LayerNorm's slots hold its
+// RMSNorms) and "swiglu" (Gelu's slot holds its SwiGLU product).
+std::string_view opKindName(OpKind kind, Arch arch = Arch::Gpt2);
+// The inverse of opKindName for either arch (both names of a kind are read), any letter case.
+std::optional<OpKind> parseOpKind(std::string_view name);
 std::vector<OpKind> allOpKinds();
-std::string opKindList(); // "block_input, layernorm, ..., gelu"
+std::string opKindList(Arch arch = Arch::Gpt2); // "block_input, layernorm, ..., gelu"
+// For a sentence that refuses an unknown kind: opKindList() and llama's two names.
+std::string opKindChoices();
 // The matmul outputs qkv, attn_values and fc1, with the block input and the residual.
 std::vector<OpKind> defaultSelectiveKeep();
 
