@@ -621,6 +621,114 @@
         <source>keep only each block&apos;s input and recompute the block</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>attention RMSNorm input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wq, wk and wv input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Q and K for QK^T, V for attention over values (k = G*dh, the key/value width)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wo input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLP RMSNorm input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>w1 and w3 input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SwiGLU inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>w2 input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block input: the embedding&apos;s output (attention RMSNorm input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block input: the previous block&apos;s output (attention RMSNorm input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention RMSNorm output (wq, wk and wv input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention RMSNorm rstd per row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queries, keys and values, q and k rotated (rotary positions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention output, heads merged (wo input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>residual stream after attention (MLP RMSNorm input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLP RMSNorm output (w1 and w3 input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MLP RMSNorm rstd per row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>w1 and w3 outputs (SwiGLU inputs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SwiGLU output, silu(w1 x) * w3 x (w2 input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the last block&apos;s output (final RMSNorm input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final RMSNorm output (head input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>final RMSNorm rstd per row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>softmax logsumexp per row (fused attention)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block input: the previous block&apos;s output (LayerNorm 1 input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>block input: the residual stream (attention RMSNorm input)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RMSNorm statistics (rstd; not in the paper)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured here: the blocks keep %1 (fp32 values, masks regenerated, RMSNorm statistics kept).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoPanel</name>
@@ -1357,6 +1465,10 @@ Open it in your web browser?</source>
     </message>
     <message>
         <source>block %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How to read it: one bar per run, one colour per term, each of llama&apos;s tensors counted as Korthikanti et al. count GPT&apos;s (2 bytes a value, 1 a dropout mask; k is the key/value width, f the SwiGLU width); a colour missing from a bar is a tensor that policy recomputes instead of keeping. Below: one run&apos;s tensors, block by block.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

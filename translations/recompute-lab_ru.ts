@@ -625,6 +625,114 @@
         <source>keep only each block&apos;s input and recompute the block</source>
         <translation>хранить только вход каждого блока и пересчитывать блок</translation>
     </message>
+    <message>
+        <source>attention RMSNorm input</source>
+        <translation>вход RMSNorm внимания</translation>
+    </message>
+    <message>
+        <source>wq, wk and wv input</source>
+        <translation>вход wq, wk и wv</translation>
+    </message>
+    <message>
+        <source>Q and K for QK^T, V for attention over values (k = G*dh, the key/value width)</source>
+        <translation>Q и K для QK^T, V для внимания по значениям (k = G*dh, ширина ключей и значений)</translation>
+    </message>
+    <message>
+        <source>wo input</source>
+        <translation>вход wo</translation>
+    </message>
+    <message>
+        <source>MLP RMSNorm input</source>
+        <translation>вход RMSNorm MLP</translation>
+    </message>
+    <message>
+        <source>w1 and w3 input</source>
+        <translation>вход w1 и w3</translation>
+    </message>
+    <message>
+        <source>SwiGLU inputs</source>
+        <translation>входы SwiGLU</translation>
+    </message>
+    <message>
+        <source>w2 input</source>
+        <translation>вход w2</translation>
+    </message>
+    <message>
+        <source>block input: the embedding&apos;s output (attention RMSNorm input)</source>
+        <translation>вход блока: выход эмбеддинга (вход RMSNorm внимания)</translation>
+    </message>
+    <message>
+        <source>block input: the previous block&apos;s output (attention RMSNorm input)</source>
+        <translation>вход блока: выход предыдущего блока (вход RMSNorm внимания)</translation>
+    </message>
+    <message>
+        <source>attention RMSNorm output (wq, wk and wv input)</source>
+        <translation>выход RMSNorm внимания (вход wq, wk и wv)</translation>
+    </message>
+    <message>
+        <source>attention RMSNorm rstd per row</source>
+        <translation>rstd RMSNorm внимания по строкам</translation>
+    </message>
+    <message>
+        <source>queries, keys and values, q and k rotated (rotary positions)</source>
+        <translation>запросы, ключи и значения; q и k повёрнуты (rotary-позиции)</translation>
+    </message>
+    <message>
+        <source>attention output, heads merged (wo input)</source>
+        <translation>выход внимания, головы объединены (вход wo)</translation>
+    </message>
+    <message>
+        <source>residual stream after attention (MLP RMSNorm input)</source>
+        <translation>остаточный поток после внимания (вход RMSNorm MLP)</translation>
+    </message>
+    <message>
+        <source>MLP RMSNorm output (w1 and w3 input)</source>
+        <translation>выход RMSNorm MLP (вход w1 и w3)</translation>
+    </message>
+    <message>
+        <source>MLP RMSNorm rstd per row</source>
+        <translation>rstd RMSNorm MLP по строкам</translation>
+    </message>
+    <message>
+        <source>w1 and w3 outputs (SwiGLU inputs)</source>
+        <translation>выходы w1 и w3 (входы SwiGLU)</translation>
+    </message>
+    <message>
+        <source>SwiGLU output, silu(w1 x) * w3 x (w2 input)</source>
+        <translation>выход SwiGLU, silu(w1 x) * w3 x (вход w2)</translation>
+    </message>
+    <message>
+        <source>the last block&apos;s output (final RMSNorm input)</source>
+        <translation>выход последнего блока (вход финального RMSNorm)</translation>
+    </message>
+    <message>
+        <source>final RMSNorm output (head input)</source>
+        <translation>выход финального RMSNorm (вход головы модели)</translation>
+    </message>
+    <message>
+        <source>final RMSNorm rstd per row</source>
+        <translation>rstd финального RMSNorm по строкам</translation>
+    </message>
+    <message>
+        <source>softmax logsumexp per row (fused attention)</source>
+        <translation>logsumexp softmax по строкам (fused attention)</translation>
+    </message>
+    <message>
+        <source>block input: the previous block&apos;s output (LayerNorm 1 input)</source>
+        <translation>вход блока: выход предыдущего блока (вход LayerNorm 1)</translation>
+    </message>
+    <message>
+        <source>block input: the residual stream (attention RMSNorm input)</source>
+        <translation>вход блока: остаточный поток (вход RMSNorm внимания)</translation>
+    </message>
+    <message>
+        <source>RMSNorm statistics (rstd; not in the paper)</source>
+        <translation>статистики RMSNorm (rstd; в статье их нет)</translation>
+    </message>
+    <message>
+        <source>Measured here: the blocks keep %1 (fp32 values, masks regenerated, RMSNorm statistics kept).</source>
+        <translation>Измерено здесь: блоки хранят %1 (значения fp32, маски генерируются заново, статистики RMSNorm хранятся).</translation>
+    </message>
 </context>
 <context>
     <name>DemoPanel</name>
@@ -1384,6 +1492,10 @@ Open it in your web browser?</source>
     <message>
         <source>block %1</source>
         <translation>блок %1</translation>
+    </message>
+    <message>
+        <source>How to read it: one bar per run, one colour per term, each of llama&apos;s tensors counted as Korthikanti et al. count GPT&apos;s (2 bytes a value, 1 a dropout mask; k is the key/value width, f the SwiGLU width); a colour missing from a bar is a tensor that policy recomputes instead of keeping. Below: one run&apos;s tensors, block by block.</source>
+        <translation>Как читать: один столбец на запуск, один цвет на член; каждый тензор llama посчитан так, как Korthikanti и соавторы считают тензоры GPT (2 байта на значение, 1 на маску dropout; k — ширина ключей и значений, f — ширина SwiGLU); цвета, которого нет в столбце, — это тензор, который политика пересчитывает вместо того, чтобы хранить. Ниже — тензоры одного запуска, блок за блоком.</translation>
     </message>
 </context>
 <context>

@@ -621,6 +621,114 @@
         <source>keep only each block&apos;s input and recompute the block</source>
         <translation>kuchengeta input ye-block rimwe nerimwe chete woverengazve block iroro</translation>
     </message>
+    <message>
+        <source>attention RMSNorm input</source>
+        <translation>input ye-RMSNorm ye-attention</translation>
+    </message>
+    <message>
+        <source>wq, wk and wv input</source>
+        <translation>input ye-wq, wk ne-wv</translation>
+    </message>
+    <message>
+        <source>Q and K for QK^T, V for attention over values (k = G*dh, the key/value width)</source>
+        <translation>Q ne-K ze-QK^T, V ye-attention pamusoro pema-value (k = G*dh, upamhi hwema-key nema-value)</translation>
+    </message>
+    <message>
+        <source>wo input</source>
+        <translation>input ye-wo</translation>
+    </message>
+    <message>
+        <source>MLP RMSNorm input</source>
+        <translation>input ye-RMSNorm ye-MLP</translation>
+    </message>
+    <message>
+        <source>w1 and w3 input</source>
+        <translation>input ye-w1 ne-w3</translation>
+    </message>
+    <message>
+        <source>SwiGLU inputs</source>
+        <translation>ma-input e-SwiGLU</translation>
+    </message>
+    <message>
+        <source>w2 input</source>
+        <translation>input ye-w2</translation>
+    </message>
+    <message>
+        <source>block input: the embedding&apos;s output (attention RMSNorm input)</source>
+        <translation>input ye-block: output ye-embedding (input ye-RMSNorm ye-attention)</translation>
+    </message>
+    <message>
+        <source>block input: the previous block&apos;s output (attention RMSNorm input)</source>
+        <translation>input ye-block: output ye-block rakapfuura (input ye-RMSNorm ye-attention)</translation>
+    </message>
+    <message>
+        <source>attention RMSNorm output (wq, wk and wv input)</source>
+        <translation>output ye-RMSNorm ye-attention (input ye-wq, wk ne-wv)</translation>
+    </message>
+    <message>
+        <source>attention RMSNorm rstd per row</source>
+        <translation>rstd ye-RMSNorm ye-attention pamutsara wega wega</translation>
+    </message>
+    <message>
+        <source>queries, keys and values, q and k rotated (rotary positions)</source>
+        <translation>ma-query, ma-key nema-value; q ne-k zvakatenderedzwa (rotary positions)</translation>
+    </message>
+    <message>
+        <source>attention output, heads merged (wo input)</source>
+        <translation>output ye-attention, misoro yakabatanidzwa (input ye-wo)</translation>
+    </message>
+    <message>
+        <source>residual stream after attention (MLP RMSNorm input)</source>
+        <translation>residual stream mushure me-attention (input ye-RMSNorm ye-MLP)</translation>
+    </message>
+    <message>
+        <source>MLP RMSNorm output (w1 and w3 input)</source>
+        <translation>output ye-RMSNorm ye-MLP (input ye-w1 ne-w3)</translation>
+    </message>
+    <message>
+        <source>MLP RMSNorm rstd per row</source>
+        <translation>rstd ye-RMSNorm ye-MLP pamutsara wega wega</translation>
+    </message>
+    <message>
+        <source>w1 and w3 outputs (SwiGLU inputs)</source>
+        <translation>ma-output e-w1 ne-w3 (ma-input e-SwiGLU)</translation>
+    </message>
+    <message>
+        <source>SwiGLU output, silu(w1 x) * w3 x (w2 input)</source>
+        <translation>output ye-SwiGLU, silu(w1 x) * w3 x (input ye-w2)</translation>
+    </message>
+    <message>
+        <source>the last block&apos;s output (final RMSNorm input)</source>
+        <translation>output ye-block rekupedzisira (input ye-RMSNorm yekupedzisira)</translation>
+    </message>
+    <message>
+        <source>final RMSNorm output (head input)</source>
+        <translation>output ye-RMSNorm yekupedzisira (input ye-head)</translation>
+    </message>
+    <message>
+        <source>final RMSNorm rstd per row</source>
+        <translation>rstd ye-RMSNorm yekupedzisira pamutsara wega wega</translation>
+    </message>
+    <message>
+        <source>softmax logsumexp per row (fused attention)</source>
+        <translation>logsumexp ye-softmax pamutsara wega wega (fused attention)</translation>
+    </message>
+    <message>
+        <source>block input: the previous block&apos;s output (LayerNorm 1 input)</source>
+        <translation>input ye-block: output ye-block rakapfuura (input ye-LayerNorm 1)</translation>
+    </message>
+    <message>
+        <source>block input: the residual stream (attention RMSNorm input)</source>
+        <translation>input ye-block: residual stream (input ye-RMSNorm ye-attention)</translation>
+    </message>
+    <message>
+        <source>RMSNorm statistics (rstd; not in the paper)</source>
+        <translation>nhamba dze-RMSNorm (rstd; hadzisi mupepa)</translation>
+    </message>
+    <message>
+        <source>Measured here: the blocks keep %1 (fp32 values, masks regenerated, RMSNorm statistics kept).</source>
+        <translation>Zvakayerwa pano: ma-block anochengeta %1 (ma-value e-fp32, ma-mask anogadzirwazve, nhamba dze-RMSNorm dzinochengetwa).</translation>
+    </message>
 </context>
 <context>
     <name>DemoPanel</name>
@@ -1376,6 +1484,10 @@ Unoda kuivhura mu-browser yako?</translation>
     <message>
         <source>block %1</source>
         <translation>block %1</translation>
+    </message>
+    <message>
+        <source>How to read it: one bar per run, one colour per term, each of llama&apos;s tensors counted as Korthikanti et al. count GPT&apos;s (2 bytes a value, 1 a dropout mask; k is the key/value width, f the SwiGLU width); a colour missing from a bar is a tensor that policy recomputes instead of keeping. Below: one run&apos;s tensors, block by block.</source>
+        <translation>Maverengero: bar rimwe pakumhanya kumwe nekumwe, ruvara rumwe pachikamu chimwe nechimwe; tensor yega yega ye-llama yakaverengwa sezvinoverengwa ma-tensor eGPT naKorthikanti nevamwe (2 bytes pakukosha kumwe, 1 pa-dropout mask; k upamhi hwema-key nema-value, f upamhi hweSwiGLU); ruvara rusipo mu-bar itensor iyo policy iyoyo inoverengazve pachinzvimbo chekuichengeta. Pazasi: ma-tensor ekumhanya kumwe, block neblock.</translation>
     </message>
 </context>
 <context>

@@ -21,10 +21,11 @@ using rlab::demo::Verdict;
 namespace {
 
 // One measured run of the tiny preset's shape under `policy`, as the demo runs it.
-DemoResult tinyRun(const std::string& policy)
+DemoResult tinyRun(const std::string& policy, rlab::Arch arch = rlab::Arch::Gpt2)
 {
     rlab::content::DemoPreset preset = tinyPreset("tiny-ledger");
     preset.shape = {3, 32, 2, 16, 2, 64};
+    preset.shape.arch = arch;
     preset.maxShape = preset.shape;
     preset.runs = {demoRun(policy)};
     const OrProblem<QList<DemoRunPlan>> planned = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset));
@@ -89,6 +90,7 @@ private slots:
     void barsAddUpToTheMeasuredPeak();
     void selectiveDropsTheAttentionCore();
     void formulaSubstitutesTheShape();
+    void llamaBarsShowLlamasTerms();
     void counterfactualsPeakAsPredicted();
     void peakIsMarkedOnTheTimeline();
     void frontierCornersBeatEverythingThatKeepsLess();
@@ -165,6 +167,41 @@ void DemoLedgerTest::formulaSubstitutesTheShape()
     const std::optional<rlab::TensorLedger> sqrt = demoLedger(tinyRun("sqrt"));
     QVERIFY(sqrt);
     QVERIFY(ledgerFormula(*sqrt).formula.isEmpty()); // no one row of the paper: its count of what is kept
+}
+
+// Proves: a llama run's bars are llama's terms. The chart drew only GPT-2's term keys, so a llama
+// run showed one bar of "head and loss" and its formula line said 34sbh and LayerNorm.
+void DemoLedgerTest::llamaBarsShowLlamasTerms()
+{
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    const QStringList keys = ledgerTermKeys(rlab::Arch::Llama);
+    QCOMPARE(keys.size(), ledgerTermKeys().size()); // the k-th term of each model has one colour
+    std::optional<rlab::TensorLedger> none;
+    for (const std::string policy : {"none", "selective"}) {
+        const std::optional<rlab::TensorLedger> ledger = demoLedger(tinyRun(policy, rlab::Arch::Llama));
+        QVERIFY(ledger);
+        std::uint64_t inTerms = 0;
+        for (const LedgerGroup& group : ledgerGroups(*ledger)) {
+            if (group.term.isEmpty())
+                continue;
+            QVERIFY2(keys.contains(group.key), qPrintable(group.key));
+            inTerms += group.peakBytes;
+        }
+        QVERIFY(inTerms > 0);
+        const LedgerFormula formula = ledgerFormula(*ledger);
+        QVERIFY(formula.llama && formula.formula.isEmpty());
+        const QString text = ledgerFormulaText(formula);
+        QVERIFY2(text.contains(QStringLiteral("RMSNorm")) && !text.contains(QStringLiteral("34sbh")),
+            qPrintable(text));
+        if (!none)
+            none = ledger;
+    }
+    const QStringList dropped = droppedGroups(*none, *demoLedger(tinyRun("selective", rlab::Arch::Llama)));
+    QVERIFY2(
+        dropped.contains(QStringLiteral("softmax output")) && dropped.contains(QStringLiteral("w2 input")),
+        qPrintable(dropped.join(u';')));
+    QCOMPARE(ledgerGroupTitle(QStringLiteral("statistics"), rlab::Arch::Llama),
+        QStringLiteral("RMSNorm statistics (rstd; not in the paper)"));
 }
 
 // Proves: each counterfactual the card offers, run as its button runs it (the plan, on the demo

@@ -41,6 +41,14 @@ QColor groupColor(int index)
     return QColor(colours[std::size_t(index) % colours.size()]);
 }
 
+// Llama's own terms beside GPT-2's in one chart: the same order in darker or lighter shades, so
+// neither model's term takes the other's colour.
+QColor secondColor(int index)
+{
+    const QColor base = groupColor(index);
+    return base.lightness() > 128 ? base.darker(160) : base.lighter(160);
+}
+
 } // namespace
 
 LedgerChart::LedgerChart(QWidget* parent)
@@ -65,7 +73,27 @@ void LedgerChart::rebuild()
     }
     if (shown.isEmpty())
         return;
-    QStringList keys = ledgerTermKeys();
+    // The terms of the models the runs train (GPT-2's, llama's or both: a preset may compare them),
+    // each once: the terms both have (softmax output, the masks) are one key and one colour.
+    bool gpt = false, llama = false;
+    for (const DemoResult& result : shown)
+        (result.run.config.shape.arch == rlab::Arch::Llama ? llama : gpt) = true;
+    const rlab::Arch arch = gpt ? rlab::Arch::Gpt2 : rlab::Arch::Llama; // names the statistics group
+    QStringList keys;
+    QList<QColor> colours;
+    for (const rlab::Arch model : {rlab::Arch::Gpt2, rlab::Arch::Llama}) {
+        if (!(model == rlab::Arch::Gpt2 ? gpt : llama))
+            continue;
+        const QStringList terms = ledgerTermKeys(model);
+        for (qsizetype i = 0; i < terms.size(); ++i) {
+            if (keys.contains(terms[i]))
+                continue;
+            keys.push_back(terms[i]);
+            colours.push_back(model == rlab::Arch::Llama && gpt ? secondColor(int(i)) : groupColor(int(i)));
+        }
+    }
+    for (int outside = 0; outside < 3; ++outside)
+        colours.push_back(groupColor(int(ledgerTermKeys().size()) + outside));
     keys << QStringLiteral("statistics") << QStringLiteral("workspace") << QStringLiteral("head");
     auto* series = new QStackedBarSeries;
     double highest = 0;
@@ -87,10 +115,10 @@ void LedgerChart::rebuild()
         }
         if (!any) // a term no run holds at its peak (the regenerated masks) only crowds the legend
             continue;
-        const QString title = ledgerGroupTitle(keys[k]);
+        const QString title = ledgerGroupTitle(keys[k], arch);
         auto* set = new QBarSet(term.isEmpty() ? title : QStringLiteral("%1 %2").arg(term, title));
         set->append(values);
-        set->setColor(groupColor(int(k)));
+        set->setColor(colours[k]);
         series->append(set);
     }
     for (const double total : totals)

@@ -106,16 +106,23 @@ void LedgerView::setResults(const QList<DemoResult>& results)
     for (const DemoResult& result : m_results)
         m_run->addItem(result.title());
     m_run->setCurrentIndex(was >= 0 && was < m_run->count() ? was : 0);
-    showRun();
-    showDropped();
+    retranslate(); // the hint names the runs' model's terms
 }
 
 void LedgerView::retranslate()
 {
-    m_hint->setText(tr("How to read it: one bar per run, one colour per term of the paper's formula "
-                       "(Korthikanti et al.: 34sbh + 5as²b per layer); a colour missing from a bar is a "
-                       "tensor that policy recomputes instead of keeping. Below: one run's tensors, block "
-                       "by block."));
+    // The paper's formula is GPT's; a llama run's terms count llama's tensors the paper's way.
+    const bool llama = std::any_of(m_results.begin(), m_results.end(),
+        [](const DemoResult& result) { return result.run.config.shape.arch == rlab::Arch::Llama; });
+    m_hint->setText(llama
+            ? tr("How to read it: one bar per run, one colour per term, each of llama's tensors counted as "
+                 "Korthikanti et al. count GPT's (2 bytes a value, 1 a dropout mask; k is the key/value "
+                 "width, f the SwiGLU width); a colour missing from a bar is a tensor that policy "
+                 "recomputes instead of keeping. Below: one run's tensors, block by block.")
+            : tr("How to read it: one bar per run, one colour per term of the paper's formula "
+                 "(Korthikanti et al.: 34sbh + 5as²b per layer); a colour missing from a bar is a "
+                 "tensor that policy recomputes instead of keeping. Below: one run's tensors, block "
+                 "by block."));
     m_runLabel->setText(tr("Run:"));
     m_run->setAccessibleName(tr("Run shown in the ledger"));
     m_rows->setHeaderLabels({tr("Term / tensor"), tr("Shape"), tr("Precision"), tr("What the policy does"),
@@ -151,7 +158,8 @@ void LedgerView::showDropped()
         if (dropped.isEmpty())
             continue;
         // A run that keeps nothing of the formula but block inputs (full, sqrt) in one short line.
-        const QString inputs = ledgerTermKeys().front();
+        const rlab::Arch arch = ledger->config.shape.arch;
+        const QString inputs = ledgerTermKeys(arch).front();
         int keptTerms = 0;
         for (const LedgerGroup& group : ledgerGroups(*ledger))
             keptTerms += !group.term.isEmpty() && group.keptBytes > 0 && group.key != inputs ? 1 : 0;
@@ -159,12 +167,12 @@ void LedgerView::showDropped()
             lines.push_back(
                 tr("<b>%1</b> keeps only block inputs (%2) and rebuilds every other tensor for "
                    "backward")
-                    .arg(result.title().toHtmlEscaped(), ledgerGroupTitle(inputs).toHtmlEscaped()));
+                    .arg(result.title().toHtmlEscaped(), ledgerGroupTitle(inputs, arch).toHtmlEscaped()));
             continue;
         }
         QStringList names;
         for (const QString& key : dropped)
-            names.push_back(ledgerGroupTitle(key));
+            names.push_back(ledgerGroupTitle(key, arch));
         lines.push_back(
             tr("<b>%1</b> does not keep (recomputes or rebuilds): %2")
                 .arg(result.title().toHtmlEscaped(), names.join(QStringLiteral(", ")).toHtmlEscaped()));
@@ -188,7 +196,7 @@ void LedgerView::showRun()
     m_formula->setText(ledgerFormulaText(ledgerFormula(*ledger)));
     for (const LedgerGroup& group : ledgerGroups(*ledger)) {
         auto* top = new QTreeWidgetItem(m_rows);
-        const QString title = ledgerGroupTitle(group.key);
+        const QString title = ledgerGroupTitle(group.key, ledger->config.shape.arch);
         top->setText(0, group.term.isEmpty() ? title : QStringLiteral("%1  %2").arg(group.term, title));
         top->setText(4, mibText(group.peakBytes));
         QFont bold = top->font(0);

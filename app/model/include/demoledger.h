@@ -41,12 +41,13 @@ QList<LedgerGroup> ledgerGroups(const rlab::TensorLedger& ledger);
 // `other` recomputes instead ("softmax output", ...), in the forward's order.
 QStringList droppedGroups(const rlab::TensorLedger& base, const rlab::TensorLedger& other);
 // Every term group of the formula, in the forward's order, whatever a policy keeps: the bars'
-// shared legend, so one term has one colour in every run's bar.
-QStringList ledgerTermKeys();
+// shared legend, so one term has one colour in every run's bar. Llama's terms are its own tensors
+// counted the paper's way, in the same order (the k-th term of each model has the k-th colour).
+QStringList ledgerTermKeys(rlab::Arch arch = rlab::Arch::Gpt2);
 // The group a row's bytes at the peak are counted in (LedgerGroup::key).
 QString ledgerGroupKey(const rlab::LedgerRow& row);
 // A group's key in the learner's language ("softmax output" in Russian; the term itself stays).
-QString ledgerGroupTitle(const QString& key);
+QString ledgerGroupTitle(const QString& key, rlab::Arch arch = rlab::Arch::Gpt2);
 // A row's name, its fate and the paper's term name in the learner's language (the engine's English
 // where there is no translation).
 QString ledgerRowName(const rlab::LedgerRow& row);
@@ -63,6 +64,7 @@ struct LedgerFormula {
     std::uint64_t measuredKept = 0; // the blocks' kept bytes summed, measured (engine convention)
     std::uint64_t paperKeptAll = 0; // the paper's count of what every block keeps (predicted)
     int layers = 0;
+    bool llama = false; // the paper's formula is GPT's: a llama run gets the paper's count of its tensors
 };
 LedgerFormula ledgerFormula(const rlab::TensorLedger& ledger);
 // The formula and the measured total in one or two sentences, in the learner's language.

@@ -32,6 +32,45 @@ constexpr std::array<const char*, 13> kTermNames = {
     QT_TRANSLATE_NOOP("DemoLedger", "MLP dropout mask"),
 };
 
+// Llama's terms (engine/src/ledger.cpp llamaIdentityOf), in the order and so the colours of GPT's.
+constexpr std::array<const char*, 13> kLlamaTermNames = {
+    QT_TRANSLATE_NOOP("DemoLedger", "attention RMSNorm input"),
+    QT_TRANSLATE_NOOP("DemoLedger", "wq, wk and wv input"),
+    QT_TRANSLATE_NOOP(
+        "DemoLedger", "Q and K for QK^T, V for attention over values (k = G*dh, the key/value width)"),
+    QT_TRANSLATE_NOOP("DemoLedger", "softmax output"),
+    QT_TRANSLATE_NOOP("DemoLedger", "softmax dropout mask"),
+    QT_TRANSLATE_NOOP("DemoLedger", "softmax dropout output (attention over values input)"),
+    QT_TRANSLATE_NOOP("DemoLedger", "wo input"),
+    QT_TRANSLATE_NOOP("DemoLedger", "attention dropout mask"),
+    QT_TRANSLATE_NOOP("DemoLedger", "MLP RMSNorm input"),
+    QT_TRANSLATE_NOOP("DemoLedger", "w1 and w3 input"),
+    QT_TRANSLATE_NOOP("DemoLedger", "SwiGLU inputs"),
+    QT_TRANSLATE_NOOP("DemoLedger", "w2 input"),
+    QT_TRANSLATE_NOOP("DemoLedger", "MLP dropout mask"),
+};
+
+// Llama's rows, the fused attention's, and a GPT row that had no entry.
+[[maybe_unused]] constexpr std::array<const char*, 17> kMoreRowNames = {
+    QT_TRANSLATE_NOOP("DemoLedger", "block input: the embedding's output (attention RMSNorm input)"),
+    QT_TRANSLATE_NOOP("DemoLedger", "block input: the previous block's output (attention RMSNorm input)"),
+    QT_TRANSLATE_NOOP("DemoLedger", "attention RMSNorm output (wq, wk and wv input)"),
+    QT_TRANSLATE_NOOP("DemoLedger", "attention RMSNorm rstd per row"),
+    QT_TRANSLATE_NOOP("DemoLedger", "queries, keys and values, q and k rotated (rotary positions)"),
+    QT_TRANSLATE_NOOP("DemoLedger", "attention output, heads merged (wo input)"),
+    QT_TRANSLATE_NOOP("DemoLedger", "residual stream after attention (MLP RMSNorm input)"),
+    QT_TRANSLATE_NOOP("DemoLedger", "MLP RMSNorm output (w1 and w3 input)"),
+    QT_TRANSLATE_NOOP("DemoLedger", "MLP RMSNorm rstd per row"),
+    QT_TRANSLATE_NOOP("DemoLedger", "w1 and w3 outputs (SwiGLU inputs)"),
+    QT_TRANSLATE_NOOP("DemoLedger", "SwiGLU output, silu(w1 x) * w3 x (w2 input)"),
+    QT_TRANSLATE_NOOP("DemoLedger", "the last block's output (final RMSNorm input)"),
+    QT_TRANSLATE_NOOP("DemoLedger", "final RMSNorm output (head input)"),
+    QT_TRANSLATE_NOOP("DemoLedger", "final RMSNorm rstd per row"),
+    QT_TRANSLATE_NOOP("DemoLedger", "softmax logsumexp per row (fused attention)"),
+    QT_TRANSLATE_NOOP("DemoLedger", "block input: the previous block's output (LayerNorm 1 input)"),
+    QT_TRANSLATE_NOOP("DemoLedger", "block input: the residual stream (attention RMSNorm input)"),
+};
+
 [[maybe_unused]] constexpr std::array<const char*, 20> kRowNames = {
     QT_TRANSLATE_NOOP("DemoLedger", "block input: the residual stream (LayerNorm 1 input)"),
     QT_TRANSLATE_NOOP("DemoLedger", "block input: the embedding's output (LayerNorm 1 input)"),
@@ -107,10 +146,10 @@ QString demoLedgerProblem(const DemoResult& result)
     return rlab::measuredLedger(result.run, &why) ? QString() : QString::fromStdString(why);
 }
 
-QStringList ledgerTermKeys()
+QStringList ledgerTermKeys(rlab::Arch arch)
 {
     QStringList keys;
-    for (const char* name : kTermNames)
+    for (const char* name : arch == rlab::Arch::Llama ? kLlamaTermNames : kTermNames)
         keys.push_back(QString::fromLatin1(name));
     return keys;
 }
@@ -170,11 +209,13 @@ QString ledgerGroupKey(const LedgerRow& row)
     return groupOf(row);
 }
 
-QString ledgerGroupTitle(const QString& key)
+QString ledgerGroupTitle(const QString& key, rlab::Arch arch)
 {
     if (key == kStatistics)
-        return QCoreApplication::translate(
-            "DemoLedger", "LayerNorm statistics (mean, rstd; not in the paper)");
+        return arch == rlab::Arch::Llama
+            ? QCoreApplication::translate("DemoLedger", "RMSNorm statistics (rstd; not in the paper)")
+            : QCoreApplication::translate(
+                "DemoLedger", "LayerNorm statistics (mean, rstd; not in the paper)");
     if (key == kWorkspace)
         return QCoreApplication::translate("DemoLedger", "rebuilt for backward (recompute workspace)");
     if (key == kHead)
@@ -216,12 +257,14 @@ LedgerFormula ledgerFormula(const rlab::TensorLedger& ledger)
     const rlab::ModelShape& shape = ledger.config.shape;
     const rlab::PaperFormula paper = rlab::paperFormula(shape);
     f.layers = shape.layers;
+    f.llama = shape.arch == rlab::Arch::Llama;
     const QLocale locale;
     const QString s = locale.toString(shape.seq), b = locale.toString(shape.batch),
                   h = locale.toString(shape.width), a = locale.toString(shape.heads);
     const QString sbh = QStringLiteral("%1 × %2 × %3").arg(s, b, h);
     const QString as2b = QStringLiteral("%1 × %2² × %3").arg(a, s, b);
-    switch (ledger.config.policy.kind) {
+    // The paper's rows (34sbh + 5as²b, ...) are GPT's block; for llama only the count of its tensors.
+    switch (f.llama ? rlab::PolicyKind::Segment : ledger.config.policy.kind) {
     case rlab::PolicyKind::None:
         f.formula = QStringLiteral("34sbh + 5as²b");
         f.substituted = QStringLiteral("34 × %1 + 5 × %2").arg(sbh, as2b);
@@ -266,10 +309,14 @@ QString ledgerFormulaText(const LedgerFormula& f)
                    .arg(mib(f.paperKeptAll))
                    .arg(f.layers);
     text += QLatin1Char(' ');
-    text += QCoreApplication::translate("DemoLedger",
-        "Measured here: the blocks keep %1 (fp32 values, masks regenerated, LayerNorm "
-        "statistics kept).")
-                .arg(mib(f.measuredKept));
+    text += f.llama ? QCoreApplication::translate("DemoLedger",
+                "Measured here: the blocks keep %1 (fp32 values, masks regenerated, RMSNorm "
+                "statistics kept).")
+                          .arg(mib(f.measuredKept))
+                    : QCoreApplication::translate("DemoLedger",
+                        "Measured here: the blocks keep %1 (fp32 values, masks regenerated, LayerNorm "
+                        "statistics kept).")
+                          .arg(mib(f.measuredKept));
     return text;
 }
 
