@@ -1,5 +1,6 @@
 // CPU kernels of llama's block (docs/llama.md): RMSNorm, rotary positions, SwiGLU. The grouped-query
 // attention ops are in cpu_attention.cpp, beside the multi-head ones they generalise.
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -97,13 +98,14 @@ void CpuBackend::ropeBackward(float* dqkv, int B, int T, int C, int H, int G)
     rotate(m_threads, dqkv, B, T, C, H, G, -1.0f);
 }
 
+// silu(g) * u with Eigen's vectorized exp (a scalar std::exp per element made SwiGLU 3.7 times
+// GELU's time at the demo shape, 6.6 ms against 1.8 of a 107 ms step).
 void CpuBackend::swigluForward(float* out, const float* gate, const float* up, std::size_t n)
 {
     parallelChunks(m_threads, n, [&](std::size_t begin, std::size_t length) {
-        for (std::size_t i = begin; i < begin + length; ++i) {
-            const float g = gate[i];
-            out[i] = g / (1.0f + std::exp(-g)) * up[i];
-        }
+        const auto count = static_cast<Eigen::Index>(length);
+        const ConstArrayMap g(gate + begin, count), u(up + begin, count);
+        ArrayMap(out + begin, count) = g / (1.0f + (-g).exp()) * u;
     });
 }
 
@@ -111,11 +113,17 @@ void CpuBackend::swigluBackward(
     float* dgate, float* dup, const float* dout, const float* gate, const float* up, std::size_t n)
 {
     parallelChunks(m_threads, n, [&](std::size_t begin, std::size_t length) {
-        for (std::size_t i = begin; i < begin + length; ++i) {
-            const float g = gate[i], d = dout[i]; // read before dup (which may be dout) is written
-            const float sigmoid = 1.0f / (1.0f + std::exp(-g));
-            dgate[i] = d * up[i] * (sigmoid * (1.0f + g * (1.0f - sigmoid)));
-            dup[i] = d * g * sigmoid;
+        // The sigmoid once per element, into a small stack buffer that stays in L1.
+        constexpr std::size_t kPiece = 1024;
+        alignas(64) float sigmoids[kPiece];
+        for (std::size_t at = begin; at < begin + length; at += kPiece) {
+            const auto count = static_cast<Eigen::Index>(std::min(kPiece, begin + length - at));
+            const ConstArrayMap g(gate + at, count), u(up + at, count), d(dout + at, count);
+            ArrayMap s(sigmoids, count);
+            s = 1.0f / (1.0f + (-g).exp());
+            // dgate first: dup may be dout, and each element of dout is read before it is written.
+            ArrayMap(dgate + at, count) = d * u * (s * (1.0f + g * (1.0f - s)));
+            ArrayMap(dup + at, count) = d * g * s;
         }
     });
 }

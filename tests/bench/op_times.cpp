@@ -1,7 +1,7 @@
 // Benchmark (not a test): where one training step's time goes, op by op, on one thread. Each op's
 // time is the thread's CPU time inside its profiler range (the ranges the CUDA backend gives
 // Nsight), so on a shared machine other processes' slices are left out. The best of several steps.
-//   rlab_op_times [policy] [d] [steps]     e.g. rlab_op_times none 128 8
+//   rlab_op_times [policy] [d] [steps] [gpt2|llama]     e.g. rlab_op_times none 128 8 llama
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -52,6 +52,14 @@ int main(int argc, char** argv)
     const int width = argc > 2 ? std::atoi(argv[2]) : 128;
     c.shape = ModelShape {12, width, 4, 64, 8, 256};
     c.dropout = 0.1f;
+    if (argc > 4) {
+        const std::optional<Arch> arch = parseArch(argv[4]);
+        if (!arch) {
+            std::fprintf(stderr, "rlab_op_times: the arch is %s, not '%s'\n", archChoices().c_str(), argv[4]);
+            return 2;
+        }
+        c.shape.arch = *arch;
+    }
     std::string error;
     const auto policy = RecomputePolicy::parse(argc > 1 ? argv[1] : "none", &error);
     const auto plan = policy ? (c.policy = *policy, makePlan(c, &error)) : std::nullopt;
@@ -86,8 +94,8 @@ int main(int argc, char** argv)
         sum += ms;
     }
     std::sort(rows.rbegin(), rows.rend());
-    std::printf("d=%d, %s: best step %.1f ms CPU time, ops' best times sum to %.1f ms\n", width,
-        argc > 1 ? argv[1] : "none", bestStep, sum);
+    std::printf("%s d=%d, %s: best step %.1f ms CPU time, ops' best times sum to %.1f ms\n",
+        std::string(archName(c.shape.arch)).c_str(), width, argc > 1 ? argv[1] : "none", bestStep, sum);
     for (const auto& [ms, op] : rows)
         std::printf("%-24s %8.2f ms %5.1f%%\n", op.c_str(), ms, 100 * ms / sum);
     return 0;
