@@ -1160,6 +1160,14 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
         <source>CPU (Eigen, %1 to %2 threads)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A llama run&apos;s %1 key/value heads must divide the number of heads (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rotary positions pair a head&apos;s dimensions, so the head size (width / heads = %1) must be even.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoSizesForm</name>

@@ -1181,6 +1181,14 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
         <source>CPU (Eigen, %1 to %2 threads)</source>
         <translation>CPU (Eigen, от %1 до %2 потоков)</translation>
     </message>
+    <message>
+        <source>A llama run&apos;s %1 key/value heads must divide the number of heads (%2).</source>
+        <translation>У запуска llama %1 голов ключей и значений, а это число должно делить число голов (%2).</translation>
+    </message>
+    <message>
+        <source>Rotary positions pair a head&apos;s dimensions, so the head size (width / heads = %1) must be even.</source>
+        <translation>Rotary-позиции объединяют измерения головы в пары, поэтому размер головы (ширина / число голов = %1) должен быть чётным.</translation>
+    </message>
 </context>
 <context>
     <name>DemoSizesForm</name>

@@ -1174,6 +1174,14 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
         <source>CPU (Eigen, %1 to %2 threads)</source>
         <translation>CPU (Eigen, ma-thread %1 kusvika %2)</translation>
     </message>
+    <message>
+        <source>A llama run&apos;s %1 key/value heads must divide the number of heads (%2).</source>
+        <translation>Kumhanya kwe-llama kune misoro %1 yema-key nema-value; nhamba yemisoro (%2) inofanira kukamurwa nayo pasina chinosara.</translation>
+    </message>
+    <message>
+        <source>Rotary positions pair a head&apos;s dimensions, so the head size (width / heads = %1) must be even.</source>
+        <translation>Rotary positions dzinobatanidza ma-dimension emusoro ari maviri maviri, saka saizi yemusoro (upamhi / misoro = %1) inofanira kuva nhamba yakaenzana.</translation>
+    </message>
 </context>
 <context>
     <name>DemoSizesForm</name>

@@ -197,14 +197,15 @@ void DemoRunnerTest::planCarriesArchAndAttention()
     QCOMPARE(plans[3].config.shape.ffn, 64);
     QVERIFY(plans[3].config.fusedAttention);
 
-    // Key/value heads that do not divide the learner's heads are refused with the engine's sentence.
+    // Key/value heads that do not divide the learner's heads are refused before any run is planned
+    // (the app words it: sizeProblemsAreDataTheAppWords).
     DemoChoice choice = DemoRunner::defaultChoice(preset);
     QCOMPARE(choice.shape.kvHeads, 1);
     preset.runs = {grouped};
     choice.shape.heads = 1;
     const OrProblem<QList<DemoRunPlan>> refused = DemoRunner::plan(preset, choice);
     QVERIFY(refused.value.isEmpty());
-    QVERIFY2(refused.problem.contains("key/value heads (2) must divide the number of heads (1)"),
+    QVERIFY2(refused.problem.contains("2 key/value heads must divide the number of heads (1)"),
         qPrintable(refused.problem));
 }
 
@@ -327,6 +328,26 @@ void DemoRunnerTest::sizeProblemsAreDataTheAppWords()
         QStringLiteral("The number of heads (3) must divide the width (%1).").arg(choice.shape.width));
     QVERIFY(!rlab::demo::checkChoice(preset, DemoRunner::defaultChoice(preset)));
     QVERIFY(DemoRunner::checkChoice(preset, DemoRunner::defaultChoice(preset)).isEmpty());
+
+    // Llama's rules on the learner's sizes were the engine's English sentence in every language.
+    DemoPreset llama = tinyPreset();
+    llama.runs[1].arch = rlab::Arch::Llama;
+    llama.runs[1].kvHeads = 2;
+    choice = DemoRunner::defaultChoice(llama);
+    QVERIFY(!rlab::demo::checkChoice(llama, choice)); // 2 heads, 2 key/value heads, head size 16
+    choice.shape.heads = 1;
+    const std::optional<rlab::demo::ChoiceProblem> grouped = rlab::demo::checkChoice(llama, choice);
+    QVERIFY(grouped);
+    QCOMPARE(grouped->kind, rlab::demo::ChoiceProblem::Kind::KvHeadsDoNotDivideHeads);
+    QCOMPARE(DemoRunner::checkChoice(llama, choice),
+        QStringLiteral("A llama run's 2 key/value heads must divide the number of heads (1)."));
+    choice.shape.heads = 4;
+    choice.shape.width = 36; // head size 9
+    const std::optional<rlab::demo::ChoiceProblem> odd = rlab::demo::checkChoice(llama, choice);
+    QVERIFY(odd);
+    QCOMPARE(odd->kind, rlab::demo::ChoiceProblem::Kind::OddHeadSize);
+    QVERIFY(DemoRunner::checkChoice(llama, choice).contains(QStringLiteral("head size (width / heads = 9)")));
+    QVERIFY(!rlab::demo::checkChoice(preset, choice)); // GPT-2 runs take an odd head size
 }
 
 void DemoRunnerTest::pairedRatioAndFitsReadTheRuns()

@@ -153,6 +153,16 @@ std::optional<ChoiceProblem> checkChoice(const content::DemoPreset& preset, cons
     }
     if (!headsDivideWidth(s))
         return ChoiceProblem {Kind::HeadsDoNotDivideWidth, "heads", s.heads, s.width};
+    // Llama's own rules on the learner's sizes, for each run's model (its kv_heads may be its own).
+    for (const content::DemoRun& run : preset.runs) {
+        const ModelShape model = content::runShape(run, s);
+        if (model.arch != Arch::Llama)
+            continue;
+        if (model.heads % kvHeadsOf(model) != 0 || kvHeadsOf(model) > model.heads)
+            return ChoiceProblem {Kind::KvHeadsDoNotDivideHeads, "heads", kvHeadsOf(model), model.heads};
+        if ((model.width / model.heads) % 2 != 0)
+            return ChoiceProblem {Kind::OddHeadSize, "heads", model.width / model.heads, 0};
+    }
     if (preset.userKeepChoice && choice.keep.empty())
         return ChoiceProblem {Kind::NothingKept, {}, 0, 0};
     return std::nullopt;
@@ -169,6 +179,12 @@ std::string describe(const ChoiceProblem& problem)
     case ChoiceProblem::Kind::HeadsDoNotDivideWidth:
         return "The number of heads (" + std::to_string(problem.value) + ") must divide the width ("
             + std::to_string(problem.limit) + ").";
+    case ChoiceProblem::Kind::KvHeadsDoNotDivideHeads:
+        return "A llama run's " + std::to_string(problem.value)
+            + " key/value heads must divide the number of heads (" + std::to_string(problem.limit) + ").";
+    case ChoiceProblem::Kind::OddHeadSize:
+        return "Rotary positions pair a head's dimensions, so the head size (width / heads = "
+            + std::to_string(problem.value) + ") must be even.";
     case ChoiceProblem::Kind::NothingKept:
         return "Tick at least one kind of activation for selective recomputation to keep.";
     }

@@ -70,6 +70,14 @@ QString DemoRunner::checkChoice(const rlab::content::DemoPreset& preset, const D
         return tr("The number of heads (%1) must divide the width (%2).")
             .arg(problem->value)
             .arg(problem->limit);
+    case Kind::KvHeadsDoNotDivideHeads:
+        return tr("A llama run's %1 key/value heads must divide the number of heads (%2).")
+            .arg(problem->value)
+            .arg(problem->limit);
+    case Kind::OddHeadSize:
+        return tr("Rotary positions pair a head's dimensions, so the head size (width / heads = %1) must "
+                  "be even.")
+            .arg(problem->value);
     case Kind::NothingKept:
         return tr("Tick at least one kind of activation for selective recomputation to keep.");
     }

@@ -62,6 +62,8 @@ struct ChoiceProblem {
         SizeBelowOne, // `size` is `value`
         SizeAboveLimit, // `size` is above `limit`, the preset's max_shape
         HeadsDoNotDivideWidth, // `value` heads, width `limit`
+        KvHeadsDoNotDivideHeads, // a llama run's `value` key/value heads, `limit` heads
+        OddHeadSize, // a llama run's head size `value` (width / heads): rotary pairs need it even
         NothingKept, // selective with the learner's choice, and no op kind ticked
     };
     Kind kind = Kind::SizeBelowOne;
