@@ -198,7 +198,7 @@ void checkModel(const Fields& fields, FileReport& report, const ModelChoice& cho
         report.error(*fields.node("ffn"),
             "ffn is llama's (the SwiGLU hidden size): it needs arch: llama, which " + fields.what()
                 + " does not have");
-    if (choice.arch && llama && headsDivideWidth(shape) && (shape.width / shape.heads) % 2 != 0)
+    if (choice.arch && llama && headsDivideWidth(shape) && !headSizeIsEven(shape))
         report.error(*fields.node("arch"),
             "arch llama pairs each head's dimensions for rotary positions, so width / heads must be even, "
             "not "

@@ -158,9 +158,9 @@ std::optional<ChoiceProblem> checkChoice(const content::DemoPreset& preset, cons
         const ModelShape model = content::runShape(run, s);
         if (model.arch != Arch::Llama)
             continue;
-        if (model.heads % kvHeadsOf(model) != 0 || kvHeadsOf(model) > model.heads)
+        if (!kvHeadsDivideHeads(model))
             return ChoiceProblem {Kind::KvHeadsDoNotDivideHeads, "heads", kvHeadsOf(model), model.heads};
-        if ((model.width / model.heads) % 2 != 0)
+        if (!headSizeIsEven(model))
             return ChoiceProblem {Kind::OddHeadSize, "heads", model.width / model.heads, 0};
     }
     if (preset.userKeepChoice && choice.keep.empty())

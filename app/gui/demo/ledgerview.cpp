@@ -106,10 +106,12 @@ void LedgerView::setResults(const QList<DemoResult>& results)
     for (const DemoResult& result : m_results)
         m_run->addItem(result.title());
     m_run->setCurrentIndex(was >= 0 && was < m_run->count() ? was : 0);
-    retranslate(); // the hint names the runs' model's terms
+    showHint(); // it names the runs' model's terms
+    showRun();
+    showDropped();
 }
 
-void LedgerView::retranslate()
+void LedgerView::showHint()
 {
     // The paper's formula is GPT's; a llama run's terms count llama's tensors the paper's way.
     const bool llama = std::any_of(m_results.begin(), m_results.end(),
@@ -123,6 +125,11 @@ void LedgerView::retranslate()
                  "(Korthikanti et al.: 34sbh + 5as²b per layer); a colour missing from a bar is a "
                  "tensor that policy recomputes instead of keeping. Below: one run's tensors, block "
                  "by block."));
+}
+
+void LedgerView::retranslate()
+{
+    showHint();
     m_runLabel->setText(tr("Run:"));
     m_run->setAccessibleName(tr("Run shown in the ledger"));
     m_rows->setHeaderLabels({tr("Term / tensor"), tr("Shape"), tr("Precision"), tr("What the policy does"),

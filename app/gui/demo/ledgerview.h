@@ -28,6 +28,7 @@ protected:
     void changeEvent(QEvent* event) override; // QEvent::LanguageChange → retranslate
 
 private:
+    void showHint(); // how to read the chart, for the runs' model
     void showRun();
     void showDropped();
 

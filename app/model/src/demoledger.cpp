@@ -264,24 +264,26 @@ LedgerFormula ledgerFormula(const rlab::TensorLedger& ledger)
     const QString sbh = QStringLiteral("%1 × %2 × %3").arg(s, b, h);
     const QString as2b = QStringLiteral("%1 × %2² × %3").arg(a, s, b);
     // The paper's rows (34sbh + 5as²b, ...) are GPT's block; for llama only the count of its tensors.
-    switch (f.llama ? rlab::PolicyKind::Segment : ledger.config.policy.kind) {
-    case rlab::PolicyKind::None:
-        f.formula = QStringLiteral("34sbh + 5as²b");
-        f.substituted = QStringLiteral("34 × %1 + 5 × %2").arg(sbh, as2b);
-        f.paperPerLayer = paper.none();
-        break;
-    case rlab::PolicyKind::Selective:
-        f.formula = QStringLiteral("34sbh");
-        f.substituted = QStringLiteral("34 × %1").arg(sbh);
-        f.paperPerLayer = paper.selective();
-        break;
-    case rlab::PolicyKind::Full:
-        f.formula = QStringLiteral("2sbh");
-        f.substituted = QStringLiteral("2 × %1").arg(sbh);
-        f.paperPerLayer = paper.full();
-        break;
-    default:
-        break; // sqrt, segments and budgets keep different blocks differently: no one row of the paper
+    if (!f.llama) {
+        switch (ledger.config.policy.kind) {
+        case rlab::PolicyKind::None:
+            f.formula = QStringLiteral("34sbh + 5as²b");
+            f.substituted = QStringLiteral("34 × %1 + 5 × %2").arg(sbh, as2b);
+            f.paperPerLayer = paper.none();
+            break;
+        case rlab::PolicyKind::Selective:
+            f.formula = QStringLiteral("34sbh");
+            f.substituted = QStringLiteral("34 × %1").arg(sbh);
+            f.paperPerLayer = paper.selective();
+            break;
+        case rlab::PolicyKind::Full:
+            f.formula = QStringLiteral("2sbh");
+            f.substituted = QStringLiteral("2 × %1").arg(sbh);
+            f.paperPerLayer = paper.full();
+            break;
+        default:
+            break; // sqrt, segments and budgets keep different blocks differently: no one row of the paper
+        }
     }
     f.paperKeptPerLayer = rlab::keptBytes(ledger, 0, rlab::LedgerConvention::Paper);
     for (int block = 0; block < shape.layers; ++block) {

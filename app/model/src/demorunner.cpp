@@ -26,12 +26,10 @@ rlab::demo::Settings settings()
     return chosen;
 }
 
-} // namespace
-
-namespace {
 // How often the runner's thread takes the worker's reports while a demo runs: the worker reports
 // at most ten times a second, and a result waits at most this long to be shown.
 constexpr int kDeliveryMs = 25;
+
 } // namespace
 
 DemoRunner::DemoRunner(QObject* parent)

@@ -150,6 +150,16 @@ bool headsDivideWidth(const ModelShape& shape)
     return shape.heads > 0 && shape.width % shape.heads == 0;
 }
 
+bool kvHeadsDivideHeads(const ModelShape& shape)
+{
+    return shape.kvHeads >= 0 && shape.kvHeads <= shape.heads && shape.heads % kvHeadsOf(shape) == 0;
+}
+
+bool headSizeIsEven(const ModelShape& shape)
+{
+    return (shape.width / shape.heads) % 2 == 0;
+}
+
 std::optional<std::string> shapeProblem(const ModelShape& shape)
 {
     for (const ShapeField& field : kShapeFields) {
@@ -171,10 +181,10 @@ std::optional<std::string> shapeProblem(const ModelShape& shape)
             return std::string("--ffn is llama's (the SwiGLU hidden size); use it with --arch llama.");
         return std::nullopt;
     }
-    if (shape.kvHeads < 0 || shape.kvHeads > shape.heads || shape.heads % kvHeadsOf(shape) != 0)
+    if (!kvHeadsDivideHeads(shape))
         return "The number of key/value heads (" + std::to_string(shape.kvHeads)
             + ") must divide the number of heads (" + std::to_string(shape.heads) + ").";
-    if ((shape.width / shape.heads) % 2 != 0)
+    if (!headSizeIsEven(shape))
         return "Rotary positions pair a head's dimensions, so the head size (width / heads = "
             + std::to_string(shape.width / shape.heads) + ") must be even.";
     if (shape.ffn < 0 || shape.ffn > kMostFfn)

@@ -55,6 +55,10 @@ const ShapeField* sweepParameter(std::string_view key); // nullptr unless a swee
 std::string sweepParameterList(); // "layers, width, seq, batch"
 // The attention heads split the width evenly: d = H * dh.
 bool headsDivideWidth(const ModelShape& shape);
+// Llama's: the key/value heads split the heads evenly (G divides H), and the head size is even
+// (rotary positions pair its dimensions).
+bool kvHeadsDivideHeads(const ModelShape& shape);
+bool headSizeIsEven(const ModelShape& shape);
 // nullopt when every size is within its limits and the heads divide the width (for llama also: the
 // key/value heads divide the heads, the head size is even for rotary pairs), else one sentence.
 std::optional<std::string> shapeProblem(const ModelShape& shape);
