@@ -326,6 +326,38 @@ void CudaBackend::layernormBackward(float* dinp, float* dweight, float* dbias, c
         m_compute, dinp, dweight, dbias, dout, inp, weight, mean, rstd, N, C, kernelScratch());
 }
 
+void CudaBackend::rmsnormForward(float* out, float* rstd, const float* inp, const float* weight, int N, int C)
+{
+    cuda::rmsnormForward(m_compute, out, rstd, inp, weight, N, C);
+}
+
+void CudaBackend::rmsnormBackward(float* dinp, float* dweight, const float* dout, const float* inp,
+    const float* weight, const float* rstd, int N, int C)
+{
+    cuda::rmsnormBackward(m_compute, dinp, dweight, dout, inp, weight, rstd, N, C, kernelScratch());
+}
+
+void CudaBackend::ropeForward(float* qkv, int B, int T, int C, int H, int G)
+{
+    cuda::ropeForward(m_compute, qkv, B, T, C, H, G);
+}
+
+void CudaBackend::ropeBackward(float* dqkv, int B, int T, int C, int H, int G)
+{
+    cuda::ropeBackward(m_compute, dqkv, B, T, C, H, G);
+}
+
+void CudaBackend::swigluForward(float* out, const float* gate, const float* up, std::size_t n)
+{
+    cuda::swigluForward(m_compute, out, gate, up, n);
+}
+
+void CudaBackend::swigluBackward(
+    float* dgate, float* dup, const float* dout, const float* gate, const float* up, std::size_t n)
+{
+    cuda::swigluBackward(m_compute, dgate, dup, dout, gate, up, n);
+}
+
 void CudaBackend::geluForward(float* out, const float* inp, std::size_t n)
 {
     cuda::geluForward(m_compute, out, inp, n);

@@ -85,6 +85,27 @@ public:
     void fromBf16(float* out, const std::uint16_t* inp, std::size_t n) override;
     double absSum(const float* x, std::size_t n) override;
 
+    void rmsnormForward(
+        float* out, float* rstd, const float* inp, const float* weight, int N, int C) override;
+    void rmsnormBackward(float* dinp, float* dweight, const float* dout, const float* inp,
+        const float* weight, const float* rstd, int N, int C) override;
+    void ropeForward(float* qkv, int B, int T, int C, int H, int G) override;
+    void ropeBackward(float* dqkv, int B, int T, int C, int H, int G) override;
+    void swigluForward(float* out, const float* gate, const float* up, std::size_t n) override;
+    void swigluBackward(float* dgate, float* dup, const float* dout, const float* gate, const float* up,
+        std::size_t n) override;
+    void gqaSoftmaxForward(float* att, const float* qkv, int B, int T, int C, int H, int G) override;
+    void gqaSoftmaxBackward(float* dqkv, float* datt, const float* att, const float* qkv, int B, int T, int C,
+        int H, int G) override;
+    void gqaValuesForward(
+        float* out, const float* att, const float* qkv, int B, int T, int C, int H, int G) override;
+    void gqaValuesBackward(float* datt, float* dqkv, const float* dout, const float* att, const float* qkv,
+        int B, int T, int C, int H, int G) override;
+    void flashAttentionForward(float* out, float* lse, const float* qkv, int B, int T, int C, int H, int G,
+        const DropoutSite& site) override;
+    void flashAttentionBackward(float* dqkv, const float* dout, const float* out, const float* lse,
+        const float* qkv, int B, int T, int C, int H, int G, const DropoutSite& site) override;
+
     // Milliseconds the side stream spent copying since the last call (waits for the copies).
     double takeTransferMs() override;
 

@@ -18,7 +18,8 @@ __global__ void encoderForwardKernel(
         const std::size_t row = i / C;
         const std::size_t c = i % C;
         const std::size_t t = row % T;
-        out[i] = wte[static_cast<std::size_t>(tokens[row]) * C + c] + wpe[t * C + c];
+        const float token = wte[static_cast<std::size_t>(tokens[row]) * C + c];
+        out[i] = wpe ? token + wpe[t * C + c] : token; // llama: no position table
     }
 }
 
@@ -178,6 +179,8 @@ void encoderBackward(cudaStream_t stream, float* dwte, float* dwpe, const float*
     encoderBackwardWteKernel<<<dim3(BT, columnBlocks), kThreads, 0, stream>>>(
         dwte, dout, keys.Current(), BT, C, bits);
     checkLaunch("encoderBackward (wte)");
+    if (!dwpe) // llama: no position table
+        return;
     encoderBackwardWpeKernel<<<gridFor(static_cast<std::size_t>(T) * C), kThreads, 0, stream>>>(
         dwpe, dout, B, T, C);
     checkLaunch("encoderBackward (wpe)");

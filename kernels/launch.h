@@ -58,6 +58,24 @@ void crossEntropyForward(cudaStream_t stream, float* losses, float* probs, const
 void crossEntropyBackward(cudaStream_t stream, float* dlogits, const float* probs,
     const std::int32_t* targets, float dloss, int N, int V);
 
+// llama's ops (cuda_llama.cu): RMSNorm, rotary positions, SwiGLU, shapes as in rlab/backend.h.
+void rmsnormForward(
+    cudaStream_t stream, float* out, float* rstd, const float* inp, const float* weight, int N, int C);
+void rmsnormBackward(cudaStream_t stream, float* dinp, float* dweight, const float* dout, const float* inp,
+    const float* weight, const float* rstd, int N, int C, Scratch scratch);
+void ropeForward(cudaStream_t stream, float* qkv, int B, int T, int C, int H, int G);
+void ropeBackward(cudaStream_t stream, float* dqkv, int B, int T, int C, int H, int G);
+void swigluForward(cudaStream_t stream, float* out, const float* gate, const float* up, std::size_t n);
+void swigluBackward(cudaStream_t stream, float* dgate, float* dup, const float* dout, const float* gate,
+    const float* up, std::size_t n);
+
+// Fused causal attention (cuda_flash.cu), on qkv with G key/value heads; heads of at most
+// rlab::kCudaFusedMostHeadSize floats. The backward overwrites all of dqkv and needs no scratch.
+void flashAttentionForward(cudaStream_t stream, float* out, float* lse, const float* qkv, int B, int T, int C,
+    int H, int G, const DropoutSite& site);
+void flashAttentionBackward(cudaStream_t stream, float* dqkv, const float* dout, const float* out,
+    const float* lse, const float* qkv, int B, int T, int C, int H, int G, const DropoutSite& site);
+
 void sgdUpdate(cudaStream_t stream, float* params, const float* grads, float* momentum, std::size_t n,
     float lr, float mu, float weightDecay);
 // correction1 = 1 - beta1^t, correction2 = 1 - beta2^t, computed once on the host.

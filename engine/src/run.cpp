@@ -170,12 +170,12 @@ Training::Training(const RunConfig& config, ProgressCallback progress, const std
         throw RunError(*error);
     if (config.weightPrecision != SavePrecision::Fp32)
         throw RunError("bf16 weights are predicted only: the engine trains fp32 weights.");
-    if (config.fusedAttention && config.device == Device::Cuda) // before any allocation
-        throw RunError("The CUDA backend has no fused attention kernels yet, so run --attention fused with "
-                       "--device cpu.");
-    if (config.shape.arch == Arch::Llama && config.device == Device::Cuda) // before any allocation
-        throw RunError("The CUDA backend has no llama kernels yet (RMSNorm, rotary, SwiGLU, grouped-query "
-                       "attention), so run --arch llama with --device cpu.");
+    if (config.fusedAttention && config.device == Device::Cuda // before any allocation
+        && config.shape.width / config.shape.heads > kCudaFusedMostHeadSize)
+        throw RunError("The CUDA fused attention kernel takes heads of at most "
+            + std::to_string(kCudaFusedMostHeadSize) + " floats (these have "
+            + std::to_string(config.shape.width / config.shape.heads)
+            + "); use more heads or --attention plain.");
     std::string error;
     s.plan = detail::makePlan(config, &error);
     if (!s.plan)

@@ -1,8 +1,9 @@
 // The llama block (--arch llama, docs/llama.md) under the engine's invariants: every policy gives
 // none's gradients bit for bit (dropout included, offloaded too; bf16 storage close to them), every
 // measured peak is the predicted one byte for byte, at three shapes (G = H, G = 1, a group of two; T odd);
-// analytic gradients equal finite differences; the parameters carry DESIGN.md's names; CUDA
-// refuses it before allocating. The PyTorch cross-check is tests/cli (tst_cli_rlab matchesPyTorch).
+// analytic gradients equal finite differences; the parameters carry DESIGN.md's names. The PyTorch
+// cross-check is tests/cli (tst_cli_rlab matchesPyTorch); the CUDA twins, tests/gpu (gpu_llama,
+// gpu_policies).
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -230,26 +231,6 @@ RLAB_TEST(badShapesGetOneSentence)
     RLAB_CHECK(validate(c).value_or("").find("--arch llama") != std::string::npos);
     RLAB_CHECK_EQ(parseArch("llama"), std::optional<Arch>(Arch::Llama));
     RLAB_CHECK_EQ(std::string(archName(Arch::Gpt2)), std::string("gpt2"));
-}
-
-// Without kernels for llama's ops the CUDA path refuses it in one sentence, before any allocation.
-RLAB_TEST(cudaRefusesLlamaBeforeAllocating)
-{
-    RunConfig c = config(kShapes[0].shape, "none");
-    c.device = Device::Cuda;
-    std::string message;
-    try {
-        run(c);
-    } catch (const RunError& e) {
-        message = e.what();
-    }
-    rlab::test::info("%s", message.c_str());
-    // Where a usable GPU exists the llama sentence comes first; elsewhere validate() may say there
-    // is no CUDA device. Either way nothing was allocated.
-    RLAB_CHECK(!message.empty());
-    if (cudaUsable())
-        RLAB_CHECK(message.find("--arch llama with --device cpu") != std::string::npos);
-    RLAB_CHECK_EQ(liveEngineBytes(), std::uint64_t {0});
 }
 
 // One thread or several, the same bits: every llama kernel's sums run in one fixed order (the

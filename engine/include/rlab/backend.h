@@ -56,7 +56,7 @@ public:
     virtual void pushRange(Phase /*phase*/, int /*block*/, const char* /*op*/) { }
     virtual void popRange() { }
 
-    // out(B,T,C) = wte[tokens] + wpe[0..T); wpe null (llama: no position table, CPU only): wte[tokens]
+    // out(B,T,C) = wte[tokens] + wpe[0..T); wpe null (llama: no position table): wte[tokens]
     virtual void encoderForward(
         float* out, const std::int32_t* tokens, const float* wte, const float* wpe, int B, int T, int C)
         = 0;
@@ -160,10 +160,9 @@ public:
     // sum |x| in double (gradient checksum)
     virtual double absSum(const float* x, std::size_t n) = 0;
 
-    // ---- llama's ops (docs/llama.md). The CPU has them all; a backend without them (CUDA, for now)
-    // keeps these defaults, which throw RunError, and validate() refuses --arch llama there before
-    // anything is allocated. G key/value heads, dh = C/H; qkv(B,T,C+2*G*dh) holds per row q (H
-    // heads), then k and v (G heads each), and query head h reads key/value head h / (H/G).
+    // ---- llama's ops (docs/llama.md). The CPU and CUDA backends have them all; a backend without
+    // them keeps these defaults, which throw RunError. G key/value heads, dh = C/H; qkv(B,T,C+2*G*dh) holds
+    // per row q (H heads), then k and v (G heads each), and query head h reads key/value head h / (H/G).
 
     // out(N,C) = inp * rsqrt(mean(inp^2) + 1e-5) * weight; rstd (N) saved for backward
     virtual void rmsnormForward(
@@ -260,6 +259,9 @@ private:
 constexpr std::uint64_t kCublasWorkspaceBytes = std::uint64_t {32} << 20;
 constexpr std::uint64_t kKernelScratchBytes = std::uint64_t {8} << 20;
 constexpr std::uint64_t kCudaWorkspaceBytes = kCublasWorkspaceBytes + kKernelScratchBytes;
+
+// The widest head the CUDA fused attention kernels take (32 lanes of a warp, 8 floats each).
+constexpr int kCudaFusedMostHeadSize = 256;
 
 // The CPU backend (always available). threads == 0: all cores.
 std::unique_ptr<Backend> makeCpuBackend(int threads);
