@@ -6,13 +6,16 @@
 #   info         15 s    ~3 s    nvidia-smi, nvcc, cmake, torch versions
 #   configure    60 s   ~10 s    CMake, app off, Eigen from the carried third_party/eigen3
 #   build       240 s  ~100 s    rlab and the gpu tests, sm_90 only (CUB's sort is the slowest file)
-#   kernels     200 s   ~40 s    gpu_probe 30 s, gpu_kernels 150 s, gpu_fault 60 s, gpu_memory 120 s
+#   kernels     240 s   ~50 s    gpu_probe 30 s, gpu_kernels 150 s, gpu_llama 120 s (llama's ops and
+#                                fused attention), gpu_fault 60 s, gpu_memory 120 s
 #                                (per-test limits; the stage stops at its own limit)
-#   policies    150 s   ~40 s    gpu_policies: every policy on CUDA vs none and vs the CPU
-#   bench       110 s   ~60 s    rlab run --device cuda --json, every policy, demo and large shape
+#   policies    200 s   ~60 s    gpu_policies: every policy on CUDA vs none and vs the CPU, for GPT-2
+#                                and llama, plain and fused attention
+#   bench       150 s   ~80 s    rlab run --device cuda --json, every policy, demo and large shape;
+#                                llama and fused attention at the demo shape
 #   torch       100 s   ~50 s    the same models in PyTorch on the GPU
 #   summary      15 s    ~1 s    tests/gpu/gpu_summary.py: step times, MFU, CPU vs GPU
-#   sanitize    rest     ~2 min  gpu_kernels and gpu_memory under compute-sanitizer, if time is left
+#   sanitize    rest     ~2 min  gpu_kernels, gpu_llama and gpu_memory under compute-sanitizer, if time is left
 #
 # The expected times are estimates made without a GPU (none has been lent yet); the limits hold
 # whatever happens: the whole script stops by RLAB_GPU_DEADLINE seconds (default 570), giving a
@@ -88,7 +91,7 @@ stage_configure() {
 }
 
 stage_build() {
-  cmake --build "$build" --target rlab gpu_probe gpu_kernels gpu_fault gpu_memory gpu_policies -- -j"$(nproc)"
+  cmake --build "$build" --target rlab gpu_probe gpu_kernels gpu_llama gpu_fault gpu_memory gpu_policies -- -j"$(nproc)"
 }
 
 # run_test NAME LIMIT [ENV=VALUE...]: one gpu test binary, its output line by line into
@@ -110,13 +113,14 @@ stage_kernels() {
   "$rlab" devices
   run_test gpu_probe 30 || failed=1
   run_test gpu_kernels 150 || failed=1
+  run_test gpu_llama 120 || failed=1
   run_test gpu_fault 60 || failed=1
   run_test gpu_memory 120 || failed=1
   return $failed
 }
 
 stage_policies() {
-  run_test gpu_policies 140
+  run_test gpu_policies 200
 }
 
 # run_rlab NAME ARGS...: one `rlab run --json` into $out/rlab-NAME.json (stderr in .err).
@@ -146,6 +150,12 @@ stage_bench() {
     run_rlab $shape-budget --device cuda --policy "budget:$half" --steps $steps $dims || failed=1
     run_rlab $shape-full+offload --device cuda --policy full --offload --steps $steps $dims || failed=1
   done
+  # The 2026 block and fused attention at the demo shape (docs/llama.md, docs/fused-attention.md).
+  for policy in none full selective; do
+    run_rlab llama-$policy --device cuda --arch llama --kv-heads 2 --policy $policy --steps 6 || failed=1
+  done
+  run_rlab fused-gpt2-none --device cuda --attention fused --policy none --steps 6 || failed=1
+  run_rlab fused-llama-none --device cuda --arch llama --kv-heads 2 --attention fused --policy none --steps 6 || failed=1
   return $failed
 }
 
@@ -167,9 +177,9 @@ stage_sanitize() {
 stage info 15 stage_info
 stage configure 60 stage_configure
 stage build 240 stage_build
-stage kernels 200 stage_kernels
-stage policies 150 stage_policies
-stage bench 110 stage_bench
+stage kernels 240 stage_kernels
+stage policies 200 stage_policies
+stage bench 150 stage_bench
 stage torch 100 stage_torch
 stage summary 15 stage_summary
 stage sanitize 600 stage_sanitize

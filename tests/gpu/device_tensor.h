@@ -9,6 +9,7 @@
 #include <random>
 #include <vector>
 
+#include "plain_reference.h"
 #include "rlab/backend.h"
 #include "rlab/engine.h"
 #include "rlab_test.h"
@@ -71,7 +72,21 @@ inline Backend& cpuBackend()
     return *cpu;
 }
 
+// Tolerances of the twins' comparisons, per element: elementwise ops and row reductions in fp32
+// against double...
+constexpr double kAtol = 1e-5, kRtol = 1e-5;
+// ...and products or long sums, whose fp32 summation order differs between the three.
+constexpr double kProductAtol = 1e-4, kProductRtol = 1e-4;
+
 } // namespace rlab::test
+
+// |actual - expected| <= atol + rtol * |expected| for every element, or the case fails naming
+// the first element that is not (plain_reference.h's mismatch).
+#define RLAB_CHECK_CLOSE(actual, expected, atol, rtol)                                                       \
+    do {                                                                                                     \
+        const std::string why = ::rlab::reference::mismatch((actual), (expected), (atol), (rtol));           \
+        RLAB_CHECK_MSG(why.empty(), std::string(#actual " against " #expected ": ") + why);                  \
+    } while (false)
 
 // Skips the case with the probe's reason where no usable GPU is present. Written after a case's
 // CPU side, so that part runs on every machine.

@@ -56,7 +56,9 @@ def main():
     peak, peak_source = peak_tflops(device_name)
     lines.append("GPU: %s; MFU against %.1f TFLOP/s (%s)" % (device_name or "unknown", peak, peak_source))
 
-    for shape_name in ("default", "large"):
+    # default and large: GPT-2's block; llama and fused: the 2026 block and fused attention at the
+    # demo shape (no MFU: model_flops counts GPT-2's block).
+    for shape_name in ("default", "large", "llama", "fused"):
         lines.append("")
         lines.append("shape %s" % shape_name)
         lines.append("%-12s %-8s %11s %8s %14s %14s %s" % ("policy", "engine", "ms/step", "MFU", "act peak MiB",
@@ -71,7 +73,8 @@ def main():
                 lines.append("%-12s %-8s failed: %s" % (policy, "rlab", why))
                 continue
             shape = {k: r[k] for k in ("layers", "width", "heads", "seq", "batch", "vocab")}
-            mfu = model_flops(shape) / (r["step_ms"] / 1000.0) / (peak * 1e12)
+            gpt2 = shape_name in ("default", "large")
+            mfu = model_flops(shape) / (r["step_ms"] / 1000.0) / (peak * 1e12) if gpt2 else float("nan")
             note = "exact" if r["peak_activation_bytes"] == r["predicted_peak_activation_bytes"] else "MISMATCH"
             if r.get("offload_bytes"):
                 note += ", offload %.1f MiB in %.2f ms" % (r["offload_bytes"] / 2**20, r.get("offload_ms", 0))

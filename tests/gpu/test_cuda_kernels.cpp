@@ -20,24 +20,13 @@ using rlab::Backend;
 using rlab::test::Case;
 using rlab::test::cpuBackend;
 using rlab::test::DeviceTensor;
+using rlab::test::kAtol;
+using rlab::test::kProductAtol;
+using rlab::test::kProductRtol;
+using rlab::test::kRtol;
 using rlab::test::randomInts;
 using rlab::test::sameBits;
 namespace ref = rlab::reference;
-
-namespace {
-
-// Tolerances, per element: elementwise ops and row reductions in fp32 against double...
-constexpr double kAtol = 1e-5, kRtol = 1e-5;
-// ...and products or long sums, whose fp32 summation order differs between the three.
-constexpr double kProductAtol = 1e-4, kProductRtol = 1e-4;
-
-#define CHECK_CLOSE(actual, expected, atol, rtol)                                                            \
-    do {                                                                                                     \
-        const std::string why = ref::mismatch((actual), (expected), (atol), (rtol));                         \
-        RLAB_CHECK_MSG(why.empty(), std::string(#actual " against " #expected ": ") + why);                  \
-    } while (false)
-
-} // namespace
 
 // ---- embedding -----------------------------------------------------------------------------
 
@@ -77,9 +66,9 @@ RLAB_TEST_CASES(encoder, encoderShapes(), const EncoderShape& s)
     };
     const Out cpu = run(cpuBackend());
     const ref::Encoder want = ref::encoder(tokens, wte, wpe, dout, dwte0, dwpe0, s.B, s.T, s.C);
-    CHECK_CLOSE(cpu.out, want.out, kAtol, kRtol);
-    CHECK_CLOSE(cpu.dwte, want.dwte, kProductAtol, kProductRtol);
-    CHECK_CLOSE(cpu.dwpe, want.dwpe, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cpu.out, want.out, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cpu.dwte, want.dwte, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cpu.dwpe, want.dwpe, kAtol, kRtol);
 
     RLAB_NEED_GPU(gpu);
     const Out cuda = run(*gpu);
@@ -122,21 +111,21 @@ RLAB_TEST_CASES(layernorm, layernormShapes(), const LayernormShape& s)
     };
     const Out cpu = run(cpuBackend());
     const ref::LayerNorm want = ref::layernorm(inp, w, bias, dout, dinp0, dw0, db0, s.N, s.C);
-    CHECK_CLOSE(cpu.out, want.out, kProductAtol, kProductRtol);
-    CHECK_CLOSE(cpu.mean, want.mean, kAtol, kRtol);
-    CHECK_CLOSE(cpu.rstd, want.rstd, kAtol, kRtol);
-    CHECK_CLOSE(cpu.dinp, want.dinp, kProductAtol, kProductRtol);
-    CHECK_CLOSE(cpu.dw, want.dweight, 1e-3, kProductRtol); // sums over up to 4096 rows
-    CHECK_CLOSE(cpu.db, want.dbias, 1e-3, kProductRtol);
+    RLAB_CHECK_CLOSE(cpu.out, want.out, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cpu.mean, want.mean, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cpu.rstd, want.rstd, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cpu.dinp, want.dinp, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cpu.dw, want.dweight, 1e-3, kProductRtol); // sums over up to 4096 rows
+    RLAB_CHECK_CLOSE(cpu.db, want.dbias, 1e-3, kProductRtol);
 
     RLAB_NEED_GPU(gpu);
     const Out cuda = run(*gpu);
-    CHECK_CLOSE(cuda.out, cpu.out, kProductAtol, kProductRtol);
-    CHECK_CLOSE(cuda.mean, cpu.mean, kAtol, kRtol);
-    CHECK_CLOSE(cuda.rstd, cpu.rstd, kAtol, kRtol);
-    CHECK_CLOSE(cuda.dinp, cpu.dinp, kProductAtol, kProductRtol);
-    CHECK_CLOSE(cuda.dw, cpu.dw, 1e-3, kProductRtol);
-    CHECK_CLOSE(cuda.db, cpu.db, 1e-3, kProductRtol);
+    RLAB_CHECK_CLOSE(cuda.out, cpu.out, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cuda.mean, cpu.mean, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cuda.rstd, cpu.rstd, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cuda.dinp, cpu.dinp, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cuda.dw, cpu.dw, 1e-3, kProductRtol);
+    RLAB_CHECK_CLOSE(cuda.db, cpu.db, 1e-3, kProductRtol);
     const Out again = run(*gpu);
     RLAB_CHECK_MSG(sameBits(again.dw, cuda.dw) && sameBits(again.db, cuda.db),
         "the column chunks are added in one fixed order");
@@ -177,18 +166,18 @@ RLAB_TEST_CASES(matmul, matmulShapes(), const MatmulShape& s)
     };
     const Out cpu = run(cpuBackend());
     const ref::Matmul want = ref::matmul(inp, w, bias, dout, dw0, db0, s.N, s.C, s.OC);
-    CHECK_CLOSE(cpu.out, want.out, kProductAtol, kProductRtol);
-    CHECK_CLOSE(cpu.dinp, want.dinp, kProductAtol, kProductRtol);
-    CHECK_CLOSE(cpu.dw, want.dweight, 1e-3, kProductRtol);
-    CHECK_CLOSE(cpu.db, want.dbias, 1e-3, kProductRtol);
+    RLAB_CHECK_CLOSE(cpu.out, want.out, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cpu.dinp, want.dinp, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cpu.dw, want.dweight, 1e-3, kProductRtol);
+    RLAB_CHECK_CLOSE(cpu.db, want.dbias, 1e-3, kProductRtol);
     RLAB_CHECK_MSG(s.bias || sameBits(cpu.db, db0), "without a bias nothing is written to dbias");
 
     RLAB_NEED_GPU(gpu);
     const Out cuda = run(*gpu);
-    CHECK_CLOSE(cuda.out, cpu.out, kProductAtol, kProductRtol);
-    CHECK_CLOSE(cuda.dinp, cpu.dinp, kProductAtol, kProductRtol);
-    CHECK_CLOSE(cuda.dw, cpu.dw, 1e-3, kProductRtol);
-    CHECK_CLOSE(cuda.db, cpu.db, 1e-3, kProductRtol);
+    RLAB_CHECK_CLOSE(cuda.out, cpu.out, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cuda.dinp, cpu.dinp, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cuda.dw, cpu.dw, 1e-3, kProductRtol);
+    RLAB_CHECK_CLOSE(cuda.db, cpu.db, 1e-3, kProductRtol);
     const Out again = run(*gpu);
     RLAB_CHECK_MSG(sameBits(again.dw, cuda.dw) && sameBits(again.db, cuda.db), "a rerun gives the same bits");
 }
@@ -242,17 +231,17 @@ RLAB_TEST_CASES(attention, attentionShapes(), const AttentionShape& s)
     };
     const Out cpu = run(cpuBackend());
     const ref::Attention want = ref::attention(qkv, dout, s.B, s.T, s.C, s.H);
-    CHECK_CLOSE(cpu.probs, want.att, kProductAtol, kProductRtol);
-    CHECK_CLOSE(cpu.values, want.out, kProductAtol, kProductRtol);
-    CHECK_CLOSE(cpu.datt, want.datt, kProductAtol, kProductRtol);
-    CHECK_CLOSE(cpu.dqkv, want.dqkv, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cpu.probs, want.att, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cpu.values, want.out, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cpu.datt, want.datt, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cpu.dqkv, want.dqkv, kProductAtol, kProductRtol);
 
     RLAB_NEED_GPU(gpu);
     const Out cuda = run(*gpu);
-    CHECK_CLOSE(cuda.probs, cpu.probs, kProductAtol, kProductRtol);
-    CHECK_CLOSE(cuda.values, cpu.values, kProductAtol, kProductRtol);
-    CHECK_CLOSE(cuda.datt, cpu.datt, kProductAtol, kProductRtol);
-    CHECK_CLOSE(cuda.dqkv, cpu.dqkv, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cuda.probs, cpu.probs, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cuda.values, cpu.values, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cuda.datt, cpu.datt, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cuda.dqkv, cpu.dqkv, kProductAtol, kProductRtol);
     const Out again = run(*gpu);
     RLAB_CHECK_MSG(sameBits(again.probs, cuda.probs) && sameBits(again.values, cuda.values)
             && sameBits(again.datt, cuda.datt) && sameBits(again.dqkv, cuda.dqkv),
@@ -295,7 +284,7 @@ RLAB_TEST(attentionDropoutBackwardInPlace)
     RLAB_NEED_GPU(gpu);
     const auto [cudaDropped, cudaDqkv] = run(*gpu);
     RLAB_CHECK(sameBits(cudaDropped, cpuDropped));
-    CHECK_CLOSE(cudaDqkv, cpuDqkv, kProductAtol, kProductRtol);
+    RLAB_CHECK_CLOSE(cudaDqkv, cpuDqkv, kProductAtol, kProductRtol);
 }
 
 // ---- elementwise ---------------------------------------------------------------------------
@@ -320,8 +309,8 @@ RLAB_TEST_CASES(geluAndResidual, elementwiseSizes(), const std::size_t& n)
         return Out {tOut.read(), tDinp.read(), tX.read()};
     };
     const Out cpu = run(cpuBackend());
-    CHECK_CLOSE(cpu.gelu, ref::geluForward(x), kAtol, kRtol);
-    CHECK_CLOSE(cpu.dgelu, ref::geluBackward(x, dout), kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cpu.gelu, ref::geluForward(x), kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cpu.dgelu, ref::geluBackward(x, dout), kAtol, kRtol);
     std::vector<float> sum(n);
     for (std::size_t i = 0; i < n; ++i)
         sum[i] = x[i] + y[i];
@@ -329,8 +318,8 @@ RLAB_TEST_CASES(geluAndResidual, elementwiseSizes(), const std::size_t& n)
 
     RLAB_NEED_GPU(gpu);
     const Out cuda = run(*gpu);
-    CHECK_CLOSE(cuda.gelu, cpu.gelu, kAtol, kRtol);
-    CHECK_CLOSE(cuda.dgelu, cpu.dgelu, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cuda.gelu, cpu.gelu, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cuda.dgelu, cpu.dgelu, kAtol, kRtol);
     RLAB_CHECK(sameBits(cuda.sum, cpu.sum));
 }
 
@@ -404,15 +393,15 @@ RLAB_TEST_CASES(crossEntropy, vocabularies(), const int& V)
     };
     const Out cpu = run(cpuBackend());
     const ref::CrossEntropy want = ref::crossEntropy(logits, targets, 1.0f / N, N, V);
-    CHECK_CLOSE(cpu.losses, want.losses, kAtol, kRtol);
-    CHECK_CLOSE(cpu.probs, want.probs, kAtol, kRtol);
-    CHECK_CLOSE(cpu.dlogits, want.dlogits, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cpu.losses, want.losses, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cpu.probs, want.probs, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cpu.dlogits, want.dlogits, kAtol, kRtol);
 
     RLAB_NEED_GPU(gpu);
     const Out cuda = run(*gpu);
-    CHECK_CLOSE(cuda.losses, cpu.losses, kAtol, kRtol);
-    CHECK_CLOSE(cuda.probs, cpu.probs, kAtol, kRtol);
-    CHECK_CLOSE(cuda.dlogits, cpu.dlogits, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cuda.losses, cpu.losses, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cuda.probs, cpu.probs, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cuda.dlogits, cpu.dlogits, kAtol, kRtol);
     RLAB_CHECK_NEAR(cuda.mean, cpu.mean, 1e-5 + 1e-5 * std::fabs(cpu.mean));
     const Out again = run(*gpu);
     RLAB_CHECK_MSG(sameBits(again.losses, cuda.losses) && sameBits(again.dlogits, cuda.dlogits),
@@ -438,19 +427,19 @@ RLAB_TEST(optimizers)
     const Out cpu = run(cpuBackend());
     const ref::Update sgd = ref::sgd(params, grads, m0, 0.01f, 0.9f, 0.01f);
     const ref::Update adam = ref::adamw(params, grads, m0, v0, 1e-3f, 0.9f, 0.95f, 1e-8f, 0.1f, 3);
-    CHECK_CLOSE(cpu.sgdP, sgd.params, kAtol, kRtol);
-    CHECK_CLOSE(cpu.sgdM, sgd.m, kAtol, kRtol);
-    CHECK_CLOSE(cpu.adamP, adam.params, kAtol, kRtol);
-    CHECK_CLOSE(cpu.adamM, adam.m, kAtol, kRtol);
-    CHECK_CLOSE(cpu.adamV, adam.v, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cpu.sgdP, sgd.params, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cpu.sgdM, sgd.m, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cpu.adamP, adam.params, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cpu.adamM, adam.m, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cpu.adamV, adam.v, kAtol, kRtol);
 
     RLAB_NEED_GPU(gpu);
     const Out cuda = run(*gpu);
-    CHECK_CLOSE(cuda.sgdP, cpu.sgdP, kAtol, kRtol);
-    CHECK_CLOSE(cuda.sgdM, cpu.sgdM, kAtol, kRtol);
-    CHECK_CLOSE(cuda.adamP, cpu.adamP, kAtol, kRtol);
-    CHECK_CLOSE(cuda.adamM, cpu.adamM, kAtol, kRtol);
-    CHECK_CLOSE(cuda.adamV, cpu.adamV, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cuda.sgdP, cpu.sgdP, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cuda.sgdM, cpu.sgdM, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cuda.adamP, cpu.adamP, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cuda.adamM, cpu.adamM, kAtol, kRtol);
+    RLAB_CHECK_CLOSE(cuda.adamV, cpu.adamV, kAtol, kRtol);
 }
 
 // ---- bf16 and the checksum -----------------------------------------------------------------
