@@ -285,9 +285,9 @@ void WordsTest::budgetMeansTheSameEverywhere()
             ? QJsonDocument::fromJson(run.out).object().value("peak_activation_bytes").toDouble()
             : -1.0;
     };
-    const double llamaNames = keptBy(QStringLiteral("block_input,rmsnorm,swiglu"));
+    const double llamaNames = keptBy(QStringLiteral("block_input,rmsnorm,rope,swiglu"));
     QVERIFY(llamaNames > 0);
-    QCOMPARE(llamaNames, keptBy(QStringLiteral("block_input,layernorm,gelu")));
+    QCOMPARE(llamaNames, keptBy(QStringLiteral("block_input,layernorm,qkv,gelu")));
     QVERIFY(llamaNames > keptBy(QStringLiteral("block_input")));
 }
 
@@ -297,13 +297,15 @@ void WordsTest::namesReadBackAsThemselves()
         QCOMPARE(rlab::parseOpKind(rlab::opKindName(kind)), kind);
         QCOMPARE(rlab::parseOpKind(rlab::opKindName(kind, rlab::Arch::Llama)), kind);
     }
-    // Llama's names for the slots that hold its RMSNorms and its SwiGLU product.
+    // Llama's names for the slots that hold its RMSNorms, its rotated q, k, v and its SwiGLU product.
     QCOMPARE(rlab::opKindName(rlab::OpKind::LayerNorm, rlab::Arch::Llama), std::string_view("rmsnorm"));
     QCOMPARE(rlab::opKindName(rlab::OpKind::Gelu, rlab::Arch::Llama), std::string_view("swiglu"));
-    QCOMPARE(rlab::opKindName(rlab::OpKind::Qkv, rlab::Arch::Llama), std::string_view("qkv"));
+    QCOMPARE(rlab::opKindName(rlab::OpKind::Qkv, rlab::Arch::Llama), std::string_view("rope"));
+    QCOMPARE(rlab::opKindName(rlab::OpKind::Qkv), std::string_view("qkv"));
     QCOMPARE(rlab::parseOpKind("RMSNorm"), rlab::OpKind::LayerNorm);
+    QCOMPARE(rlab::parseOpKind("RoPE"), rlab::OpKind::Qkv);
     QCOMPARE(rlab::opKindList(rlab::Arch::Llama),
-        std::string("block_input, rmsnorm, qkv, softmax, attn_dropout, attn_values, residual, fc1, swiglu"));
+        std::string("block_input, rmsnorm, rope, softmax, attn_dropout, attn_values, residual, fc1, swiglu"));
     for (const rlab::Optimizer optimizer : {rlab::Optimizer::Sgd, rlab::Optimizer::AdamW})
         QCOMPARE(rlab::parseOptimizer(rlab::optimizerName(optimizer)), optimizer);
     for (const rlab::SavePrecision precision : {rlab::SavePrecision::Fp32, rlab::SavePrecision::Bf16})

@@ -39,10 +39,12 @@ constexpr std::array<std::pair<OpKind, std::string_view>, 9> kOpKindNames {{
     {OpKind::Fc1, "fc1"},
     {OpKind::Gelu, "gelu"},
 }};
-// Llama's names for the same slots (docs/llama.md): its two norms are RMSNorms, and the kind GPT-2
-// calls gelu holds llama's SwiGLU product silu(w1 x) * w3 x.
-constexpr std::array<std::pair<OpKind, std::string_view>, 2> kLlamaOpKindNames {{
+// Llama's names for the same slots (docs/llama.md), each the op whose output the slot holds: its
+// two norms are RMSNorms, the kind GPT-2 calls qkv holds q, k and v after the rotary embedding,
+// and the kind GPT-2 calls gelu holds llama's SwiGLU product silu(w1 x) * w3 x.
+constexpr std::array<std::pair<OpKind, std::string_view>, 3> kLlamaOpKindNames {{
     {OpKind::LayerNorm, "rmsnorm"},
+    {OpKind::Qkv, "rope"},
     {OpKind::Gelu, "swiglu"},
 }};
 constexpr std::array<std::pair<MemoryCategory, std::string_view>, kMemoryCategoryCount> kMemoryCategoryNames {
@@ -267,7 +269,7 @@ std::string opKindList(Arch arch)
 
 std::string opKindChoices()
 {
-    return opKindList() + " (llama's names for layernorm and gelu: rmsnorm and swiglu)";
+    return opKindList() + " (llama's names for layernorm, qkv and gelu: rmsnorm, rope and swiglu)";
 }
 
 std::vector<OpKind> defaultSelectiveKeep()

@@ -98,14 +98,15 @@ enum class OpKind {
     Fc1, // fc1 matmul output (B,T,4d)
     Gelu, // GELU output (B,T,4d)
 };
-// "layernorm", "qkv", ...; for llama its names of two kinds: "rmsnorm" (LayerNorm's slots hold its
-// RMSNorms) and "swiglu" (Gelu's slot holds its SwiGLU product).
+// "layernorm", "qkv", ...; for llama its names of three kinds: "rmsnorm" (LayerNorm's slots hold its
+// RMSNorms), "rope" (Qkv's slot holds q, k and v after the rotary embedding) and "swiglu" (Gelu's
+// slot holds its SwiGLU product).
 std::string_view opKindName(OpKind kind, Arch arch = Arch::Gpt2);
 // The inverse of opKindName for either arch (both names of a kind are read), any letter case.
 std::optional<OpKind> parseOpKind(std::string_view name);
 std::vector<OpKind> allOpKinds();
 std::string opKindList(Arch arch = Arch::Gpt2); // "block_input, layernorm, ..., gelu"
-// For a sentence that refuses an unknown kind: opKindList() and llama's two names.
+// For a sentence that refuses an unknown kind: opKindList() and llama's three names.
 std::string opKindChoices();
 // The matmul outputs qkv, attn_values and fc1, with the block input and the residual.
 std::vector<OpKind> defaultSelectiveKeep();
