@@ -1,0 +1,217 @@
+// The CUDA kernels of llama's ops and of fused attention, their sources unchanged, run on the host
+// under an emulation of CUDA's execution model (cuda_runtime.h and cublas_v2.h here stand in for
+// the toolkit's; README.md says what the emulation does and does not show), against the CPU twins.
+// It runs on every machine, GPU or not, and needs no CUDA toolkit. It checks what the kernels
+// compute: indexing, tiling, the online softmax, the warp reductions and shuffles, the dropout
+// counters, the grouped-query strides and batches. It cannot check what only a GPU shows (the
+// memory model, launch limits, speed); tests/gpu's gpu_llama does that where a GPU is present.
+// Agreement: max |emulated - cpu| <= 1e-5 of the tensor's largest |cpu| (about 4e-7 measured).
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cuda_gqa.h"
+#include "launch.h"
+#include "random_values.h"
+#include "rlab/backend.h"
+#include "rlab_test.h"
+
+namespace rlab::cuda {
+// cuda_check.cpp's, for the emulation: nothing fails there.
+void check(cudaError_t, const char*) { }
+void check(cublasStatus_t, const char*) { }
+void checkLaunch(const char*) { }
+} // namespace rlab::cuda
+
+namespace {
+
+constexpr double kTolerance = 1e-5;
+
+rlab::Backend& cpu()
+{
+    static const std::unique_ptr<rlab::Backend> backend = rlab::makeCpuBackend(1);
+    return *backend;
+}
+
+// max |actual - expected| over max |expected|, NaN if actual holds a NaN or an infinity.
+double difference(const std::vector<float>& actual, const std::vector<float>& expected)
+{
+    double largest = 0, worst = 0;
+    for (const float x : expected)
+        largest = std::max(largest, static_cast<double>(std::fabs(x)));
+    for (std::size_t i = 0; i < actual.size(); ++i) {
+        if (!std::isfinite(actual[i]))
+            return NAN;
+        worst = std::max(worst, std::fabs(static_cast<double>(actual[i]) - expected[i]));
+    }
+    return largest > 0 ? worst / largest : worst;
+}
+
+#define CHECK_AGREES(emulated, cpuTwin)                                                                      \
+    do {                                                                                                     \
+        const double d = difference((emulated), (cpuTwin));                                                  \
+        rlab::test::info("%-10s %.2e of its largest", #emulated, d);                                         \
+        RLAB_CHECK_MSG(d <= kTolerance,                                                                      \
+            std::string(#emulated " differs from the CPU twin's by ") + std::to_string(d)                    \
+                + " of its largest value");                                                                  \
+    } while (false)
+
+struct Attention {
+    int B, T, dh, H, G;
+    float p; // attention dropout
+    int C() const { return dh * H; }
+    std::size_t qkv() const { return static_cast<std::size_t>(B) * T * (C() + 2 * G * dh); }
+    std::size_t btc() const { return static_cast<std::size_t>(B) * T * C(); }
+    std::size_t att() const { return static_cast<std::size_t>(B) * H * T * T; }
+    std::size_t rows() const { return static_cast<std::size_t>(B) * H * T; }
+};
+
+std::vector<rlab::test::Case<Attention>> attentionShapes()
+{
+    return {{"B2 T1, 4 heads of 8, 2 kv heads", {2, 1, 8, 4, 2, 0}},
+        {"B2 T31, 4 heads of 8, G = H", {2, 31, 8, 4, 4, 0}},
+        {"B2 T33, 4 heads of 8, G = 1", {2, 33, 8, 4, 1, 0}},
+        {"B2 T37, 3 heads of 5 (odd), G = H", {2, 37, 5, 3, 3, 0}},
+        {"B1 T65, 2 heads of 16, G = 1", {1, 65, 16, 2, 1, 0}},
+        {"B1 T70, 2 heads of 72, G = H", {1, 70, 72, 2, 2, 0}},
+        {"B1 T40, 2 heads of 160, G = 1", {1, 40, 160, 2, 1, 0}},
+        {"B2 T45, 4 heads of 8, 2 kv heads, dropout 0.2", {2, 45, 8, 4, 2, 0.2f}},
+        {"B1 T70, 2 heads of 72, G = H, dropout 0.5", {1, 70, 72, 2, 2, 0.5f}}};
+}
+
+// The shapes above that apply: without dropout (the plain ops' dropout is a separate op, checked
+// by gpu_kernels), and for rotary an even head size.
+std::vector<rlab::test::Case<Attention>> shapesWhere(bool (*applies)(const Attention&))
+{
+    std::vector<rlab::test::Case<Attention>> rows;
+    for (const rlab::test::Case<Attention>& row : attentionShapes())
+        if (applies(row.data))
+            rows.push_back(row);
+    return rows;
+}
+
+bool withoutDropout(const Attention& s)
+{
+    return s.p == 0;
+}
+
+bool rotatable(const Attention& s)
+{
+    return s.p == 0 && s.dh % 2 == 0;
+}
+
+} // namespace
+
+// cuda_flash.cu's three kernels against the CPU's fused attention.
+RLAB_TEST_CASES(fusedAttention, attentionShapes(), const Attention& s)
+{
+    rlab::DropoutSite site;
+    site.seed = 77;
+    site.step = 2;
+    site.block = 1;
+    site.p = s.p;
+    const auto qkv = randomFloats(s.qkv(), 1), dout = randomFloats(s.btc(), 2);
+    std::vector<float> out(s.btc()), lse(s.rows()), dqkv(s.qkv(), NAN);
+    std::vector<float> cpuOut(s.btc()), cpuLse(s.rows()), cpuDqkv(s.qkv(), NAN);
+    cpu().flashAttentionForward(cpuOut.data(), cpuLse.data(), qkv.data(), s.B, s.T, s.C(), s.H, s.G, site);
+    cpu().flashAttentionBackward(cpuDqkv.data(), dout.data(), cpuOut.data(), cpuLse.data(), qkv.data(), s.B,
+        s.T, s.C(), s.H, s.G, site);
+    rlab::cuda::flashAttentionForward(
+        nullptr, out.data(), lse.data(), qkv.data(), s.B, s.T, s.C(), s.H, s.G, site);
+    rlab::cuda::flashAttentionBackward(nullptr, dqkv.data(), dout.data(), out.data(), lse.data(), qkv.data(),
+        s.B, s.T, s.C(), s.H, s.G, site);
+    CHECK_AGREES(out, cpuOut);
+    CHECK_AGREES(lse, cpuLse);
+    CHECK_AGREES(dqkv, cpuDqkv);
+}
+
+// cuda_gqa.cpp's products (through the emulated cuBLAS) and cuda_attention.cu's softmax kernels.
+RLAB_TEST_CASES(groupedQueryAttention, shapesWhere(withoutDropout), const Attention& s)
+{
+    const auto qkv = randomFloats(s.qkv(), 1), dout = randomFloats(s.btc(), 2);
+    struct Out {
+        std::vector<float> att, out, datt, dqkv;
+    };
+    Out mine {std::vector<float>(s.att()), std::vector<float>(s.btc()), std::vector<float>(s.att()),
+        std::vector<float>(s.qkv(), NAN)};
+    Out twin = mine;
+    rlab::Backend& c = cpu();
+    c.gqaSoftmaxForward(twin.att.data(), qkv.data(), s.B, s.T, s.C(), s.H, s.G);
+    c.gqaValuesForward(twin.out.data(), twin.att.data(), qkv.data(), s.B, s.T, s.C(), s.H, s.G);
+    c.gqaValuesBackward(twin.datt.data(), twin.dqkv.data(), dout.data(), twin.att.data(), qkv.data(), s.B,
+        s.T, s.C(), s.H, s.G);
+    c.gqaSoftmaxBackward(
+        twin.dqkv.data(), twin.datt.data(), twin.att.data(), qkv.data(), s.B, s.T, s.C(), s.H, s.G);
+    using namespace rlab::cuda;
+    gqaSoftmaxForward(nullptr, nullptr, mine.att.data(), qkv.data(), s.B, s.T, s.C(), s.H, s.G);
+    gqaValuesForward(nullptr, mine.out.data(), mine.att.data(), qkv.data(), s.B, s.T, s.C(), s.H, s.G);
+    gqaValuesBackward(nullptr, mine.datt.data(), mine.dqkv.data(), dout.data(), mine.att.data(), qkv.data(),
+        s.B, s.T, s.C(), s.H, s.G);
+    gqaSoftmaxBackward(nullptr, nullptr, mine.dqkv.data(), mine.datt.data(), mine.att.data(), qkv.data(), s.B,
+        s.T, s.C(), s.H, s.G);
+    CHECK_AGREES(mine.att, twin.att);
+    CHECK_AGREES(mine.out, twin.out);
+    CHECK_AGREES(mine.dqkv, twin.dqkv);
+}
+
+// cuda_llama.cu's rotary kernel, forward and inverse, on q's and k's heads (v untouched).
+RLAB_TEST_CASES(rope, shapesWhere(rotatable), const Attention& s)
+{
+    const auto qkv = randomFloats(s.qkv(), 1);
+    std::vector<float> mine = qkv, twin = qkv;
+    cpu().ropeForward(twin.data(), s.B, s.T, s.C(), s.H, s.G);
+    rlab::cuda::ropeForward(nullptr, mine.data(), s.B, s.T, s.C(), s.H, s.G);
+    CHECK_AGREES(mine, twin);
+    cpu().ropeBackward(twin.data(), s.B, s.T, s.C(), s.H, s.G);
+    rlab::cuda::ropeBackward(nullptr, mine.data(), s.B, s.T, s.C(), s.H, s.G);
+    CHECK_AGREES(mine, twin);
+}
+
+struct Norm {
+    int N, C;
+};
+
+std::vector<rlab::test::Case<Norm>> normShapes()
+{
+    return {{"N1 C1", {1, 1}}, {"N37 C100", {37, 100}}, {"N300 C1000, several chunks of rows", {300, 1000}}};
+}
+
+// cuda_llama.cu's RMSNorm kernels, the weight's gradient through grid.cuh's column chunks.
+RLAB_TEST_CASES(rmsnorm, normShapes(), const Norm& s)
+{
+    const std::size_t nc = static_cast<std::size_t>(s.N) * s.C;
+    const auto x = randomFloats(nc, 1), w = randomFloats(s.C, 2), dout = randomFloats(nc, 3);
+    std::vector<float> y(nc), rstd(s.N), dinp = randomFloats(nc, 4), dweight = randomFloats(s.C, 5);
+    std::vector<float> twinY(nc), twinRstd(s.N), twinDinp = dinp, twinDweight = dweight;
+    std::vector<float> scratch(std::size_t {2} << 20); // the backend's 8 MiB kernel scratch
+    cpu().rmsnormForward(twinY.data(), twinRstd.data(), x.data(), w.data(), s.N, s.C);
+    cpu().rmsnormBackward(
+        twinDinp.data(), twinDweight.data(), dout.data(), x.data(), w.data(), twinRstd.data(), s.N, s.C);
+    rlab::cuda::rmsnormForward(nullptr, y.data(), rstd.data(), x.data(), w.data(), s.N, s.C);
+    rlab::cuda::rmsnormBackward(nullptr, dinp.data(), dweight.data(), dout.data(), x.data(), w.data(),
+        rstd.data(), s.N, s.C, {scratch.data(), scratch.size() * sizeof(float)});
+    CHECK_AGREES(y, twinY);
+    CHECK_AGREES(rstd, twinRstd);
+    CHECK_AGREES(dinp, twinDinp);
+    CHECK_AGREES(dweight, twinDweight);
+}
+
+// cuda_llama.cu's SwiGLU kernels, the backward in place on dout as the trainer calls it.
+RLAB_TEST(swiglu)
+{
+    const std::size_t n = 4099;
+    const auto gate = randomFloats(n, 1, 3.0f), up = randomFloats(n, 2);
+    std::vector<float> out(n), dgate(n), dup = randomFloats(n, 3), twinOut(n), twinDgate(n), twinDup = dup;
+    cpu().swigluForward(twinOut.data(), gate.data(), up.data(), n);
+    cpu().swigluBackward(twinDgate.data(), twinDup.data(), twinDup.data(), gate.data(), up.data(), n);
+    rlab::cuda::swigluForward(nullptr, out.data(), gate.data(), up.data(), n);
+    rlab::cuda::swigluBackward(nullptr, dgate.data(), dup.data(), dup.data(), gate.data(), up.data(), n);
+    CHECK_AGREES(out, twinOut);
+    CHECK_AGREES(dgate, twinDgate);
+    CHECK_AGREES(dup, twinDup);
+}
+
+RLAB_TEST_MAIN(std::string())
