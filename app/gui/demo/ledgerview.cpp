@@ -57,10 +57,6 @@ LedgerView::LedgerView(QWidget* parent)
     m_rows->setColumnCount(6);
     m_rows->setAlternatingRowColors(true);
     m_rows->header()->setStretchLastSection(false);
-    // At least the header and four rows, so a short window (1024 x 700) still shows the tensors
-    // the chart sums; the splitter gives the rest to the chart.
-    m_rows->setMinimumHeight(
-        m_rows->header()->sizeHint().height() + 4 * m_rows->fontMetrics().height() * 3 / 2);
     m_formula = new QLabel;
     m_formula->setObjectName(QStringLiteral("ledgerFormula"));
     m_formula->setWordWrap(true);
