@@ -119,10 +119,8 @@ namespace {
 
 void checkFusedHead(int C, int H)
 {
-    if (C / H > kCudaFusedMostHeadSize)
-        throw RunError("The CUDA fused attention kernel takes heads of at most "
-            + std::to_string(kCudaFusedMostHeadSize) + " floats (these have " + std::to_string(C / H)
-            + "); use more heads or --attention plain.");
+    if (const std::string problem = cudaFusedHeadProblem(C, H); !problem.empty())
+        throw RunError(problem);
 }
 
 } // namespace

@@ -170,12 +170,10 @@ Training::Training(const RunConfig& config, ProgressCallback progress, const std
         throw RunError(*error);
     if (config.weightPrecision != SavePrecision::Fp32)
         throw RunError("bf16 weights are predicted only: the engine trains fp32 weights.");
-    if (config.fusedAttention && config.device == Device::Cuda // before any allocation
-        && config.shape.width / config.shape.heads > kCudaFusedMostHeadSize)
-        throw RunError("The CUDA fused attention kernel takes heads of at most "
-            + std::to_string(kCudaFusedMostHeadSize) + " floats (these have "
-            + std::to_string(config.shape.width / config.shape.heads)
-            + "); use more heads or --attention plain.");
+    if (config.fusedAttention && config.device == Device::Cuda) // before any allocation
+        if (const std::string problem = cudaFusedHeadProblem(config.shape.width, config.shape.heads);
+            !problem.empty())
+            throw RunError(problem);
     std::string error;
     s.plan = detail::makePlan(config, &error);
     if (!s.plan)

@@ -10,14 +10,19 @@
 #include <string>
 #include <vector>
 
+#include "attention_cases.h"
 #include "device_tensor.h"
 #include "plain_reference.h"
 #include "random_values.h"
 
 using rlab::Backend;
+using rlab::test::AttentionShape;
+using rlab::test::attentionShapes;
 using rlab::test::Case;
 using rlab::test::cpuBackend;
 using rlab::test::DeviceTensor;
+using rlab::test::FusedCase;
+using rlab::test::fusedCases;
 using rlab::test::kAtol;
 using rlab::test::kProductAtol;
 using rlab::test::kProductRtol;
@@ -93,15 +98,6 @@ SwiGlu swiglu(const std::vector<float>& gate, const std::vector<float>& up, cons
     }
     return r;
 }
-
-struct AttentionShape {
-    int B, T, dh, H, G;
-    int C() const { return dh * H; }
-    int ld() const { return C() + 2 * G * dh; }
-    std::size_t qkv() const { return static_cast<std::size_t>(B) * T * ld(); }
-    std::size_t btc() const { return static_cast<std::size_t>(B) * T * C(); }
-    std::size_t att() const { return static_cast<std::size_t>(B) * H * T * T; }
-};
 
 // Multi-head attention (the reference's) on grouped-query qkv, and each row's logsumexp.
 struct GroupedAttention {
@@ -272,16 +268,6 @@ RLAB_TEST_CASES(swiglu, swigluSizes(), const std::size_t& n)
 
 // ---- grouped-query and fused attention -----------------------------------------------------
 
-std::vector<Case<AttentionShape>> attentionShapes()
-{
-    return {{"B2 T1, 4 heads of 8, 2 kv heads", {2, 1, 8, 4, 2}},
-        {"B2 T31, 4 heads of 8, G = H", {2, 31, 8, 4, 4}}, {"B2 T33, 4 heads of 8, G = 1", {2, 33, 8, 4, 1}},
-        {"B2 T37, 3 heads of 5 (odd), G = H", {2, 37, 5, 3, 3}},
-        {"B1 T65, 2 heads of 16, G = 1", {1, 65, 16, 2, 1}},
-        {"B1 T70, 2 heads of 72, G = H", {1, 70, 72, 2, 2}},
-        {"B1 T40, 2 heads of 160, G = 1", {1, 40, 160, 2, 1}}};
-}
-
 RLAB_TEST_CASES(groupedQueryAttention, attentionShapes(), const AttentionShape& s)
 {
     const auto qkv = randomFloats(s.qkv(), 1), dout = randomFloats(s.btc(), 2);
@@ -312,21 +298,6 @@ RLAB_TEST_CASES(groupedQueryAttention, attentionShapes(), const AttentionShape& 
     const Out again = run(*gpu);
     RLAB_CHECK_MSG(
         sameBits(again.out, cuda.out) && sameBits(again.dqkv, cuda.dqkv), "a rerun gives the same bits");
-}
-
-struct FusedCase {
-    AttentionShape shape;
-    float p; // attention dropout
-};
-
-std::vector<Case<FusedCase>> fusedCases()
-{
-    std::vector<Case<FusedCase>> rows;
-    for (const Case<AttentionShape>& c : attentionShapes())
-        rows.push_back({c.name, {c.data, 0.0f}});
-    rows.push_back({"B2 T45, 4 heads of 8, 2 kv heads, dropout 0.2", {{2, 45, 8, 4, 2}, 0.2f}});
-    rows.push_back({"B1 T70, 2 heads of 72, G = H, dropout 0.5", {{1, 70, 72, 2, 2}, 0.5f}});
-    return rows;
 }
 
 // The fused kernels hold no T x T tensor; without dropout they give the plain reference's

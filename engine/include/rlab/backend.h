@@ -260,8 +260,18 @@ constexpr std::uint64_t kCublasWorkspaceBytes = std::uint64_t {32} << 20;
 constexpr std::uint64_t kKernelScratchBytes = std::uint64_t {8} << 20;
 constexpr std::uint64_t kCudaWorkspaceBytes = kCublasWorkspaceBytes + kKernelScratchBytes;
 
-// The widest head the CUDA fused attention kernels take (32 lanes of a warp, 8 floats each).
+// The widest head the CUDA fused attention kernels take (32 lanes of a warp, 8 floats each), and
+// the sentence that refuses a wider one (empty for a head that fits): run() says it before any
+// allocation, the CUDA backend's fused ops to a direct caller.
 constexpr int kCudaFusedMostHeadSize = 256;
+inline std::string cudaFusedHeadProblem(int width, int heads)
+{
+    const int head = width / heads;
+    if (head <= kCudaFusedMostHeadSize)
+        return {};
+    return "The CUDA fused attention kernel takes heads of at most " + std::to_string(kCudaFusedMostHeadSize)
+        + " floats (these have " + std::to_string(head) + "); use more heads or --attention plain.";
+}
 
 // The CPU backend (always available). threads == 0: all cores.
 std::unique_ptr<Backend> makeCpuBackend(int threads);

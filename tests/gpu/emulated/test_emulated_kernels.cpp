@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "attention_cases.h"
 #include "cuda_gqa.h"
 #include "launch.h"
 #include "random_values.h"
@@ -25,6 +26,11 @@ void check(cudaError_t, const char*) { }
 void check(cublasStatus_t, const char*) { }
 void checkLaunch(const char*) { }
 } // namespace rlab::cuda
+
+using rlab::test::AttentionShape;
+using rlab::test::attentionShapes;
+using rlab::test::FusedCase;
+using rlab::test::fusedCases;
 
 namespace {
 
@@ -59,60 +65,27 @@ double difference(const std::vector<float>& actual, const std::vector<float>& ex
                 + " of its largest value");                                                                  \
     } while (false)
 
-struct Attention {
-    int B, T, dh, H, G;
-    float p; // attention dropout
-    int C() const { return dh * H; }
-    std::size_t qkv() const { return static_cast<std::size_t>(B) * T * (C() + 2 * G * dh); }
-    std::size_t btc() const { return static_cast<std::size_t>(B) * T * C(); }
-    std::size_t att() const { return static_cast<std::size_t>(B) * H * T * T; }
-    std::size_t rows() const { return static_cast<std::size_t>(B) * H * T; }
-};
-
-std::vector<rlab::test::Case<Attention>> attentionShapes()
+// Rotary needs an even head size.
+std::vector<rlab::test::Case<AttentionShape>> rotatableShapes()
 {
-    return {{"B2 T1, 4 heads of 8, 2 kv heads", {2, 1, 8, 4, 2, 0}},
-        {"B2 T31, 4 heads of 8, G = H", {2, 31, 8, 4, 4, 0}},
-        {"B2 T33, 4 heads of 8, G = 1", {2, 33, 8, 4, 1, 0}},
-        {"B2 T37, 3 heads of 5 (odd), G = H", {2, 37, 5, 3, 3, 0}},
-        {"B1 T65, 2 heads of 16, G = 1", {1, 65, 16, 2, 1, 0}},
-        {"B1 T70, 2 heads of 72, G = H", {1, 70, 72, 2, 2, 0}},
-        {"B1 T40, 2 heads of 160, G = 1", {1, 40, 160, 2, 1, 0}},
-        {"B2 T45, 4 heads of 8, 2 kv heads, dropout 0.2", {2, 45, 8, 4, 2, 0.2f}},
-        {"B1 T70, 2 heads of 72, G = H, dropout 0.5", {1, 70, 72, 2, 2, 0.5f}}};
-}
-
-// The shapes above that apply: without dropout (the plain ops' dropout is a separate op, checked
-// by gpu_kernels), and for rotary an even head size.
-std::vector<rlab::test::Case<Attention>> shapesWhere(bool (*applies)(const Attention&))
-{
-    std::vector<rlab::test::Case<Attention>> rows;
-    for (const rlab::test::Case<Attention>& row : attentionShapes())
-        if (applies(row.data))
+    std::vector<rlab::test::Case<AttentionShape>> rows;
+    for (const rlab::test::Case<AttentionShape>& row : attentionShapes())
+        if (row.data.dh % 2 == 0)
             rows.push_back(row);
     return rows;
-}
-
-bool withoutDropout(const Attention& s)
-{
-    return s.p == 0;
-}
-
-bool rotatable(const Attention& s)
-{
-    return s.p == 0 && s.dh % 2 == 0;
 }
 
 } // namespace
 
 // cuda_flash.cu's three kernels against the CPU's fused attention.
-RLAB_TEST_CASES(fusedAttention, attentionShapes(), const Attention& s)
+RLAB_TEST_CASES(fusedAttention, fusedCases(), const FusedCase& c)
 {
+    const AttentionShape& s = c.shape;
     rlab::DropoutSite site;
     site.seed = 77;
     site.step = 2;
     site.block = 1;
-    site.p = s.p;
+    site.p = c.p;
     const auto qkv = randomFloats(s.qkv(), 1), dout = randomFloats(s.btc(), 2);
     std::vector<float> out(s.btc()), lse(s.rows()), dqkv(s.qkv(), NAN);
     std::vector<float> cpuOut(s.btc()), cpuLse(s.rows()), cpuDqkv(s.qkv(), NAN);
@@ -129,7 +102,7 @@ RLAB_TEST_CASES(fusedAttention, attentionShapes(), const Attention& s)
 }
 
 // cuda_gqa.cpp's products (through the emulated cuBLAS) and cuda_attention.cu's softmax kernels.
-RLAB_TEST_CASES(groupedQueryAttention, shapesWhere(withoutDropout), const Attention& s)
+RLAB_TEST_CASES(groupedQueryAttention, attentionShapes(), const AttentionShape& s)
 {
     const auto qkv = randomFloats(s.qkv(), 1), dout = randomFloats(s.btc(), 2);
     struct Out {
@@ -158,7 +131,7 @@ RLAB_TEST_CASES(groupedQueryAttention, shapesWhere(withoutDropout), const Attent
 }
 
 // cuda_llama.cu's rotary kernel, forward and inverse, on q's and k's heads (v untouched).
-RLAB_TEST_CASES(rope, shapesWhere(rotatable), const Attention& s)
+RLAB_TEST_CASES(rope, rotatableShapes(), const AttentionShape& s)
 {
     const auto qkv = randomFloats(s.qkv(), 1);
     std::vector<float> mine = qkv, twin = qkv;
