@@ -173,6 +173,7 @@ private slots:
     void runTimeIsEstimated();
     void timelineLinesUpByPhase();
     void runColumnScrollsWithItsRows();
+    void readingHintsFoldInAShortPanel();
     void tableHeadersAreReadable();
     void runColumnStaysWhileScrolling();
     void runColumnFitsTheLastRunsLabel();
@@ -872,6 +873,46 @@ void DemoTest::runColumnScrollsWithItsRows()
     QVERIFY(aligned("scroll bar"));
     // Nothing is drawn under the vertical scroll bar: the Run column ends where the viewport does.
     QVERIFY(runColumn->geometry().bottom() <= table->viewport()->geometry().bottom());
+}
+
+// Proves: in a panel too short for its controls every chart's "How to read it" folds to one link,
+// the ledger's too (its 5 Russian lines crushed the chart at 1024x700), the whole text in its
+// tooltip; the link unfolds them all, and they stay unfolded.
+void DemoTest::readingHintsFoldInAShortPanel()
+{
+    DemoPanel panel;
+    panel.setPreset(tinyPreset("tiny-hints"));
+    panel.resize(900, 560);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    auto* tabs = panel.findChild<QTabWidget*>(QStringLiteral("demoTabs"));
+    tabs->setCurrentWidget(panel.findChild<QWidget*>(QStringLiteral("ledgerView")));
+    auto* ledger = panel.findChild<QLabel*>(QStringLiteral("ledgerHint"));
+    auto* memory = panel.findChild<QLabel*>(QStringLiteral("memoryChartHint"));
+    QVERIFY(ledger && memory);
+    const auto folded = [](const QLabel* hint) {
+        return hint->text().contains(QStringLiteral("<a href"))
+            && hint->toolTip().startsWith(QStringLiteral("How to read it:"));
+    };
+    QTRY_VERIFY2(folded(ledger) && folded(memory), qPrintable(ledger->text()));
+    QVERIFY(!ledger->text().contains(QStringLiteral("Korthikanti")));
+    QVERIFY(ledger->toolTip().contains(QStringLiteral("Korthikanti")));
+    emit ledger->linkActivated(QStringLiteral("unfold"));
+    QTRY_VERIFY(!folded(ledger) && !folded(memory));
+    QVERIFY(ledger->text().startsWith(QStringLiteral("How to read it:")));
+    QVERIFY(ledger->toolTip().isEmpty());
+    panel.resize(900, 540); // followed once, the link is not shown again
+    QCoreApplication::processEvents();
+    QVERIFY(!folded(ledger) && !folded(memory));
+
+    DemoPanel tall;
+    tall.setPreset(tinyPreset("tiny-hints"));
+    tall.resize(1000, 1000);
+    tall.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tall));
+    QCoreApplication::processEvents();
+    auto* roomy = tall.findChild<QLabel*>(QStringLiteral("ledgerHint"));
+    QVERIFY(roomy->text().startsWith(QStringLiteral("How to read it:")));
 }
 
 void DemoTest::tableHeadersAreReadable()

@@ -180,6 +180,7 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_tabs->addTab(m_sweepPage, QString());
     m_tabs->addTab(m_lossPage, QString());
     m_ledger = new LedgerView;
+    connect(m_ledger, &LedgerView::unfoldRequested, this, &DemoResultsView::unfoldHints);
     m_tabs->addTab(m_ledger, QString());
     m_frontier = new FrontierView;
     m_tabs->addTab(m_frontier, QString());
@@ -279,6 +280,7 @@ void DemoResultsView::showHints()
             label->setToolTip(QString());
         }
     }
+    m_ledger->setHintFolded(m_hintsFolded);
 }
 
 void DemoResultsView::changeEvent(QEvent* event)

@@ -41,6 +41,8 @@ LedgerView::LedgerView(QWidget* parent)
     m_hint = new QLabel;
     m_hint->setWordWrap(true);
     m_hint->setForegroundRole(QPalette::PlaceholderText);
+    m_hint->setObjectName(QStringLiteral("ledgerHint"));
+    connect(m_hint, &QLabel::linkActivated, this, &LedgerView::unfoldRequested);
     m_chart = new LedgerChart;
     m_chart->setMinimumHeight(180);
     m_dropped = new QLabel;
@@ -111,20 +113,40 @@ void LedgerView::setResults(const QList<DemoResult>& results)
     showDropped();
 }
 
+void LedgerView::setHintFolded(bool folded)
+{
+    if (folded == m_hintFolded)
+        return;
+    m_hintFolded = folded;
+    showHint();
+}
+
 void LedgerView::showHint()
 {
     // The paper's formula is GPT's; a llama run's terms count llama's tensors the paper's way.
     const bool llama = std::any_of(m_results.begin(), m_results.end(),
         [](const DemoResult& result) { return result.run.config.shape.arch == rlab::Arch::Llama; });
-    m_hint->setText(llama
-            ? tr("How to read it: one bar per run, one colour per term, each of llama's tensors counted as "
-                 "Korthikanti et al. count GPT's (2 bytes a value, 1 a dropout mask; k is the key/value "
-                 "width, f the SwiGLU width); a colour missing from a bar is a tensor that policy "
-                 "recomputes instead of keeping. Below: one run's tensors, block by block.")
-            : tr("How to read it: one bar per run, one colour per term of the paper's formula "
-                 "(Korthikanti et al.: 34sbh + 5as²b per layer); a colour missing from a bar is a "
-                 "tensor that policy recomputes instead of keeping. Below: one run's tensors, block "
-                 "by block."));
+    const QString text = llama
+        ? tr("How to read it: one bar per run, one colour per term, each of llama's tensors counted as "
+             "Korthikanti et al. count GPT's (2 bytes a value, 1 a dropout mask; k is the key/value "
+             "width, f the SwiGLU width); a colour missing from a bar is a tensor that policy "
+             "recomputes instead of keeping. Below: one run's tensors, block by block.")
+        : tr("How to read it: one bar per run, one colour per term of the paper's formula "
+             "(Korthikanti et al.: 34sbh + 5as²b per layer); a colour missing from a bar is a "
+             "tensor that policy recomputes instead of keeping. Below: one run's tensors, block "
+             "by block.");
+    // Folded in a short window, as the other charts' hints: one link that unfolds them all, the
+    // whole text in its tooltip.
+    if (m_hintFolded) {
+        m_hint->setTextFormat(Qt::RichText);
+        m_hint->setText(
+            QStringLiteral("<a href=\"unfold\">%1</a>").arg(tr("How to read it…").toHtmlEscaped()));
+        m_hint->setToolTip(text);
+    } else {
+        m_hint->setTextFormat(Qt::PlainText);
+        m_hint->setText(text);
+        m_hint->setToolTip(QString());
+    }
 }
 
 void LedgerView::retranslate()

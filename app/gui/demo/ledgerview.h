@@ -23,6 +23,10 @@ public:
     void setResults(const QList<DemoResult>& results);
     void retranslate();
     QWidget* story() const; // the chart, whose height the panel keeps
+    void setHintFolded(bool folded); // the reading hint as one "How to read it…" link
+
+signals:
+    void unfoldRequested(); // that link was followed
 
 protected:
     void changeEvent(QEvent* event) override; // QEvent::LanguageChange → retranslate
@@ -34,6 +38,7 @@ private:
 
     QList<DemoResult> m_results; // at the preset's own sizes (the first sweep value)
     QLabel* m_hint = nullptr;
+    bool m_hintFolded = false;
     LedgerChart* m_chart = nullptr;
     QLabel* m_dropped = nullptr;
     QLabel* m_runLabel = nullptr;
