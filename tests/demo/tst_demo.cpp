@@ -174,6 +174,8 @@ private slots:
     void timelineLinesUpByPhase();
     void runColumnScrollsWithItsRows();
     void readingHintsFoldInAShortPanel();
+    void controlsAreNeverCutThroughALine();
+    void ledgerFormulaIsNeverCut();
     void tableHeadersAreReadable();
     void runColumnStaysWhileScrolling();
     void runColumnFitsTheLastRunsLabel();
@@ -913,6 +915,73 @@ void DemoTest::readingHintsFoldInAShortPanel()
     QCoreApplication::processEvents();
     auto* roomy = tall.findChild<QLabel*>(QStringLiteral("ledgerHint"));
     QVERIFY(roomy->text().startsWith(QStringLiteral("How to read it:")));
+}
+
+// Proves: where the controls scroll above the run bar, their visible part ends at the end of a text
+// line, never through one (Shona's "what to look for" line was half hidden under the run bar).
+void DemoTest::controlsAreNeverCutThroughALine()
+{
+    DemoPreset preset = tinyPreset("tiny-cut");
+    preset.title.value = "Run the demo, then answer: what will the numbers show when each policy trains "
+                         "the same model with the same seed?";
+    preset.lookFor.value = "Full keeps less than none, and sqrt sits between them; the time each took "
+                           "says what that memory cost, and the claims below say which of it held.";
+    DemoPanel panel;
+    panel.setPreset(preset);
+    panel.resize(420, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    auto* scroll = panel.findChild<QScrollArea*>(QStringLiteral("demoScroll"));
+    QVERIFY(scroll);
+    int scrolled = 0, throughALabel = 0;
+    for (int height = 300; height <= 600; height += 3) {
+        panel.resize(420, height);
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents(); // the queued re-layout after hints fold or unfold
+        const int cut = scroll->viewport()->height() + scroll->verticalScrollBar()->value();
+        if (cut >= scroll->widget()->height())
+            continue;
+        ++scrolled;
+        for (QLabel* label : scroll->widget()->findChildren<QLabel*>(Qt::FindDirectChildrenOnly)) {
+            const QRect place = label->geometry();
+            if (!label->isVisible() || !label->wordWrap() || place.top() >= cut || place.bottom() < cut)
+                continue;
+            ++throughALabel;
+            const int into = cut - place.top() - label->contentsRect().top();
+            QVERIFY2(into % label->fontMetrics().lineSpacing() == 0,
+                qPrintable(QStringLiteral("at height %1 the controls end %2 px into a line of \"%3\"")
+                               .arg(height)
+                               .arg(into % label->fontMetrics().lineSpacing())
+                               .arg(label->text().left(40))));
+        }
+    }
+    QVERIFY2(scrolled > 10, "the panel must be short enough for its controls to scroll");
+    QVERIFY2(throughALabel > 0, "some height must end the controls inside a label");
+}
+
+// Proves: in a short, narrow panel the ledger's formula keeps every line (its last line, the
+// measured total, was hidden under the tensor table at 1024x700 in Russian).
+void DemoTest::ledgerFormulaIsNeverCut()
+{
+    DemoPanel panel;
+    panel.setPreset(tinyPreset("tiny-formula"));
+    panel.resize(440, 520);
+    QVERIFY(showAndRunToEnd(panel));
+    auto* tabs = panel.findChild<QTabWidget*>(QStringLiteral("demoTabs"));
+    tabs->setCurrentWidget(panel.findChild<QWidget*>(QStringLiteral("ledgerView")));
+    auto* formula = panel.findChild<QLabel*>(QStringLiteral("ledgerFormula"));
+    QVERIFY(formula);
+    for (const int height : {520, 460, 600}) {
+        panel.resize(440, height);
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        QVERIFY2(formula->text().contains(QStringLiteral("Measured here")), qPrintable(formula->text()));
+        QVERIFY2(formula->height() >= formula->heightForWidth(formula->width()),
+            qPrintable(QStringLiteral("at height %1 the formula has %2 px of the %3 its lines need")
+                           .arg(height)
+                           .arg(formula->height())
+                           .arg(formula->heightForWidth(formula->width()))));
+    }
 }
 
 void DemoTest::tableHeadersAreReadable()

@@ -251,9 +251,47 @@ void DemoPanel::layoutParts()
         return; // hidden widgets lay out later; the resize on show comes back here
     if (const int shortfall = wanted - m_view->storyHeight(); shortfall > 0)
         controls = place(controls - shortfall);
+    if (const int whole = wholeLines(controls); whole != controls)
+        controls = place(whole);
     // Too short for the controls to show a few lines: the charts' reading hints fold to one line.
     if (controls < kFewestControlLines * fontMetrics().lineSpacing() && m_view->setHintsFolded(true))
         QMetaObject::invokeMethod(this, &DemoPanel::layoutParts, Qt::QueuedConnection);
+}
+
+int DemoPanel::wholeLines(int controls) const
+{
+    // Where the controls scroll, their cut falls at the end of a text line or of a control, never
+    // through one (the run bar hid half of a line): back to the last whole line, the pixels going
+    // to the results; on to the end of the first line where nothing would be left of the controls.
+    if (controls >= controlsHeight())
+        return controls;
+    QWidget* body = m_scroll->widget();
+    body->layout()->activate(); // the children's geometry at the new height
+    const int shown = m_scroll->verticalScrollBar()->value();
+    const int cut = controls - 2 * m_scroll->frameWidth() + shown;
+    const int line = fontMetrics().lineSpacing();
+    for (QWidget* child : body->findChildren<QWidget*>(Qt::FindDirectChildrenOnly)) {
+        if (!child->isVisible())
+            continue;
+        const QRect place = child->geometry();
+        if (place.top() >= cut || place.bottom() < cut)
+            continue;
+        int back = place.top(), on = place.bottom() + 1;
+        if (const auto* label = qobject_cast<const QLabel*>(child); label && label->wordWrap()) {
+            const int top = place.top() + label->contentsRect().top();
+            const int spacing = label->fontMetrics().lineSpacing();
+            back = top + std::max(0, (cut - top) / spacing) * spacing;
+            on = std::min(on, back + spacing);
+        }
+        const bool nothingLeft = back <= shown + body->layout()->contentsMargins().top();
+        if (nothingLeft && on - cut <= line)
+            return controls + (on - cut);
+        // Not more than two lines given up: a tall control stays cut rather than leave a gap.
+        if (cut - back > 2 * line)
+            return controls;
+        return std::max(0, controls - (cut - back));
+    }
+    return controls;
 }
 
 bool DemoPanel::eventFilter(QObject* watched, QEvent* event)

@@ -88,6 +88,7 @@ private:
     void retranslate();
     void arrangeForWidth();
     int controlsHeight() const; // what the controls need at the panel's width
+    int wholeLines(int controls) const; // that height, cut back to end at a whole line
     int runBarHeight() const; // Run, Cancel and the progress: always in view
     void layoutParts(); // the results keep their share of the height; the controls scroll in the rest
     void placeProgress(bool amongButtons);

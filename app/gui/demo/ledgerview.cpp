@@ -9,6 +9,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QResizeEvent>
 #include <QSplitter>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -161,6 +162,22 @@ void LedgerView::retranslate()
     showDropped();
 }
 
+void LedgerView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    fitFormula();
+}
+
+void LedgerView::fitFormula()
+{
+    // The formula's lines are whole at any width: a short window takes the room from the table (or
+    // the splitter from the chart), never from the formula's last line.
+    const QMargins margins = layout()->contentsMargins();
+    m_formula->setMinimumHeight(m_formula->text().isEmpty()
+            ? 0
+            : m_formula->heightForWidth(width() - margins.left() - margins.right()));
+}
+
 void LedgerView::changeEvent(QEvent* event)
 {
     if (event->type() == QEvent::LanguageChange)
@@ -214,15 +231,18 @@ void LedgerView::showRun()
 {
     m_rows->clear();
     m_formula->clear();
+    fitFormula();
     const int index = m_run->currentIndex();
     if (index < 0 || index >= m_results.size())
         return;
     const std::optional<rlab::TensorLedger> ledger = demoLedger(m_results[index]);
     if (!ledger) {
         m_formula->setText(demoLedgerProblem(m_results[index]));
+        fitFormula();
         return;
     }
     m_formula->setText(ledgerFormulaText(ledgerFormula(*ledger)));
+    fitFormula();
     for (const LedgerGroup& group : ledgerGroups(*ledger)) {
         auto* top = new QTreeWidgetItem(m_rows);
         const QString title = ledgerGroupTitle(group.key, ledger->config.shape.arch);

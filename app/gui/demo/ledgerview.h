@@ -30,11 +30,13 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override; // QEvent::LanguageChange → retranslate
+    void resizeEvent(QResizeEvent* event) override; // the formula's lines stay whole (fitFormula)
 
 private:
     void showHint(); // how to read the chart, for the runs' model
     void showRun();
     void showDropped();
+    void fitFormula(); // the formula as tall as its lines at the view's width
 
     QList<DemoResult> m_results; // at the preset's own sizes (the first sweep value)
     QLabel* m_hint = nullptr;
