@@ -5,6 +5,8 @@
 #include <cstring>
 #include <thread>
 
+#include "cpu_gemm.h"
+
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -40,7 +42,8 @@ CpuBackend::CpuBackend(int threads)
 
 std::string CpuBackend::name() const
 {
-    const std::string gemm = RLAB_GEMM_NAME;
+    // Where a copy has AVX-512, the engine's own GEMM does Eigen's products (cpu_gemm.h).
+    const std::string gemm = RLAB_OWN_GEMM ? "AVX-512" : RLAB_GEMM_NAME;
     // A portable build says which copy runs ("avx512", "avx2", "baseline").
     const std::string isa = RLAB_CPU_DISPATCH ? ", " RLAB_CPU_ISA_NAME : "";
     return "cpu (" + (gemm == "Eigen" ? gemm : "Eigen, " + gemm + " GEMM") + isa + ", "

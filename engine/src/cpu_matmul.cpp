@@ -10,9 +10,11 @@
 // product, whatever the thread count.
 //
 // Built with RLAB_GEMM=OpenBLAS or BLIS, each thread's product is one cblas_sgemm on the same rows
-// instead (engine/CMakeLists.txt says when that is faster). Either way forward and recompute run
-// the same calls on the same rows, so every policy's gradients stay bit-identical.
+// instead (engine/CMakeLists.txt says when that is faster); in a copy built with AVX-512, the
+// engine's own product (cpu_gemm.h), faster than Eigen's at these shapes. Either way forward and recompute
+// run the same calls on the same rows, so every policy's gradients stay bit-identical.
 #include "cpu_backend.h"
+#include "cpu_gemm.h"
 #include "cpu_parallel.h"
 
 #if RLAB_CBLAS
@@ -63,6 +65,8 @@ void forwardRows(
 #if RLAB_CBLAS
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, rows, OC, C, 1.0f, inp, C, weight, C,
         bias ? 1.0f : 0.0f, out, OC);
+#elif RLAB_OWN_GEMM
+    gemm(rows, OC, C, inp, C, 1, weight, 1, C, out, OC, bias != nullptr);
 #else
     const ConstMatrixMap x(inp, rows, C);
     const ConstMatrixMap w(weight, OC, C);
@@ -84,6 +88,8 @@ void weightGradient(
 #if RLAB_CBLAS
     cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, len, C, N, 1.0f, dout + o0, OC, inp, C, 1.0f,
         dweight + static_cast<std::size_t>(o0) * C, C);
+#elif RLAB_OWN_GEMM
+    gemm(len, C, N, dout + o0, 1, OC, inp, C, 1, dweight + static_cast<std::size_t>(o0) * C, C, true);
 #else
     const ConstMatrixMap x(inp, N, C);
     MatrixMap dw(dweight + static_cast<std::size_t>(o0) * C, len, C);
@@ -105,6 +111,9 @@ void inputGradient(float* dinp, const float* dout, const float* weight, int r0, 
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, rows, C, OC, 1.0f,
         dout + static_cast<std::size_t>(r0) * OC, OC, weight, C, 0.0f,
         dinp + static_cast<std::size_t>(r0) * C, C);
+#elif RLAB_OWN_GEMM
+    gemm(rows, C, OC, dout + static_cast<std::size_t>(r0) * OC, OC, 1, weight, C, 1,
+        dinp + static_cast<std::size_t>(r0) * C, C, false);
 #else
     const ConstMatrixMap d(dout + static_cast<std::size_t>(r0) * OC, rows, OC);
     const ConstMatrixMap w(weight, OC, C);

@@ -1,5 +1,6 @@
 // Benchmark (not a test): single-threaded SGEMM at the engine's shapes, Eigen against the CBLAS this
-// program is linked to (OpenBLAS or BLIS), to choose RLAB_GEMM (engine/CMakeLists.txt). Each
+// program is linked to (OpenBLAS or BLIS), to choose RLAB_GEMM (engine/CMakeLists.txt), and against
+// the engine's own AVX-512 product (engine/src/cpu_gemm.h) where this machine has AVX-512. Each
 // thread of the engine runs one such product on its share of the rows, so the shapes are the demo
 // model's (B*T = 512 rows, split over 2 threads, and whole on one thread) plus the fc1 product at
 // d = 256 and 512. A shared machine only slows a window down: the best of many short windows is printed.
@@ -9,6 +10,8 @@
 #include <cstdio>
 
 #include <Eigen/Core>
+
+#include "cpu_gemm.h"
 
 // Debian's OpenBLAS and BLIS builds start a team of threads per call unless told otherwise; one
 // engine thread's product is single-threaded. Whichever library is linked is there.
@@ -72,7 +75,8 @@ int main()
         {"d=256 fc1 forward", 256, 1024, 256, Product::Forward},
         {"d=512 fc1 forward", 256, 2048, 512, Product::Forward},
     };
-    std::printf("%-18s %16s %12s %12s\n", "product", "M x N x K", "Eigen GF/s", "CBLAS GF/s");
+    std::printf(
+        "%-18s %16s %12s %12s %12s\n", "product", "M x N x K", "Eigen GF/s", "CBLAS GF/s", "own GF/s");
     for (const Shape& s : shapes) {
         const bool weightGradient = s.product == Product::WeightGradient;
         const RowMatrix a = weightGradient ? RowMatrix::Random(s.K, s.M) : RowMatrix::Random(s.M, s.K);
@@ -100,7 +104,18 @@ int main()
                     c.data(), s.N);
             },
             flops);
-        std::printf("%-18s %4d x%5d x%4d %12.1f %12.1f\n", s.name, s.M, s.N, s.K, eigen, blas);
+#if RLAB_OWN_GEMM
+        // As cpu_matmul.cpp calls it: A(m, k) at a[m * ars + k * acs], B(k, n) at b[k * brs + n * bcs].
+        const double own = gflops(
+            [&] {
+                rlab::cpu::gemm(s.M, s.N, s.K, a.data(), transposeA ? 1 : s.K, transposeA ? s.M : 1, b.data(),
+                    transposeB ? 1 : s.N, transposeB ? s.K : 1, c.data(), s.N, weightGradient);
+            },
+            flops);
+#else
+        const double own = 0; // no AVX-512 here: the engine uses Eigen's product
+#endif
+        std::printf("%-18s %4d x%5d x%4d %12.1f %12.1f %12.1f\n", s.name, s.M, s.N, s.K, eigen, blas, own);
     }
     return 0;
 }
