@@ -2,8 +2,8 @@
 // The engine's own single-threaded SGEMM, for the copies of the CPU kernels built with AVX-512
 // (cpu_matmul.cpp calls it on each thread's rows, where it would otherwise call Eigen's product).
 //
-// At the engine's shapes (hundreds of rows, K of 128 to 512) on the 2-core Xeon guest of
-// 2026-12-04, whose one-core FMA peak measured 115 GFLOP/s, Eigen 3.4's product ran at 65 to 87
+// At the engine's shapes (hundreds of rows, K of 128 to 512) on the 2-core AMD EPYC (Zen 4) guest
+// of 2026-12-04, whose one-core FMA peak measured 115 GFLOP/s, Eigen 3.4's product ran at 65 to 87
 // GFLOP/s and this one at 81 to 103, as OpenBLAS 0.3.21 did (80 to 103), without the dependency
 // (tests/bench/gemm_shapes.cpp prints all three). B is packed in panels of 32 columns and A in
 // panels of 12 rows, each k-major, and a 12 x 32 block of C is kept in 24 registers while every k
