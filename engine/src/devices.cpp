@@ -124,8 +124,7 @@ std::vector<DeviceInfo> listDevices()
     cpu.device = Device::Cpu;
     cpu.usable = true;
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    // The backend's own name: which GEMM and which copy of the kernels a run there would use.
-    cpu.name = makeCpuBackend(static_cast<int>(cores))->name();
+    cpu.name = "cpu (Eigen, " + std::to_string(cores) + (cores == 1 ? " thread)" : " threads)");
     cpu.totalBytes = detail::physicalMemoryBytes();
     cpu.threads = static_cast<int>(cores);
     return {cpu, probeCuda()};
