@@ -1479,10 +1479,6 @@ Open it in your web browser?</source>
         <source>How to read it: one bar per run, one colour per term, each of llama&apos;s tensors counted as Korthikanti et al. count GPT&apos;s (2 bytes a value, 1 a dropout mask; k is the key/value width, f the SwiGLU width); a colour missing from a bar is a tensor that policy recomputes instead of keeping. Below: one run&apos;s tensors, block by block.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>How to read it…</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>LiveFigures</name>

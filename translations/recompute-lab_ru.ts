@@ -1505,10 +1505,6 @@ Open it in your web browser?</source>
         <source>How to read it: one bar per run, one colour per term, each of llama&apos;s tensors counted as Korthikanti et al. count GPT&apos;s (2 bytes a value, 1 a dropout mask; k is the key/value width, f the SwiGLU width); a colour missing from a bar is a tensor that policy recomputes instead of keeping. Below: one run&apos;s tensors, block by block.</source>
         <translation>Как читать: один столбец на запуск, один цвет на член; каждый тензор llama посчитан так, как Korthikanti и соавторы считают тензоры GPT (2 байта на значение, 1 на маску dropout; k — ширина ключей и значений, f — ширина SwiGLU); цвета, которого нет в столбце, — это тензор, который политика пересчитывает вместо того, чтобы хранить. Ниже — тензоры одного запуска, блок за блоком.</translation>
     </message>
-    <message>
-        <source>How to read it…</source>
-        <translation>Как читать…</translation>
-    </message>
 </context>
 <context>
     <name>LiveFigures</name>

@@ -1497,10 +1497,6 @@ Unoda kuivhura mu-browser yako?</translation>
         <source>How to read it: one bar per run, one colour per term, each of llama&apos;s tensors counted as Korthikanti et al. count GPT&apos;s (2 bytes a value, 1 a dropout mask; k is the key/value width, f the SwiGLU width); a colour missing from a bar is a tensor that policy recomputes instead of keeping. Below: one run&apos;s tensors, block by block.</source>
         <translation>Maverengero: bar rimwe pakumhanya kumwe nekumwe, ruvara rumwe pachikamu chimwe nechimwe; tensor yega yega ye-llama yakaverengwa sezvinoverengwa ma-tensor eGPT naKorthikanti nevamwe (2 bytes pakukosha kumwe, 1 pa-dropout mask; k upamhi hwema-key nema-value, f upamhi hweSwiGLU); ruvara rusipo mu-bar itensor iyo policy iyoyo inoverengazve pachinzvimbo chekuichengeta. Pazasi: ma-tensor ekumhanya kumwe, block neblock.</translation>
     </message>
-    <message>
-        <source>How to read it…</source>
-        <translation>Maverengerwo…</translation>
-    </message>
 </context>
 <context>
     <name>LiveFigures</name>

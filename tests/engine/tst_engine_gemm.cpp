@@ -70,6 +70,14 @@ void ownRows(const Operands& o, std::vector<float>& c, int m0, int rows, bool ac
         c.data() + std::size_t(m0) * o.N, o.N, accumulate);
 }
 
+// The whole of C in one call.
+std::vector<float> ownProduct(const Operands& o, bool accumulate)
+{
+    std::vector<float> c = o.c;
+    ownRows(o, c, 0, o.M, accumulate);
+    return c;
+}
+
 struct Size {
     int M, N, K;
 };
@@ -98,10 +106,8 @@ RLAB_TEST(everyElementIsOneFusedChainInKsOrder)
         for (const Size& size : kSizes)
             for (const bool accumulate : {false, true}) {
                 const Operands o = operands(size.M, size.N, size.K, layout, seed += 3);
-                std::vector<float> c = o.c;
-                ownRows(o, c, 0, o.M, accumulate);
-                RLAB_CHECK_MSG(
-                    c == scalarChain(o, accumulate), where(o, accumulate) + ": not the scalar chain");
+                RLAB_CHECK_MSG(ownProduct(o, accumulate) == scalarChain(o, accumulate),
+                    where(o, accumulate) + ": not the scalar chain");
             }
 }
 
@@ -110,8 +116,7 @@ RLAB_TEST(noSplitOfTheRowsChangesABit)
     unsigned seed = 100;
     for (const Layout& layout : kLayouts) {
         const Operands o = operands(97, 75, 300, layout, seed += 3);
-        std::vector<float> whole = o.c;
-        ownRows(o, whole, 0, o.M, true);
+        const std::vector<float> whole = ownProduct(o, true);
         for (const int first : {1, 5, 12, 13, 48, 96}) {
             std::vector<float> split = o.c;
             ownRows(o, split, 0, first, true);
@@ -127,8 +132,7 @@ RLAB_TEST(withinTheChainsRoundingOfADoubleProduct)
     unsigned seed = 200;
     for (const Layout& layout : kLayouts) {
         const Operands o = operands(64, 96, 768, layout, seed += 3);
-        std::vector<float> c = o.c;
-        ownRows(o, c, 0, o.M, true);
+        const std::vector<float> c = ownProduct(o, true);
         // K + 1 roundings of at most 2^-24 each, of at most the sum of the terms' magnitudes.
         const double unit = std::ldexp(1.0, -24) * (o.K + 1);
         for (int m = 0; m < o.M; ++m)

@@ -27,6 +27,7 @@
 #include "frontierview.h"
 #include "ledgerview.h"
 #include "peakcard.h"
+#include "readinghint.h"
 
 namespace {
 
@@ -267,19 +268,8 @@ bool DemoResultsView::setHintsFolded(bool folded)
 
 void DemoResultsView::showHints()
 {
-    for (auto hint = m_hintTexts.cbegin(); hint != m_hintTexts.cend(); ++hint) {
-        QLabel* label = hint.key();
-        if (m_hintsFolded) {
-            label->setTextFormat(Qt::RichText);
-            label->setText(
-                QStringLiteral("<a href=\"unfold\">%1</a>").arg(tr("How to read it…").toHtmlEscaped()));
-            label->setToolTip(hint.value());
-        } else {
-            label->setTextFormat(Qt::PlainText);
-            label->setText(hint.value());
-            label->setToolTip(QString());
-        }
-    }
+    for (auto hint = m_hintTexts.cbegin(); hint != m_hintTexts.cend(); ++hint)
+        showReadingHint(hint.key(), hint.value(), m_hintsFolded);
     m_ledger->setHintFolded(m_hintsFolded);
 }
 

@@ -16,6 +16,7 @@
 
 #include "charts/ledgerchart.h"
 #include "demoledger.h"
+#include "readinghint.h"
 #include "rlab/demo/demo.h"
 
 namespace {
@@ -136,18 +137,7 @@ void LedgerView::showHint()
              "(Korthikanti et al.: 34sbh + 5as²b per layer); a colour missing from a bar is a "
              "tensor that policy recomputes instead of keeping. Below: one run's tensors, block "
              "by block.");
-    // Folded in a short window, as the other charts' hints: one link that unfolds them all, the
-    // whole text in its tooltip.
-    if (m_hintFolded) {
-        m_hint->setTextFormat(Qt::RichText);
-        m_hint->setText(
-            QStringLiteral("<a href=\"unfold\">%1</a>").arg(tr("How to read it…").toHtmlEscaped()));
-        m_hint->setToolTip(text);
-    } else {
-        m_hint->setTextFormat(Qt::PlainText);
-        m_hint->setText(text);
-        m_hint->setToolTip(QString());
-    }
+    showReadingHint(m_hint, text, m_hintFolded); // folded in a short window, as the other charts' hints
 }
 
 void LedgerView::retranslate()
