@@ -43,22 +43,8 @@ CONFIGS = {"adamw": ("adamw", 0.1), "sgd": ("sgd", 0.0)}
 GOALS = {"none_peak": 0.70, "full": 1.2, "selective": 1.05}
 
 
-def fma_peak(rlab, threads):
-    program = os.path.join(os.path.dirname(rlab), "rlab_fma_peak")
-    if not os.path.exists(program):
-        sys.exit("bench_peak: %s not found; build it: cmake --build build --target rlab_fma_peak" % program)
-    done = subprocess.run([program, "--json", "--threads", str(threads)], capture_output=True, text=True)
-    if done.returncode != 0:
-        sys.exit("bench_peak: rlab_fma_peak failed: %s" % done.stderr.strip())
-    return json.loads(done.stdout)
-
-
 def load():
     return "load %.1f %.1f %.1f on %d cores" % (*os.getloadavg(), os.cpu_count() or 1)
-
-
-def step_flops(result):
-    return result["forward_flops"] + result["backward_flops"] + result["recompute_flops"]
 
 
 def matmul_flops(args):
@@ -92,7 +78,7 @@ def measure_shape(rlab, args, width, config, peak):
           % (run.layers, width, run.heads, run.seq, run.batch, run.vocab, optimizer, dropout, run.threads,
              args.rounds, run.steps, "mean CPU time per step" if run.clock == "cpu" else run.statistic + " wall per step",
              load()))
-    counted = step_flops(results[policies[0]]) - results[policies[0]]["recompute_flops"]
+    counted = bench_vs_torch.step_flops(results[policies[0]]) - results[policies[0]]["recompute_flops"]
     matmul = matmul_flops(run)
     print("step FLOPs counted (forward + backward): %.3f G, of which %.1f%% elementwise"
           % (counted / 1e9, 100 * (1 - matmul / counted)))
@@ -101,7 +87,7 @@ def measure_shape(rlab, args, width, config, peak):
     rows = {}
     for policy in policies:
         rlab_ms = statistics.median(samples[policy][0])
-        flops = step_flops(results[policy])
+        flops = bench_vs_torch.step_flops(results[policy])
         rate = flops / rlab_ms / 1e6
         torch_ms = statistics.median(samples[policy][1]) if samples[policy][1] else float("nan")
         rows[policy] = dict(ms=rlab_ms, rate=rate, share=rate / peak, torch_ms=torch_ms)
@@ -134,6 +120,8 @@ def main():
     for flag, default in (("layers", 12), ("heads", 4), ("seq", 64), ("batch", 8), ("vocab", 256)):
         parser.add_argument("--" + flag, type=int, default=default)
     args = parser.parse_args()
+    # The GPT-2 block (matmul_flops counts its products); bench_vs_torch.py --arch llama measures llama's.
+    args.arch, args.kv_heads, args.ffn = "gpt2", 0, 0
     if args.clock == "cpu" and args.threads != 1:
         parser.error("--clock cpu needs --threads 1: with more threads CPU time counts spin-waiting too")
     sys.stdout.reconfigure(line_buffering=True)
@@ -144,7 +132,7 @@ def main():
     if not args.no_torch:
         bench_vs_torch.load_torch(args.threads, args.torch_omp_wait)
 
-    peaks = fma_peak(rlab, args.threads)
+    peaks = bench_vs_torch.fma_peak(rlab, args.threads)
     cores = peaks["threads"]
     print("machine: %s; %s" % (cpu_name(), load()))
     for name, rate in peaks["widths"].items():
