@@ -1,10 +1,9 @@
 // Which devices the engine can use: the CPU always, CUDA when probeCuda() says so; and how
-// much memory a run may take now.
+// much memory a run may take now. The list itself, with the CPU's name: device_list.cpp.
 #include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <sys/resource.h>
-#include <thread>
 #include <unistd.h>
 
 #include "machine.h"
@@ -116,18 +115,6 @@ MemoryAvailable availableMemory(Device device)
     consider(cgroupRoom(), "the cgroup's memory.max less what it uses");
     consider(addressSpaceRoom(), "the address-space limit (RLIMIT_AS, ulimit -v) less what is mapped");
     return available;
-}
-
-std::vector<DeviceInfo> listDevices()
-{
-    DeviceInfo cpu;
-    cpu.device = Device::Cpu;
-    cpu.usable = true;
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    cpu.name = "cpu (Eigen, " + std::to_string(cores) + (cores == 1 ? " thread)" : " threads)");
-    cpu.totalBytes = detail::physicalMemoryBytes();
-    cpu.threads = static_cast<int>(cores);
-    return {cpu, probeCuda()};
 }
 
 bool cudaUsable()

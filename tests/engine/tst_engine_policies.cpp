@@ -323,6 +323,8 @@ RLAB_TEST(namesRoundTrip)
     const std::vector<DeviceInfo> devices = listDevices();
     RLAB_CHECK(devices.size() >= 2);
     RLAB_CHECK(devices[0].usable && devices[0].device == Device::Cpu);
+    // The list names the CPU as a run there does (which GEMM, which copy of the kernels).
+    RLAB_CHECK_EQ(devices[0].name, makeCpuBackend(devices[0].threads)->name());
     RLAB_CHECK(devices[1].device == Device::Cuda && (devices[1].usable || !devices[1].reason.empty()));
 }
 
