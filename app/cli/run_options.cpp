@@ -184,6 +184,9 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
             config.shape.kvHeads = parseInteger<int>(flag, value(), 1, 65536);
         } else if (flag == "--ffn") {
             config.shape.ffn = parseInteger<int>(flag, value(), 1, rlab::kMostFfn);
+        } else if (flag == "--qkv-bias") {
+            noValue();
+            config.shape.qkvBias = true;
         } else if (flag == "--steps") {
             config.steps = parseInteger<int>(flag, value(), 1, rlab::kMostSteps);
         } else if (flag == "--min-time") {
@@ -355,14 +358,15 @@ reports measured memory and time. The --json object and the rest of the command 
   --layers N --width d --heads H --seq T --batch B --vocab V
                         model shape; default 12, 128, 4, 64, 8, 256
   --arch gpt2|llama     the block: GPT-2's (LayerNorm, GELU, learned positions) or llama's
-                        (RMSNorm, rotary positions, grouped-query attention, SwiGLU, no biases;
-                        CPU only for now); default gpt2. docs/llama.md
+                        (RMSNorm, rotary positions, grouped-query attention, SwiGLU, no biases);
+                        default gpt2. docs/llama.md
   --attention plain|fused
                         attention that keeps its T x T probabilities (plain), or a tiled kernel
                         that keeps each row's logsumexp and rebuilds them in backward (fused,
-                        FlashAttention-2; CPU only for now); default plain. docs/fused-attention.md
+                        FlashAttention-2); default plain. docs/fused-attention.md
   --kv-heads G          llama: key/value heads, dividing --heads (default: as many as heads)
   --ffn F               llama: SwiGLU hidden size (default 8d/3 rounded up to a multiple of 64)
+  --qkv-bias            llama: biases on wq, wk and wv, as Qwen2's block has (default none)
   --steps S             training steps (default 10, at most 1000000)
   --min-time SECONDS    after --steps, keep training until this much measured time (warm-up
                         excluded) is spent and at least 6 steps are timed, for a trustworthy

@@ -107,6 +107,19 @@ InitData readInit(const std::string& dir, const std::vector<NamedTensor>& expect
                 + std::to_string(bad - array.floats.begin()) + "; initial weights must be finite numbers.");
         init.params.push_back(NamedTensor {want.name, want.shape, std::move(array.floats)});
     }
+    // A weight the model lacks would be dropped without a word: a folder of another block (a bias
+    // without --qkv-bias, a llama folder read as GPT-2's) or of more layers.
+    for (const fs::directory_entry& entry : fs::directory_iterator(root / "params", error)) {
+        const fs::path& path = entry.path();
+        if (path.extension() != ".npy")
+            continue;
+        const std::string name = path.stem().string();
+        if (std::none_of(
+                expected.begin(), expected.end(), [&](const NamedTensor& t) { return t.name == name; }))
+            throw RunError("The --init-from folder holds " + describe(path) + ", which is not a parameter of "
+                + "this model; give the shape and block the folder was made for (--layers, --arch, "
+                  "--qkv-bias).");
+    }
 
     const fs::path tokens = root / "tokens.npy";
     const fs::path targets = root / "targets.npy";

@@ -79,8 +79,9 @@ struct ModelParam {
     std::size_t ModelLayout::*offset;
 };
 struct BlockParam {
-    ParamSpec spec;
-    std::size_t BlockParams::*offset;
+    ParamSpec spec {};
+    std::size_t BlockParams::*offset = nullptr;
+    bool onlyWithQkvBias = false; // llama's wq, wk and wv biases (--qkv-bias)
 };
 
 // The parameters in PyTorch state_dict order: the embeddings, each block's, the final norm and head.
@@ -117,6 +118,11 @@ constexpr BlockParam kLlamaBlockParams[] = {
     {{"wq.weight", Extent::Width, Extent::Width}, &BlockParams::qkvw},
     {{"wk.weight", Extent::KvWidth, Extent::Width}, nullptr}, // right after wq
     {{"wv.weight", Extent::KvWidth, Extent::Width}, nullptr}, // right after wk
+    // Qwen2's q, k and v biases, after the three weights (not in state_dict order) so that the
+    // weights and the biases each stay one run of floats for the one matmul.
+    {{"wq.bias", Extent::Width, Extent::None}, &BlockParams::qkvb, true},
+    {{"wk.bias", Extent::KvWidth, Extent::None}, nullptr, true}, // right after wq's
+    {{"wv.bias", Extent::KvWidth, Extent::None}, nullptr, true}, // right after wk's
     {{"wo.weight", Extent::Width, Extent::Width}, &BlockParams::projw},
     {{"mlp_norm.weight", Extent::Width, Extent::None}, &BlockParams::ln2w},
     {{"w1.weight", Extent::Ffn, Extent::Width}, &BlockParams::fc1w},
@@ -133,6 +139,11 @@ struct ParamTables {
     std::span<const BlockParam> block;
     std::span<const ModelParam> after;
 };
+
+bool inModel(const ModelShape& shape, const BlockParam& param)
+{
+    return !param.onlyWithQkvBias || shape.qkvBias;
+}
 
 ParamTables tablesOf(const ModelShape& shape)
 {
@@ -165,6 +176,8 @@ ModelLayout makeLayout(const ModelShape& shape)
         const std::string prefix = "blocks." + std::to_string(i) + ".";
         BlockParams b;
         for (const BlockParam& p : tables.block) {
+            if (!inModel(shape, p))
+                continue;
             const std::size_t offset = add(prefix + p.spec.name, p.spec);
             if (p.offset)
                 b.*p.offset = offset;
@@ -185,7 +198,8 @@ std::uint64_t parameterCount(const ModelShape& shape)
     for (const ModelParam& p : tables.after)
         model = checkedAdd(model, floats(shape, p.spec));
     for (const BlockParam& p : tables.block)
-        block = checkedAdd(block, floats(shape, p.spec));
+        if (inModel(shape, p))
+            block = checkedAdd(block, floats(shape, p.spec));
     return checkedAdd(model, product(block, shape.layers));
 }
 

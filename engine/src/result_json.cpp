@@ -26,6 +26,7 @@ std::string RunResult::toJson() const
     json.string("arch", archName(shape.arch));
     json.integer("kv_heads", std::int64_t {kvHeadsOf(shape)});
     json.integer("ffn", std::int64_t {shape.arch == Arch::Llama ? ffnOf(shape) : 4 * shape.width});
+    json.boolean("qkv_bias", shape.qkvBias);
     json.integer("steps", std::int64_t {config.steps});
     json.integer("warmup_steps", std::int64_t {config.warmupSteps});
     json.number("min_time_s", config.minTimeSeconds);

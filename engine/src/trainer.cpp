@@ -373,7 +373,7 @@ void Trainer::produceLlama(int block, Slot slot, BlockActivations& acts, SlotTen
         break;
     case Slot::Qkv: // wq, wk and wv lie one after the other: one matmul, then q and k rotated
         op("wqkv_rope", flops, [&] {
-            m_backend.matmulForward(out.ptr, acts[Slot::Ln1].ptr, p + w.qkvw, nullptr, BT, C, QKV);
+            m_backend.matmulForward(out.ptr, acts[Slot::Ln1].ptr, p + w.qkvw, qkvBias(p, w), BT, C, QKV);
             m_backend.ropeForward(out.ptr, B, T, C, H, G);
         });
         break;
@@ -747,8 +747,8 @@ void Trainer::backwardLlamaBlock(int block, float* dx)
     const AttentionGradients att = backwardAttention(block, acts, dx, dproj.floats());
     op("wqkv_rope_backward", 2 * fl(Slot::Qkv), [&] {
         m_backend.ropeBackward(att.dqkv.floats(), B, T, C, H, G);
-        m_backend.matmulBackward(dnorm.floats(), g + w.qkvw, nullptr, att.dqkv.floats(), acts[Slot::Ln1].ptr,
-            p + w.qkvw, BT, C, QKV);
+        m_backend.matmulBackward(dnorm.floats(), g + w.qkvw, qkvBias(g, w), att.dqkv.floats(),
+            acts[Slot::Ln1].ptr, p + w.qkvw, BT, C, QKV);
     });
     const SlotTensor& ln1 = acts[Slot::Ln1];
     op("attn_norm_backward", 2 * fl(Slot::Ln1), [&] {

@@ -92,6 +92,11 @@ private:
     void backwardHead(float* dx);
     void optimizerStep(int index);
     float forward(int index, bool recordTimeline);
+    // Llama's wq, wk and wv biases (or their gradients) where the model has them (--qkv-bias).
+    template<typename Floats> Floats qkvBias(Floats base, const BlockParams& w) const
+    {
+        return m_config.shape.qkvBias ? base + w.qkvb : nullptr;
+    }
 
     Backend& m_backend;
     RunConfig m_config;

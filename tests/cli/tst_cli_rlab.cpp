@@ -563,6 +563,9 @@ void TestCliRlab::matchesPyTorch_data()
     QTest::newRow("llama N4 d32 H4 G1 T7 B2 V31 full+offload")
         << "4,32,4,7,2,31"
         << "full" << QStringList {"--arch", "llama", "--kv-heads", "1", "--offload"};
+    QTest::newRow("llama N3 d48 H4 G2 T13 B2 V37 selective, q/k/v biases")
+        << "3,48,4,13,2,37"
+        << "selective" << QStringList {"--arch", "llama", "--kv-heads", "2", "--qkv-bias"};
 }
 
 void TestCliRlab::matchesPyTorch()
@@ -583,6 +586,7 @@ void TestCliRlab::matchesPyTorch()
     // The reference compared was the architecture asked for.
     const bool llama = extra.contains("llama");
     QVERIFY2(check.out.contains(llama ? "PASS: llama" : "PASS: gpt2"), check.out.constData());
+    QCOMPARE(check.out.contains("with qkv biases"), extra.contains("--qkv-bias"));
 }
 
 void TestCliRlab::llamaTrainsFromPyTorchWeights()
@@ -608,6 +612,29 @@ void TestCliRlab::llamaTrainsFromPyTorchWeights()
     const Outcome check = execute(torchPython(), {referenceScript(), "check", dump});
     QVERIFY2(check.exitCode == 0, (check.out + check.err).constData());
     QVERIFY2(check.out.contains("PASS: llama G=2 F=128"), check.out.constData());
+
+    // Qwen2's block: PyTorch's nonzero q, k and v biases read in and trained as PyTorch does; the
+    // same folder read as a block without them is refused, not half read.
+    const QString biased = dir.filePath("torch-init-biased");
+    const QString biasedDump = dir.filePath("rlab-dump-biased");
+    const Outcome withBias = execute(torchPython(),
+        QStringList {referenceScript(), "init", biased, "--seed", "4", "--qkv-bias"} + shapeArgs(shape)
+            + llama);
+    QVERIFY2(withBias.exitCode == 0, (withBias.out + withBias.err).constData());
+    const Outcome biasedRun = runRlab(QStringList {"run", "--dropout", "0", "--steps", "1", "--warmup", "0",
+                                          "--init-from", biased, "--dump", biasedDump, "--qkv-bias"}
+        + shapeArgs(shape) + llama);
+    QVERIFY2(biasedRun.exitCode == 0, biasedRun.err.constData());
+    QCOMPARE(npyData(biasedDump + "/params/blocks.1.wk.bias.npy"),
+        npyData(biased + "/params/blocks.1.wk.bias.npy"));
+    const Outcome biasedCheck = execute(torchPython(), {referenceScript(), "check", biasedDump});
+    QVERIFY2(biasedCheck.exitCode == 0, (biasedCheck.out + biasedCheck.err).constData());
+    QVERIFY2(biasedCheck.out.contains("PASS: llama G=2 F=128 with qkv biases"), biasedCheck.out.constData());
+    const Outcome unbiased = runRlab(
+        QStringList {"run", "--dropout", "0", "--steps", "1", "--warmup", "0", "--init-from", biased}
+        + shapeArgs(shape) + llama);
+    QCOMPARE(unbiased.exitCode, 1);
+    QVERIFY2(unbiased.err.contains("which is not a parameter of this model"), unbiased.err.constData());
 }
 
 void TestCliRlab::trainsFromPyTorchWeights()

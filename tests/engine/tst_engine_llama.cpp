@@ -1,6 +1,7 @@
 // The llama block (--arch llama, docs/llama.md) under the engine's invariants: every policy gives
 // none's gradients bit for bit (dropout included, offloaded too; bf16 storage close to them), every
-// measured peak is the predicted one byte for byte, at three shapes (G = H, G = 1, a group of two; T odd);
+// measured peak is the predicted one byte for byte, at four shapes (G = H, G = 1, a group of two; T odd;
+// Qwen2's q, k and v biases);
 // analytic gradients equal finite differences; the parameters carry DESIGN.md's names. The PyTorch
 // cross-check is tests/cli (tst_cli_rlab matchesPyTorch); the CUDA twins, tests/gpu (gpu_llama,
 // gpu_policies).
@@ -27,11 +28,12 @@ struct Shape {
     ModelShape shape;
 };
 
-// N, d, H, T, B, V, arch, G, F.
+// N, d, H, T, B, V, arch, G, F, q/k/v biases.
 const Shape kShapes[] = {
     {"G=H", {3, 32, 4, 12, 2, 37, Arch::Llama, 0, 0}}, // multi-head, default F (8d/3 up to 64: 128)
     {"G=1", {4, 24, 3, 9, 2, 29, Arch::Llama, 1, 40}}, // multi-query, odd T and H, F not a multiple of 8
     {"G=2 of 4", {5, 32, 4, 7, 3, 31, Arch::Llama, 2, 48}}, // groups of two, 5 layers: uneven sqrt
+    {"qkv biases", {3, 24, 4, 11, 2, 23, Arch::Llama, 2, 40, true}}, // Qwen2's block (--qkv-bias)
 };
 
 RunConfig config(const ModelShape& shape, const std::string& policy)
@@ -78,7 +80,7 @@ const RunResult& noneRun(const ModelShape& shape, bool bf16)
 {
     static std::map<std::string, RunResult> runs;
     const std::string key = std::to_string(shape.layers) + "/" + std::to_string(shape.width) + "/"
-        + std::to_string(shape.kvHeads) + (bf16 ? "/bf16" : "");
+        + std::to_string(shape.kvHeads) + (shape.qkvBias ? "/bias" : "") + (bf16 ? "/bf16" : "");
     auto found = runs.find(key);
     if (found == runs.end()) {
         RunConfig c = config(shape, "none");
@@ -207,6 +209,25 @@ RLAB_TEST(parametersHaveTheContractNames)
     // untied head): its published 8,030,261,248 parameters, counted without building the layout.
     RLAB_CHECK_EQ(detail::parameterCount(ModelShape {32, 4096, 32, 8192, 1, 128256, Arch::Llama, 8, 14336}),
         std::uint64_t {8030261248});
+    // Qwen2's block: wq's, wk's and wv's biases, named as PyTorch's Linear names them; Qwen2.5 7B's
+    // shape (d 3584, 28 layers, 28 heads, 4 key/value heads, F 18944, 152,064 tokens) counts its
+    // published 7.61B (6.53B without the embeddings) to the parameter.
+    ModelShape biased = shape;
+    biased.qkvBias = true;
+    for (int i = 0; i < 2; ++i) {
+        const std::string b = "blocks." + std::to_string(i) + ".";
+        want[b + "wq.bias"] = {24};
+        want[b + "wk.bias"] = {8};
+        want[b + "wv.bias"] = {8};
+    }
+    got.clear();
+    for (const detail::ParamTensor& t : detail::makeLayout(biased).tensors)
+        got[t.name] = t.shape;
+    RLAB_CHECK(got == want);
+    RLAB_CHECK_EQ(detail::parameterCount(biased), std::uint64_t(total + 2 * (24 + 8 + 8)));
+    RLAB_CHECK_EQ(
+        detail::parameterCount(ModelShape {28, 3584, 28, 4096, 1, 152064, Arch::Llama, 4, 18944, true}),
+        std::uint64_t {7615616512});
     // The default hidden size: 8d/3 rounded up to a multiple of 64.
     RLAB_CHECK_EQ(ffnOf(ModelShape {1, 128, 4, 8, 1, 16, Arch::Llama, 0, 0}), 384);
     RLAB_CHECK_EQ(ffnOf(ModelShape {1, 4096, 32, 8, 1, 16, Arch::Llama, 8, 0}), 10944); // ceil(10922.7)
@@ -229,6 +250,9 @@ RLAB_TEST(badShapesGetOneSentence)
     c.shape.kvHeads = 0;
     c.shape.ffn = 64;
     RLAB_CHECK(validate(c).value_or("").find("--arch llama") != std::string::npos);
+    c.shape.ffn = 0;
+    c.shape.qkvBias = true; // GPT-2's qkv has its bias already
+    RLAB_CHECK(validate(c).value_or("").find("--qkv-bias is llama's") != std::string::npos);
     RLAB_CHECK_EQ(parseArch("llama"), std::optional<Arch>(Arch::Llama));
     RLAB_CHECK_EQ(std::string(archName(Arch::Gpt2)), std::string("gpt2"));
 }
@@ -293,7 +317,8 @@ RLAB_TEST(groupedQueryWithAllHeadsIsMultiHead)
 
 // Every element of every llama parameter's gradient against central finite differences, as
 // tst_engine_gradcheck does for GPT-2 (its comment gives the tolerance's reasoning): without
-// dropout, and with dropout replayed by full recomputation; multi-query and grouped.
+// dropout, and with dropout replayed by full recomputation (and by selective's, with Qwen2's q, k and v
+// biases); multi-query and grouped.
 RLAB_TEST(everyParameterMatchesFiniteDifferences)
 {
     struct Row {
@@ -302,7 +327,8 @@ RLAB_TEST(everyParameterMatchesFiniteDifferences)
         float dropout;
     };
     for (const Row& row : {Row {{2, 8, 2, 5, 2, 11, Arch::Llama, 1, 12}, "none", 0.0f},
-             Row {{2, 16, 4, 5, 2, 11, Arch::Llama, 2, 8}, "full", 0.1f}}) {
+             Row {{2, 16, 4, 5, 2, 11, Arch::Llama, 2, 8}, "full", 0.1f},
+             Row {{2, 16, 4, 5, 2, 11, Arch::Llama, 2, 8, true}, "selective", 0.1f}}) {
         RunConfig c;
         c.shape = row.shape;
         c.dropout = row.dropout;

@@ -125,14 +125,15 @@ class RmsNorm(nn.Module):
 
 
 class LlamaBlock(nn.Module):
-    def __init__(self, d, heads, kv_heads, ffn, dropout):
+    def __init__(self, d, heads, kv_heads, ffn, dropout, qkv_bias=False):
         super().__init__()
         self.heads, self.kv_heads, self.dropout = heads, kv_heads, dropout
         dh = d // heads
         self.attn_norm = RmsNorm(d)
-        self.wq = nn.Linear(d, d, bias=False)
-        self.wk = nn.Linear(d, kv_heads * dh, bias=False)
-        self.wv = nn.Linear(d, kv_heads * dh, bias=False)
+        # qkv_bias: Qwen2's block, biases on q, k and v only (rlab --qkv-bias)
+        self.wq = nn.Linear(d, d, bias=qkv_bias)
+        self.wk = nn.Linear(d, kv_heads * dh, bias=qkv_bias)
+        self.wv = nn.Linear(d, kv_heads * dh, bias=qkv_bias)
         self.wo = nn.Linear(d, d, bias=False)
         self.mlp_norm = RmsNorm(d)
         self.w1 = nn.Linear(d, ffn, bias=False)
@@ -174,12 +175,13 @@ def default_ffn(width):
 
 
 class Llama(nn.Module):
-    def __init__(self, layers, width, heads, vocab, kv_heads=0, ffn=0, dropout=0.0):
+    def __init__(self, layers, width, heads, vocab, kv_heads=0, ffn=0, dropout=0.0, qkv_bias=False):
         super().__init__()
         kv_heads = kv_heads or heads
         ffn = ffn or default_ffn(width)
         self.wte = nn.Embedding(vocab, width)
-        self.blocks = nn.ModuleList([LlamaBlock(width, heads, kv_heads, ffn, dropout) for _ in range(layers)])
+        self.blocks = nn.ModuleList([LlamaBlock(width, heads, kv_heads, ffn, dropout, qkv_bias)
+                                     for _ in range(layers)])
         self.norm = RmsNorm(width)
         self.head = nn.Linear(width, vocab, bias=False)
         self.recompute = "none"

@@ -4,13 +4,13 @@
   torch_reference.py check DIR
       DIR is an `rlab run --dropout 0 --dump DIR` folder. Builds the reference model of
       docs/architecture.md (reference_model.py: Gpt, or Llama when DIR/params are llama's, as
-      `--arch llama` dumps them; G and F from the shapes of wk and w1) from DIR/params, runs forward and backward on DIR/tokens and
-      DIR/targets, and compares the loss with DIR/result.json and every gradient with
+      `--arch llama` dumps them; G and F from the shapes of wk and w1, q/k/v biases where
+      wq.bias is) from DIR/params, runs forward and backward on DIR/tokens and DIR/targets, and compares the loss with DIR/result.json and every gradient with
       DIR/grads/<name>.npy. One verdict line per tensor, then an overall one; exit 0 when all
       pass, 1 when any differs, 2 when the folder cannot be used.
 
   torch_reference.py init DIR --layers N --width d --heads H --seq T --batch B --vocab V [--seed S]
-                     [--arch gpt2|llama --kv-heads G --ffn F]
+                     [--arch gpt2|llama --kv-heads G --ffn F --qkv-bias]
       Writes DIR/params (PyTorch's own initialisation of the same model) and DIR/tokens.npy,
       DIR/targets.npy, for `rlab run --init-from DIR`: the reverse direction.
 
@@ -73,13 +73,14 @@ def shape_from_params(params, heads, seq):
     if llama:
         shape["kv_heads"] = params["blocks.0.wk.weight"].shape[0] // (width // heads)
         shape["ffn"] = params["blocks.0.w1.weight"].shape[0]
+        shape["qkv_bias"] = "blocks.0.wq.bias" in params
     return shape
 
 
 def make_model(reference_model, shape, dropout=0.0):
     if shape["arch"] == "llama":
         return reference_model.Llama(shape["layers"], shape["width"], shape["heads"], shape["vocab"],
-                                     shape["kv_heads"], shape["ffn"], dropout)
+                                     shape["kv_heads"], shape["ffn"], dropout, shape.get("qkv_bias", False))
     return reference_model.Gpt(shape["layers"], shape["width"], shape["heads"], shape["seq"], shape["vocab"],
                                dropout)
 
@@ -147,7 +148,8 @@ def check(folder, heads_override):
         print("%-4s %-30s max|g| %.3e  max|diff| %.3e  rel %.2e"
               % ("ok" if tensor_ok else "FAIL", name, scale, diff, diff / scale if scale > 0 else 0.0))
 
-    arch = shape["arch"] + ("" if shape["arch"] == "gpt2" else " G=%d F=%d" % (shape["kv_heads"], shape["ffn"]))
+    arch = shape["arch"] + ("" if shape["arch"] == "gpt2" else " G=%d F=%d%s" % (
+        shape["kv_heads"], shape["ffn"], " with qkv biases" if shape["qkv_bias"] else ""))
     print("%s: %s %d-layer d=%d H=%d T=%d B=%d V=%d, loss and %d gradients against PyTorch %s"
           % ("PASS" if ok else "FAIL", arch, shape["layers"], shape["width"], heads, tokens.shape[1],
              tokens.shape[0], shape["vocab"], len(params), torch.__version__))
@@ -161,7 +163,7 @@ def init(folder, args):
     torch.manual_seed(args.seed)
     shape = dict(layers=args.layers, width=args.width, heads=args.heads, seq=args.seq, vocab=args.vocab,
                  arch=args.arch, kv_heads=args.kv_heads or args.heads,
-                 ffn=args.ffn or reference_model.default_ffn(args.width))
+                 ffn=args.ffn or reference_model.default_ffn(args.width), qkv_bias=args.qkv_bias)
     if args.arch == "llama" and args.heads % shape["kv_heads"] != 0:
         fail_usage("--kv-heads must divide --heads")
     model = make_model(reference_model, shape)
@@ -191,6 +193,7 @@ def main():
     init_parser.add_argument("--arch", choices=("gpt2", "llama"), default="gpt2")
     init_parser.add_argument("--kv-heads", type=int, default=0, help="llama: key/value heads (default: --heads)")
     init_parser.add_argument("--ffn", type=int, default=0, help="llama: SwiGLU hidden size (default 8d/3 up to 64)")
+    init_parser.add_argument("--qkv-bias", action="store_true", help="llama: biases on wq, wk and wv (Qwen2's block)")
     args = parser.parse_args()
     if args.command == "check":
         return check(args.folder, args.heads)

@@ -181,6 +181,9 @@ std::optional<std::string> shapeProblem(const ModelShape& shape)
             return std::string("--kv-heads is llama's (grouped-query attention); use it with --arch llama.");
         if (shape.ffn != 0)
             return std::string("--ffn is llama's (the SwiGLU hidden size); use it with --arch llama.");
+        if (shape.qkvBias)
+            return std::string(
+                "--qkv-bias is llama's (GPT-2's qkv always has a bias); use it with --arch llama.");
         return std::nullopt;
     }
     if (!kvHeadsDivideHeads(shape))

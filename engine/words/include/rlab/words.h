@@ -19,7 +19,7 @@ namespace rlab {
 // llama's (RMSNorm, rotary positions, grouped-query attention, SwiGLU MLP, no biases; docs/llama.md).
 enum class Arch { Gpt2, Llama };
 
-// Decoder sizes (docs/architecture.md "The reference model"). kvHeads and ffn are llama's only.
+// Decoder sizes (docs/architecture.md "The reference model"). kvHeads, ffn and qkvBias are llama's only.
 struct ModelShape {
     int layers = 12; // N
     int width = 128; // d
@@ -30,6 +30,7 @@ struct ModelShape {
     Arch arch = Arch::Gpt2;
     int kvHeads = 0; // G, key/value heads (llama); 0: as many as heads
     int ffn = 0; // F, the SwiGLU hidden size (llama); 0: 8d/3 rounded up to a multiple of 64
+    bool qkvBias = false; // biases on wq, wk and wv (llama; Qwen2's block), --qkv-bias
 };
 
 std::string_view archName(Arch arch); // "gpt2", "llama"
