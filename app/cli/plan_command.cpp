@@ -24,13 +24,14 @@ micro-batch and sequence that fit. Every figure is predicted by the engine's mem
 (the one its tests check against the measured peak); nothing is allocated or trained.
 
   --model NAME          gpt2-124m | gpt2-355m | gpt2-774m | gpt2-1.5b | llama-3-8b |
-                        llama-3-70b | mistral-7b | custom
+                        llama-3-70b | mistral-7b | qwen2.5-7b | custom
   --layers N --width d --heads H --vocab V
                         a custom model's shape (default as rlab run: 12, 128, 4, 256)
-  --arch gpt2|llama --kv-heads G --ffn F
+  --arch gpt2|llama --kv-heads G --ffn F --qkv-bias
                         a custom model's block, as rlab run (docs/llama.md)
   --seq T               sequence length (presets: default and at most their context, GPT-2's
-                        1024, Llama 3's 8192, Mistral 7B's 4096; custom: default 64)
+                        1024, Llama 3's 8192, Mistral 7B's 4096, Qwen2.5 7B's 32768; custom:
+                        default 64)
   --batch B             micro-batch (default 1)
   --budget SIZE         device memory, e.g. 24GB, 80GB, 40GiB (KB/MB/GB powers of 1000, K/M/G and
                         KiB/MiB/GiB of 1024)
@@ -184,6 +185,11 @@ std::optional<PlanOptions> parsePlanOptions(const std::vector<std::string>& args
             (flag == "--json" ? options.json : request.config.fusedAttention) = true;
             continue;
         }
+        if (flag == "--qkv-bias") { // a custom model's block, read by rlab run's parser
+            customSizes = true;
+            runArgs.push_back(flag);
+            continue;
+        }
         if (flag == "--sp" || flag == "--offload") {
             (flag == "--sp" ? options.parallelism.sequenceParallel : options.offload) = true;
             options.parallel = true;
@@ -250,9 +256,9 @@ std::optional<PlanOptions> parsePlanOptions(const std::vector<std::string>& args
     request.model = model;
     if (const rlab::planner::ModelPreset* preset = rlab::planner::findModelPreset(model)) {
         if (customSizes) {
-            *error
-                = "--layers, --width, --heads, --vocab, --arch, --kv-heads and --ffn set a custom model; use "
-                  "them with --model custom.";
+            *error = "--layers, --width, --heads, --vocab, --arch, --kv-heads, --ffn and --qkv-bias set a "
+                     "custom "
+                     "model; use them with --model custom.";
             return std::nullopt;
         }
         request = rlab::planner::withModel(request, *preset);
@@ -277,7 +283,8 @@ std::string llamaWords(const rlab::ModelShape& s)
 {
     if (s.arch != rlab::Arch::Llama)
         return {};
-    return "llama G=" + std::to_string(rlab::kvHeadsOf(s)) + " F=" + std::to_string(rlab::ffnOf(s)) + ", ";
+    return "llama G=" + std::to_string(rlab::kvHeadsOf(s)) + " F=" + std::to_string(rlab::ffnOf(s))
+        + (s.qkvBias ? " with qkv biases, " : ", ");
 }
 
 double gib(std::uint64_t bytes)
@@ -297,12 +304,14 @@ void printJson(const rlab::planner::Report& report, const std::vector<rlab::plan
     const rlab::ModelShape& s = c.shape;
     std::printf(
         "{\"predicted\": true, \"model\": %s, \"layers\": %d, \"width\": %d, \"heads\": %d, \"seq\": %d, "
-        "\"batch\": %d, \"vocab\": %d, \"arch\": \"%s\", \"kv_heads\": %d, \"ffn\": %d, \"parameters\": "
+        "\"batch\": %d, \"vocab\": %d, \"arch\": \"%s\", \"kv_heads\": %d, \"ffn\": %d, \"qkv_bias\": %s, "
+        "\"parameters\": "
         "%" PRIu64 ",\n",
         rlab::text::jsonString(report.request.model).c_str(), s.layers, s.width, s.heads, s.seq, s.batch,
         s.vocab, std::string(rlab::archName(s.arch)).c_str(),
         s.arch == rlab::Arch::Llama ? rlab::kvHeadsOf(s) : s.heads,
-        s.arch == rlab::Arch::Llama ? rlab::ffnOf(s) : 4 * s.width, report.parameters);
+        s.arch == rlab::Arch::Llama ? rlab::ffnOf(s) : 4 * s.width, s.qkvBias ? "true" : "false",
+        report.parameters);
     std::printf(
         " \"optimizer\": \"%s\", \"param_precision\": \"%s\", \"activation_precision\": \"%s\", "
         "\"fused_attention\": %s, \"engine_measurable\": %s, \"dropout\": %g, \"budget_bytes\": %" PRIu64
@@ -460,12 +469,14 @@ void printParallelJson(const rlab::planner::ParallelReport& report,
     const rlab::planner::Parallelism& p = report.parallel;
     std::printf(
         "{\"predicted\": true, \"model\": %s, \"layers\": %d, \"width\": %d, \"heads\": %d, \"seq\": %d, "
-        "\"batch\": %d, \"vocab\": %d, \"arch\": \"%s\", \"kv_heads\": %d, \"ffn\": %d, \"parameters\": "
+        "\"batch\": %d, \"vocab\": %d, \"arch\": \"%s\", \"kv_heads\": %d, \"ffn\": %d, \"qkv_bias\": %s, "
+        "\"parameters\": "
         "%" PRIu64 ",\n",
         rlab::text::jsonString(report.request.model).c_str(), s.layers, s.width, s.heads, s.seq, s.batch,
         s.vocab, std::string(rlab::archName(s.arch)).c_str(),
         s.arch == rlab::Arch::Llama ? rlab::kvHeadsOf(s) : s.heads,
-        s.arch == rlab::Arch::Llama ? rlab::ffnOf(s) : 4 * s.width, report.parameters);
+        s.arch == rlab::Arch::Llama ? rlab::ffnOf(s) : 4 * s.width, s.qkvBias ? "true" : "false",
+        report.parameters);
     std::printf(" \"optimizer\": \"%s\", \"param_precision\": \"%s\", \"activation_precision\": \"%s\", "
                 "\"fused_attention\": %s, \"dropout\": %g, \"budget_bytes_per_gpu\": %" PRIu64 ",\n",
         std::string(rlab::optimizerName(c.optimizer)).c_str(), precisionName(c.weightPrecision).c_str(),

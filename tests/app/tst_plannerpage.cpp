@@ -126,8 +126,15 @@ void PlannerPageTest::showsTheSharedPlansChoice()
 void PlannerPageTest::offersTheLlamaPresets()
 {
     PlannerPage page;
-    for (const char* name : {"llama-3-8b", "llama-3-70b", "mistral-7b"})
+    for (const char* name : {"llama-3-8b", "llama-3-70b", "mistral-7b", "qwen2.5-7b"})
         QVERIFY2(page.setModel(QString::fromLatin1(name)), name);
+    // Qwen2.5 7B's block keeps its q, k and v biases, which the form has no field for.
+    QVERIFY(page.setModel(QStringLiteral("qwen2.5-7b")));
+    page.setSeqAndBatch(4096, 1);
+    page.replan();
+    QVERIFY(page.report());
+    QVERIFY(page.request().config.shape.qkvBias);
+    QCOMPARE(page.report()->parameters, std::uint64_t(7'615'616'512));
     QVERIFY(page.setModel(QStringLiteral("llama-3-8b")));
     page.setSeqAndBatch(8192, 1);
     page.setBudgetBytes(80'000'000'000);

@@ -391,7 +391,7 @@ void ContentTest::errorIsPlaced_data()
         << "    planner: {model: gpt-3}\n"
         << 9 << 22
         << "unknown planner model 'gpt-3' (known: gpt2-124m, gpt2-355m, gpt2-774m, gpt2-1.5b, llama-3-8b, "
-           "llama-3-70b, mistral-7b or custom)";
+           "llama-3-70b, mistral-7b, qwen2.5-7b or custom)";
     QTest::newRow("planner: tp out of range") << quiz << "    demo: small-demo\n"
                                               << "    planner: {model: llama-3-8b, tp: 0}\n"
                                               << 9 << 38 << "'tp' must be a whole number from 1 to 64, not 0";

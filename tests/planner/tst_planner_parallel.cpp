@@ -279,14 +279,17 @@ RLAB_TEST(llamaPresetsCountAsTheEngine)
     struct Published {
         const char* name;
         u64 parameters;
+        int tp; // the key/value heads, as --tp splits them
     };
     // Llama 3 8B's and 70B's published counts (Meta's model cards: 8.03B, 70.55B); Mistral 7B's
-    // 7,241,732,096 (its Hugging Face safetensors index).
-    for (const Published& want : {Published {"llama-3-8b", 8'030'261'248},
-             Published {"llama-3-70b", 70'553'706'496}, Published {"mistral-7b", 7'241'732'096}}) {
+    // 7,241,732,096 (its Hugging Face safetensors index); Qwen2.5 7B's with its q, k and v biases
+    // (its model card: 7.61B, 6.53B without the two 152,064-row embeddings).
+    for (const Published& want :
+        {Published {"llama-3-8b", 8'030'261'248, 8}, Published {"llama-3-70b", 70'553'706'496, 8},
+            Published {"mistral-7b", 7'241'732'096, 8}, Published {"qwen2.5-7b", 7'615'616'512, 4}}) {
         const rlab::planner::ModelPreset* preset = rlab::planner::findModelPreset(want.name);
         RLAB_CHECK_MSG(preset != nullptr, want.name);
-        RLAB_CHECK(preset->arch == rlab::Arch::Llama && preset->kvHeads == 8);
+        RLAB_CHECK(preset->arch == rlab::Arch::Llama && preset->kvHeads == want.tp);
         Request request;
         request.config.shape.seq = 4096;
         request.config.shape.batch = 1;
@@ -297,17 +300,19 @@ RLAB_TEST(llamaPresetsCountAsTheEngine)
         RLAB_CHECK_EQ(single->parameters, want.parameters);
         std::string error;
         Parallelism p;
-        p.tp = 8;
+        p.tp = want.tp;
         p.pp = 2;
         p.dp = 4;
         const auto report = rlab::planner::planParallel(request, p, {policyNamed("full")}, &error);
         RLAB_CHECK_MSG(report.has_value(), error);
         RLAB_CHECK_EQ(report->parameters, want.parameters);
         const ModelShape& s = request.config.shape;
-        const u64 d = u64(s.width), k = d / u64(s.heads) * 8, f = u64(preset->ffn), t = 8;
+        const u64 d = u64(s.width), k = d / u64(s.heads) * u64(want.tp), f = u64(preset->ffn),
+                  t = u64(want.tp);
         const u64 vocabRows = (u64(s.vocab) + t - 1) / t;
-        const u64 perRank
-            = u64(s.layers) * ((2 * d * d + 2 * k * d + 3 * f * d) / t + 2 * d) + 2 * vocabRows * d + d;
+        const u64 biases = preset->qkvBias ? d + 2 * k : 0; // split with wq, wk and wv
+        const u64 perRank = u64(s.layers) * ((2 * d * d + 2 * k * d + 3 * f * d + biases) / t + 2 * d)
+            + 2 * vocabRows * d + d;
         const auto& ranks = report->rows.front().ranks;
         RLAB_CHECK_EQ((ranks[0].parameters + ranks[1].parameters) / 4, perRank); // fp32 weights
         RLAB_CHECK_EQ(ranks[0].parameters / 4 - ranks[1].parameters / 4, u64(0) - d); // the final RMSNorm

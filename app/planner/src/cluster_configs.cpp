@@ -85,7 +85,7 @@ ClusterConfig megatron(const ParallelReport& r, const ParallelRow& row)
     if (s.arch == Arch::Llama) // the llama block: docs/llama.md
         t += "--group-query-attention\n--num-query-groups " + n(kvHeadsOf(s)) + "\n--ffn-hidden-size "
             + n(ffnOf(s)) + "\n--swiglu\n--normalization RMSNorm\n--position-embedding-type rope\n"
-            + "--disable-bias-linear\n";
+            + "--disable-bias-linear\n" + (s.qkvBias ? "--add-qkv-bias\n" : "");
     if (p.virtualStages > 1)
         t += "--num-layers-per-virtual-pipeline-stage " + n(r.layersPerChunk) + "\n";
     if (p.sequenceParallel)

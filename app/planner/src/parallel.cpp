@@ -64,8 +64,9 @@ void forRankRows(const TensorLedger& ledger, int block, Pick pick, Each each)
 // rows, LayerNorms and the row-split layers' biases replicated; the token table on the first rank
 // and the untied head on the last split by vocabulary rows (ceil(V / tp), no padding), the
 // position table on the first rank and the final LayerNorm on the last replicated. Llama's: wq, wk,
-// wv, w1 and w3 by columns, wo and w2 by rows, no biases, the two RMSNorm weights replicated; no
-// position table, the final RMSNorm weight (d) on the last rank.
+// wv, w1 and w3 by columns (and Qwen2's wq, wk and wv biases with them), wo and w2 by rows, no other
+// biases, the two RMSNorm weights replicated; no position table, the final RMSNorm weight (d) on the
+// last rank.
 u64 rankParameterCount(const ModelShape& s, const Parallelism& p, int stage)
 {
     const u64 d = static_cast<u64>(s.width), t = static_cast<u64>(p.tp);
@@ -75,7 +76,7 @@ u64 rankParameterCount(const ModelShape& s, const Parallelism& p, int stage)
     if (llama) {
         const u64 kv = d / static_cast<u64>(s.heads) * static_cast<u64>(kvHeadsOf(s)); // k = G*dh
         const u64 f = static_cast<u64>(ffnOf(s));
-        perBlock = (2 * d * d + 2 * kv * d + 3 * f * d) / t + 2 * d;
+        perBlock = (2 * d * d + 2 * kv * d + 3 * f * d + (s.qkvBias ? d + 2 * kv : 0)) / t + 2 * d;
     }
     u64 count = perBlock * static_cast<u64>(s.layers / p.pp);
     if (stage == 0)

@@ -10,9 +10,9 @@ namespace {
 
 // Llama 3's shapes from Meta's config.json files (8,192 positions); Mistral 7B v0.1's, whose
 // sliding window of 4,096 positions is the engine's full causal attention up to 4,096, so that is its
-// longest sequence here. Qwen2.5 7B is left out: it has biases on q, k and v, which the llama block
-// does not (docs/llama.md), so the engine would plan a different model.
-constexpr std::array<ModelPreset, 7> kPresets {{
+// longest sequence here; Qwen2.5 7B's, the llama block with biases on wq, wk and wv (--qkv-bias), at
+// its native 32,768 positions (YaRN stretches them to 131,072, past the engine's 65,536).
+constexpr std::array<ModelPreset, 8> kPresets {{
     {"gpt2-124m", "GPT-2 124M", 12, 768, 12},
     {"gpt2-355m", "GPT-2 355M", 24, 1024, 16},
     {"gpt2-774m", "GPT-2 774M", 36, 1280, 20},
@@ -20,6 +20,7 @@ constexpr std::array<ModelPreset, 7> kPresets {{
     {"llama-3-8b", "Llama 3 8B", 32, 4096, 32, Arch::Llama, 8, 14336, 128256, 8192},
     {"llama-3-70b", "Llama 3 70B", 80, 8192, 64, Arch::Llama, 8, 28672, 128256, 8192},
     {"mistral-7b", "Mistral 7B", 32, 4096, 32, Arch::Llama, 8, 14336, 32000, 4096},
+    {"qwen2.5-7b", "Qwen2.5 7B", 28, 3584, 28, Arch::Llama, 4, 18944, 152064, 32768, true},
 }};
 constexpr std::array<std::uint64_t, 5> kBudgets {
     16'000'000'000, 24'000'000'000, 40'000'000'000, 80'000'000'000, 141'000'000'000};
@@ -87,6 +88,7 @@ Request withModel(Request request, const ModelPreset& preset)
     shape.arch = preset.arch;
     shape.kvHeads = preset.kvHeads;
     shape.ffn = preset.ffn;
+    shape.qkvBias = preset.qkvBias;
     return request;
 }
 

@@ -18,7 +18,8 @@ namespace rlab::planner {
 
 // Published models' sizes as the engine builds them: GPT-2's (an untied head, a position table of
 // --seq rows) and llama-family ones (--arch llama: RMSNorm, rotary, grouped-query attention with
-// kvHeads key/value heads, SwiGLU of hidden size ffn, no biases, an untied head).
+// kvHeads key/value heads, SwiGLU of hidden size ffn, no biases but Qwen2's on wq, wk and wv where
+// qkvBias, an untied head).
 struct ModelPreset {
     std::string_view name; // "gpt2-124m": the --model word
     std::string_view title; // "GPT-2 124M"
@@ -27,13 +28,14 @@ struct ModelPreset {
     int kvHeads = 0, ffn = 0; // llama's G and F (0 for GPT-2)
     int vocab = 50257;
     int context = 1024; // the longest sequence planned for it, and the default --seq
+    bool qkvBias = false; // biases on wq, wk and wv (Qwen2's block)
 };
 std::span<const ModelPreset> modelPresets();
 const ModelPreset* findModelPreset(std::string_view name); // nullptr for "custom" or unknown
 constexpr std::string_view kCustomModel = "custom";
 constexpr int kGpt2Vocab = 50257;
 constexpr int kGpt2Context = 1024; // GPT-2's positions
-std::string modelChoices(); // "gpt2-124m, gpt2-355m, ..., mistral-7b or custom"
+std::string modelChoices(); // "gpt2-124m, gpt2-355m, ..., qwen2.5-7b or custom"
 // Device budgets users pick from: 16, 24, 40, 80 and 141 GB (SI units, as GPUs are sold).
 std::span<const std::uint64_t> budgetPresets();
 
