@@ -32,7 +32,7 @@ const Model kModels[] = {
     {"gpt2", {4, 64, 4, 32, 4, 128}, false}, // layers, width, heads, seq, batch, vocab
     {"gpt2-fused", {4, 64, 4, 45, 4, 128}, true},
     {"llama", {4, 64, 4, 45, 4, 128, rlab::Arch::Llama, 2, 128}, false},
-    {"llama-fused-mqa", {4, 64, 4, 45, 4, 128, rlab::Arch::Llama, 1, 128}, true},
+    {"llama-fused-mqa-qkv-bias", {4, 64, 4, 45, 4, 128, rlab::Arch::Llama, 1, 128, true}, true}, // Qwen2-like
 };
 
 rlab::RunConfig smallConfig(const char* policy, rlab::Device device, const Model& model = kModels[0])
