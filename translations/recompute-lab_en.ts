@@ -2122,6 +2122,10 @@ sequence</source>
         <source>Prepared for %1: predicted, not measured. The engine trains on one device, so what this question asks about many GPUs is shown here from the planner&apos;s formulas, which its tests check against the papers. Change any field to explore; Back returns to the question.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Biases on q, k and v (Qwen2&apos;s block)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>PlannerViewPanel</name>

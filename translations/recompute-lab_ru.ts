@@ -2158,6 +2158,10 @@ sequence</source>
         <source>Prepared for %1: predicted, not measured. The engine trains on one device, so what this question asks about many GPUs is shown here from the planner&apos;s formulas, which its tests check against the papers. Change any field to explore; Back returns to the question.</source>
         <translation>Подготовлено для %1: предсказано, а не измерено. Движок обучает на одном устройстве, поэтому то, о чём этот вопрос спрашивает для многих GPU, показано здесь по формулам планировщика, которые его тесты сверяют со статьями. Меняйте любые поля, чтобы исследовать; «Назад» вернёт к вопросу.</translation>
     </message>
+    <message>
+        <source>Biases on q, k and v (Qwen2&apos;s block)</source>
+        <translation>Смещения (bias) у q, k и v (блок Qwen2)</translation>
+    </message>
 </context>
 <context>
     <name>PlannerViewPanel</name>

@@ -2145,6 +2145,10 @@ refu kupfuura dzose</translation>
         <source>Prepared for %1: predicted, not measured. The engine trains on one device, so what this question asks about many GPUs is shown here from the planner&apos;s formulas, which its tests check against the papers. Change any field to explore; Back returns to the question.</source>
         <translation>Zvakagadzirirwa %1: zvakafungidzirwa, kwete zvakayerwa. Injini inodzidzisa pamudziyo umwe, saka zvinobvunzwa nemubvunzo uyu nezve ma-GPU mazhinji zvinoratidzwa pano kubva mumafomula emurongi, ayo ma-test ake anoenzanisa nemapepa. Chinja chero munda kuti uongorore; Dzokera inodzosera kumubvunzo.</translation>
     </message>
+    <message>
+        <source>Biases on q, k and v (Qwen2&apos;s block)</source>
+        <translation>Ma-bias pa-q, k ne-v (block ra-Qwen2)</translation>
+    </message>
 </context>
 <context>
     <name>PlannerViewPanel</name>

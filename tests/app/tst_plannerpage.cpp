@@ -128,13 +128,31 @@ void PlannerPageTest::offersTheLlamaPresets()
     PlannerPage page;
     for (const char* name : {"llama-3-8b", "llama-3-70b", "mistral-7b", "qwen2.5-7b"})
         QVERIFY2(page.setModel(QString::fromLatin1(name)), name);
-    // Qwen2.5 7B's block keeps its q, k and v biases, which the form has no field for.
+    // Qwen2.5 7B's block has q, k and v biases: the box shows them, read-only; a custom llama takes
+    // them or not, and counts d + 2·G·dh parameters a block more with them; GPT-2's block never.
+    auto* biases = page.findChild<QCheckBox*>(QStringLiteral("plannerQkvBias"));
+    QVERIFY(biases);
     QVERIFY(page.setModel(QStringLiteral("qwen2.5-7b")));
     page.setSeqAndBatch(4096, 1);
     page.replan();
     QVERIFY(page.report());
+    QVERIFY(biases->isChecked() && !biases->isEnabled());
     QVERIFY(page.request().config.shape.qkvBias);
     QCOMPARE(page.report()->parameters, std::uint64_t(7'615'616'512));
+    QVERIFY(page.setModel(QStringLiteral("custom-llama")));
+    QVERIFY(biases->isEnabled());
+    biases->setChecked(false);
+    page.replan();
+    const std::uint64_t without = page.report()->parameters;
+    biases->setChecked(true);
+    page.replan();
+    QVERIFY(page.request().config.shape.qkvBias);
+    const rlab::ModelShape& qwen = page.request().config.shape;
+    QCOMPARE(page.report()->parameters - without,
+        std::uint64_t(qwen.layers) * std::uint64_t(qwen.width + 2 * qwen.width / qwen.heads * qwen.kvHeads));
+    QVERIFY(page.setModel(QStringLiteral("custom")));
+    QVERIFY(!biases->isChecked() && !biases->isEnabled());
+    QVERIFY(!page.request().config.shape.qkvBias);
     QVERIFY(page.setModel(QStringLiteral("llama-3-8b")));
     page.setSeqAndBatch(8192, 1);
     page.setBudgetBytes(80'000'000'000);

@@ -128,6 +128,8 @@ void PlannerPage::buildUi()
     m_ffn->setObjectName(QStringLiteral("planner_ffn"));
     m_ffn->setRange(1, rlab::kMostFfn);
     m_ffn->setKeyboardTracking(true);
+    m_qkvBias = new QCheckBox;
+    m_qkvBias->setObjectName(QStringLiteral("plannerQkvBias"));
     m_viewNote = new QLabel;
     m_viewNote->setObjectName(QStringLiteral("plannerViewNote"));
     m_viewNote->setWordWrap(true);
@@ -165,6 +167,7 @@ void PlannerPage::buildUi()
     row(m_headsLabel, m_heads);
     row(m_kvHeadsLabel, m_kvHeads);
     row(m_ffnLabel, m_ffn);
+    form->addRow(QString(), m_qkvBias);
     row(m_vocabLabel, m_vocab);
     row(m_seqLabel, m_seq);
     row(m_batchLabel, m_batch);
@@ -191,7 +194,8 @@ void PlannerPage::buildUi()
         scheduleReplan();
     });
     connect(m_budgetGb, &QDoubleSpinBox::valueChanged, this, &PlannerPage::scheduleReplan);
-    connect(m_fused, &QCheckBox::toggled, this, &PlannerPage::scheduleReplan);
+    for (QCheckBox* box : {m_fused, m_qkvBias})
+        connect(box, &QCheckBox::toggled, this, &PlannerPage::scheduleReplan);
 
     m_summary = new QLabel;
     m_summary->setObjectName(QStringLiteral("plannerSummary"));
@@ -326,6 +330,7 @@ void PlannerPage::retranslate()
     m_kvHeads->setToolTip(tr("Grouped-query attention's key/value heads: they must divide the heads, "
                              "and tensor parallelism must divide them."));
     m_ffn->setToolTip(tr("The MLP's hidden width: 4 × width in GPT-2's block, SwiGLU's size in llama's."));
+    m_qkvBias->setText(tr("Biases on q, k and v (Qwen2's block)"));
     m_seqLabel->setText(sizeWords(&rlab::ModelShape::seq).label);
     m_batchLabel->setText(microBatchLabel());
     m_weightsLabel->setText(tr("Weights"));
@@ -401,8 +406,8 @@ void PlannerPage::modelChosen()
         box->setEnabled(custom);
     // Read-only for presets and for GPT-2's block (all heads are key/value heads, the MLP is 4d);
     // a custom llama's to edit, checked as they are typed (the heads, then tp, must divide them).
-    for (QSpinBox* box : {m_kvHeads, m_ffn})
-        box->setEnabled(preset == kCustomLlamaIndex);
+    for (QWidget* field : std::initializer_list<QWidget*> {m_kvHeads, m_ffn, m_qkvBias})
+        field->setEnabled(preset == kCustomLlamaIndex);
     if (preset == kCustomLlamaIndex && m_model->property("llamaSizes").isNull()) {
         // A custom llama starts from Llama 3 8B's block ratios at the form's width: G = H/4, F = 3.5d.
         const QSignalBlocker a(m_kvHeads), b(m_ffn);
@@ -412,7 +417,9 @@ void PlannerPage::modelChosen()
     }
     if (!custom) {
         const rlab::planner::ModelPreset& p = rlab::planner::modelPresets()[static_cast<std::size_t>(preset)];
-        const QSignalBlocker a(m_layers), b(m_width), c(m_heads), d(m_vocab), e(m_kvHeads), f(m_ffn);
+        const QSignalBlocker a(m_layers), b(m_width), c(m_heads), d(m_vocab), e(m_kvHeads), f(m_ffn),
+            g(m_qkvBias);
+        m_qkvBias->setChecked(p.qkvBias);
         m_layers->setValue(p.layers);
         m_width->setValue(p.width);
         m_heads->setValue(p.heads);
@@ -439,7 +446,8 @@ void PlannerPage::showBlockSizes()
             && rlab::planner::modelPresets()[static_cast<std::size_t>(preset)].arch == rlab::Arch::Gpt2);
     if (!gpt2)
         return;
-    const QSignalBlocker a(m_kvHeads), b(m_ffn);
+    const QSignalBlocker a(m_kvHeads), b(m_ffn), c(m_qkvBias);
+    m_qkvBias->setChecked(false); // GPT-2's qkv has its bias, always
     m_kvHeads->setValue(m_heads->value());
     m_ffn->setValue(std::min(rlab::kMostFfn, 4 * m_width->value()));
 }
@@ -458,6 +466,7 @@ rlab::planner::Request PlannerPage::request() const
         c.shape.arch = rlab::Arch::Llama;
         c.shape.kvHeads = m_kvHeads->value();
         c.shape.ffn = m_ffn->value();
+        c.shape.qkvBias = m_qkvBias->isChecked();
     }
     c.weightPrecision
         = m_weights->currentData().toInt() ? rlab::SavePrecision::Bf16 : rlab::SavePrecision::Fp32;
@@ -501,7 +510,10 @@ void PlannerPage::showView(const rlab::content::PlannerView& view, const QString
             ? QLatin1String(view.arch == "llama" ? kCustomLlamaName : rlab::planner::kCustomModel.data())
             : QString::fromStdString(view.model));
     {
-        const QSignalBlocker a(m_layers), b(m_width), c(m_heads), d(m_vocab), e(m_kvHeads), f(m_ffn);
+        const QSignalBlocker a(m_layers), b(m_width), c(m_heads), d(m_vocab), e(m_kvHeads), f(m_ffn),
+            g(m_qkvBias);
+        if (custom) // a content view names no biases
+            m_qkvBias->setChecked(false);
         for (const auto& [value, box] : {std::pair {view.layers, m_layers}, std::pair {view.width, m_width},
                  std::pair {view.heads, m_heads}, std::pair {view.vocab, m_vocab},
                  std::pair {view.kvHeads, m_kvHeads}, std::pair {view.ffn, m_ffn}})

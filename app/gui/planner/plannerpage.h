@@ -98,6 +98,7 @@ private:
     QSpinBox* m_kvHeads = nullptr; // llama's key/value heads: a preset's shown, custom llama's edited
     QLabel* m_ffnLabel = nullptr;
     QSpinBox* m_ffn = nullptr; // the MLP's hidden size: GPT-2's 4d, llama's SwiGLU F
+    QCheckBox* m_qkvBias = nullptr; // llama's biases on wq, wk and wv (Qwen2's block)
     QLabel* m_viewNote = nullptr; // a question's prepared view: predicted, and said so
     QLabel* m_vocabLabel = nullptr;
     QSpinBox* m_vocab = nullptr;
