@@ -257,8 +257,7 @@ std::optional<PlanOptions> parsePlanOptions(const std::vector<std::string>& args
     if (const rlab::planner::ModelPreset* preset = rlab::planner::findModelPreset(model)) {
         if (customSizes) {
             *error = "--layers, --width, --heads, --vocab, --arch, --kv-heads, --ffn and --qkv-bias set a "
-                     "custom "
-                     "model; use them with --model custom.";
+                     "custom model; use them with --model custom.";
             return std::nullopt;
         }
         request = rlab::planner::withModel(request, *preset);
@@ -297,21 +296,25 @@ std::string precisionName(rlab::SavePrecision precision)
     return std::string(rlab::savePrecisionName(precision));
 }
 
+// The JSON object's opening: the model, its shape and block, and its parameter count.
+void printModelJson(const std::string& model, const rlab::ModelShape& s, std::uint64_t parameters)
+{
+    const bool llama = s.arch == rlab::Arch::Llama;
+    std::printf(
+        "{\"predicted\": true, \"model\": %s, \"layers\": %d, \"width\": %d, \"heads\": %d, \"seq\": %d, "
+        "\"batch\": %d, \"vocab\": %d, \"arch\": \"%s\", \"kv_heads\": %d, \"ffn\": %d, \"qkv_bias\": %s, "
+        "\"parameters\": %" PRIu64 ",\n",
+        rlab::text::jsonString(model).c_str(), s.layers, s.width, s.heads, s.seq, s.batch, s.vocab,
+        std::string(rlab::archName(s.arch)).c_str(), llama ? rlab::kvHeadsOf(s) : s.heads,
+        llama ? rlab::ffnOf(s) : 4 * s.width, s.qkvBias ? "true" : "false", parameters);
+}
+
 void printJson(const rlab::planner::Report& report, const std::vector<rlab::planner::Snippet>& code)
 {
     using rlab::planner::peakOf;
     const rlab::RunConfig& c = report.request.config;
     const rlab::ModelShape& s = c.shape;
-    std::printf(
-        "{\"predicted\": true, \"model\": %s, \"layers\": %d, \"width\": %d, \"heads\": %d, \"seq\": %d, "
-        "\"batch\": %d, \"vocab\": %d, \"arch\": \"%s\", \"kv_heads\": %d, \"ffn\": %d, \"qkv_bias\": %s, "
-        "\"parameters\": "
-        "%" PRIu64 ",\n",
-        rlab::text::jsonString(report.request.model).c_str(), s.layers, s.width, s.heads, s.seq, s.batch,
-        s.vocab, std::string(rlab::archName(s.arch)).c_str(),
-        s.arch == rlab::Arch::Llama ? rlab::kvHeadsOf(s) : s.heads,
-        s.arch == rlab::Arch::Llama ? rlab::ffnOf(s) : 4 * s.width, s.qkvBias ? "true" : "false",
-        report.parameters);
+    printModelJson(report.request.model, s, report.parameters);
     std::printf(
         " \"optimizer\": \"%s\", \"param_precision\": \"%s\", \"activation_precision\": \"%s\", "
         "\"fused_attention\": %s, \"engine_measurable\": %s, \"dropout\": %g, \"budget_bytes\": %" PRIu64
@@ -467,16 +470,7 @@ void printParallelJson(const rlab::planner::ParallelReport& report,
     const rlab::RunConfig& c = report.request.config;
     const rlab::ModelShape& s = c.shape;
     const rlab::planner::Parallelism& p = report.parallel;
-    std::printf(
-        "{\"predicted\": true, \"model\": %s, \"layers\": %d, \"width\": %d, \"heads\": %d, \"seq\": %d, "
-        "\"batch\": %d, \"vocab\": %d, \"arch\": \"%s\", \"kv_heads\": %d, \"ffn\": %d, \"qkv_bias\": %s, "
-        "\"parameters\": "
-        "%" PRIu64 ",\n",
-        rlab::text::jsonString(report.request.model).c_str(), s.layers, s.width, s.heads, s.seq, s.batch,
-        s.vocab, std::string(rlab::archName(s.arch)).c_str(),
-        s.arch == rlab::Arch::Llama ? rlab::kvHeadsOf(s) : s.heads,
-        s.arch == rlab::Arch::Llama ? rlab::ffnOf(s) : 4 * s.width, s.qkvBias ? "true" : "false",
-        report.parameters);
+    printModelJson(report.request.model, s, report.parameters);
     std::printf(" \"optimizer\": \"%s\", \"param_precision\": \"%s\", \"activation_precision\": \"%s\", "
                 "\"fused_attention\": %s, \"dropout\": %g, \"budget_bytes_per_gpu\": %" PRIu64 ",\n",
         std::string(rlab::optimizerName(c.optimizer)).c_str(), precisionName(c.weightPrecision).c_str(),
