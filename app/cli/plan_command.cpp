@@ -1,5 +1,6 @@
 // rlab plan: which recomputation policy fits a real-size model in a device budget, and what it
 // costs, from the engine's predictor alone (nothing is allocated or trained).
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <optional>
@@ -10,6 +11,7 @@
 #include "rlab/planner/cluster_configs.h"
 #include "rlab/planner/parallel.h"
 #include "rlab/planner/planner.h"
+#include "rlab/planner/scenario.h"
 #include "rlab/planner/snippets.h"
 #include "rlab/text.h"
 #include "run_options.h"
@@ -124,14 +126,19 @@ bool parseParallelFlag(
     const std::string& flag, const std::string& value, PlanOptions* options, std::string* error)
 {
     rlab::planner::Parallelism& p = options->parallelism;
-    const std::pair<const char*, int*> counts[] = {{"--dp", &p.dp}, {"--tp", &p.tp}, {"--pp", &p.pp},
-        {"--virtual-stages", &p.virtualStages}, {"--microbatches", &p.microbatches}};
-    for (const auto& [name, field] : counts)
+    // The cluster's sizes and their limits are the scenario's (the Planner page and content take the same).
+    const std::pair<const char*, int*> counts[] = {{"dp", &p.dp}, {"tp", &p.tp}, {"pp", &p.pp},
+        {"virtual_stages", &p.virtualStages}, {"microbatches", &p.microbatches}};
+    for (const auto& [key, field] : counts) {
+        std::string name = "--" + std::string(key);
+        std::replace(name.begin(), name.end(), '_', '-');
         if (flag == name) {
-            if (const std::optional<int> n = parseCount(flag, value, 1, 65536, error))
+            const rlab::planner::ScenarioCount* count = rlab::planner::scenarioCount(key);
+            if (const std::optional<int> n = parseCount(flag, value, count->least, count->most, error))
                 *field = *n;
             return true;
         }
+    }
     if (flag == "--zero") {
         if (value != "0" && value != "1" && value != "2" && value != "3")
             *error = "--zero must be 0, 1, 2 or 3 (3 is FSDP's full sharding), not '" + value + "'.";

@@ -13,11 +13,11 @@ using namespace cpu;
 
 namespace {
 
-constexpr float kEps = 1e-5f; // DESIGN.md's rms(): torch.rsqrt(mean(x^2) + 1e-5)
+constexpr float kEps = 1e-5f; // the contract's rms() (docs/llama.md): torch.rsqrt(mean(x^2) + 1e-5)
 constexpr float kTheta = 10000.0f;
 
-// cos and sin of t * theta^(-i / half) for t < T, i < half, in float as DESIGN.md's PyTorch
-// rope() forms them (the exponent, the power and the product each rounded to float).
+// cos and sin of t * theta^(-i / half) for t < T, i < half, in float as the contract's PyTorch
+// (docs/llama.md) rope() forms them (the exponent, the power and the product each rounded to float).
 void rotaryTable(int T, int half, std::vector<float>* cosines, std::vector<float>* sines)
 {
     cosines->resize(static_cast<std::size_t>(T) * half);

@@ -109,7 +109,7 @@ constexpr ModelParam kAfterBlocks[] = {
     {{"head.weight", Extent::Vocab, Extent::Width}, &ModelLayout::headw},
 };
 
-// Llama's, with the names of DESIGN.md "Reference model: llama" (its PyTorch state_dict).
+// Llama's, with the names of docs/llama.md "The contract" (its PyTorch state_dict).
 constexpr ModelParam kLlamaBeforeBlocks[] = {
     {{"wte.weight", Extent::Vocab, Extent::Width}, &ModelLayout::wte},
 };

@@ -18,7 +18,7 @@ struct ParamTensor {
     std::size_t size = 0; // in floats
 };
 
-// Offsets (in floats) of one block's parameters. Llama's (DESIGN.md "Reference model: llama")
+// Offsets (in floats) of one block's parameters. Llama's (docs/llama.md "The contract")
 // reuse the fields of the tensors in the same place: ln1w attn_norm, qkvw wq (wk and wv follow it,
 // so q, k and v are one matmul), projw wo, ln2w mlp_norm, fc1w w1, fc2w w2, and w3 its own; the
 // bias fields stay 0 (no biases) and are never read.

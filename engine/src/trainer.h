@@ -106,7 +106,7 @@ private:
     ProgressCallback m_progress;
     const std::atomic<bool>* m_cancel;
     int B, T, C, H, V, BT;
-    bool m_llama; // DESIGN.md "Reference model: llama": the same slots, other ops (docs/llama.md)
+    bool m_llama; // docs/llama.md "The contract": the same slots, other ops (docs/llama.md)
     int G, F, QKV; // llama: key/value heads, SwiGLU hidden size, floats of a q, k, v row
 
     Buffer m_params, m_grads, m_moment1, m_moment2;

@@ -19,16 +19,21 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "commandline.h"
-#include "demo/demopanel.h"
-#include "mainwindow.h"
-#include "packdialog.h"
-#include "pages/noticebanner.h"
-#include "pages/questionpage.h"
-#include "pages/startpage.h"
-#include "quizsession.h"
+#include "demo/view/demopanel.h"
+#include "quiz/model/quizsession.h"
+#include "quiz/view/questionpage.h"
+#include "quiz/view/startpage.h"
 #include "run_program.h"
-#include "tones.h"
+#include "view/noticebanner.h"
+#include "view/tones.h"
+#include "window/launchoptions.h"
+#include "window/mainwindow.h"
+#include "window/packdialog.h"
+#include "window/screenshotdriver.h"
+
+using rlab::app::OrProblem;
+using rlab::quiz::ContentLibrary;
+using rlab::quiz::ProgressStore;
 
 namespace {
 QString fixtures()

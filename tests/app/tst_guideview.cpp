@@ -15,11 +15,13 @@
 #include <QTextCursor>
 #include <QTextDocument>
 
-#include "mainwindow.h"
-#include "pages/guideview.h"
-#include "progressstore.h"
+#include "quiz/model/progressstore.h"
+#include "quiz/view/guideview.h"
 #include "rlab/content/markdown.h"
 #include "slowness.h"
+#include "window/mainwindow.h"
+
+using rlab::quiz::ProgressStore;
 
 class GuideViewTest : public QObject {
     Q_OBJECT

@@ -34,23 +34,31 @@
 #include <QTextEdit>
 #include <QToolButton>
 
-#include "commandline.h"
-#include "demo/demopanel.h"
-#include "demo/predictionbox.h"
-#include "demorunner.h"
-#include "glossarydialog.h"
-#include "mainwindow.h"
-#include "pages/guideview.h"
-#include "pages/noticebanner.h"
-#include "pages/optionbutton.h"
-#include "pages/questionpage.h"
-#include "pages/resultspage.h"
-#include "pages/startpage.h"
-#include "planner/plannerpage.h"
-#include "quizsession.h"
+#include "demo/model/demorunner.h"
+#include "demo/view/demopanel.h"
+#include "demo/view/predictionbox.h"
+#include "planner/view/plannerpage.h"
+#include "quiz/model/quizsession.h"
+#include "quiz/view/guideview.h"
+#include "quiz/view/optionbutton.h"
+#include "quiz/view/questionpage.h"
+#include "quiz/view/resultspage.h"
+#include "quiz/view/startpage.h"
 #include "rlab/engine.h"
-#include "searchdialog.h"
 #include "slowness.h"
+#include "view/noticebanner.h"
+#include "window/glossarydialog.h"
+#include "window/launchoptions.h"
+#include "window/mainwindow.h"
+#include "window/screenshotdriver.h"
+#include "window/searchdialog.h"
+
+using rlab::demo::DemoOutcome;
+using rlab::quiz::ProgressStore;
+using rlab::quiz::QuizSession;
+using rlab::quiz::SavedAttempt;
+using rlab::quiz::searchContent;
+using rlab::quiz::SearchHit;
 
 namespace {
 const QString Quiz = QStringLiteral("mini-quiz");

@@ -20,17 +20,19 @@
 #include <QTableWidget>
 #include <QTest>
 
-#include "demo/demopanel.h"
-#include "mainwindow.h"
-#include "pages/questionpage.h"
-#include "pages/startpage.h"
-#include "planner/clusterpanel.h"
-#include "planner/plannerpage.h"
-#include "planner/plannerviewpanel.h"
-#include "quizsession.h"
+#include "demo/view/demopanel.h"
+#include "planner/view/clusterpanel.h"
+#include "planner/view/plannerpage.h"
+#include "planner/view/plannerviewpanel.h"
+#include "quiz/model/quizsession.h"
+#include "quiz/view/questionpage.h"
+#include "quiz/view/startpage.h"
 #include "rlab/planner/cluster_configs.h"
 #include "rlab/planner/parallel.h"
 #include "rlab/planner/planner.h"
+#include "window/mainwindow.h"
+
+using rlab::quiz::ProgressStore;
 
 class PlannerPageTest : public QObject {
     Q_OBJECT
@@ -410,7 +412,7 @@ void PlannerPageTest::questionOpensItsPlannerView()
         QVERIFY(planner->viewNote().contains(QStringLiteral("question %1 of").arg(k + 1)));
         // The form asks for what the view says, as the loader planned it.
         const rlab::planner::Request asked = planner->request();
-        const rlab::planner::Request written = plannerViewRequest(view);
+        const rlab::planner::Request written = rlab::planner::scenarioRequest(view);
         QCOMPARE(asked.model, written.model);
         QCOMPARE(asked.model, view.model);
         QCOMPARE(asked.config.shape.layers, written.config.shape.layers);
@@ -426,13 +428,13 @@ void PlannerPageTest::questionOpensItsPlannerView()
         // The cluster too, and the row the view names is the one drawn.
         ClusterPanel* cluster = planner->cluster();
         const rlab::planner::Parallelism p = cluster->parallelism();
-        QCOMPARE(p.dp, view.dp);
-        QCOMPARE(p.tp, view.tp);
-        QCOMPARE(p.sequenceParallel, view.sequenceParallel);
-        QCOMPARE(p.pp, view.pp);
-        QCOMPARE(p.virtualStages, view.virtualStages);
-        QCOMPARE(p.microbatches, view.microbatches);
-        QCOMPARE(p.zero, view.zero);
+        QCOMPARE(p.dp, view.parallel.dp);
+        QCOMPARE(p.tp, view.parallel.tp);
+        QCOMPARE(p.sequenceParallel, view.parallel.sequenceParallel);
+        QCOMPARE(p.pp, view.parallel.pp);
+        QCOMPARE(p.virtualStages, view.parallel.virtualStages);
+        QCOMPARE(p.microbatches, view.parallel.microbatches);
+        QCOMPARE(p.zero, view.parallel.zero);
         QCOMPARE(cluster->gpusPerNode(), view.gpusPerNode);
         QCOMPARE(cluster->nodes(), view.nodes());
         QVERIFY2(cluster->report(), qPrintable(cluster->problem()));

@@ -17,7 +17,33 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "progressstore.h"
+#include "quiz/model/progressstore.h"
+
+using rlab::quiz::ProgressStore;
+using rlab::quiz::QuizProgress;
+using rlab::quiz::ReviewCard;
+using rlab::quiz::SavedAttempt;
+
+// Sets (or unsets, given a null value) an environment variable for its scope and puts the old value
+// back when it ends, a failed QVERIFY's early return included: a test never leaks its environment.
+class ScopedEnvironment {
+public:
+    ScopedEnvironment(const char* name, const QByteArray& value)
+        : m_name(name)
+        , m_old(qgetenv(name))
+        , m_wasSet(qEnvironmentVariableIsSet(name))
+    {
+        value.isNull() ? qunsetenv(name) : qputenv(name, value);
+    }
+    ~ScopedEnvironment() { m_wasSet ? qputenv(m_name, m_old) : qunsetenv(m_name); }
+    ScopedEnvironment(const ScopedEnvironment&) = delete;
+    ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
+
+private:
+    const char* m_name;
+    QByteArray m_old;
+    bool m_wasSet;
+};
 
 class ProgressStoreTest : public QObject {
     Q_OBJECT
@@ -216,22 +242,20 @@ void ProgressStoreTest::corruptFileIsSetAside()
 void ProgressStoreTest::inMemoryStoreWritesNothing()
 {
     QTemporaryDir dir;
-    qputenv("RLAB_STATE_DIR", dir.path().toUtf8());
+    const ScopedEnvironment folder("RLAB_STATE_DIR", dir.path().toUtf8());
     ProgressStore store = ProgressStore::inMemory();
     store.load();
     store.setLanguage(QStringLiteral("ru"));
     QVERIFY(store.save());
     QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
-    qunsetenv("RLAB_STATE_DIR");
 }
 
 void ProgressStoreTest::environmentChoosesTheFolder()
 {
     QTemporaryDir dir;
-    qputenv("RLAB_STATE_DIR", dir.path().toUtf8());
+    const ScopedEnvironment folder("RLAB_STATE_DIR", dir.path().toUtf8());
     ProgressStore store;
     QCOMPARE(store.filePath(), QDir(dir.path()).filePath(QStringLiteral("progress.json")));
-    qunsetenv("RLAB_STATE_DIR");
 }
 
 // The window's layout is kept apart from the progress: beside it where a folder is given, else in
@@ -264,10 +288,11 @@ void ProgressStoreTest::windowLayoutIsStateNotData()
 
     // No folder given: the progress in XDG_DATA_HOME (Qt's AppDataLocation), the layout in XDG_STATE_HOME.
     QTemporaryDir home;
-    const QByteArray state = qgetenv("XDG_STATE_HOME"), data = qgetenv("XDG_DATA_HOME");
-    qunsetenv("RLAB_STATE_DIR");
-    qputenv("XDG_STATE_HOME", QDir(home.path()).filePath(QStringLiteral("state")).toUtf8());
-    qputenv("XDG_DATA_HOME", QDir(home.path()).filePath(QStringLiteral("data")).toUtf8());
+    const ScopedEnvironment folder("RLAB_STATE_DIR", QByteArray());
+    const ScopedEnvironment state(
+        "XDG_STATE_HOME", QDir(home.path()).filePath(QStringLiteral("state")).toUtf8());
+    const ScopedEnvironment data(
+        "XDG_DATA_HOME", QDir(home.path()).filePath(QStringLiteral("data")).toUtf8());
     {
         ProgressStore store;
         store.load();
@@ -280,8 +305,6 @@ void ProgressStoreTest::windowLayoutIsStateNotData()
     ProgressStore reread;
     reread.load();
     QCOMPARE(reread.windowLayout(QStringLiteral("geometry")), QByteArray("xyz"));
-    state.isNull() ? qunsetenv("XDG_STATE_HOME") : qputenv("XDG_STATE_HOME", state);
-    data.isNull() ? qunsetenv("XDG_DATA_HOME") : qputenv("XDG_DATA_HOME", data);
 }
 
 void ProgressStoreTest::unwritableFolderIsReported()

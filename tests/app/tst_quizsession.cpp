@@ -5,8 +5,11 @@
 #include <QSignalSpy>
 #include <QTest>
 
-#include "quizrecord.h"
-#include "quizsession.h"
+#include "quiz/model/quizrecord.h"
+#include "quiz/model/quizsession.h"
+
+using rlab::quiz::attemptTimeText;
+using rlab::quiz::QuizSession;
 
 class QuizSessionTest : public QObject {
     Q_OBJECT

@@ -3,11 +3,19 @@
 // review cards) gets its wrong answers scheduled once, on the day it is first seen.
 #include <QTest>
 
-#include "progressstore.h"
-#include "quizsession.h"
-#include "quizstandings.h"
-#include "reviewschedule.h"
+#include "quiz/model/progressstore.h"
+#include "quiz/model/quizsession.h"
+#include "quiz/model/quizstandings.h"
+#include "quiz/model/reviewschedule.h"
 #include "rlab/content/content.h"
+
+using rlab::quiz::ProgressStore;
+using rlab::quiz::QuizProgress;
+using rlab::quiz::QuizStanding;
+using rlab::quiz::QuizStandings;
+using rlab::quiz::ReviewCard;
+namespace ReviewSchedule = rlab::quiz::ReviewSchedule;
+using rlab::quiz::scheduleEarlierMistakes;
 
 namespace {
 

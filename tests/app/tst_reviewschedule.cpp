@@ -3,7 +3,10 @@
 // on or after the due day, drops to box 1 when missed again, and retires after box 5.
 #include <QTest>
 
-#include "reviewschedule.h"
+#include "quiz/model/reviewschedule.h"
+
+using rlab::quiz::ReviewCard;
+namespace ReviewSchedule = rlab::quiz::ReviewSchedule;
 
 class ReviewScheduleTest : public QObject {
     Q_OBJECT

@@ -543,7 +543,7 @@ void TestCliRlab::matchesPyTorch_data()
 {
     QTest::addColumn<QString>("shape");
     QTest::addColumn<QString>("policy");
-    QTest::addColumn<QStringList>("extra"); // llama's flags (DESIGN.md "Reference model: llama")
+    QTest::addColumn<QStringList>("extra"); // llama's flags (docs/llama.md "The contract")
     QTest::newRow("N2 d48 H3 T13 B2 V37 none") << "2,48,3,13,2,37"
                                                << "none" << QStringList();
     QTest::newRow("N3 d64 H4 T16 B3 V50 selective") << "3,64,4,16,3,50"

@@ -1559,13 +1559,13 @@ void ContentTest::plannerViewIsRead()
     QVERIFY(alpha->questions[0].planner.has_value());
     const PlannerView& a = *alpha->questions[0].planner;
     QCOMPARE(a.model, std::string("llama-3-70b"));
-    QCOMPARE(a.tp, 8);
-    QVERIFY(a.sequenceParallel);
-    QCOMPARE(a.pp, 4);
-    QCOMPARE(a.virtualStages, 2);
-    QCOMPARE(a.microbatches, 8);
-    QCOMPARE(a.dp, 2);
-    QCOMPARE(a.zero, 1);
+    QCOMPARE(a.parallel.tp, 8);
+    QVERIFY(a.parallel.sequenceParallel);
+    QCOMPARE(a.parallel.pp, 4);
+    QCOMPARE(a.parallel.virtualStages, 2);
+    QCOMPARE(a.parallel.microbatches, 8);
+    QCOMPARE(a.parallel.dp, 2);
+    QCOMPARE(a.parallel.zero, 1);
     QCOMPARE(a.budgetBytes, std::uint64_t {141'000'000'000});
     QVERIFY(a.bf16Weights);
     QCOMPARE(a.seq, 4096);
@@ -1573,10 +1573,9 @@ void ContentTest::plannerViewIsRead()
     QCOMPARE(a.policy, std::string("megatron-selective"));
     QCOMPARE(a.gpusPerNode, 8); // 64 ranks in nodes of 8
     QCOMPARE(a.nodes(), 8);
-    QCOMPARE(a.line, 9);
     const PlannerView& b = *alpha->questions[1].planner;
     QCOMPARE(b.model, std::string("custom"));
-    QCOMPARE(b.arch, std::string("llama"));
+    QCOMPARE(b.arch, rlab::Arch::Llama);
     QCOMPARE(b.layers, 8);
     QCOMPARE(b.width, 512);
     QCOMPARE(b.heads, 8);

@@ -42,24 +42,42 @@
 #include <QWheelEvent>
 #include <QXYSeries>
 
-#include "charts/chartlegend.h"
-#include "charts/frontierchart.h"
-#include "charts/memorychart.h"
-#include "charts/steptimechart.h"
-#include "charts/timelinechart.h"
-#include "demo/demopanel.h"
-#include "demo/demoresultsview.h"
-#include "demo/frontierview.h"
+#include "common/interfacelanguage.h"
+#include "demo/charts/frontierchart.h"
+#include "demo/charts/memorychart.h"
+#include "demo/charts/steptimechart.h"
+#include "demo/charts/timelinechart.h"
+#include "demo/model/democlaimstext.h"
+#include "demo/model/demoestimate.h"
+#include "demo/model/demoresultsmodel.h"
+#include "demo/model/demorunner.h"
+#include "demo/model/demotexts.h"
+#include "demo/model/livefigures.h"
+#include "demo/view/demopanel.h"
+#include "demo/view/demoresultsview.h"
+#include "demo/view/frontierview.h"
 #include "demo_presets.h"
-#include "democlaimstext.h"
-#include "demoestimate.h"
-#include "demoresultsmodel.h"
-#include "demorunner.h"
-#include "demotexts.h"
-#include "interfacelanguage.h"
 #include "rlab/engine.h"
 #include "slowness.h"
-#include "tones.h"
+#include "view/chartlegend.h"
+#include "view/tones.h"
+
+using rlab::app::InterfaceLanguage;
+using rlab::demo::clearMeasuredSpeed;
+using rlab::demo::demoClaimsHtml;
+using rlab::demo::DemoOutcome;
+using rlab::demo::demoOutcomeText;
+using rlab::demo::DemoResult;
+using rlab::demo::DemoResultsModel;
+using rlab::demo::DemoRunner;
+using rlab::demo::DemoRunPlan;
+using rlab::demo::estimateDemoSeconds;
+using rlab::demo::figureText;
+using rlab::demo::measuredFlopsPerMs;
+using rlab::demo::memoryCategoryTitle;
+using rlab::demo::readableNumber;
+using rlab::demo::runNameText;
+using rlab::demo::stepOverheadPercent;
 
 using rlab::content::DemoPreset;
 
@@ -189,6 +207,9 @@ private slots:
     void legendNamesAreNeverCut_data();
     void legendNamesAreNeverCut();
     void intervalTipTellsTheWander();
+
+private:
+    rlab::demo::LiveFigures m_figures; // the texts' live figures, as the window holds them
 };
 
 void DemoTest::initTestCase()
@@ -205,7 +226,7 @@ void DemoTest::initTestCase()
 
 void DemoTest::panelRunsAndShowsResults()
 {
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.resize(900, 700);
     panel.setPreset(tinyPreset());
     QCOMPARE(panel.presetId(), QStringLiteral("tiny"));
@@ -273,7 +294,7 @@ void DemoTest::sweepFillsSweepChart()
     preset.runs = {demoRun("none"), demoRun("sqrt")};
     preset.sweep = rlab::content::DemoSweep {"layers", {1, 4}};
     preset.steps = 2;
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(preset);
     QSignalSpy finished(&panel, &DemoPanel::finished);
     QVERIFY(runToEnd(panel, finished));
@@ -300,7 +321,7 @@ void DemoTest::dropoutReplayShowsGradientError()
     DemoPreset preset = replayPreset();
     preset.steps = 2;
     preset.dropout = 0.2f;
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(preset);
     QSignalSpy finished(&panel, &DemoPanel::finished);
     QVERIFY(runToEnd(panel, finished));
@@ -323,7 +344,7 @@ void DemoTest::frontierPresetOpensOnItsFrontier()
     DemoPreset preset = tinyPreset("tiny-frontier");
     preset.runs = {demoRun("none"), demoRun("full"), demoRun("budget:120K"), demoRun("budget:90K")};
     preset.view = "frontier";
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(preset);
     auto* tabs = panel.findChild<QTabWidget*>(QStringLiteral("demoTabs"));
     auto* table = panel.findChild<QTableView*>(QStringLiteral("resultsTable"));
@@ -346,7 +367,7 @@ void DemoTest::lossChartShowsDistanceFromNone()
     preset.steps = 4;
     preset.dropout = 0.2f;
     preset.view = "loss";
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(preset);
     QSignalSpy finished(&panel, &DemoPanel::finished);
     QVERIFY(runToEnd(panel, finished));
@@ -370,7 +391,7 @@ void DemoTest::lossChartShowsDistanceFromNone()
 void DemoTest::cancelStopsSoonWithoutLeaking()
 {
     const DemoPreset preset = longPreset();
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(preset);
     QSignalSpy finished(&panel, &DemoPanel::finished);
     panel.run();
@@ -393,7 +414,7 @@ void DemoTest::destroyingARunningPanelJoins()
 {
     const DemoPreset preset = longPreset();
     {
-        DemoPanel panel;
+        DemoPanel panel(m_figures);
         panel.setPreset(preset);
         panel.run();
         QTest::qWait(100);
@@ -402,7 +423,7 @@ void DemoTest::destroyingARunningPanelJoins()
     QCOMPARE(rlab::liveEngineBytes(), std::uint64_t(0));
 
     // Switching to another preset mid-run stops the old one too.
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(preset);
     QSignalSpy finished(&panel, &DemoPanel::finished);
     panel.run();
@@ -418,7 +439,7 @@ void DemoTest::destroyingARunningPanelJoins()
 
 void DemoTest::exportWritesCsvAndJson()
 {
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(tinyPreset());
     QSignalSpy finished(&panel, &DemoPanel::finished);
     QVERIFY(runToEnd(panel, finished));
@@ -499,7 +520,7 @@ void DemoTest::invalidSizesDisableRun()
     DemoPreset preset = tinyPreset();
     preset.userKeepChoice = true;
     preset.runs = {demoRun("none"), demoRun("selective")};
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(preset);
     auto* run = panel.findChild<QPushButton*>(QStringLiteral("runDemo"));
     auto* problem = panel.findChild<QLabel*>(QStringLiteral("demoProblem"));
@@ -539,7 +560,7 @@ void DemoTest::invalidSizesDisableRun()
 
 void DemoTest::samePresetKeepsResults()
 {
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(tinyPreset());
     QSignalSpy finished(&panel, &DemoPanel::finished);
     QVERIFY(runToEnd(panel, finished));
@@ -561,7 +582,7 @@ void DemoTest::samePresetKeepsResults()
 // every chart is drawn again in the new colours, its results kept.
 void DemoTest::paletteChangeRecoloursTheCharts()
 {
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(tinyPreset());
     QSignalSpy finished(&panel, &DemoPanel::finished);
     QVERIFY(runToEnd(panel, finished));
@@ -586,7 +607,7 @@ void DemoTest::paletteChangeRecoloursTheCharts()
 
 void DemoTest::languageChangeRetranslates()
 {
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(tinyPreset());
     QSignalSpy finished(&panel, &DemoPanel::finished);
     QVERIFY(runToEnd(panel, finished));
@@ -618,7 +639,7 @@ void DemoTest::languageChangeRetranslates()
 // panel, and a click during a run left it there, its tab gone).
 void DemoTest::tableStaysATab()
 {
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(longPreset());
     panel.resize(1000, 1000);
     panel.show();
@@ -651,7 +672,7 @@ void DemoTest::tableStaysATab()
 // copied table gives (it said "2 threads" while the table said "1 thread": tiny runs use one).
 void DemoTest::deviceLineSaysTheRunsThreads()
 {
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(tinyPreset("tiny-threads"));
     QVERIFY(showAndRunToEnd(panel));
     auto* device = panel.findChild<QLabel*>(QStringLiteral("demoDevice"));
@@ -701,7 +722,7 @@ void DemoTest::claimsReadInALearnersWords()
     second.figures = {{"full", 0, 1.2e-7, 0, 0, false}};
     for (const QString& locale : {QStringLiteral("en_US"), QStringLiteral("ru_RU")}) {
         QLocale::setDefault(QLocale(locale));
-        const QString html = demoClaimsHtml(preset, {first, second}, {});
+        const QString html = demoClaimsHtml(m_figures, preset, {first, second}, {});
         QVERIFY2(!html.contains(QStringLiteral("budget:")), qPrintable(html));
         QVERIFY2(html.contains(QStringLiteral("budget 6\u00a0MiB")), qPrintable(html));
         QVERIFY2(!html.contains(QStringLiteral("E-0"), Qt::CaseInsensitive), qPrintable(html));
@@ -723,7 +744,7 @@ void DemoTest::claimsReadInALearnersWords()
 void DemoTest::runTimeIsEstimated()
 {
     clearMeasuredSpeed();
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(tinyPreset("tiny-estimate"));
     panel.resize(900, 700);
     auto* estimate = panel.findChild<QLabel*>(QStringLiteral("demoEstimate"));
@@ -749,7 +770,7 @@ void DemoTest::runTimeIsEstimated()
     larger.shape.seq = preset.maxShape.seq;
     QVERIFY(estimateDemoSeconds(DemoRunner::plan(preset, larger).value, *measuredFlopsPerMs()) > predicted);
 
-    DemoPanel longPanel;
+    DemoPanel longPanel(m_figures);
     longPanel.setPreset(longPreset("long-estimate"));
     longPanel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&longPanel));
@@ -769,7 +790,7 @@ void DemoTest::runTimeIsEstimated()
 // ran on past none's), and the x axis ends at the last op, not at a round number beyond it.
 void DemoTest::timelineLinesUpByPhase()
 {
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(tinyPreset());
     panel.resize(900, 700);
     QVERIFY(showAndRunToEnd(panel));
@@ -826,7 +847,7 @@ void DemoTest::runColumnScrollsWithItsRows()
     preset.runs = {demoRun("none"), demoRun("full"), demoRun("sqrt")};
     preset.sweep = rlab::content::DemoSweep {"layers", {1, 2, 3, 4}};
     preset.steps = 2;
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(preset);
     panel.resize(520, 330);
     QVERIFY(showAndRunToEnd(panel));
@@ -882,7 +903,7 @@ void DemoTest::runColumnScrollsWithItsRows()
 // tooltip; the link unfolds them all, and they stay unfolded.
 void DemoTest::readingHintsFoldInAShortPanel()
 {
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(tinyPreset("tiny-hints"));
     panel.resize(900, 560);
     panel.show();
@@ -907,7 +928,7 @@ void DemoTest::readingHintsFoldInAShortPanel()
     QCoreApplication::processEvents();
     QVERIFY(!folded(ledger) && !folded(memory));
 
-    DemoPanel tall;
+    DemoPanel tall(m_figures);
     tall.setPreset(tinyPreset("tiny-hints"));
     tall.resize(1000, 1000);
     tall.show();
@@ -926,7 +947,7 @@ void DemoTest::controlsAreNeverCutThroughALine()
                          "the same model with the same seed?";
     preset.lookFor.value = "Full keeps less than none, and sqrt sits between them; the time each took "
                            "says what that memory cost, and the claims below say which of it held.";
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(preset);
     panel.resize(420, 600);
     panel.show();
@@ -963,7 +984,7 @@ void DemoTest::controlsAreNeverCutThroughALine()
 // measured total, was hidden under the tensor table at 1024x700 in Russian).
 void DemoTest::ledgerFormulaIsNeverCut()
 {
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(tinyPreset("tiny-formula"));
     panel.resize(440, 520);
     QVERIFY(showAndRunToEnd(panel));
@@ -986,7 +1007,7 @@ void DemoTest::ledgerFormulaIsNeverCut()
 
 void DemoTest::tableHeadersAreReadable()
 {
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.resize(800, 560);
     panel.setPreset(tinyPreset());
     panel.show();
@@ -1022,7 +1043,7 @@ void DemoTest::tableHeadersAreReadable()
 
 void DemoTest::runColumnStaysWhileScrolling()
 {
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.resize(400, 560); // narrow, with every column: the table scrolls sideways
     panel.setPreset(tinyPreset());
     auto* more = panel.findChild<QCheckBox*>(QStringLiteral("moreColumns"));
@@ -1063,7 +1084,7 @@ void DemoTest::runColumnFitsTheLastRunsLabel()
     DemoPreset preset = tinyPreset();
     const QString longest = QStringLiteral("full, the longest label of the three");
     preset.runs = {demoRun("none"), demoRun("full", "full, longer"), demoRun("full", longest.toStdString())};
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.resize(900, 700);
     panel.setPreset(preset);
     QVERIFY(showAndRunToEnd(panel));
@@ -1078,7 +1099,7 @@ void DemoTest::runColumnFitsTheLastRunsLabel()
 
 void DemoTest::figuresComparedWithNone()
 {
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(tinyPreset());
     QSignalSpy finished(&panel, &DemoPanel::finished);
     QVERIFY(runToEnd(panel, finished));
@@ -1117,7 +1138,7 @@ void DemoTest::figuresComparedWithNone()
 
 void DemoTest::moreColumnsToggleIsRemembered()
 {
-    auto panel = std::make_unique<DemoPanel>();
+    auto panel = std::make_unique<DemoPanel>(m_figures);
     panel->setPreset(tinyPreset());
     QSignalSpy finished(panel.get(), &DemoPanel::finished);
     QVERIFY(runToEnd(*panel, finished));
@@ -1137,7 +1158,7 @@ void DemoTest::moreColumnsToggleIsRemembered()
     QVERIFY(table->isColumnHidden(DemoResultsModel::OffloadMs)); // still only the used ones
 
     // Another demo page later in the session starts with the learner's choice.
-    panel = std::make_unique<DemoPanel>();
+    panel = std::make_unique<DemoPanel>(m_figures);
     QVERIFY(panel->findChild<QCheckBox*>(QStringLiteral("moreColumns"))->isChecked());
     panel->setPreset(tinyPreset());
     QSignalSpy again(panel.get(), &DemoPanel::finished);
@@ -1155,7 +1176,7 @@ void DemoTest::russianFiguresUseADecimalComma()
     InterfaceLanguage language;
     language.install(QStringLiteral("ru"));
     const QString russian = figureText(rlab::content::ClaimQuantity::PeakActivationBytes, figure);
-    DemoPanel panel; // charts made in Russian label their axes with a decimal comma too
+    DemoPanel panel(m_figures); // charts made in Russian label their axes with a decimal comma too
     QChart* chart = chartView(panel, "memoryChart")->chart();
     QVERIFY(chart->localizeNumbers());
     QCOMPARE(chart->locale().decimalPoint(), QStringLiteral(","));
@@ -1168,7 +1189,7 @@ void DemoTest::russianFiguresUseADecimalComma()
 
 void DemoTest::sizeAboveLimitIsExplained()
 {
-    DemoPanel panel;
+    DemoPanel panel(m_figures);
     panel.setPreset(tinyPreset());
     auto* run = panel.findChild<QPushButton*>(QStringLiteral("runDemo"));
     auto* problem = panel.findChild<QLabel*>(QStringLiteral("demoProblem"));

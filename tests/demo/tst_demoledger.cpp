@@ -6,11 +6,34 @@
 
 #include <QTest>
 
+#include "demo/model/demofrontier.h"
+#include "demo/model/demoledger.h"
+#include "demo/model/demorunner.h"
 #include "demo_presets.h"
-#include "demofrontier.h"
-#include "demoledger.h"
-#include "demorunner.h"
 #include "rlab/engine.h"
+
+using rlab::app::OrProblem;
+using rlab::demo::counterfactualText;
+using rlab::demo::DemoCounterfactual;
+using rlab::demo::demoCounterfactuals;
+using rlab::demo::demoLedger;
+using rlab::demo::demoLedgerProblem;
+using rlab::demo::DemoOutcome;
+using rlab::demo::DemoResult;
+using rlab::demo::DemoRunner;
+using rlab::demo::DemoRunPlan;
+using rlab::demo::droppedGroups;
+using rlab::demo::frontierCorners;
+using rlab::demo::FrontierPoint;
+using rlab::demo::LedgerFormula;
+using rlab::demo::ledgerFormula;
+using rlab::demo::ledgerFormulaText;
+using rlab::demo::LedgerGroup;
+using rlab::demo::ledgerGroups;
+using rlab::demo::ledgerGroupTitle;
+using rlab::demo::ledgerTermKeys;
+using rlab::demo::peakEventIndex;
+using rlab::demo::peakMomentText;
 
 using rlab::content::ClaimQuantity;
 using rlab::content::ClaimRelation;
@@ -214,7 +237,7 @@ void DemoLedgerTest::counterfactualsPeakAsPredicted()
     for (const DemoCounterfactual& c : tries) {
         QVERIFY(!counterfactualText(c.counterfactual).isEmpty());
         QVERIFY(c.counterfactual.predictedPeakActivationBytes < none.run.peakActivationBytes);
-        DemoRunner runner;
+        DemoRunner runner(nullptr);
         QList<DemoResult> got;
         connect(&runner, &DemoRunner::resultReady, this, [&](const DemoResult& r) { got.push_back(r); });
         bool ended = false;

@@ -13,15 +13,33 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "common/sizewords.h"
+#include "demo/model/demoresultsmodel.h"
+#include "demo/model/demorunner.h"
+#include "demo/model/demotexts.h"
+#include "demo/model/livefigures.h"
 #include "demo_presets.h"
-#include "demoresultsmodel.h"
-#include "demorunner.h"
-#include "demotexts.h"
-#include "livefigures.h"
 #include "rlab/engine.h"
 #include "rlab/wander.h"
-#include "sizewords.h"
 #include "slowness.h"
+
+using rlab::app::OrProblem;
+using rlab::app::sizeLimitText;
+using rlab::app::SizeWords;
+using rlab::app::sizeWords;
+using rlab::demo::DemoChoice;
+using rlab::demo::DemoOutcome;
+using rlab::demo::demoOutcomeText;
+using rlab::demo::DemoProgress;
+using rlab::demo::demoProgressText;
+using rlab::demo::DemoResult;
+using rlab::demo::DemoResultsModel;
+using rlab::demo::DemoRunner;
+using rlab::demo::DemoRunPlan;
+using rlab::demo::differingLabels;
+using rlab::demo::LiveFigures;
+using rlab::demo::stepOverheadPercent;
+using rlab::demo::sweepParameterTitle;
 
 using rlab::content::DemoPreset;
 using rlab::content::DemoRun;
@@ -480,7 +498,7 @@ void DemoRunnerTest::runnerReportsProgressAndOneOutcome()
     const QList<DemoRunPlan> plans = DemoRunner::plan(preset, DemoRunner::defaultChoice(preset)).value;
     QCOMPARE(plans.size(), 3);
 
-    DemoRunner runner;
+    DemoRunner runner(nullptr);
     QSignalSpy progressed(&runner, &DemoRunner::progressed);
     QSignalSpy results(&runner, &DemoRunner::resultReady);
     QSignalSpy ended(&runner, &DemoRunner::ended);
@@ -514,7 +532,7 @@ void DemoRunnerTest::runnerReportsProgressAndOneOutcome()
 void DemoRunnerTest::cancelEndsAsCancelled()
 {
     const DemoPreset preset = longPreset();
-    DemoRunner runner;
+    DemoRunner runner(nullptr);
     QSignalSpy progressed(&runner, &DemoRunner::progressed);
     QSignalSpy ended(&runner, &DemoRunner::ended);
     QVERIFY(runner.start(DemoRunner::plan(preset, DemoRunner::defaultChoice(preset)).value));
@@ -659,8 +677,7 @@ void DemoRunnerTest::liveFiguresShowTheLearnersRunOrThePrediction()
         = std::filesystem::path(source.isEmpty() ? RLAB_CONTENT_DIR : source.toStdString() + "/content");
     rlab::content::Content content = rlab::content::loadContent(root, "ru");
     QVERIFY(content.errors.empty());
-    LiveFigures& figures = LiveFigures::instance();
-    figures.forgetRuns();
+    LiveFigures figures;
     figures.setContent(content);
     const std::string memory = "{{memory-vs-time full peak_activation_bytes = 3.6 MiB ±5%}}";
     const std::string time = "{{memory-vs-time sqrt step_ms over none = 19% ±10}}";

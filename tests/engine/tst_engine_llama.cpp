@@ -2,8 +2,8 @@
 // none's gradients bit for bit (dropout included, offloaded too; bf16 storage close to them), every
 // measured peak is the predicted one byte for byte, at four shapes (G = H, G = 1, a group of two; T odd;
 // Qwen2's q, k and v biases);
-// analytic gradients equal finite differences; the parameters carry DESIGN.md's names. The PyTorch
-// cross-check is tests/cli (tst_cli_rlab matchesPyTorch); the CUDA twins, tests/gpu (gpu_llama,
+// analytic gradients equal finite differences; the parameters carry the contract's names (docs/llama.md). The
+// PyTorch cross-check is tests/cli (tst_cli_rlab matchesPyTorch); the CUDA twins, tests/gpu (gpu_llama,
 // gpu_policies).
 #include <cmath>
 #include <cstring>
@@ -177,7 +177,7 @@ RLAB_TEST(noRngReplayGivesWrongGradients)
     RLAB_CHECK(r.gradChecksum != noneRun(kShapes[0].shape, false).gradChecksum);
 }
 
-// DESIGN.md "Reference model: llama": these names and shapes, and nothing else (no biases, no wpe).
+// docs/llama.md "The contract": these names and shapes, and nothing else (no biases, no wpe).
 RLAB_TEST(parametersHaveTheContractNames)
 {
     const ModelShape shape {2, 24, 3, 9, 2, 29, Arch::Llama, 1, 40};

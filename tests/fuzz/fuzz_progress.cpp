@@ -3,7 +3,9 @@
 #include <QFile>
 
 #include "fuzz_support.h"
-#include "progressstore.h"
+#include "quiz/model/progressstore.h"
+
+using rlab::quiz::ProgressStore;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {

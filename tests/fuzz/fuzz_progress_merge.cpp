@@ -6,7 +6,11 @@
 #include <QFile>
 
 #include "fuzz_support.h"
-#include "progressstore.h"
+#include "quiz/model/progressstore.h"
+
+using rlab::quiz::ProgressStore;
+using rlab::quiz::QuizProgress;
+using rlab::quiz::SavedAttempt;
 
 namespace {
 

@@ -65,9 +65,9 @@ sources_of() {
     content) echo "$here/fuzz_content.cpp" "$source_dir"/app/content/src/*.cpp "${words[@]}" "${planner[@]}" ;;
     npy) echo "$here/fuzz_npy.cpp" "$source_dir/engine/src/npy.cpp" "${words[@]}" ;;
     rlab_args) echo "$here/fuzz_rlab_args.cpp" "$source_dir/app/cli/run_options.cpp" "${words[@]}" ;;
-    progress) echo "$here/fuzz_progress.cpp" "$source_dir/app/model/src/progressstore.cpp" "${words[@]}" \
+    progress) echo "$here/fuzz_progress.cpp" "$source_dir/app/quiz/model/progressstore.cpp" "${words[@]}" \
       "$source_dir/engine/layout/src/layout.cpp" ;;
-    progress_merge) echo "$here/fuzz_progress_merge.cpp" "$source_dir/app/model/src/progressstore.cpp" "${words[@]}" \
+    progress_merge) echo "$here/fuzz_progress_merge.cpp" "$source_dir/app/quiz/model/progressstore.cpp" "${words[@]}" \
       "$source_dir/engine/layout/src/layout.cpp" ;;
     pack_archive) echo "$here/fuzz_pack_archive.cpp" "$source_dir/app/content/src/archive.cpp" "$source_dir/engine/words/src/utf8.cpp" ;;
     presets) echo "$here/fuzz_presets.cpp" "$source_dir"/app/content/src/*.cpp "${words[@]}" "${planner[@]}" ;;
@@ -80,7 +80,7 @@ extra_of() {
       "-I$source_dir/engine/src -I$source_dir/engine/layout/include $layout_defines -lyaml-cpp -larchive -lmd4c -lexpat -ldl" ;;
     npy) echo "-I$source_dir/engine/src" ;;
     rlab_args) echo "-I$source_dir/app/cli" ;;
-    progress|progress_merge) echo "-I$source_dir/app/model/include -I$source_dir/engine/layout/include $layout_defines $(pkg-config --cflags --libs Qt6Core) -fPIC" ;;
+    progress|progress_merge) echo "-I$source_dir/app -I$source_dir/engine/layout/include $layout_defines $(pkg-config --cflags --libs Qt6Core) -fPIC" ;;
     pack_archive) echo "-I$source_dir/app/content/include -I$source_dir/engine/words/include -larchive" ;;
     presets) echo "$(extra_of content)" ;;
   esac

@@ -62,7 +62,7 @@ RmsNorm rmsnorm(const std::vector<float>& x, const std::vector<float>& w, const 
 }
 
 // Rotates q's H and k's G heads of every row (rows of C + 2*G*dh), the angle formed in float as
-// DESIGN.md's rope() forms it, its cosine and sine in double; sign -1 is the inverse.
+// The contract's rope() (docs/llama.md) forms it, its cosine and sine in double; sign -1 is the inverse.
 ref::Doubles rope(const std::vector<float>& qkv, int B, int T, int C, int H, int G, double sign)
 {
     const int dh = C / H, half = dh / 2, ld = C + 2 * G * dh;

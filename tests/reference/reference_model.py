@@ -97,7 +97,7 @@ class Gpt(nn.Module):
         return F.cross_entropy(logits.view(B * T, -1), targets.reshape(B * T).long())
 
 
-# ---- llama (DESIGN.md "Reference model: llama"), written out as the contract's PyTorch code ----
+# ---- llama (docs/llama.md "The contract"), written out as the contract's PyTorch code ----
 
 def rms(x, w):
     return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-5) * w

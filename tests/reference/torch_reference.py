@@ -63,7 +63,7 @@ def load(path, dtype):
 
 
 def shape_from_params(params, heads, seq):
-    """GPT-2's shape, or llama's (DESIGN.md "Reference model: llama") when the params are llama's."""
+    """GPT-2's shape, or llama's (docs/llama.md "The contract") when the params are llama's."""
     llama = "blocks.0.wq.weight" in params
     layers = 0
     while ("blocks.%d.%s.weight" % (layers, "wq" if llama else "qkv")) in params:

@@ -79,82 +79,13 @@ std::vector<std::string> untranslatedFields(const Question& question)
     return fields;
 }
 
-// A question's planner view as "key:value" pairs joined by commas, every field written out, so
-// that the import gives back the view the loader read (its defaults filled in).
-std::string plannerViewWord(const PlannerView& v)
-{
-    std::vector<std::string> pairs {"model:" + v.model};
-    if (!v.arch.empty())
-        pairs.push_back("arch:" + v.arch);
-    for (const auto& [key, value] :
-        {std::pair {"layers", v.layers}, std::pair {"width", v.width}, std::pair {"heads", v.heads},
-            std::pair {"vocab", v.vocab}, std::pair {"kv_heads", v.kvHeads}, std::pair {"ffn", v.ffn}})
-        if (value > 0)
-            pairs.push_back(std::string(key) + ":" + std::to_string(value));
-    for (const auto& [key, value] : {std::pair {"seq", v.seq}, std::pair {"batch", v.batch},
-             std::pair {"dp", v.dp}, std::pair {"tp", v.tp}, std::pair {"pp", v.pp},
-             std::pair {"virtual_stages", v.virtualStages}, std::pair {"microbatches", v.microbatches},
-             std::pair {"zero", v.zero}, std::pair {"gpus_per_node", v.gpusPerNode}})
-        pairs.push_back(std::string(key) + ":" + std::to_string(value));
-    pairs.push_back("budget:" + std::to_string(v.budgetBytes));
-    pairs.push_back(std::string("weights:") + (v.bf16Weights ? "bf16" : "fp32"));
-    pairs.push_back(std::string("sp:") + (v.sequenceParallel ? "true" : "false"));
-    if (!v.policy.empty())
-        pairs.push_back("policy:" + v.policy);
-    return join(pairs, ',');
-}
-
-// The pairs back as a view; what is not a number where one belongs is left at its default, and
-// the loader then reports the imported file's view like any other.
-PlannerView plannerViewOf(const std::string& word)
-{
-    PlannerView v;
-    const auto number = [](const std::string& text) -> long long {
-        char* end = nullptr;
-        const long long value = std::strtoll(text.c_str(), &end, 10);
-        return end && *end == '\0' ? value : 0;
-    };
-    for (const std::string& pair : split(word, ',')) {
-        const std::size_t colon = pair.find(':');
-        if (colon == std::string::npos)
-            continue;
-        const std::string key = pair.substr(0, colon), value = pair.substr(colon + 1);
-        const int whole = static_cast<int>(number(value));
-        if (key == "model")
-            v.model = value;
-        else if (key == "arch")
-            v.arch = value;
-        else if (key == "policy")
-            v.policy = value;
-        else if (key == "weights")
-            v.bf16Weights = value == "bf16";
-        else if (key == "sp")
-            v.sequenceParallel = value == "true";
-        else if (key == "budget")
-            v.budgetBytes = static_cast<std::uint64_t>(number(value));
-        for (const auto& [name, member] :
-            {std::pair {"layers", &PlannerView::layers}, std::pair {"width", &PlannerView::width},
-                std::pair {"heads", &PlannerView::heads}, std::pair {"vocab", &PlannerView::vocab},
-                std::pair {"kv_heads", &PlannerView::kvHeads}, std::pair {"ffn", &PlannerView::ffn},
-                std::pair {"seq", &PlannerView::seq}, std::pair {"batch", &PlannerView::batch},
-                std::pair {"dp", &PlannerView::dp}, std::pair {"tp", &PlannerView::tp},
-                std::pair {"pp", &PlannerView::pp}, std::pair {"virtual_stages", &PlannerView::virtualStages},
-                std::pair {"microbatches", &PlannerView::microbatches},
-                std::pair {"zero", &PlannerView::zero},
-                std::pair {"gpus_per_node", &PlannerView::gpusPerNode}})
-            if (key == name)
-                v.*member = whole;
-    }
-    return v;
-}
-
 std::vector<std::string> questionTagWords(const Question& question)
 {
     std::vector<std::string> words {"demo=" + question.demo, "guide_section=" + question.guideSection};
     if (!question.demoView.empty())
         words.push_back("demo_view=" + question.demoView);
     if (question.planner)
-        words.push_back("planner=" + plannerViewWord(*question.planner));
+        words.push_back("planner=" + rlab::planner::scenarioWord(*question.planner));
     std::vector<std::string> ids;
     for (const Option& option : question.options)
         ids.push_back(option.id);
@@ -180,7 +111,7 @@ void readTagWord(const std::string& word, QuestionTags& tags)
     else if (key == "demo_view")
         tags.demoView = value;
     else if (key == "planner")
-        tags.planner = plannerViewOf(value);
+        tags.planner = rlab::planner::scenarioOfWord(value);
     else if (key == "guide_section")
         tags.guideSection = value;
     else if (key == "options")
@@ -880,28 +811,10 @@ std::string sourceYaml(const Quiz& quiz)
         if (!question.demoView.empty())
             out << YAML::Key << "demo_view" << YAML::Value << question.demoView;
         if (question.planner) {
-            // Every field as the loader read it; the words of the budget grammar are bytes here.
-            const PlannerView& v = *question.planner;
+            // Every field as the loader read it (the scenario's word, a pair a key); the budget in bytes.
             out << YAML::Key << "planner" << YAML::Value << YAML::Flow << YAML::BeginMap;
-            out << YAML::Key << "model" << YAML::Value << v.model;
-            if (!v.arch.empty())
-                out << YAML::Key << "arch" << YAML::Value << v.arch;
-            for (const auto& [key, value] : {std::pair {"layers", v.layers}, std::pair {"width", v.width},
-                     std::pair {"heads", v.heads}, std::pair {"vocab", v.vocab},
-                     std::pair {"kv_heads", v.kvHeads}, std::pair {"ffn", v.ffn}})
-                if (value > 0)
-                    out << YAML::Key << key << YAML::Value << value;
-            for (const auto& [key, value] :
-                {std::pair {"seq", v.seq}, std::pair {"batch", v.batch}, std::pair {"dp", v.dp},
-                    std::pair {"tp", v.tp}, std::pair {"pp", v.pp},
-                    std::pair {"virtual_stages", v.virtualStages}, std::pair {"microbatches", v.microbatches},
-                    std::pair {"zero", v.zero}, std::pair {"gpus_per_node", v.gpusPerNode}})
+            for (const auto& [key, value] : rlab::planner::scenarioPairs(*question.planner))
                 out << YAML::Key << key << YAML::Value << value;
-            out << YAML::Key << "budget" << YAML::Value << std::to_string(v.budgetBytes);
-            out << YAML::Key << "weights" << YAML::Value << (v.bf16Weights ? "bf16" : "fp32");
-            out << YAML::Key << "sp" << YAML::Value << v.sequenceParallel;
-            if (!v.policy.empty())
-                out << YAML::Key << "policy" << YAML::Value << v.policy;
             out << YAML::EndMap;
         }
         out << YAML::Key << "guide_section" << YAML::Value << question.guideSection;

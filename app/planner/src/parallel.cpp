@@ -264,12 +264,11 @@ std::vector<RankPolicy> rankPolicies(const std::vector<MegatronMethod>& methods,
     for (const bool host : {false, true}) {
         if (host && !offload)
             break;
-        for (const char* name : {"none", "selective", "full", "sqrt", "segment:best", "budget:1"}) {
-            RecomputePolicy policy = *RecomputePolicy::parse(name, nullptr);
-            policy.offload = host;
+        for (const std::string_view name : plannedPolicies()) {
             // The engine's budget planner has its chunk limit found per rank (planParallel).
-            const std::string label = policy.kind == PolicyKind::Budget ? "budget" : name;
-            out.push_back({label + (host ? "+offload" : ""), policy, -1, false});
+            RecomputePolicy policy = plannedPolicy(name);
+            policy.offload = host;
+            out.push_back({std::string(name) + (host ? "+offload" : ""), policy, -1, false});
         }
     }
     // Megatron-LM's selective recomputes the attention core and keeps the rest: the paper's 34sbh.

@@ -24,7 +24,7 @@ constexpr std::array<ModelPreset, 8> kPresets {{
 }};
 constexpr std::array<std::uint64_t, 5> kBudgets {
     16'000'000'000, 24'000'000'000, 40'000'000'000, 80'000'000'000, 141'000'000'000};
-constexpr std::array<const char*, 6> kPolicies {
+constexpr std::array<std::string_view, 6> kPolicies {
     "none", "selective", "full", "sqrt", "segment:best", "budget"};
 
 // The largest size in 1..most whose step fits, by bisection: memory only grows with either size.
@@ -160,6 +160,16 @@ PolicyRow predictRow(const Request& request, const RecomputePolicy& policy, std:
     return row;
 }
 
+std::span<const std::string_view> plannedPolicies()
+{
+    return kPolicies;
+}
+
+RecomputePolicy plannedPolicy(std::string_view label)
+{
+    return *RecomputePolicy::parse(label == "budget" ? std::string_view("budget:1") : label, nullptr);
+}
+
 std::optional<Report> plan(const Request& request, std::string* error)
 {
     if (std::optional<std::string> problem = requestProblem(request)) {
@@ -173,11 +183,10 @@ std::optional<Report> plan(const Request& request, std::string* error)
         / (request.config.weightPrecision == SavePrecision::Bf16 ? 2 : sizeof(float));
     const int mostBatch = shapeField("batch")->most;
     for (const bool offload : {false, true}) {
-        for (const char* name : kPolicies) {
-            RecomputePolicy policy
-                = *RecomputePolicy::parse(std::string_view(name) == "budget" ? "budget:1" : name, nullptr);
+        for (const std::string_view name : kPolicies) {
+            RecomputePolicy policy = plannedPolicy(name);
             policy.offload = offload;
-            PolicyRow row = predictRow(request, policy, name);
+            PolicyRow row = predictRow(request, policy, std::string(name));
             row.largestBatch = largestFitting(request, policy, &ModelShape::batch, mostBatch);
             row.largestSeq = largestFitting(request, policy, &ModelShape::seq, longestSeq(request));
             report.rows.push_back(std::move(row));

@@ -177,7 +177,7 @@ public:
         missingOp("RMSNorm");
     }
     // Rotary positions on qkv's q and k parts, in place: in each head, dims i and i + dh/2 rotate by
-    // the angle t * 10000^(-i / (dh/2)) (half-split pairs, as DESIGN.md's rope()).
+    // the angle t * 10000^(-i / (dh/2)) (half-split pairs, as the contract's rope(), docs/llama.md).
     virtual void ropeForward(float* /*qkv*/, int /*B*/, int /*T*/, int /*C*/, int /*H*/, int /*G*/)
     {
         missingOp("rotary");

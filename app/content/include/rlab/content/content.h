@@ -1,10 +1,10 @@
 #pragma once
 // Quizzes, guides and demo presets loaded from the YAML tree in content/ (see content/README.md).
 // Plain C++ on yaml-cpp: shared by the desktop app and `rlab check-content`. Knows nothing of
-// the engine but its words (rlab/words.h: policy grammar, op kinds, sizes): a question names a
-// demo preset by id, and a preset names policies as text the engine's parser accepts. A question's
-// prepared Planner view (`planner:`) is plain values here; the loader checks it with the planner's
-// rules (rlab_planner, linked privately), so what loads can be planned.
+// the engine but its words (rlab/words.h: policy grammar, op kinds, sizes) and the planner's scenario
+// type: a question names a demo preset by id, a preset names policies as text the engine's parser
+// accepts, and a question's prepared Planner view (`planner:`) is a rlab::planner::Scenario, checked
+// with the planner's rules so that what loads can be planned.
 
 #include <cstdint>
 #include <filesystem>
@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rlab/planner/scenario.h"
 #include "rlab/words.h"
 
 namespace rlab::content {
@@ -33,27 +34,9 @@ struct Option {
 
 // A prepared view of the app's Planner (a question's `planner:`, content/README.md): the model, the
 // device budget and the cluster the Planner page opens with, for what the engine cannot run on one
-// device. Every figure the page then shows is predicted. Plain values, checked when the quiz loads
-// with the planner's own rules (rlab::planner's requestProblem and parallelismProblem).
-struct PlannerView {
-    std::string model; // a planner preset's --model name ("llama-3-70b") or "custom"
-    // Custom only (a preset's are its own): 0 keeps the Planner's own value.
-    std::string arch; // "gpt2" (default) or "llama"
-    int layers = 0, width = 0, heads = 0, vocab = 0, kvHeads = 0, ffn = 0;
-    int seq = 0; // 0: the preset's context (custom: 1024)
-    int batch = 1; // the micro-batch
-    std::uint64_t budgetBytes = 80'000'000'000; // the device's memory, 80 GB unless given
-    bool bf16Weights = false; // `weights: bf16` (mixed precision; predicted only)
-    int dp = 1, tp = 1, pp = 1, virtualStages = 1, microbatches = 1, zero = 0;
-    bool sequenceParallel = false;
-    int gpusPerNode = 1; // the cluster's node size: `gpus_per_node`, else the largest of 8 or fewer
-                         // that divides dp x tp x pp and holds tp
-    std::string policy; // the cluster row shown (a label of the Planner's, "megatron-selective");
-                        // empty: the cheapest that fits
-    int line = 0, column = 0; // where `planner` is written, for reports
-    int ranks() const { return dp * tp * pp; }
-    int nodes() const { return gpusPerNode > 0 ? ranks() / gpusPerNode : 0; }
-};
+// device. Every figure the page then shows is predicted. The planner's scenario type, checked when the
+// quiz loads with the planner's own rules (rlab::planner::scenarioProblem).
+using PlannerView = rlab::planner::Scenario;
 
 struct Question {
     std::string id;

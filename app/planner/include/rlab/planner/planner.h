@@ -56,6 +56,14 @@ bool predictedOnly(const RunConfig& config);
 // The longest sequence the request's model takes: a preset's context, else the engine's limit.
 int longestSeq(const Request& request);
 
+// The engine's policies a plan compares, in the order its rows list them: none, selective, full, sqrt,
+// segment:best and budget (the budget planner, its bytes the device's). The one list of them, for the
+// single-device plan and the per-rank one alike.
+std::span<const std::string_view> plannedPolicies();
+// The policy a label of that list names; "budget" is the budget planner at 1 byte, the caller
+// setting its bytes.
+RecomputePolicy plannedPolicy(std::string_view label);
+
 struct PolicyRow {
     RecomputePolicy policy; // budget's bytes: the device budget as handed to the planner
     std::string label; // "none", "selective", "full", "sqrt", "segment:best", "budget"

@@ -1,0 +1,76 @@
+#include "demoestimate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include "rlab/engine.h"
+
+namespace rlab::demo {
+
+namespace {
+constexpr std::size_t kSpeedsKept = 16; // the latest runs; the machine's load changes
+std::vector<double>& speeds()
+{
+    static std::vector<double> recorded;
+    return recorded;
+}
+} // namespace
+
+void recordMeasuredSpeed(const rlab::RunResult& run)
+{
+    const double flops = run.forwardFlops + run.backwardFlops + run.recomputeFlops;
+    if (flops <= 0 || run.stepMsMedian <= 0)
+        return;
+    std::vector<double>& kept = speeds();
+    kept.push_back(flops / run.stepMsMedian);
+    if (kept.size() > kSpeedsKept)
+        kept.erase(kept.begin());
+}
+
+std::optional<double> measuredFlopsPerMs()
+{
+    std::vector<double> sorted = speeds();
+    if (sorted.empty())
+        return std::nullopt;
+    std::sort(sorted.begin(), sorted.end());
+    return sorted[sorted.size() / 2];
+}
+
+void clearMeasuredSpeed()
+{
+    speeds().clear();
+}
+
+double estimateDemoSeconds(const QList<DemoRunPlan>& plans, double flopsPerMs)
+{
+    if (flopsPerMs <= 0)
+        return 0;
+    double ms = 0;
+    for (const DemoRunPlan& plan : plans) {
+        std::string error;
+        const std::optional<rlab::Prediction> predicted = rlab::predict(plan.config, &error);
+        if (!predicted)
+            continue;
+        const double stepMs
+            = (predicted->forwardFlops + predicted->backwardFlops + predicted->recomputeFlops) / flopsPerMs;
+        const double timed = std::max(plan.config.steps * stepMs, plan.config.minTimeSeconds * 1000.0);
+        ms += plan.config.warmupSteps * stepMs + timed;
+    }
+    return ms / 1000.0;
+}
+
+QString demoEstimateText(double seconds)
+{
+    // Whole seconds from ten on, one decimal below: the estimate is not finer than that.
+    const QString figure = seconds >= 10 ? QLocale().toString(std::round(seconds), 'f', 0)
+                                         : QLocale().toString(std::max(seconds, 0.1), 'f', 1);
+    return QCoreApplication::translate("DemoEstimate",
+        "About %1 s (an estimate: the predicted FLOPs at the speed this machine measured in earlier runs).")
+        .arg(figure);
+}
+
+} // namespace rlab::demo

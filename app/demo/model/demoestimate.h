@@ -1,0 +1,30 @@
+#pragma once
+// How long a demo will take, before it starts: the engine's predicted FLOPs of each run's steps at
+// the speed this machine measured in the demos run so far this session. An estimate, said so; none
+// before the first run has measured the machine.
+
+#include <optional>
+
+#include <QList>
+#include <QString>
+
+#include "demo/model/demorunner.h" // DemoRunPlan
+#include "rlab/result.h"
+
+namespace rlab::demo {
+
+// Records a finished run's speed: its counted FLOPs a step over its median step time.
+void recordMeasuredSpeed(const rlab::RunResult& run);
+// The machine's measured speed, FLOPs per millisecond: the median of the runs recorded; nullopt
+// before any.
+std::optional<double> measuredFlopsPerMs();
+// Forgets the measured speed (tests).
+void clearMeasuredSpeed();
+
+// Seconds the plans' runs take at `flopsPerMs`: each run's warm-up and timed steps, and at least its
+// time budget (min_time) of timed steps.
+double estimateDemoSeconds(const QList<DemoRunPlan>& plans, double flopsPerMs);
+// "About 40 s (estimated from the predicted FLOPs at this machine's measured speed)."
+QString demoEstimateText(double seconds);
+
+} // namespace rlab::demo

@@ -1,0 +1,157 @@
+#pragma once
+// The live demo beside a question, a thin controller: it shows the preset, hands the sizes form's
+// choice to DemoRunner (whose worker thread does the engine work), shows progress and how the run
+// ended, and lets the learner copy or export what the results view shows.
+
+#include <functional>
+#include <memory>
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QList>
+#include <QWidget>
+
+#include "demo/model/demorunner.h" // DemoOutcome, whole for the finished() signal
+
+namespace rlab::content {
+struct DemoPreset;
+}
+
+namespace rlab::demo {
+class DemoResultsModel;
+class LiveFigures;
+} // namespace rlab::demo
+class DemoResultsView;
+class DemoSizesForm;
+class PredictionBox;
+class QHBoxLayout;
+class QLabel;
+class QProgressBar;
+class QScrollArea;
+class QPushButton;
+class QToolButton;
+class QTimer;
+
+class DemoPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    // `figures` renders the preset's texts and records each finished run (texts quote it).
+    explicit DemoPanel(rlab::demo::LiveFigures& figures, QWidget* parent = nullptr);
+    ~DemoPanel() override; // cancels and joins a running demo; the engine frees everything
+
+    // Shows this preset. A different preset id clears the results; the same id only refreshes
+    // the translated texts (title, look_for) so a language switch loses nothing.
+    // `view` is the results view the question's lesson is read in (Question::demoView); empty: the
+    // preset's own view. The same preset for another question opens on that question's view.
+    void setPreset(const rlab::content::DemoPreset& preset, const QString& view = {});
+    // A question without a demo: a running demo is cancelled, and the panel shows no preset.
+    void clearPreset();
+    QString presetId() const;
+    // Brings this results view (a preset's `view` name: "ledger", "timeline", ...) to the front, as
+    // a question's demo_view does; an unknown or hidden one leaves the table in front.
+    void showView(const QString& view);
+    bool isRunning() const;
+
+    // Predict, then see: until the question is answered, the panel shows the setup and runs it,
+    // but not the preset's title, "look for" text or claim marks, which may give the answer away.
+    void setAnswerShown(bool shown);
+    PredictionBox* predictionBox() const { return m_prediction; }
+    // Whether Enter with the focus on `focus` is the panel's (a size field, the prediction: it runs
+    // the demo) rather than the quiz's.
+    bool takesEnter(const QWidget* focus) const;
+
+    // The results table as tab-separated text (what Copy puts on the clipboard).
+    QString resultsTsv() const;
+    // Writes the results as CSV or JSON, chosen by the file's suffix. Empty on success, else one sentence.
+    QString exportResults(const QString& path) const;
+
+public slots:
+    void run(); // runs the preset's runs (and sweep) on a worker thread
+    void cancel();
+    void copyResults();
+    void exportResultsWithDialog();
+
+signals:
+    void runningChanged(bool running);
+    void finished(const rlab::demo::DemoOutcome& outcome); // after success, failure, cancel or a refused run
+    void plannerRequested(); // "Plan this for a real model": the window opens the Planner page
+
+protected:
+    void changeEvent(QEvent* event) override; // QEvent::LanguageChange → retranslate own strings
+    void resizeEvent(QResizeEvent* event) override; // the controls above, the results below (layoutParts)
+    bool eventFilter(QObject* watched, QEvent* event) override; // the controls' layout changed
+    QSize minimumSizeHint() const override;
+    QSize sizeHint() const override;
+    // Enter in a size field or the prediction runs the demo, as R does; elsewhere in the panel
+    // Enter is the quiz's (it goes on), and Space presses a focused button.
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    void buildUi();
+    void retranslate();
+    void arrangeForWidth();
+    int controlsHeight() const; // what the controls need at the panel's width
+    int wholeLines(int controls) const; // that height, cut back to end at a whole line
+    int runBarHeight() const; // Run, Cancel and the progress: always in view
+    void layoutParts(); // the results keep their share of the height; the controls scroll in the rest
+    void placeProgress(bool amongButtons);
+    void showPresetTexts();
+    void updateValidity();
+    void showDevice();
+    double estimateSeconds() const; // of the chosen sizes' runs at the measured speed; 0: none yet
+    void showEstimate(bool runnable);
+    void showTimeLeft(); // the progress bar's estimate of the time left
+    void updateButtons();
+    void clearResults();
+    void showClaims();
+    void replaceRunner();
+    void onProgress(const rlab::demo::DemoProgress& progress);
+    void onEnded(const rlab::demo::DemoOutcome& outcome);
+    void setStatus(std::function<QString()> text, bool error = false);
+    QString currentProblem() const;
+    // The runs of the learner's choice, planned once; none, with the sentence, when it cannot run.
+    rlab::app::OrProblem<QList<rlab::demo::DemoRunPlan>> plannedRuns() const;
+
+    // The results of each preset run this session, kept when the learner moves to another
+    // question and shown again on return.
+    struct Kept {
+        QList<rlab::demo::DemoResult> results;
+        std::vector<rlab::demo::ClaimCheck> claims;
+    };
+    void keepResults();
+    void restoreResults(const QString& presetId);
+
+    rlab::demo::LiveFigures& m_figures;
+    std::unique_ptr<rlab::content::DemoPreset> m_preset;
+    QString m_storyView; // the results view shown first: the question's, else the preset's
+    QHash<QString, Kept> m_kept;
+    bool m_answerShown = true;
+    rlab::demo::DemoRunner* m_runner = nullptr;
+    rlab::demo::DemoResultsModel* m_results = nullptr;
+    std::function<QString()> m_statusText; // rebuilt on a language change
+
+    QLabel* m_title = nullptr;
+    QLabel* m_lookFor = nullptr;
+    QToolButton* m_claimsSummary = nullptr; // "What this run shows: 4 of 4 hold", unfolds the claims
+    QLabel* m_claims = nullptr; // the preset's claims, marked after a run
+    std::vector<rlab::demo::ClaimCheck> m_claimChecks; // of the last finished run
+    DemoSizesForm* m_sizes = nullptr;
+    PredictionBox* m_prediction = nullptr;
+    QPushButton* m_run = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QPushButton* m_copy = nullptr;
+    QPushButton* m_export = nullptr;
+    QPushButton* m_plan = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QHBoxLayout* m_buttonRow = nullptr;
+    QLabel* m_status = nullptr;
+    QLabel* m_estimate = nullptr; // before a run: how long it will take (estimated)
+    QTimer* m_clock = nullptr;
+    QElapsedTimer m_runClock;
+    double m_runEstimate = 0; // seconds, for the running demo; 0: no estimate
+    QLabel* m_device = nullptr;
+    QScrollArea* m_scroll = nullptr;
+    QWidget* m_runBar = nullptr; // between the controls and the results (layoutParts)
+    DemoResultsView* m_view = nullptr;
+};

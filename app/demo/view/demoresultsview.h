@@ -1,0 +1,102 @@
+#pragma once
+// What a demo measured: the results table and the charts (memory, step time, one run's timeline,
+// the sweep, the loss curves). It renders a DemoResultsModel; which run's timeline shows first is the model's
+// call.
+
+#include <QHash>
+#include <QWidget>
+
+namespace rlab::demo {
+class DemoResultsModel;
+}
+class FrontierView;
+class LedgerView;
+class PeakCard;
+class LossChart;
+class MemoryChart;
+class StepTimeChart;
+class SweepChart;
+class TimelineChart;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QScrollArea;
+class QTabWidget;
+class QTableView;
+class QVBoxLayout;
+
+class DemoResultsView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit DemoResultsView(rlab::demo::DemoResultsModel* results, QWidget* parent = nullptr);
+
+    void setSweepShown(bool shown); // the sweep chart's tab, for presets with a sweep
+    // Opens the view that tells the preset's claim (DemoPreset::view: "memory", "step-time",
+    // "timeline", "sweep", "loss", "ledger", "frontier"); empty or "table": the table first.
+    void showStoryFirst(const QString& view);
+    // The height of what the current tab shows: its chart, or the table; not the tab bar or the hint.
+    int storyHeight() const;
+    // A short panel folds each "How to read it" line to a link that unfolds it (its text also in
+    // the tooltip), so the controls above keep a few lines; the learner's click unfolds them for good.
+    bool setHintsFolded(bool folded); // true when the hints changed
+    // The height the story chart is to keep (the panel's share): the "At the peak" card under the
+    // timeline scrolls within what the timeline leaves above it, instead of squeezing the chart.
+    void setStoryRoom(int height);
+    // What the current tab would like under its chart: the timeline's run picker and card, whole.
+    int belowStoryWanted() const;
+
+signals:
+    void storyChanged(); // another tab is showing: what sits above its chart may differ
+
+protected:
+    void changeEvent(QEvent* event) override; // QEvent::LanguageChange → retranslate own strings
+    bool eventFilter(QObject* watched, QEvent* event) override; // the table's resizes move the Run column
+
+private:
+    void retranslate();
+    void showHints();
+    void unfoldHints();
+    void onResultsAdded();
+    void onResultsCleared();
+    void showTimeline();
+    void showColumns(); // the used ones; the less-used only with "More columns"
+    void fitRunColumn(); // the frozen Run column over the table's first column
+    void fitPeakCard(); // the scroll area under the timeline: as tall as needed, within what the chart leaves
+
+    rlab::demo::DemoResultsModel* m_results;
+    QVBoxLayout* m_layout = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QTableView* m_table = nullptr;
+    QTableView* m_runColumn
+        = nullptr; // the Run column again, on top: stays put while the table scrolls sideways
+    QCheckBox* m_moreColumns = nullptr;
+    // Each chart's tab page: a line that says how to read the chart, and the chart.
+    QWidget* m_memoryPage = nullptr;
+    QWidget* m_stepTimePage = nullptr;
+    QWidget* m_sweepPage = nullptr;
+    QWidget* m_lossPage = nullptr;
+    QLabel* m_memoryHint = nullptr;
+    QLabel* m_stepTimeHint = nullptr;
+    QLabel* m_timelineHint = nullptr;
+    QLabel* m_sweepHint = nullptr;
+    QLabel* m_lossHint = nullptr;
+    QHash<QLabel*, QString> m_hintTexts; // each hint's whole text in the current language
+    bool m_hintsFolded = false;
+    bool m_hintsUnfolded = false; // the learner unfolded them: they stay so
+    MemoryChart* m_memoryChart = nullptr;
+    StepTimeChart* m_stepTimeChart = nullptr;
+    QWidget* m_timelinePage = nullptr;
+    QLabel* m_timelineRunLabel = nullptr;
+    QComboBox* m_timelineRun = nullptr;
+    TimelineChart* m_timelineChart = nullptr;
+    SweepChart* m_sweepChart = nullptr;
+    LossChart* m_lossChart = nullptr;
+    LedgerView* m_ledger = nullptr; // the tensor ledger of each run (ledgerview.h)
+    FrontierView* m_frontier = nullptr; // shown for presets with budget runs (frontierview.h)
+    QString m_storyView; // the view showStoryFirst was asked for, kept for the frontier's late tab
+    PeakCard* m_peakCard = nullptr; // under the timeline: the shown run's peak and counterfactuals
+    QScrollArea* m_peakScroll = nullptr; // holds m_timelineBelow
+    QWidget* m_timelineBelow = nullptr; // under the timeline: the "Run:" picker and the card
+    int m_storyRoom = 0;
+};
