@@ -7,11 +7,9 @@
 // T x T probabilities and gain the logsumexp; CUDA refuses heads too wide for its fused kernels.
 #include <algorithm>
 #include <cmath>
-#include <cstring>
-#include <map>
-#include <stdexcept>
 #include <string>
 
+#include "engine_cases.h"
 #include "plan.h"
 #include "predictor.h"
 #include "rlab/backend.h"
@@ -22,13 +20,10 @@ using namespace rlab;
 
 namespace {
 
-struct Shape {
-    const char* name;
-    ModelShape shape;
-};
+using test::PolicyCase;
 
 // N, d, H, T, B, V, arch, G, F. T = 70 spans two key tiles and five query tiles, the last partial.
-const Shape kShapes[] = {
+const test::NamedShape kShapes[] = {
     {"gpt2 T=37", {3, 32, 4, 37, 2, 37, Arch::Gpt2, 0, 0}},
     {"gpt2 T=70", {2, 24, 3, 70, 1, 29, Arch::Gpt2, 0, 0}},
     {"llama G=1 T=19", {3, 24, 3, 19, 2, 29, Arch::Llama, 1, 40}},
@@ -37,79 +32,38 @@ const Shape kShapes[] = {
 
 RunConfig config(const ModelShape& shape, const std::string& policy, bool fused, float dropout = 0.1f)
 {
-    RunConfig c;
-    c.shape = shape;
-    c.steps = 2;
-    c.warmupSteps = 0;
+    RunConfig c = test::invariantConfig(shape, policy);
     c.dropout = dropout;
     c.fusedAttention = fused;
-    c.keepGradients = true;
-    c.recordTimeline = false;
-    std::string error;
-    const auto parsed = RecomputePolicy::parse(policy, &error);
-    if (!parsed)
-        throw std::invalid_argument("the test's policy '" + policy + "' does not parse: " + error);
-    c.policy = *parsed;
     return c;
 }
 
-bool sameBits(const std::vector<float>& a, const std::vector<float>& b)
-{
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
-}
-
-struct PolicyCase {
-    ModelShape shape;
-    std::string policy;
-    bool bf16;
-};
-
 std::vector<rlab::test::Case<PolicyCase>> policyCases()
 {
-    std::vector<rlab::test::Case<PolicyCase>> rows;
-    for (const Shape& s : kShapes)
-        for (const char* p : {"none", "full", "sqrt", "selective", "segment:2", "segment:best", "budget",
-                 "none+offload", "selective+offload", "budget+offload"})
-            for (const bool bf16 : {false, true})
-                rows.push_back({std::string(s.name) + " " + p + (bf16 ? " bf16" : ""), {s.shape, p, bf16}});
-    return rows;
+    return test::policyCases(kShapes,
+        {"none", "full", "sqrt", "selective", "segment:2", "segment:best", "budget", "none+offload",
+            "selective+offload", "budget+offload"});
 }
 
 const RunResult& noneRun(const ModelShape& shape)
 {
-    static std::map<std::string, RunResult> runs;
-    const std::string key = std::to_string(static_cast<int>(shape.arch)) + "/" + std::to_string(shape.layers)
-        + "/" + std::to_string(shape.seq);
-    auto found = runs.find(key);
-    if (found == runs.end())
-        found = runs.emplace(key, run(config(shape, "none", true))).first;
-    return found->second;
+    return test::noneRun(config(shape, "none", true));
 }
 
 } // namespace
 
 RLAB_TEST_CASES(fusedPoliciesKeepTheInvariants, policyCases(), const PolicyCase& row)
 {
-    const bool offload = row.policy.ends_with("+offload");
-    const std::string base = offload ? row.policy.substr(0, row.policy.size() - 8) : row.policy;
-    RunConfig c = config(row.shape, base == "budget" ? "none" : base, true);
+    RunConfig c = config(row.shape, "none", true);
     c.savePrecision = row.bf16 ? SavePrecision::Bf16 : SavePrecision::Fp32;
-    if (base == "budget") {
-        RunConfig probe = c;
-        const std::uint64_t none = predictPeakActivationBytes(probe);
-        probe.policy.kind = PolicyKind::Selective;
-        const std::uint64_t selective = predictPeakActivationBytes(probe);
-        c.policy.kind = PolicyKind::Budget;
-        c.policy.budgetBytes = (none + selective) / 2;
-    }
-    c.policy.offload = offload;
+    c = test::withRowPolicy(c, row.policy);
     const RunResult r = run(c);
     RLAB_CHECK_EQ(liveEngineBytes(), std::uint64_t {0});
     if (!row.bf16) {
         const RunResult& none = noneRun(row.shape);
         RLAB_CHECK_EQ(r.loss, none.loss);
         for (const auto& [name, grad] : none.gradients)
-            RLAB_CHECK_MSG(r.gradients.count(name) && sameBits(r.gradients.at(name), grad), name);
+            RLAB_CHECK_MSG(r.gradients.count(name) && test::sameBits(r.gradients.at(name), grad), name);
     }
     RLAB_CHECK_EQ(r.peakActivationBytes, r.predictedPeakActivationBytes);
     RLAB_CHECK_EQ(r.peakBytes, predictPeakBytes(c));
@@ -129,7 +83,7 @@ RLAB_TEST_CASES(fusedPoliciesKeepTheInvariants, policyCases(), const PolicyCase&
 // Fused against plain: the same function, summed in another order (tiles, an online softmax).
 RLAB_TEST(fusedMatchesPlain)
 {
-    for (const Shape& s : kShapes) {
+    for (const test::NamedShape& s : kShapes) {
         for (const float dropout : {0.0f, 0.1f}) {
             const RunResult plain = run(config(s.shape, "none", false, dropout));
             const RunResult fused = run(config(s.shape, "none", true, dropout));
@@ -158,7 +112,7 @@ RLAB_TEST(fusedMatchesPlain)
 // What fused attention keeps per block: no probabilities or mask, each row's logsumexp instead.
 RLAB_TEST(savedActivationsHoldTheLogsumexp)
 {
-    for (const Shape& s : kShapes) {
+    for (const test::NamedShape& s : kShapes) {
         const ModelShape& m = s.shape;
         const detail::SlotSizes plain = detail::slotSizes(m, true, false);
         const detail::SlotSizes fused = detail::slotSizes(m, true, true);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "engine_cases.h"
 #include "rlab/engine.h"
 #include "rlab/ledger.h"
 #include "rlab_test.h"
@@ -28,8 +29,7 @@ RunConfig config(const ModelShape& shape, const std::string& policy)
     c.dropout = 0.1f;
     c.threads = 1;
     c.recordTimeline = true;
-    std::string error;
-    c.policy = RecomputePolicy::parse(policy, &error).value(); // the test's own policy strings
+    c.policy = test::parsePolicy(policy);
     return c;
 }
 

@@ -6,11 +6,10 @@
 // PyTorch cross-check is tests/cli (tst_cli_rlab matchesPyTorch); the CUDA twins, tests/gpu (gpu_llama,
 // gpu_policies).
 #include <cmath>
-#include <cstring>
 #include <map>
-#include <stdexcept>
 #include <string>
 
+#include "engine_cases.h"
 #include "model.h"
 #include "plan.h"
 #include "predictor.h"
@@ -23,71 +22,29 @@ using namespace rlab;
 
 namespace {
 
-struct Shape {
-    const char* name;
-    ModelShape shape;
-};
+using test::invariantConfig;
+using test::PolicyCase;
 
 // N, d, H, T, B, V, arch, G, F, q/k/v biases.
-const Shape kShapes[] = {
+const test::NamedShape kShapes[] = {
     {"G=H", {3, 32, 4, 12, 2, 37, Arch::Llama, 0, 0}}, // multi-head, default F (8d/3 up to 64: 128)
     {"G=1", {4, 24, 3, 9, 2, 29, Arch::Llama, 1, 40}}, // multi-query, odd T and H, F not a multiple of 8
     {"G=2 of 4", {5, 32, 4, 7, 3, 31, Arch::Llama, 2, 48}}, // groups of two, 5 layers: uneven sqrt
     {"qkv biases", {3, 24, 4, 11, 2, 23, Arch::Llama, 2, 40, true}}, // Qwen2's block (--qkv-bias)
 };
 
-RunConfig config(const ModelShape& shape, const std::string& policy)
-{
-    RunConfig c;
-    c.shape = shape;
-    c.steps = 2;
-    c.warmupSteps = 0;
-    c.dropout = 0.1f;
-    c.keepGradients = true;
-    c.recordTimeline = false;
-    std::string error;
-    const auto parsed = RecomputePolicy::parse(policy, &error);
-    if (!parsed) // a misspelt row must fail, not train the default policy against none and pass
-        throw std::invalid_argument("the test's policy '" + policy + "' does not parse: " + error);
-    c.policy = *parsed;
-    return c;
-}
-
-bool sameBits(const std::vector<float>& a, const std::vector<float>& b)
-{
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
-}
-
-struct PolicyCase {
-    ModelShape shape;
-    std::string policy; // "budget": halfway between selective's and none's predicted peaks
-    bool bf16;
-};
-
+// "budget": halfway between selective's and none's predicted peaks.
 std::vector<rlab::test::Case<PolicyCase>> policyCases()
 {
-    std::vector<rlab::test::Case<PolicyCase>> rows;
-    for (const Shape& s : kShapes)
-        for (const char* p : {"none", "full", "sqrt", "selective", "segment:2", "segment:best", "budget",
-                 "none+offload", "full+offload", "sqrt+offload", "selective+offload", "budget+offload"})
-            for (const bool bf16 : {false, true})
-                rows.push_back({std::string(s.name) + " " + p + (bf16 ? " bf16" : ""), {s.shape, p, bf16}});
-    return rows;
+    return test::policyCases(kShapes,
+        {"none", "full", "sqrt", "selective", "segment:2", "segment:best", "budget", "none+offload",
+            "full+offload", "sqrt+offload", "selective+offload", "budget+offload"});
 }
 
 // none's run at a shape, which that shape's other runs are compared with.
-const RunResult& noneRun(const ModelShape& shape, bool bf16)
+const RunResult& noneRun(const ModelShape& shape)
 {
-    static std::map<std::string, RunResult> runs;
-    const std::string key = std::to_string(shape.layers) + "/" + std::to_string(shape.width) + "/"
-        + std::to_string(shape.kvHeads) + (shape.qkvBias ? "/bias" : "") + (bf16 ? "/bf16" : "");
-    auto found = runs.find(key);
-    if (found == runs.end()) {
-        RunConfig c = config(shape, "none");
-        c.savePrecision = bf16 ? SavePrecision::Bf16 : SavePrecision::Fp32;
-        found = runs.emplace(key, run(c)).first;
-    }
-    return found->second;
+    return test::noneRun(invariantConfig(shape, "none"));
 }
 
 } // namespace
@@ -96,24 +53,14 @@ const RunResult& noneRun(const ModelShape& shape, bool bf16)
 // close to none's; either way every category's measured peak equal to the predicted one.
 RLAB_TEST_CASES(policiesKeepTheInvariants, policyCases(), const PolicyCase& row)
 {
-    const SavePrecision storage = row.bf16 ? SavePrecision::Bf16 : SavePrecision::Fp32;
-    const bool offload = row.policy.ends_with("+offload");
-    const std::string base = offload ? row.policy.substr(0, row.policy.size() - 8) : row.policy;
-    RunConfig c = config(row.shape, base == "budget" ? "none" : base);
-    c.savePrecision = storage;
-    if (base == "budget") { // between selective and none: the planner mixes kept and recomputed blocks
-        RunConfig probe = c;
-        const std::uint64_t none = predictPeakActivationBytes(probe);
-        probe.policy.kind = PolicyKind::Selective;
-        const std::uint64_t selective = predictPeakActivationBytes(probe);
-        c.policy.kind = PolicyKind::Budget;
-        c.policy.budgetBytes = (none + selective) / 2;
-    }
-    c.policy.offload = offload;
+    RunConfig c = invariantConfig(row.shape, "none");
+    c.savePrecision = row.bf16 ? SavePrecision::Bf16 : SavePrecision::Fp32;
+    c = test::withRowPolicy(c, row.policy); // budget: the planner mixes kept and recomputed blocks
+    const auto [base, offload] = test::rowPolicy(row.policy);
     const RunResult r = run(c);
     RLAB_CHECK_EQ(liveEngineBytes(), std::uint64_t {0});
 
-    const RunResult& none = noneRun(row.shape, false);
+    const RunResult& none = noneRun(row.shape);
     RLAB_CHECK_EQ(r.gradients.size(), none.gradients.size());
     if (row.bf16) {
         // bf16 storage rounds what a plan keeps and not what it recomputes, so its gradients differ
@@ -129,7 +76,7 @@ RLAB_TEST_CASES(policiesKeepTheInvariants, policyCases(), const PolicyCase& row)
         RLAB_CHECK_EQ(r.loss, none.loss);
         RLAB_CHECK_EQ(r.gradChecksum, none.gradChecksum);
         for (const auto& [name, grad] : none.gradients)
-            RLAB_CHECK_MSG(r.gradients.count(name) && sameBits(r.gradients.at(name), grad), name);
+            RLAB_CHECK_MSG(r.gradients.count(name) && test::sameBits(r.gradients.at(name), grad), name);
     }
     if (base != "none" && !(base == "budget" && offload)) // offloading alone may fit that budget
         RLAB_CHECK(r.recomputeFlops > 0);
@@ -158,23 +105,23 @@ RLAB_TEST_CASES(policiesKeepTheInvariants, policyCases(), const PolicyCase& row)
 // Selective keeps what --keep names, here the opposite of its default, and stays exact.
 RLAB_TEST(selectiveKeepsNamedKinds)
 {
-    RunConfig c = config(kShapes[2].shape, "selective");
+    RunConfig c = invariantConfig(kShapes[2].shape, "selective");
     c.policy.keep = {OpKind::Softmax, OpKind::Gelu, OpKind::LayerNorm};
     const RunResult r = run(c);
-    for (const auto& [name, grad] : noneRun(kShapes[2].shape, false).gradients)
-        RLAB_CHECK_MSG(sameBits(r.gradients.at(name), grad), name);
+    for (const auto& [name, grad] : noneRun(kShapes[2].shape).gradients)
+        RLAB_CHECK_MSG(test::sameBits(r.gradients.at(name), grad), name);
     RLAB_CHECK_EQ(r.peakActivationBytes, r.predictedPeakActivationBytes);
-    RLAB_CHECK(r.peakActivationBytes < noneRun(kShapes[2].shape, false).peakActivationBytes);
+    RLAB_CHECK(r.peakActivationBytes < noneRun(kShapes[2].shape).peakActivationBytes);
 }
 
 // Replay off: the forward is the same, the backward uses other masks (llama has the three sites).
 RLAB_TEST(noRngReplayGivesWrongGradients)
 {
-    RunConfig c = config(kShapes[0].shape, "full");
+    RunConfig c = invariantConfig(kShapes[0].shape, "full");
     c.rngReplay = false;
     const RunResult r = run(c);
-    RLAB_CHECK_EQ(r.loss.front(), noneRun(kShapes[0].shape, false).loss.front());
-    RLAB_CHECK(r.gradChecksum != noneRun(kShapes[0].shape, false).gradChecksum);
+    RLAB_CHECK_EQ(r.loss.front(), noneRun(kShapes[0].shape).loss.front());
+    RLAB_CHECK(r.gradChecksum != noneRun(kShapes[0].shape).gradChecksum);
 }
 
 // docs/llama.md "The contract": these names and shapes, and nothing else (no biases, no wpe).
@@ -236,14 +183,14 @@ RLAB_TEST(parametersHaveTheContractNames)
 
 RLAB_TEST(badShapesGetOneSentence)
 {
-    RunConfig c = config(kShapes[0].shape, "none");
+    RunConfig c = invariantConfig(kShapes[0].shape, "none");
     c.shape.kvHeads = 3; // does not divide 4
     RLAB_CHECK(validate(c).value_or("").find("must divide the number of heads") != std::string::npos);
     c.shape.kvHeads = 0;
     c.shape.width = 36;
     c.shape.heads = 12; // dh = 3: no rotary pairs
     RLAB_CHECK(validate(c).value_or("").find("must be even") != std::string::npos);
-    c = config(kShapes[0].shape, "none");
+    c = invariantConfig(kShapes[0].shape, "none");
     c.shape.arch = Arch::Gpt2;
     c.shape.kvHeads = 2;
     RLAB_CHECK(validate(c).value_or("").find("--arch llama") != std::string::npos);
@@ -263,14 +210,15 @@ RLAB_TEST(gradientsDoNotDependOnThreads)
 {
     std::map<std::string, std::vector<float>> first;
     for (const int threads : {1, 2, 3}) {
-        RunConfig c = config(ModelShape {2, 128, 4, 64, 8, 256, Arch::Llama, 2, 0}, "selective");
+        RunConfig c = invariantConfig(ModelShape {2, 128, 4, 64, 8, 256, Arch::Llama, 2, 0}, "selective");
         c.steps = 1;
         c.threads = threads;
         const RunResult r = run(c);
         if (first.empty())
             first = r.gradients;
         for (const auto& [name, grad] : first)
-            RLAB_CHECK_MSG(sameBits(r.gradients.at(name), grad), name + " with " + std::to_string(threads));
+            RLAB_CHECK_MSG(
+                test::sameBits(r.gradients.at(name), grad), name + " with " + std::to_string(threads));
     }
 }
 
@@ -302,17 +250,17 @@ RLAB_TEST(groupedQueryWithAllHeadsIsMultiHead)
     std::vector<float> att1(bhtt), att2(bhtt), out1(dout.size()), out2(dout.size());
     cpu->attentionSoftmaxForward(att1.data(), qkv.data(), B, T, C, H);
     cpu->gqaSoftmaxForward(att2.data(), qkv.data(), B, T, C, H, H);
-    RLAB_CHECK(sameBits(att1, att2));
+    RLAB_CHECK(test::sameBits(att1, att2));
     cpu->attentionValuesForward(out1.data(), att1.data(), qkv.data(), B, T, C, H);
     cpu->gqaValuesForward(out2.data(), att2.data(), qkv.data(), B, T, C, H, H);
-    RLAB_CHECK(sameBits(out1, out2));
+    RLAB_CHECK(test::sameBits(out1, out2));
     std::vector<float> datt1(bhtt), datt2(bhtt), dqkv1(qkv.size()), dqkv2(qkv.size());
     cpu->attentionValuesBackward(
         datt1.data(), dqkv1.data(), dout.data(), att1.data(), qkv.data(), B, T, C, H);
     cpu->gqaValuesBackward(datt2.data(), dqkv2.data(), dout.data(), att2.data(), qkv.data(), B, T, C, H, H);
     cpu->attentionSoftmaxBackward(dqkv1.data(), datt1.data(), att1.data(), qkv.data(), B, T, C, H);
     cpu->gqaSoftmaxBackward(dqkv2.data(), datt2.data(), att2.data(), qkv.data(), B, T, C, H, H);
-    RLAB_CHECK(sameBits(dqkv1, dqkv2));
+    RLAB_CHECK(test::sameBits(dqkv1, dqkv2));
 }
 
 // Every element of every llama parameter's gradient against central finite differences, as

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <optional>
 
+#include "engine_cases.h"
 #include "plan.h"
 #include "predictor.h"
 #include "rlab/engine.h"
@@ -19,8 +20,7 @@ RunConfig smallConfig(const std::string& policy)
     c.steps = 1;
     c.dropout = 0.1f;
     c.recordTimeline = false;
-    std::string error;
-    c.policy = *RecomputePolicy::parse(policy, &error);
+    c.policy = test::parsePolicy(policy);
     return c;
 }
 

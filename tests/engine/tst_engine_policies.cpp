@@ -1,11 +1,9 @@
 // Every recomputation policy gives the gradients of `none`, bit for bit, dropout included;
 // --no-rng-replay and bf16 saving change them, as the demo says they do.
 #include <cmath>
-#include <cstring>
-#include <map>
-#include <stdexcept>
 #include <string>
 
+#include "engine_cases.h"
 #include "rlab/backend.h"
 #include "rlab/engine.h"
 #include "rlab/philox.h"
@@ -15,50 +13,28 @@ using namespace rlab;
 
 namespace {
 
-RunConfig smallConfig(const char* policy)
-{
-    RunConfig c;
-    c.shape = ModelShape {5, 32, 4, 12, 2, 37}; // T not a power of two, 5 layers: uneven sqrt segments
-    c.steps = 2;
-    c.warmupSteps = 0;
-    c.dropout = 0.1f;
-    c.keepGradients = true;
-    c.recordTimeline = false;
-    std::string error;
-    const auto parsed = RecomputePolicy::parse(policy, &error);
-    // A misspelt row must fail, not train the default policy against none and pass.
-    if (!parsed)
-        throw std::invalid_argument(
-            "the test's policy '" + std::string(policy) + "' does not parse: " + error);
-    c.policy = *parsed;
-    return c;
-}
+using test::PolicyCase;
 
-bool sameBits(const std::vector<float>& a, const std::vector<float>& b)
+// T not a power of two, 5 layers: uneven sqrt segments.
+const test::NamedShape kSmall[] = {{"", {5, 32, 4, 12, 2, 37}}};
+
+RunConfig smallConfig(const std::string& policy)
 {
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+    return test::invariantConfig(kSmall[0].shape, policy);
 }
 
 // none's run, which every other run is compared with: made once, by the first case that needs it.
 const RunResult& noneRun()
 {
-    static const RunResult none = run(smallConfig("none"));
-    return none;
+    return test::noneRun(smallConfig("none"));
 }
-
-struct PolicyCase {
-    std::string policy;
-    bool offload;
-};
 
 std::vector<rlab::test::Case<PolicyCase>> policyCases()
 {
-    std::vector<rlab::test::Case<PolicyCase>> rows;
-    for (const char* p : {"none", "full", "sqrt", "selective", "budget"}) {
-        rows.push_back({p, {p, false}});
-        rows.push_back({std::string(p) + "+offload", {p, true}});
-    }
-    return rows;
+    return test::policyCases(kSmall,
+        {"none", "none+offload", "full", "full+offload", "sqrt", "sqrt+offload", "selective",
+            "selective+offload", "budget", "budget+offload"},
+        {false});
 }
 
 } // namespace
@@ -75,24 +51,18 @@ RLAB_TEST(noneIsAValidReference)
 RLAB_TEST_CASES(gradientsIdentical, policyCases(), const PolicyCase& row)
 {
     const RunResult& none = noneRun();
-    RunConfig c = smallConfig(row.policy == "budget" ? "none" : row.policy.c_str());
-    if (row.policy == "budget") {
-        // Between selective and none: the planner has to mix kept and recomputed blocks.
-        const std::uint64_t noneBytes = predictPeakActivationBytes(smallConfig("none"));
-        const std::uint64_t selective = predictPeakActivationBytes(smallConfig("selective"));
-        c.policy.kind = PolicyKind::Budget;
-        c.policy.budgetBytes = (noneBytes + selective) / 2;
-    }
-    c.policy.offload = row.offload;
+    const auto [base, offload] = test::rowPolicy(row.policy);
+    // "budget": between selective and none, so the planner has to mix kept and recomputed blocks.
+    const RunConfig c = test::withRowPolicy(smallConfig("none"), row.policy);
     const RunResult r = run(c);
     RLAB_CHECK_EQ(liveEngineBytes(), std::uint64_t {0});
     RLAB_CHECK_EQ(r.loss, none.loss);
     RLAB_CHECK_EQ(r.gradChecksum, none.gradChecksum);
     for (const auto& [name, grad] : none.gradients)
-        RLAB_CHECK_MSG(sameBits(r.gradients.at(name), grad), name);
-    if (row.policy != "none" && !(row.policy == "budget" && row.offload)) // offloading alone fits that budget
+        RLAB_CHECK_MSG(test::sameBits(r.gradients.at(name), grad), name);
+    if (base != "none" && !(base == "budget" && offload)) // offloading alone fits that budget
         RLAB_CHECK(r.recomputeFlops > 0);
-    if (row.offload)
+    if (offload)
         RLAB_CHECK(r.bytesByCategory.at("host_offloaded") > 0);
 }
 
@@ -102,7 +72,7 @@ RLAB_TEST(selectiveKeepsNamedKinds)
     c.policy.keep = {OpKind::Softmax, OpKind::Gelu}; // the opposite of the default choice
     const RunResult r = run(c);
     for (const auto& [name, grad] : noneRun().gradients)
-        RLAB_CHECK_MSG(sameBits(r.gradients.at(name), grad), name);
+        RLAB_CHECK_MSG(test::sameBits(r.gradients.at(name), grad), name);
     RLAB_CHECK(r.peakActivationBytes < noneRun().peakActivationBytes);
 }
 

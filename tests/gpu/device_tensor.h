@@ -4,11 +4,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <random>
 #include <vector>
 
+#include "engine_cases.h"
 #include "plain_reference.h"
 #include "rlab/backend.h"
 #include "rlab/engine.h"
@@ -58,11 +58,6 @@ inline std::vector<std::int32_t> randomInts(std::size_t n, int bound, unsigned s
     for (auto& x : v)
         x = dist(rng);
     return v;
-}
-
-template<typename T> bool sameBits(const std::vector<T>& a, const std::vector<T>& b)
-{
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
 }
 
 // The CPU backend the twins run on (all cores), made once.

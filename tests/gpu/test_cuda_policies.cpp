@@ -46,8 +46,7 @@ rlab::RunConfig smallConfig(const char* policy, rlab::Device device, const Model
     config.device = device;
     config.keepGradients = true;
     config.recordTimeline = false;
-    std::string error;
-    config.policy = *rlab::RecomputePolicy::parse(policy, &error);
+    config.policy = rlab::test::parsePolicy(policy);
     return config;
 }
 
