@@ -2,10 +2,10 @@
 // region inside a region or beside another thread's runs on its caller, and a step's gradients
 // are the same bits for every thread count.
 #include <atomic>
-#include <cstring>
 #include <thread>
 #include <vector>
 
+#include "engine_cases.h"
 #include "rlab/engine.h"
 #include "rlab_test.h"
 #include "thread_pool.h"
@@ -110,11 +110,8 @@ RLAB_TEST(gradientsAreTheSameForEveryThreadCount)
     for (int threads : {2, 3}) {
         const RunResult r = run(demoBlocks(threads));
         RLAB_CHECK_EQ(r.loss, one.loss);
-        for (const auto& [name, grad] : one.gradients) {
-            const std::vector<float>& g = r.gradients.at(name);
-            RLAB_CHECK_MSG(g.size() == grad.size() && std::memcmp(g.data(), grad.data(), g.size() * 4) == 0,
-                name + " with " + std::to_string(threads) + " threads");
-        }
+        const std::string differs = test::gradientBitDifference(r.gradients, one.gradients);
+        RLAB_CHECK_MSG(differs.empty(), differs + " with " + std::to_string(threads) + " threads");
     }
 }
 

@@ -1,6 +1,5 @@
 #include "engine_cases.h"
 
-#include <map>
 #include <stdexcept>
 
 namespace rlab::test {
@@ -79,6 +78,36 @@ std::vector<Case<PolicyCase>> policyCases(std::span<const NamedShape> shapes,
                 rows.push_back({shapeName + p + (half ? " bf16" : ""), {s.shape, p, half}});
             }
     return rows;
+}
+
+std::string gradientSetDifference(const Gradients& actual, const Gradients& expected)
+{
+    if (expected.empty())
+        return "no gradients to compare with (were they kept?)";
+    if (actual.empty())
+        return "no gradients to compare (were they kept?)";
+    for (const auto& [name, grad] : expected) {
+        const auto found = actual.find(name);
+        if (found == actual.end())
+            return name + " is missing";
+        if (found->second.size() != grad.size())
+            return name + " has " + std::to_string(found->second.size()) + " elements, not "
+                + std::to_string(grad.size());
+    }
+    for (const auto& entry : actual)
+        if (!expected.contains(entry.first))
+            return entry.first + " is one too many";
+    return {};
+}
+
+std::string gradientBitDifference(const Gradients& actual, const Gradients& expected)
+{
+    if (std::string set = gradientSetDifference(actual, expected); !set.empty())
+        return set;
+    for (const auto& [name, grad] : expected)
+        if (!sameBits(actual.at(name), grad))
+            return name + " differs";
+    return {};
 }
 
 const RunResult& noneRun(const RunConfig& like)

@@ -2,10 +2,11 @@
 // The engine tests' shared fixtures (tst_engine_policies, tst_engine_llama, tst_engine_attention;
 // the policy parser of the memory, ledger and gpu suites; sameBits everywhere): the configuration of
 // the runs that check the invariants, their rows of policies, the run of none that the other
-// policies are compared with, and bit-for-bit comparisons.
+// policies are compared with, and bit-for-bit comparisons that fail when there is nothing to compare.
 
 #include <cstring>
 #include <initializer_list>
+#include <map>
 #include <span>
 #include <string>
 #include <vector>
@@ -55,6 +56,16 @@ struct PolicyCase {
 // (the policy alone for a shape without a name).
 std::vector<Case<PolicyCase>> policyCases(std::span<const NamedShape> shapes,
     std::initializer_list<const char*> policies, std::initializer_list<bool> bf16 = {false, true});
+
+using Gradients = std::map<std::string, std::vector<float>>;
+
+// Empty when `actual` holds the tensors `expected` holds, at least one, each with as many elements,
+// so that a loop over them compares something; else a sentence saying what differs.
+std::string gradientSetDifference(const Gradients& actual, const Gradients& expected);
+
+// Empty when the sets agree (gradientSetDifference) and every tensor is the same bits; else the
+// sentence naming the first that is not.
+std::string gradientBitDifference(const Gradients& actual, const Gradients& expected);
 
 // The run of `like` under none (its shape, storage, attention and the rest as they are), which the
 // other policies' runs are compared with: made once per configuration, by the first case that asks.

@@ -42,9 +42,12 @@ rlab::Backend& cpu()
     return *backend;
 }
 
-// max |actual - expected| over max |expected|, NaN if actual holds a NaN or an infinity.
+// max |actual - expected| over max |expected|, NaN if actual holds a NaN or an infinity, or if the
+// two are empty or of different sizes (a comparison over nothing, or over part, proves nothing).
 double difference(const std::vector<float>& actual, const std::vector<float>& expected)
 {
+    if (expected.empty() || actual.size() != expected.size())
+        return NAN;
     double largest = 0, worst = 0;
     for (const float x : expected)
         largest = std::max(largest, static_cast<double>(std::fabs(x)));
@@ -58,6 +61,9 @@ double difference(const std::vector<float>& actual, const std::vector<float>& ex
 
 #define CHECK_AGREES(emulated, cpuTwin)                                                                      \
     do {                                                                                                     \
+        RLAB_CHECK_MSG(!(cpuTwin).empty() && (emulated).size() == (cpuTwin).size(),                          \
+            std::string(#emulated " has ") + std::to_string((emulated).size())                               \
+                + " elements, the CPU twin's " + std::to_string((cpuTwin).size()));                          \
         const double d = difference((emulated), (cpuTwin));                                                  \
         rlab::test::info("%-10s %.2e of its largest", #emulated, d);                                         \
         RLAB_CHECK_MSG(d <= kTolerance,                                                                      \
