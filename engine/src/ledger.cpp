@@ -180,150 +180,173 @@ struct TaggedRow {
     int tag = -1;
 };
 
-std::vector<TaggedRow> planRows(const Plan& plan, const RunConfig& config)
-{
-    const ModelShape& shape = config.shape;
-    const SlotSizes sizes = detail::slotSizes(shape, plan.dropout, plan.fusedAttention);
-    const PaperFormula paper = paperFormula(shape);
-    const std::uint64_t rows = sizes.rows;
-    const bool llama = shape.arch == Arch::Llama;
-    // Llama's paper-way bytes: 2 a value of each tensor as the unfused, dropout-on block has it.
-    const SlotSizes unfused = detail::slotSizes(shape, true, false);
-    const auto llamaPaperBytes = [&](Slot slot, std::uint64_t perValue) {
-        return detail::checkedMul(perValue, unfused.elems[static_cast<std::size_t>(slot)]);
-    };
-    std::vector<TaggedRow> out;
-    const auto add = [&](LedgerRow row, int tag) { out.push_back({std::move(row), tag}); };
-    for (int block = 0; block < shape.layers; ++block) {
-        const auto maskAfter = [&](Slot slot) {
-            for (const MaskIdentity& mask : kMasks) {
-                if (mask.owner != slot)
-                    continue;
-                LedgerRow row;
-                row.block = block;
-                row.op = !llama              ? mask.op
-                    : slot == Slot::Residual ? "wo"
-                    : slot == Slot::Gelu     ? "w2"
-                                             : mask.op;
-                row.name = mask.name;
-                row.shape = slotShape(shape, slot == Slot::AttDrop ? Slot::Att : Slot::Input);
-                row.precision = "none";
-                row.bytes = 0;
-                row.fate = fateOf(plan, block, mask.owner);
-                row.category = row.fate == TensorFate::Recomputed ? MemoryCategory::RecomputeWorkspace
-                                                                  : MemoryCategory::SavedActivations;
-                row.term = mask.term;
-                row.termName = mask.termName;
-                row.paperBytes = llama ? llamaPaperBytes(slot == Slot::AttDrop ? Slot::Att : Slot::Input, 1)
-                                       : detail::checkedAdd(detail::checkedMul(mask.termSbh, paper.sbh),
-                                           detail::checkedMul(mask.termAs2b, paper.as2b));
-                row.paperKept = row.fate != TensorFate::Recomputed;
-                row.convention = plan.dropout
-                    ? "regenerated from the Philox counter (seed, step, block, site) "
-                      "whenever it is needed, so the engine keeps 0 bytes; the paper "
-                      "keeps 1 byte a value"
-                    : "dropout off: no mask; the paper's model has dropout and keeps 1 "
-                      "byte a value";
-                add(std::move(row), -1);
-            }
-        };
-        for (int s = 0; s < detail::kSlotCount; ++s) {
-            const auto slot = static_cast<Slot>(s);
-            const auto i = static_cast<std::size_t>(s);
-            const RowIdentity id = llama ? llamaIdentityOf(slot) : identityOf(slot);
-            const TensorFate fate = fateOf(plan, block, slot);
-            const bool kept = fate != TensorFate::Recomputed;
-            const bool empty = sizes.elems[i] == 0;
-            LedgerRow row;
-            row.block = block;
-            row.op = slot == Slot::Input && block == 0 ? "embedding" : id.op;
-            row.name = id.name;
-            if (slot == Slot::Input && llama)
-                row.name = block == 0 ? "block input: the embedding's output (attention RMSNorm input)"
-                                      : "block input: the previous block's output (attention RMSNorm input)";
-            else if (slot == Slot::Input)
-                row.name = block == 0 ? "block input: the embedding's output (LayerNorm 1 input)"
-                                      : "block input: the previous block's output (LayerNorm 1 input)";
-            row.shape = slotShape(shape, slot);
-            row.precision = empty ? "none" : (kept && plan.bf16 ? "bf16" : "fp32");
-            row.bytes = kept ? detail::keptBytes(sizes, slot, plan.bf16) - sizes.stats[i]
-                             : detail::checkedMul(sizes.elems[i], sizeof(float));
-            row.fate = fate;
-            row.category = kept ? MemoryCategory::SavedActivations : MemoryCategory::RecomputeWorkspace;
-            row.term = id.term;
-            row.termName = id.termName;
-            row.paperBytes = llama ? llamaPaperBytes(slot, 2)
-                                   : detail::checkedAdd(detail::checkedMul(id.termSbh, paper.sbh),
-                                       detail::checkedMul(id.termAs2b, paper.as2b));
-            row.paperKept = kept;
-            row.convention = engineConvention(fate, plan.bf16, empty);
-            if (slot == Slot::Qkv && llama)
-                row.convention
-                    += "; q, k and v are one tensor (wq, wk and wv are one matmul), kept after the "
-                       "rotary embedding, whose backward needs no activation";
-            else if (slot == Slot::Qkv)
-                row.convention += "; q, k and v are one tensor, the paper's 4sbh for q and k plus 2sbh for v";
-            if (empty && slot == Slot::Att && plan.fusedAttention)
-                row.convention
-                    = "fused attention: no T x T tensor (only each row's logsumexp, below); the paper "
-                      "counts the softmax output";
-            if (empty && slot == Slot::AttDrop && plan.fusedAttention)
-                row.convention
-                    = "fused attention: the dropped probabilities are rebuilt inside backward's kernel";
-            add(row, detail::slotTag(block, slot, TensorPart::Value));
-            if (sizes.stats[i] > 0) {
-                LedgerRow stats = row;
-                stats.name = slot == Slot::Att ? "softmax logsumexp per row (fused attention)"
-                    : llama
-                    ? std::string(slot == Slot::Ln1 ? "attention RMSNorm" : "MLP RMSNorm") + " rstd per row"
-                    : std::string(slot == Slot::Ln1 ? "LayerNorm 1" : "LayerNorm 2")
-                        + " mean and rstd per row";
-                stats.shape = slot == Slot::Att
-                    ? std::vector<std::uint64_t> {static_cast<std::uint64_t>(shape.batch),
-                        static_cast<std::uint64_t>(shape.heads), static_cast<std::uint64_t>(shape.seq)}
-                    : llama ? std::vector<std::uint64_t> {static_cast<std::uint64_t>(shape.batch),
-                          static_cast<std::uint64_t>(shape.seq)}
-                            : std::vector<std::uint64_t> {2, static_cast<std::uint64_t>(shape.batch),
-                                static_cast<std::uint64_t>(shape.seq)};
-                stats.precision = "fp32";
-                stats.bytes = sizes.stats[i];
-                stats.term.clear();
-                stats.termName.clear();
-                stats.paperBytes = 0;
-                stats.paperKept = false;
-                stats.convention = slot == Slot::Att
-                    ? "kept so backward can rebuild the probabilities; not in the paper's formula"
-                    : "kept in fp32 (also when saving bf16) so LayerNorm's backward need not recompute them; "
-                      "the "
-                      "paper does not count them";
-                add(std::move(stats), detail::slotTag(block, slot, TensorPart::Stats));
-            }
-            if (kept && plan.bf16 && !empty) {
-                LedgerRow wide = row;
-                wide.op = "load_bf16";
-                wide.name = row.name + ", widened to fp32 for backward";
-                wide.precision = "fp32";
-                wide.bytes = detail::checkedMul(sizes.elems[i], sizeof(float));
-                wide.fate = TensorFate::Widened;
-                wide.category = MemoryCategory::RecomputeWorkspace;
-                wide.term.clear();
-                wide.termName.clear();
-                wide.paperBytes = 0;
-                wide.paperKept = false;
-                wide.convention
-                    = "the engine computes in fp32: the bf16 copy is widened in the recompute workspace "
-                      "while its block's backward runs; not in the paper's formula";
-                add(std::move(wide), detail::slotTag(block, slot, TensorPart::Widened));
-            }
-            maskAfter(slot);
-        }
+// What every row of one plan's ledger is made from.
+struct RowSource {
+    RowSource(const Plan& p, const ModelShape& s)
+        : plan(p)
+        , shape(s)
+        , sizes(detail::slotSizes(s, p.dropout, p.fusedAttention))
+        , paper(paperFormula(s))
+        , llama(s.arch == Arch::Llama)
+        , unfused(detail::slotSizes(s, true, false))
+    {
     }
+
+    // The paper's bytes for a row: GPT-2's from its terms in sbh and as^2b; llama's, `perValue`
+    // bytes a value of `slot` as the unfused, dropout-on block has it.
+    std::uint64_t paperBytes(
+        std::uint64_t termSbh, std::uint64_t termAs2b, Slot slot, std::uint64_t perValue) const
+    {
+        if (llama)
+            return detail::checkedMul(perValue, unfused.elems[static_cast<std::size_t>(slot)]);
+        return detail::checkedAdd(
+            detail::checkedMul(termSbh, paper.sbh), detail::checkedMul(termAs2b, paper.as2b));
+    }
+
+    const Plan& plan;
+    const ModelShape& shape;
+    const SlotSizes sizes;
+    const PaperFormula paper;
+    const bool llama;
+    const SlotSizes unfused;
+};
+
+// The dropout masks drawn after `slot`'s op in `block`: rows of 0 bytes, since the engine redraws them.
+void addDropoutMasks(const RowSource& src, int block, Slot slot, std::vector<TaggedRow>& out)
+{
+    for (const MaskIdentity& mask : kMasks) {
+        if (mask.owner != slot)
+            continue;
+        LedgerRow row;
+        row.block = block;
+        row.op = !src.llama ? mask.op : slot == Slot::Residual ? "wo" : slot == Slot::Gelu ? "w2" : mask.op;
+        row.name = mask.name;
+        row.shape = slotShape(src.shape, slot == Slot::AttDrop ? Slot::Att : Slot::Input);
+        row.precision = "none";
+        row.bytes = 0;
+        row.fate = fateOf(src.plan, block, mask.owner);
+        row.category = row.fate == TensorFate::Recomputed ? MemoryCategory::RecomputeWorkspace
+                                                          : MemoryCategory::SavedActivations;
+        row.term = mask.term;
+        row.termName = mask.termName;
+        row.paperBytes
+            = src.paperBytes(mask.termSbh, mask.termAs2b, slot == Slot::AttDrop ? Slot::Att : Slot::Input, 1);
+        row.paperKept = row.fate != TensorFate::Recomputed;
+        row.convention = src.plan.dropout ? "regenerated from the Philox counter (seed, step, block, site) "
+                                            "whenever it is needed, so the engine keeps 0 bytes; the paper "
+                                            "keeps 1 byte a value"
+                                          : "dropout off: no mask; the paper's model has dropout and keeps 1 "
+                                            "byte a value";
+        out.push_back({std::move(row), -1});
+    }
+}
+
+// How a block's tensor's bytes relate to the paper's, with what is particular to its slot.
+std::string tensorConvention(const RowSource& src, Slot slot, TensorFate fate, bool empty)
+{
+    std::string convention = engineConvention(fate, src.plan.bf16, empty);
+    if (slot == Slot::Qkv && src.llama)
+        convention += "; q, k and v are one tensor (wq, wk and wv are one matmul), kept after the "
+                      "rotary embedding, whose backward needs no activation";
+    else if (slot == Slot::Qkv)
+        convention += "; q, k and v are one tensor, the paper's 4sbh for q and k plus 2sbh for v";
+    if (empty && slot == Slot::Att && src.plan.fusedAttention)
+        convention = "fused attention: no T x T tensor (only each row's logsumexp, below); the paper "
+                     "counts the softmax output";
+    if (empty && slot == Slot::AttDrop && src.plan.fusedAttention)
+        convention = "fused attention: the dropped probabilities are rebuilt inside backward's kernel";
+    return convention;
+}
+
+// The tensor `slot` of `block`: kept (in fp32 or bf16), offloaded, or recomputed.
+LedgerRow tensorRow(const RowSource& src, int block, Slot slot)
+{
+    const auto i = static_cast<std::size_t>(slot);
+    const RowIdentity id = src.llama ? llamaIdentityOf(slot) : identityOf(slot);
+    const TensorFate fate = fateOf(src.plan, block, slot);
+    const bool kept = fate != TensorFate::Recomputed;
+    const bool empty = src.sizes.elems[i] == 0;
+    LedgerRow row;
+    row.block = block;
+    row.op = slot == Slot::Input && block == 0 ? "embedding" : id.op;
+    row.name = id.name;
+    if (slot == Slot::Input && src.llama)
+        row.name = block == 0 ? "block input: the embedding's output (attention RMSNorm input)"
+                              : "block input: the previous block's output (attention RMSNorm input)";
+    else if (slot == Slot::Input)
+        row.name = block == 0 ? "block input: the embedding's output (LayerNorm 1 input)"
+                              : "block input: the previous block's output (LayerNorm 1 input)";
+    row.shape = slotShape(src.shape, slot);
+    row.precision = empty ? "none" : (kept && src.plan.bf16 ? "bf16" : "fp32");
+    row.bytes = kept ? detail::keptBytes(src.sizes, slot, src.plan.bf16) - src.sizes.stats[i]
+                     : detail::checkedMul(src.sizes.elems[i], sizeof(float));
+    row.fate = fate;
+    row.category = kept ? MemoryCategory::SavedActivations : MemoryCategory::RecomputeWorkspace;
+    row.term = id.term;
+    row.termName = id.termName;
+    row.paperBytes = src.paperBytes(id.termSbh, id.termAs2b, slot, 2);
+    row.paperKept = kept;
+    row.convention = tensorConvention(src, slot, fate, empty);
+    return row;
+}
+
+// The per-row statistics kept beside `tensor` (LayerNorm's or RMSNorm's, fused softmax's logsumexp).
+LedgerRow statisticsRow(const RowSource& src, const LedgerRow& tensor, Slot slot)
+{
+    const auto b = static_cast<std::uint64_t>(src.shape.batch), t = static_cast<std::uint64_t>(src.shape.seq);
+    LedgerRow stats = tensor;
+    stats.name = slot == Slot::Att ? "softmax logsumexp per row (fused attention)"
+        : src.llama
+        ? std::string(slot == Slot::Ln1 ? "attention RMSNorm" : "MLP RMSNorm") + " rstd per row"
+        : std::string(slot == Slot::Ln1 ? "LayerNorm 1" : "LayerNorm 2") + " mean and rstd per row";
+    stats.shape = slot == Slot::Att
+        ? std::vector<std::uint64_t> {b, static_cast<std::uint64_t>(src.shape.heads), t}
+        : src.llama ? std::vector<std::uint64_t> {b, t}
+                    : std::vector<std::uint64_t> {2, b, t};
+    stats.precision = "fp32";
+    stats.bytes = src.sizes.stats[static_cast<std::size_t>(slot)];
+    stats.term.clear();
+    stats.termName.clear();
+    stats.paperBytes = 0;
+    stats.paperKept = false;
+    stats.convention = slot == Slot::Att
+        ? "kept so backward can rebuild the probabilities; not in the paper's formula"
+        : "kept in fp32 (also when saving bf16) so LayerNorm's backward need not recompute them; the "
+          "paper does not count them";
+    return stats;
+}
+
+// The fp32 copy a bf16 `tensor` of `elems` values is widened to while its block's backward runs.
+LedgerRow widenedRow(const LedgerRow& tensor, std::uint64_t elems)
+{
+    LedgerRow wide = tensor;
+    wide.op = "load_bf16";
+    wide.name = tensor.name + ", widened to fp32 for backward";
+    wide.precision = "fp32";
+    wide.bytes = detail::checkedMul(elems, sizeof(float));
+    wide.fate = TensorFate::Widened;
+    wide.category = MemoryCategory::RecomputeWorkspace;
+    wide.term.clear();
+    wide.termName.clear();
+    wide.paperBytes = 0;
+    wide.paperKept = false;
+    wide.convention = "the engine computes in fp32: the bf16 copy is widened in the recompute workspace "
+                      "while its block's backward runs; not in the paper's formula";
+    return wide;
+}
+
+// The head's tensors, after the blocks: the last block's output, the final norm and the loss's
+// probabilities, saved in fp32 under every policy.
+void addHeadRows(const RowSource& src, std::vector<TaggedRow>& out)
+{
+    const ModelShape& shape = src.shape;
     const int n = shape.layers;
     const std::uint64_t b = static_cast<std::uint64_t>(shape.batch),
                         t = static_cast<std::uint64_t>(shape.seq);
     const std::uint64_t d = static_cast<std::uint64_t>(shape.width),
                         v = static_cast<std::uint64_t>(shape.vocab);
-    const std::uint64_t stream = detail::checkedMul(sizes.outputElems, sizeof(float));
+    const std::uint64_t stream = detail::checkedMul(src.sizes.outputElems, sizeof(float));
+    const std::uint64_t rows = src.sizes.rows;
     const auto head = [&](HeadTensor tensor, const char* op, const char* name,
                           std::vector<std::uint64_t> dims, std::uint64_t bytes, const char* convention) {
         LedgerRow row;
@@ -336,9 +359,9 @@ std::vector<TaggedRow> planRows(const Plan& plan, const RunConfig& config)
         row.fate = TensorFate::Kept;
         row.category = MemoryCategory::SavedActivations;
         row.convention = convention;
-        add(std::move(row), detail::headTag(n, tensor));
+        out.push_back({std::move(row), detail::headTag(n, tensor)});
     };
-    if (llama) {
+    if (src.llama) {
         head(HeadTensor::FinalInput, "w2", "the last block's output (final RMSNorm input)", {b, t, d}, stream,
             "saved in fp32 under every policy; outside the paper's per-layer formula");
         head(HeadTensor::Lnf, "norm", "final RMSNorm output (head input)", {b, t, d}, stream,
@@ -355,9 +378,31 @@ std::vector<TaggedRow> planRows(const Plan& plan, const RunConfig& config)
             "kept in fp32; outside the paper's per-layer formula");
     }
     head(HeadTensor::Probabilities, "cross_entropy", "softmax probabilities over the vocabulary", {b, t, v},
-        detail::checkedMul(sizes.logitsElems, sizeof(float)),
+        detail::checkedMul(src.sizes.logitsElems, sizeof(float)),
         "saved in fp32 and overwritten by their own gradient in backward; outside the paper's per-layer "
         "formula");
+}
+
+std::vector<TaggedRow> planRows(const Plan& plan, const RunConfig& config)
+{
+    const RowSource src(plan, config.shape);
+    std::vector<TaggedRow> out;
+    for (int block = 0; block < config.shape.layers; ++block) {
+        for (int s = 0; s < detail::kSlotCount; ++s) {
+            const auto slot = static_cast<Slot>(s);
+            const auto i = static_cast<std::size_t>(s);
+            const LedgerRow row = tensorRow(src, block, slot);
+            out.push_back({row, detail::slotTag(block, slot, TensorPart::Value)});
+            if (src.sizes.stats[i] > 0)
+                out.push_back(
+                    {statisticsRow(src, row, slot), detail::slotTag(block, slot, TensorPart::Stats)});
+            if (row.fate != TensorFate::Recomputed && plan.bf16 && src.sizes.elems[i] != 0)
+                out.push_back(
+                    {widenedRow(row, src.sizes.elems[i]), detail::slotTag(block, slot, TensorPart::Widened)});
+            addDropoutMasks(src, block, slot, out);
+        }
+    }
+    addHeadRows(src, out);
     return out;
 }
 
