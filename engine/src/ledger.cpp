@@ -640,17 +640,11 @@ PaperReconciliation reconcileWithPaper(const TensorLedger& ledger, int block)
     return r;
 }
 
-std::string ledgerJson(const TensorLedger& ledger, LedgerConvention convention,
-    const std::vector<Counterfactual>* counterfactuals)
+namespace {
+
+// The "shape" object: the sizes, with llama's key/value heads and hidden size.
+void writeShape(detail::JsonWriter& j, const ModelShape& shape)
 {
-    detail::JsonWriter j;
-    const ModelShape& shape = ledger.config.shape;
-    j.beginObject();
-    j.string("policy", ledger.config.policy.name());
-    j.string("save_precision", ledger.config.savePrecision == SavePrecision::Bf16 ? "bf16" : "fp32");
-    j.string("source", ledger.measured ? "measured" : "predicted");
-    j.string("convention", convention == LedgerConvention::Paper ? "paper" : "engine");
-    j.string("arch", archName(shape.arch));
     j.beginObject("shape");
     j.integer("layers", static_cast<std::uint64_t>(shape.layers));
     j.integer("width", static_cast<std::uint64_t>(shape.width));
@@ -663,6 +657,133 @@ std::string ledgerJson(const TensorLedger& ledger, LedgerConvention convention,
         j.integer("ffn", static_cast<std::uint64_t>(ffnOf(shape)));
     }
     j.endObject();
+}
+
+// One row of the "tensors" array.
+void writeTensor(detail::JsonWriter& j, const LedgerRow& row)
+{
+    j.beginObject();
+    j.integer("block", static_cast<std::int64_t>(row.block));
+    j.string("op", row.op);
+    j.string("name", row.name);
+    j.beginArray("shape");
+    for (const std::uint64_t dim : row.shape)
+        j.integer({}, dim);
+    j.endArray();
+    j.string("precision", row.precision);
+    j.integer("bytes", row.bytes);
+    j.string("category", memoryCategoryName(row.category));
+    j.string("fate", tensorFateName(row.fate));
+    j.string("term", row.term);
+    j.string("term_name", row.termName);
+    j.integer("paper_bytes", row.paperBytes);
+    j.boolean("paper_kept", row.paperKept);
+    j.integer("peak_bytes", row.peakBytes);
+    j.string("convention", row.convention);
+    j.endObject();
+}
+
+// The "paper" object: Korthikanti et al.'s sbh and as^2b at this shape and their per-layer totals.
+void writePaperFormula(detail::JsonWriter& j, const ModelShape& shape)
+{
+    const PaperFormula paper = paperFormula(shape);
+    j.beginObject("paper");
+    j.integer("sbh", paper.sbh);
+    j.integer("as2b", paper.as2b);
+    j.integer("none_bytes_per_layer", paper.none());
+    j.integer("selective_bytes_per_layer", paper.selective());
+    j.integer("full_bytes_per_layer", paper.full());
+    j.endObject();
+}
+
+// A block's "paper_reconciliation": the paper's 34sbh + 5as^2b, each difference, the engine's bytes.
+void writeReconciliation(detail::JsonWriter& j, const PaperReconciliation& r)
+{
+    j.beginObject("paper_reconciliation");
+    j.integer("paper_none_bytes", r.paperNone);
+    j.integer("recomputed", r.recomputed);
+    j.integer("precision", r.precision);
+    j.integer("regenerated_masks", r.masks);
+    j.integer("not_stored", r.absent);
+    j.integer("statistics", r.statistics);
+    j.integer("engine_kept_bytes", r.engineKept);
+    j.beginArray("recomputed_tensors");
+    for (const std::string& name : r.recomputedNames)
+        j.string({}, name);
+    j.endArray();
+    j.endObject();
+}
+
+// One entry of the "blocks" array: block `b`'s bytes (-1: the head's), counted each way.
+void writeBlock(detail::JsonWriter& j, const TensorLedger& ledger, LedgerConvention convention, int b)
+{
+    std::uint64_t peakBytes = 0;
+    for (const LedgerRow& row : ledger.rows)
+        if (row.block == b)
+            peakBytes += row.peakBytes;
+    j.beginObject();
+    j.integer("block", static_cast<std::int64_t>(b));
+    j.integer("kept_bytes", keptBytes(ledger, b, LedgerConvention::Engine));
+    j.integer("paper_kept_bytes", keptBytes(ledger, b, LedgerConvention::Paper));
+    j.integer("counted_bytes", keptBytes(ledger, b, convention));
+    j.integer("peak_bytes", peakBytes);
+    if (b >= 0)
+        writeReconciliation(j, reconcileWithPaper(ledger, b));
+    j.endObject();
+}
+
+// The "autopsy" object: the bytes live at the peak, the largest rows there, and the policies that
+// would lower it.
+void writeAutopsy(
+    detail::JsonWriter& j, const TensorLedger& ledger, const std::vector<Counterfactual>& counterfactuals)
+{
+    j.beginObject("autopsy");
+    if (ledger.measured) {
+        j.beginObject("live_bytes_by_category");
+        for (std::size_t c = 0; c < kMemoryCategoryCount; ++c)
+            if (isDeviceCategory(static_cast<MemoryCategory>(c)))
+                j.integer(memoryCategoryName(static_cast<MemoryCategory>(c)), ledger.liveAtPeak[c]);
+        j.endObject();
+    } else {
+        j.null("live_bytes_by_category");
+    }
+    j.beginArray("largest");
+    for (const LedgerRow& row : largestAtPeak(ledger, 10)) {
+        j.beginObject();
+        j.integer("block", static_cast<std::int64_t>(row.block));
+        j.string("name", row.name);
+        j.string("fate", tensorFateName(row.fate));
+        j.integer("peak_bytes", row.peakBytes);
+        j.endObject();
+    }
+    j.endArray();
+    j.beginArray("counterfactuals");
+    for (const Counterfactual& c : counterfactuals) {
+        j.beginObject();
+        j.string("policy", c.policy);
+        j.string("what", c.what);
+        j.integer("predicted_peak_activation_bytes", c.predictedPeakActivationBytes);
+        j.integer("change_bytes", c.change);
+        j.endObject();
+    }
+    j.endArray();
+    j.endObject();
+}
+
+} // namespace
+
+std::string ledgerJson(const TensorLedger& ledger, LedgerConvention convention,
+    const std::vector<Counterfactual>* counterfactuals)
+{
+    detail::JsonWriter j;
+    const ModelShape& shape = ledger.config.shape;
+    j.beginObject();
+    j.string("policy", ledger.config.policy.name());
+    j.string("save_precision", ledger.config.savePrecision == SavePrecision::Bf16 ? "bf16" : "fp32");
+    j.string("source", ledger.measured ? "measured" : "predicted");
+    j.string("convention", convention == LedgerConvention::Paper ? "paper" : "engine");
+    j.string("arch", archName(shape.arch));
+    writeShape(j, shape);
     j.integer("peak_activation_bytes", ledger.peakActivationBytes);
     j.integer("rows_peak_bytes", ledger.rowsPeakBytes);
     j.integer("untagged_peak_bytes", ledger.untaggedPeakBytes);
@@ -676,101 +797,16 @@ std::string ledgerJson(const TensorLedger& ledger, LedgerConvention convention,
         j.endObject();
     }
     j.beginArray("tensors");
-    for (const LedgerRow& row : ledger.rows) {
-        j.beginObject();
-        j.integer("block", static_cast<std::int64_t>(row.block));
-        j.string("op", row.op);
-        j.string("name", row.name);
-        j.beginArray("shape");
-        for (const std::uint64_t dim : row.shape)
-            j.integer({}, dim);
-        j.endArray();
-        j.string("precision", row.precision);
-        j.integer("bytes", row.bytes);
-        j.string("category", memoryCategoryName(row.category));
-        j.string("fate", tensorFateName(row.fate));
-        j.string("term", row.term);
-        j.string("term_name", row.termName);
-        j.integer("paper_bytes", row.paperBytes);
-        j.boolean("paper_kept", row.paperKept);
-        j.integer("peak_bytes", row.peakBytes);
-        j.string("convention", row.convention);
-        j.endObject();
-    }
+    for (const LedgerRow& row : ledger.rows)
+        writeTensor(j, row);
     j.endArray();
-    const PaperFormula paper = paperFormula(shape);
-    j.beginObject("paper");
-    j.integer("sbh", paper.sbh);
-    j.integer("as2b", paper.as2b);
-    j.integer("none_bytes_per_layer", paper.none());
-    j.integer("selective_bytes_per_layer", paper.selective());
-    j.integer("full_bytes_per_layer", paper.full());
-    j.endObject();
+    writePaperFormula(j, shape);
     j.beginArray("blocks");
-    for (int i = 0; i <= shape.layers; ++i) {
-        const int b = i < shape.layers ? i : -1; // the blocks, then the head
-        std::uint64_t peakBytes = 0;
-        for (const LedgerRow& row : ledger.rows)
-            if (row.block == b)
-                peakBytes += row.peakBytes;
-        j.beginObject();
-        j.integer("block", static_cast<std::int64_t>(b));
-        j.integer("kept_bytes", keptBytes(ledger, b, LedgerConvention::Engine));
-        j.integer("paper_kept_bytes", keptBytes(ledger, b, LedgerConvention::Paper));
-        j.integer("counted_bytes", keptBytes(ledger, b, convention));
-        j.integer("peak_bytes", peakBytes);
-        if (b >= 0) {
-            const PaperReconciliation r = reconcileWithPaper(ledger, b);
-            j.beginObject("paper_reconciliation");
-            j.integer("paper_none_bytes", r.paperNone);
-            j.integer("recomputed", r.recomputed);
-            j.integer("precision", r.precision);
-            j.integer("regenerated_masks", r.masks);
-            j.integer("not_stored", r.absent);
-            j.integer("statistics", r.statistics);
-            j.integer("engine_kept_bytes", r.engineKept);
-            j.beginArray("recomputed_tensors");
-            for (const std::string& name : r.recomputedNames)
-                j.string({}, name);
-            j.endArray();
-            j.endObject();
-        }
-        j.endObject();
-    }
+    for (int i = 0; i <= shape.layers; ++i)
+        writeBlock(j, ledger, convention, i < shape.layers ? i : -1); // the blocks, then the head
     j.endArray();
-    if (counterfactuals) {
-        j.beginObject("autopsy");
-        if (ledger.measured) {
-            j.beginObject("live_bytes_by_category");
-            for (std::size_t c = 0; c < kMemoryCategoryCount; ++c)
-                if (isDeviceCategory(static_cast<MemoryCategory>(c)))
-                    j.integer(memoryCategoryName(static_cast<MemoryCategory>(c)), ledger.liveAtPeak[c]);
-            j.endObject();
-        } else {
-            j.null("live_bytes_by_category");
-        }
-        j.beginArray("largest");
-        for (const LedgerRow& row : largestAtPeak(ledger, 10)) {
-            j.beginObject();
-            j.integer("block", static_cast<std::int64_t>(row.block));
-            j.string("name", row.name);
-            j.string("fate", tensorFateName(row.fate));
-            j.integer("peak_bytes", row.peakBytes);
-            j.endObject();
-        }
-        j.endArray();
-        j.beginArray("counterfactuals");
-        for (const Counterfactual& c : *counterfactuals) {
-            j.beginObject();
-            j.string("policy", c.policy);
-            j.string("what", c.what);
-            j.integer("predicted_peak_activation_bytes", c.predictedPeakActivationBytes);
-            j.integer("change_bytes", c.change);
-            j.endObject();
-        }
-        j.endArray();
-        j.endObject();
-    }
+    if (counterfactuals)
+        writeAutopsy(j, ledger, *counterfactuals);
     j.endObject();
     return j.take();
 }
