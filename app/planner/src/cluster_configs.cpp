@@ -211,57 +211,63 @@ ClusterConfig deepspeed(const ParallelReport& r, const ParallelRow& row)
     return out;
 }
 
-ClusterConfig pytorch(const ParallelReport& r, const ParallelRow& row)
+// The script's head: how to launch it and its imports (DDP, or FSDP2 from ZeRO stage 2 on).
+std::string pytorchImports(const Parallelism& p)
 {
-    const Parallelism& p = r.parallel;
-    ClusterConfig out {ClusterConfigKind::PyTorch,
-        "PyTorch 2.6 or later (FSDP2: torch.distributed.fsdp.fully_shard)", {}, {}};
-    const RowRecompute re = recomputeOf(row);
-    std::string& c = out.text;
-    c = "# PyTorch 2.6 or later (FSDP2's fully_shard; 2.4 and 2.5 have it as "
-        "torch.distributed._composable.fsdp).\n"
-        "# Launch with torchrun on "
+    std::string c = "# PyTorch 2.6 or later (FSDP2's fully_shard; 2.4 and 2.5 have it as "
+                    "torch.distributed._composable.fsdp).\n"
+                    "# Launch with torchrun on "
         + n(p.dp)
         + " processes; model.blocks is the list of transformer blocks.\n"
           "import torch\nfrom torch.distributed.algorithms._checkpoint.checkpoint_wrapper import (\n"
           "    CheckpointImpl, checkpoint_wrapper)\n";
-    const bool fsdp = p.zero >= 2;
-    if (fsdp)
+    if (p.zero >= 2)
         c += "from torch.distributed.device_mesh import init_device_mesh\nfrom torch.distributed.fsdp import "
              "fully_shard\n";
     else
         c += "from torch.nn.parallel import DistributedDataParallel\n";
     if (p.zero == 1)
         c += "from torch.distributed.optim import ZeroRedundancyOptimizer\n";
-    std::string wrapArgs = "checkpoint_impl=CheckpointImpl.NO_REENTRANT";
-    if (re.what == Recompute::EngineSelective || re.what == Recompute::AttentionCore) {
-        c += "from functools import partial\nfrom torch.utils.checkpoint import CheckpointPolicy, "
-             "create_selective_checkpoint_contexts\n\n";
-        if (re.what == Recompute::AttentionCore)
-            c += "# Recompute the attention core (softmax and its dropout), keep everything else: the "
-                 "paper's 34sbh.\n"
-                 "RECOMPUTE = {torch.ops.aten._softmax.default, torch.ops.aten.native_dropout.default}\n\n"
-                 "def policy(ctx, op, *args, **kwargs):\n"
-                 "    return CheckpointPolicy.PREFER_RECOMPUTE if op in RECOMPUTE else "
-                 "CheckpointPolicy.MUST_SAVE\n";
-        else {
-            c += r.request.config.shape.arch == Arch::Llama
-                ? "# Keep the matmul outputs (wqkv, attention values, wo, w1 and w3); recompute RMSNorm, "
-                  "softmax, SwiGLU, dropout.\n"
-                : "# Keep the matmul outputs (qkv, attention values, fc1); recompute LayerNorm, softmax, "
-                  "GELU, dropout.\n";
-            c += "KEEP = {torch.ops.aten.mm.default, torch.ops.aten.addmm.default, "
-                 "torch.ops.aten.bmm.default}\n\n"
-                 "def policy(ctx, op, *args, **kwargs):\n"
-                 "    return CheckpointPolicy.MUST_SAVE if op in KEEP else "
-                 "CheckpointPolicy.PREFER_RECOMPUTE\n";
-        }
-        wrapArgs += ", context_fn=partial(create_selective_checkpoint_contexts, policy)";
+    return c;
+}
+
+// The selective checkpoint policy's Python (the engine's set, or the paper's attention core) and the
+// checkpoint_wrapper arguments that apply it; nothing for a row that recomputes whole blocks.
+std::string pytorchSelectivePolicy(const ParallelReport& r, const RowRecompute& re, std::string* wrapArgs)
+{
+    if (re.what != Recompute::EngineSelective && re.what != Recompute::AttentionCore)
+        return {};
+    std::string c = "from functools import partial\nfrom torch.utils.checkpoint import CheckpointPolicy, "
+                    "create_selective_checkpoint_contexts\n\n";
+    if (re.what == Recompute::AttentionCore)
+        c += "# Recompute the attention core (softmax and its dropout), keep everything else: the "
+             "paper's 34sbh.\n"
+             "RECOMPUTE = {torch.ops.aten._softmax.default, torch.ops.aten.native_dropout.default}\n\n"
+             "def policy(ctx, op, *args, **kwargs):\n"
+             "    return CheckpointPolicy.PREFER_RECOMPUTE if op in RECOMPUTE else "
+             "CheckpointPolicy.MUST_SAVE\n";
+    else {
+        c += r.request.config.shape.arch == Arch::Llama
+            ? "# Keep the matmul outputs (wqkv, attention values, wo, w1 and w3); recompute RMSNorm, "
+              "softmax, SwiGLU, dropout.\n"
+            : "# Keep the matmul outputs (qkv, attention values, fc1); recompute LayerNorm, softmax, "
+              "GELU, dropout.\n";
+        c += "KEEP = {torch.ops.aten.mm.default, torch.ops.aten.addmm.default, "
+             "torch.ops.aten.bmm.default}\n\n"
+             "def policy(ctx, op, *args, **kwargs):\n"
+             "    return CheckpointPolicy.MUST_SAVE if op in KEEP else "
+             "CheckpointPolicy.PREFER_RECOMPUTE\n";
     }
-    c += "\n";
-    // The units: one block each, or groups of k blocks recomputed from one input.
+    *wrapArgs += ", context_fn=partial(create_selective_checkpoint_contexts, policy)";
+    return c;
+}
+
+// units() and recompute(i): the modules checkpointed, one block each or groups of k blocks recomputed
+// from one input, and which of them recompute.
+std::string pytorchUnits(const RowRecompute& re)
+{
     const int k = re.what == Recompute::Groups ? re.k : 1;
-    c += "def units(model):\n";
+    std::string c = "def units(model):\n";
     if (k > 1)
         c += "    # Groups of " + n(k)
             + " blocks, each recomputed from its first block's input.\n"
@@ -281,21 +287,28 @@ ClusterConfig pytorch(const ParallelReport& r, const ParallelRow& row)
     default:
         c += "    return True\n\n";
     }
-    c += "def parallelize(model):\n"
-         "    # 1. checkpoint_wrapper around each unit, 2. then the sharding around the wrapped unit: the\n"
-         "    # checkpoint sits inside the unit's FSDP hooks, so in backward the pre-backward hook\n"
-         "    # all-gathers the unit's parameters once and the replayed forward uses them. Wrapped the\n"
-         "    # other way round, the replay reruns FSDP's forward hooks: a second all-gather of the\n"
-         "    # unit and a reshard just before its backward needs the parameters again.\n"
-         "    wrapped = []\n"
-         "    for i, unit in enumerate(units(model)):\n"
-         "        if recompute(i):\n"
-         "            unit = checkpoint_wrapper(unit, "
+    return c;
+}
+
+// parallelize(model): each unit wrapped in checkpoint_wrapper, then sharded (FSDP2) or replicated (DDP).
+std::string pytorchParallelize(const Parallelism& p, const std::string& wrapArgs)
+{
+    std::string c
+        = "def parallelize(model):\n"
+          "    # 1. checkpoint_wrapper around each unit, 2. then the sharding around the wrapped unit: the\n"
+          "    # checkpoint sits inside the unit's FSDP hooks, so in backward the pre-backward hook\n"
+          "    # all-gathers the unit's parameters once and the replayed forward uses them. Wrapped the\n"
+          "    # other way round, the replay reruns FSDP's forward hooks: a second all-gather of the\n"
+          "    # unit and a reshard just before its backward needs the parameters again.\n"
+          "    wrapped = []\n"
+          "    for i, unit in enumerate(units(model)):\n"
+          "        if recompute(i):\n"
+          "            unit = checkpoint_wrapper(unit, "
         + wrapArgs
         + ")\n"
           "        wrapped.append(unit)\n"
           "    model.blocks = torch.nn.ModuleList(wrapped)\n";
-    if (fsdp) {
+    if (p.zero >= 2) {
         const std::string reshard = p.zero == 3 ? "True" : "False";
         c += "    mesh = init_device_mesh(\"cuda\", (" + n(p.dp)
             + ",), mesh_dim_names=(\"dp\",))\n"
@@ -318,15 +331,22 @@ ClusterConfig pytorch(const ParallelReport& r, const ParallelRow& row)
         else
             c += "    return ddp, torch.optim.AdamW(ddp.parameters())\n";
     }
+    return c;
+}
+
+// What the script leaves to the user: +offload, tensor parallelism, the pipeline.
+std::string pytorchNotes(const ParallelReport& r, const ParallelRow& row)
+{
+    const Parallelism& p = r.parallel;
+    std::string notes;
     if (row.policy.engine.offload)
-        out.notes += "# +offload: run the forward inside torch.autograd.graph.save_on_cpu(pin_memory=True), "
-                     "which keeps "
-                     "what autograd saves\n# in host memory and copies it back for backward.\n";
+        notes += "# +offload: run the forward inside torch.autograd.graph.save_on_cpu(pin_memory=True), "
+                 "which keeps what autograd saves\n# in host memory and copies it back for backward.\n";
     if (p.tp > 1) {
         // The block's own layer names (docs/llama.md): GPT-2's qkv, proj, fc1, fc2 and LayerNorms;
         // llama's wqkv, wo, the SwiGLU's w1, w3 and w2 and RMSNorms, with grouped key/value heads.
         const bool llama = r.request.config.shape.arch == Arch::Llama;
-        out.notes += "# Tensor parallelism (--tp " + n(p.tp)
+        notes += "# Tensor parallelism (--tp " + n(p.tp)
             + "): a 2-D mesh (\"dp\", \"tp\") and torch.distributed.tensor.parallel.parallelize_module with "
               "ColwiseParallel\n# for "
             + (llama ? "wqkv, w1 and w3, RowwiseParallel for wo and w2"
@@ -339,9 +359,24 @@ ClusterConfig pytorch(const ParallelReport& r, const ParallelRow& row)
                      : "; the attention must then split q, k, v per local head. Not shown.\n");
     }
     if (p.pp > 1)
-        out.notes += "# Pipeline (--pp " + n(p.pp) + "): torch.distributed.pipelining's PipelineStage with "
+        notes += "# Pipeline (--pp " + n(p.pp) + "): torch.distributed.pipelining's PipelineStage with "
             + (p.virtualStages > 1 ? "ScheduleInterleaved1F1B" : "Schedule1F1B") + " and " + n(p.microbatches)
             + " micro-batches; each stage's model.blocks is its chunk. Not shown.\n";
+    return notes;
+}
+
+ClusterConfig pytorch(const ParallelReport& r, const ParallelRow& row)
+{
+    ClusterConfig out {ClusterConfigKind::PyTorch,
+        "PyTorch 2.6 or later (FSDP2: torch.distributed.fsdp.fully_shard)", {}, {}};
+    const RowRecompute re = recomputeOf(row);
+    std::string wrapArgs = "checkpoint_impl=CheckpointImpl.NO_REENTRANT";
+    out.text = pytorchImports(r.parallel);
+    out.text += pytorchSelectivePolicy(r, re, &wrapArgs);
+    out.text += "\n";
+    out.text += pytorchUnits(re);
+    out.text += pytorchParallelize(r.parallel, wrapArgs);
+    out.notes = pytorchNotes(r, row);
     return out;
 }
 
