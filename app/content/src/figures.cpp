@@ -206,6 +206,129 @@ std::pair<std::string_view, std::string_view> numberAndRest(std::string_view tex
     return {text.substr(0, i), text.substr(i)};
 }
 
+// Where the text between a live figure's braces goes wrong: its sentence and place, in the span.
+struct FigureProblems {
+    FigureSpan& span;
+    bool operator()(std::size_t at, std::string message) const
+    {
+        span.problem = std::move(message);
+        span.problemAt = at;
+        return false; // so a step of the parse returns it
+    }
+};
+
+// The quantity, or several joined by '+' ("parameters+gradients+optimizer_state").
+bool readQuantities(const Token& word, FigureRef& ref, const FigureProblems& fail)
+{
+    std::string_view names = word.text;
+    std::size_t offset = 0;
+    while (true) {
+        const std::size_t plus = names.find('+');
+        const std::string_view name = names.substr(0, plus);
+        const std::optional<FigureTerm> term = termNamed(name);
+        if (!term)
+            return fail(word.at + offset,
+                "'" + std::string(name) + "' is not a quantity; write one of " + quantityNames()
+                    + " (or several joined by +)");
+        ref.terms.push_back(*term);
+        if (plus == std::string_view::npos)
+            break;
+        names.remove_prefix(plus + 1);
+        offset += plus + 1;
+    }
+    return true;
+}
+
+// After the quantity, up to '=': 'of', 'under' or 'over' a second run and 'at' a sweep value.
+bool readComparisons(const std::vector<Token>& t, std::size_t& i, FigureRef& ref, const FigureProblems& fail)
+{
+    while (i < t.size() && t[i].text != "=") {
+        const Token& word = t[i];
+        if (word.text == "of" || word.text == "under" || word.text == "over") {
+            if (ref.compare != FigureCompare::None)
+                return fail(
+                    word.at, "'" + word.text + "' compares with a second run, but one is already named");
+            if (i + 1 >= t.size() || t[i + 1].text == "=")
+                return fail(word.at, "'" + word.text + "' needs the run compared with after it");
+            ref.compare = word.text == "of" ? FigureCompare::Of
+                : word.text == "under"      ? FigureCompare::Under
+                                            : FigureCompare::Over;
+            ref.other = t[i + 1].text;
+            ref.otherAt = t[i + 1].at + (t[i + 1].quoted ? 1 : 0);
+            i += 2;
+        } else if (word.text == "at") {
+            const std::optional<std::pair<double, int>> value
+                = i + 1 < t.size() ? plainNumber(t[i + 1].text) : std::nullopt;
+            if (!value || value->second != 0 || ref.at)
+                return fail(i + 1 < t.size() ? t[i + 1].at : word.at,
+                    ref.at ? std::string("'at' is given twice") : "'at' needs a sweep value, a whole number");
+            ref.at = static_cast<int>(value->first);
+            ref.atAt = t[i + 1].at;
+            i += 2;
+        } else {
+            return fail(word.at,
+                "'" + word.text + "' is not understood here; after the quantity come 'of', 'under' or "
+                    + "'over' a run, 'at' a sweep value, then '= figure unit ±tolerance'");
+        }
+    }
+    return true;
+}
+
+// After '=': the figure as written, with its decimals, and its unit ("3.6 MiB" or "3.6MiB").
+bool readFigure(const std::vector<Token>& t, std::size_t& i, std::size_t close, FigureRef& ref,
+    const FigureProblems& fail)
+{
+    if (i >= t.size())
+        return fail(close, "a figure must follow '='");
+    const auto [numberText, attached] = numberAndRest(t[i].text);
+    const std::optional<std::pair<double, int>> number = plainNumber(numberText);
+    if (!number || attached.starts_with(','))
+        return fail(t[i].at, "'" + t[i].text + "' is not a figure; write it with a decimal point, like 3.6");
+    ref.quoted = number->first;
+    ref.decimals = number->second;
+    std::string_view unitText = attached;
+    std::size_t unitAt = t[i].at + numberText.size();
+    ++i;
+    if (unitText.empty() && i < t.size() && !t[i].text.starts_with("±") && !t[i].text.starts_with("+-")) {
+        unitText = t[i].text;
+        unitAt = t[i].at;
+        ++i;
+    }
+    ref.unitAt = unitAt;
+    if (!unitText.empty()) {
+        const UnitName* unit = unitNamed(unitText);
+        if (!unit)
+            return fail(unitAt, "'" + std::string(unitText) + "' is not a unit; write one of " + unitNames());
+        ref.unit = unit->unit;
+    }
+    return true;
+}
+
+// The tolerance, ±5% of the figure or ±0.2 in its unit, which ends the reference.
+bool readTolerance(
+    const std::vector<Token>& t, std::size_t i, std::size_t close, FigureRef& ref, const FigureProblems& fail)
+{
+    if (i >= t.size())
+        return fail(close, "the tolerance is missing: end with ±5% (of the figure) or ±0.2 (in its unit)");
+    std::string_view tolerance = t[i].text;
+    const std::size_t toleranceAt = t[i].at;
+    tolerance.remove_prefix(tolerance.starts_with("±") ? std::string_view("±").size() : 0);
+    if (tolerance.size() == t[i].text.size() && tolerance.starts_with("+-"))
+        tolerance.remove_prefix(2);
+    ref.relativeTolerance = tolerance.ends_with('%');
+    if (ref.relativeTolerance)
+        tolerance.remove_suffix(1);
+    const std::optional<std::pair<double, int>> amount
+        = tolerance.size() < t[i].text.size() ? plainNumber(tolerance) : std::nullopt;
+    if (!amount)
+        return fail(toleranceAt,
+            "'" + t[i].text + "' is not a tolerance; write ±5% (of the figure) or ±0.2 (in its unit)");
+    ref.tolerance = ref.relativeTolerance ? amount->first / 100 : amount->first;
+    if (i + 1 < t.size())
+        return fail(t[i + 1].at, "'" + t[i + 1].text + "' follows the tolerance, which ends the figure");
+    return true;
+}
+
 void parseInside(std::string_view whole, std::size_t open, std::size_t close, FigureSpan& span)
 {
     const std::size_t base = open + 2;
@@ -214,10 +337,7 @@ void parseInside(std::string_view whole, std::size_t open, std::size_t close, Fi
     if (!words)
         return;
     const std::vector<Token>& t = *words;
-    const auto fail = [&](std::size_t at, std::string message) {
-        span.problem = std::move(message);
-        span.problemAt = at;
-    };
+    const FigureProblems fail {span};
     constexpr std::string_view kShape = "write {{preset run quantity [of|under|over run] [at value] = figure "
                                         "unit ±tolerance}}";
     if (t.size() < 3) {
@@ -234,119 +354,18 @@ void parseInside(std::string_view whole, std::size_t open, std::size_t close, Fi
     ref.run = t[1].text;
     ref.runAt = t[1].at + (t[1].quoted ? 1 : 0);
     ref.quantityAt = t[2].at;
-    std::string_view names = t[2].text;
-    std::size_t offset = 0;
-    while (true) {
-        const std::size_t plus = names.find('+');
-        const std::string_view name = names.substr(0, plus);
-        const std::optional<FigureTerm> term = termNamed(name);
-        if (!term) {
-            fail(t[2].at + offset,
-                "'" + std::string(name) + "' is not a quantity; write one of " + quantityNames()
-                    + " (or several joined by +)");
-            return;
-        }
-        ref.terms.push_back(*term);
-        if (plus == std::string_view::npos)
-            break;
-        names.remove_prefix(plus + 1);
-        offset += plus + 1;
-    }
+    if (!readQuantities(t[2], ref, fail))
+        return;
     std::size_t i = 3;
-    while (i < t.size() && t[i].text != "=") {
-        const Token& word = t[i];
-        if (word.text == "of" || word.text == "under" || word.text == "over") {
-            if (ref.compare != FigureCompare::None) {
-                fail(word.at, "'" + word.text + "' compares with a second run, but one is already named");
-                return;
-            }
-            if (i + 1 >= t.size() || t[i + 1].text == "=") {
-                fail(word.at, "'" + word.text + "' needs the run compared with after it");
-                return;
-            }
-            ref.compare = word.text == "of" ? FigureCompare::Of
-                : word.text == "under"      ? FigureCompare::Under
-                                            : FigureCompare::Over;
-            ref.other = t[i + 1].text;
-            ref.otherAt = t[i + 1].at + (t[i + 1].quoted ? 1 : 0);
-            i += 2;
-        } else if (word.text == "at") {
-            const std::optional<std::pair<double, int>> value
-                = i + 1 < t.size() ? plainNumber(t[i + 1].text) : std::nullopt;
-            if (!value || value->second != 0 || ref.at) {
-                fail(i + 1 < t.size() ? t[i + 1].at : word.at,
-                    ref.at ? std::string("'at' is given twice") : "'at' needs a sweep value, a whole number");
-                return;
-            }
-            ref.at = static_cast<int>(value->first);
-            ref.atAt = t[i + 1].at;
-            i += 2;
-        } else {
-            fail(word.at,
-                "'" + word.text + "' is not understood here; after the quantity come 'of', 'under' or "
-                    + "'over' a run, 'at' a sweep value, then '= figure unit ±tolerance'");
-            return;
-        }
-    }
+    if (!readComparisons(t, i, ref, fail))
+        return;
     if (i >= t.size()) {
         fail(close, std::string("the figure as written is missing: ").append(kShape));
         return;
     }
     ++i; // '='
-    if (i >= t.size()) {
-        fail(close, "a figure must follow '='");
-        return;
-    }
-    const auto [numberText, attached] = numberAndRest(t[i].text);
-    const std::optional<std::pair<double, int>> number = plainNumber(numberText);
-    if (!number || attached.starts_with(',')) {
-        fail(t[i].at, "'" + t[i].text + "' is not a figure; write it with a decimal point, like 3.6");
-        return;
-    }
-    ref.quoted = number->first;
-    ref.decimals = number->second;
-    std::string_view unitText = attached;
-    std::size_t unitAt = t[i].at + numberText.size();
-    ++i;
-    if (unitText.empty() && i < t.size() && !t[i].text.starts_with("±") && !t[i].text.starts_with("+-")) {
-        unitText = t[i].text;
-        unitAt = t[i].at;
-        ++i;
-    }
-    ref.unitAt = unitAt;
-    if (!unitText.empty()) {
-        const UnitName* unit = unitNamed(unitText);
-        if (!unit) {
-            fail(unitAt, "'" + std::string(unitText) + "' is not a unit; write one of " + unitNames());
-            return;
-        }
-        ref.unit = unit->unit;
-    }
-    if (i >= t.size()) {
-        fail(close, "the tolerance is missing: end with ±5% (of the figure) or ±0.2 (in its unit)");
-        return;
-    }
-    std::string_view tolerance = t[i].text;
-    const std::size_t toleranceAt = t[i].at;
-    tolerance.remove_prefix(tolerance.starts_with("±") ? std::string_view("±").size() : 0);
-    if (tolerance.size() == t[i].text.size() && tolerance.starts_with("+-"))
-        tolerance.remove_prefix(2);
-    ref.relativeTolerance = tolerance.ends_with('%');
-    if (ref.relativeTolerance)
-        tolerance.remove_suffix(1);
-    const std::optional<std::pair<double, int>> amount
-        = tolerance.size() < t[i].text.size() ? plainNumber(tolerance) : std::nullopt;
-    if (!amount) {
-        fail(toleranceAt,
-            "'" + t[i].text + "' is not a tolerance; write ±5% (of the figure) or ±0.2 (in its unit)");
-        return;
-    }
-    ref.tolerance = ref.relativeTolerance ? amount->first / 100 : amount->first;
-    if (i + 1 < t.size()) {
-        fail(t[i + 1].at, "'" + t[i + 1].text + "' follows the tolerance, which ends the figure");
-        return;
-    }
-    span.ref = std::move(ref);
+    if (readFigure(t, i, close, ref, fail) && readTolerance(t, i, close, ref, fail))
+        span.ref = std::move(ref);
 }
 
 } // namespace
