@@ -129,6 +129,7 @@ private slots:
     void checkContentBinary();
     void glossaryVariantIsPlaced();
     void glossaryStemIsFoundBehindAConcord();
+    void glossaryVariantIsAPattern();
     void glossaryDefinitionIsReadAndChecked();
     void spacedPrefixBeforeAPlaceholderIsReported();
     void glossaryMatchingIsLinearInTheText();
@@ -1235,6 +1236,49 @@ void ContentTest::glossaryStemIsFoundBehindAConcord()
         "sn", circular);
     QVERIFY2(listed(circular).find("is part of the chosen rendering") != std::string::npos,
         listed(circular).c_str());
+}
+
+// A forbidden variant catches the other forms of the same calque (issue 44): written as a stem
+// ("-sina kurongwa", "ma-master") it catches every concord and ending, and a space in it also
+// matches a line break inside a text, so a phrase wrapped across two lines of a folded block is
+// found ("dzisina\n kurongwa"), reported at its start. A line that starts a new key is not the
+// text's continuation, and a space stays a space ("ku CPU" does not catch the right "ku-CPU").
+void ContentTest::glossaryVariantIsAPattern()
+{
+    std::vector<Diagnostic> errors;
+    const std::optional<Glossary> glossary = glossaryFrom("schema: 1\nlanguage: sn\nterms:\n"
+                                                          "  - term: random numbers\n"
+                                                          "    use: nhamba dzekungosarudzwa\n"
+                                                          "    forbidden: [-sina kurongwa]\n"
+                                                          "  - term: master weights\n"
+                                                          "    use: master weights dze-fp32\n"
+                                                          "    forbidden: [ma-master]\n"
+                                                          "  - term: CPU\n"
+                                                          "    use: ku-CPU\n"
+                                                          "    forbidden: [ku CPU]\n",
+        "sn", errors);
+    QVERIFY2(glossary && errors.empty(), listed(errors).c_str());
+    FileReport report("guide.sn.yaml", errors);
+    checkTerms(*glossary,
+        "    body: |\n"
+        "      Mask isina kurongwa, nhamba dzisina\n" // 2: two forms, the second wrapped
+        "      kurongwa, uye ma-master weight ari ku-CPU.\n" // 3: the plural prefix; ku-CPU is right
+        "      Ma-master-weights, zvisina\n" // 4: another spelling; "zvisina" ends the text
+        "    why_wrong: kurongwa ku CPU.\n", // 5: a new key, not a continuation; "ku CPU" is wrong
+        report);
+    const auto at = [&](int line, int column) {
+        return std::count_if(errors.begin(), errors.end(),
+            [&](const Diagnostic& d) { return d.line == line && d.column == column; });
+    };
+    QVERIFY2(at(2, 12) == 1, listed(errors).c_str()); // "isina kurongwa"
+    QVERIFY2(at(2, 35) == 1, listed(errors).c_str()); // "dzisina" + "kurongwa" on the next line
+    QVERIFY2(listed(errors).find("'dzisina kurongwa' is a forbidden variant ('-sina kurongwa')")
+            != std::string::npos,
+        listed(errors).c_str());
+    QVERIFY2(at(3, 21) == 1, listed(errors).c_str()); // "ma-master weight"
+    QVERIFY2(at(4, 7) == 1, listed(errors).c_str()); // "Ma-master-weights"
+    QVERIFY2(at(5, 25) == 1, listed(errors).c_str()); // "ku CPU"
+    QVERIFY2(errors.size() == 5, listed(errors).c_str());
 }
 
 // Shona joins a prefix to a loanword, number or placeholder with a hyphen ("ye-%2"); the glossary

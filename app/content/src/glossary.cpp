@@ -112,6 +112,18 @@ std::size_t textStart(const std::string& line, std::size_t first)
     return at + 1; // the key is ASCII, so bytes and characters agree
 }
 
+// A line that goes on with the text of the line before it: not blank, not a comment, no key at
+// its start, not a list item. Where its text starts, or npos.
+std::size_t continuationStart(const std::string& line)
+{
+    const std::size_t first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#' || textStart(line, first) != 0)
+        return std::string::npos;
+    if (line.compare(first, 2, "- ") == 0 || line.compare(first, 2, "* ") == 0)
+        return std::string::npos;
+    return first; // the indentation is ASCII, so bytes and characters agree
+}
+
 // A trie of lowered variants: one hash lookup per character walked, so a walk costs at most the
 // longest variant's length, however many variants there are.
 class Trie {
@@ -344,17 +356,44 @@ std::size_t checkTerms(const Glossary& glossary, const std::string& text, FileRe
     std::size_t steps = 0;
     Listing listing;
     const std::vector<std::string> lines = linesOf(text);
+    std::vector<std::u32string> lowers(lines.size());
+    std::vector<std::u32string> originals(lines.size());
+    std::vector<std::size_t> continues(lines.size()); // where a continuation line's text starts, or npos
+    for (std::size_t number = 0; number < lines.size(); ++number) {
+        lowers[number] = lowered(lines[number]);
+        originals[number] = decode(lines[number]);
+        continues[number] = continuationStart(lines[number]);
+    }
+    // The word the variant found at line `from.first`, column `from.second` ends in, on line
+    // `endLine` before column `to`: on one line as written, across lines with one space per break.
+    const auto foundText
+        = [&](std::pair<std::size_t, std::size_t> from, std::size_t endLine, std::size_t to) {
+              std::u32string found;
+              for (std::size_t line = from.first; line <= endLine; ++line) {
+                  const std::u32string& original = originals[line];
+                  const std::size_t begin = line == from.first ? from.second : continues[line];
+                  const std::size_t stop = line == endLine ? std::min(to, original.size()) : original.size();
+                  if (line != from.first)
+                      found += U' ';
+                  found += std::u32string_view(original).substr(begin, stop - begin);
+                  if (line != endLine)
+                      while (!found.empty() && found.back() == U' ')
+                          found.pop_back();
+              }
+              return encode(found);
+          };
     for (std::size_t number = 0; number < lines.size(); ++number) {
         const std::string& line = lines[number];
         const std::size_t first = line.find_first_not_of(" \t");
         if (first == std::string::npos || line[first] == '#')
             continue;
         const std::size_t prose = textStart(line, first);
-        const std::u32string haystack = lowered(line);
-        const std::u32string original = decode(line);
+        const std::u32string& haystack = lowers[number];
+        const std::u32string& original = originals[number];
         // One pass: each character starts one walk, down `words` where a word starts and down
         // `stems` inside a word, and a walk stops where the trie has no edge (at most
-        // maxVariantCharacters deep), so the work is at most that many steps per character.
+        // maxVariantCharacters deep), so the work is at most that many steps per character. At a
+        // line's end a space of the variant is also matched by the break before a continuation.
         std::size_t wordStart = 0;
         for (std::size_t at = prose; at < haystack.size(); ++at) {
             const bool starts = at == 0 || !isWordCharacter(haystack[at - 1]);
@@ -368,9 +407,22 @@ std::size_t checkTerms(const Glossary& glossary, const std::string& text, FileRe
             if (trie.empty())
                 continue;
             std::uint32_t node = 0;
-            for (std::size_t k = at; k < haystack.size(); ++k) {
+            std::size_t walkLine = number;
+            std::size_t k = at; // the next character of lowers[walkLine] to walk
+            for (;;) {
+                char32_t c = 0;
+                if (k < lowers[walkLine].size()) {
+                    c = lowers[walkLine][k++];
+                } else {
+                    const std::size_t next = walkLine + 1;
+                    if (next >= lines.size() || continues[next] == std::string::npos)
+                        break;
+                    c = U' '; // the line break before the text's next line
+                    walkLine = next;
+                    k = continues[next];
+                }
                 ++steps;
-                node = trie.child(node, haystack[k]);
+                node = trie.child(node, c);
                 if (node == 0)
                     break;
                 trie.endingAt(node, [&](int index) {
@@ -379,16 +431,18 @@ std::size_t checkTerms(const Glossary& glossary, const std::string& text, FileRe
                     if (!starts && !variant.stem)
                         return; // only a stem is walked from inside a word
                     const std::size_t from = variant.stem ? wordStart : at;
-                    std::size_t to = k + 1;
-                    while (to < original.size() && isWordCharacter(original[to])
-                        && to - from <= 2 * maxVariantCharacters)
+                    const std::u32string& last = originals[walkLine];
+                    std::size_t to = k; // the found word goes on to its end, within bounds
+                    for (std::size_t more = 0;
+                         to < last.size() && isWordCharacter(last[to]) && more <= 2 * maxVariantCharacters;
+                         ++more)
                         ++to;
-                    if (to < original.size() && original[to] == U'/')
+                    if (to < last.size() && last[to] == U'/')
                         return; // a folder's name (demos/) is a name, not prose
                     if (!listing.admit(static_cast<int>(number) + 1))
                         return;
-                    std::string found = encode(std::u32string_view(original).substr(from, to - from));
-                    if (to < original.size() && isWordCharacter(original[to]))
+                    std::string found = foundText({number, from}, walkLine, to);
+                    if (to < last.size() && isWordCharacter(last[to]))
                         found += "...";
                     const GlossaryTerm& term = glossary.terms[variant.term];
                     report.error(static_cast<int>(number) + 1, static_cast<int>(from) + 1,

@@ -21,7 +21,9 @@ struct GlossaryTerm {
     std::string term; // English
     std::string use; // the chosen rendering
     // Each matches at a word's start, any ending, any case; one written with a leading '-' is a
-    // stem ("-fanotaur") and matches anywhere in a word as well, behind any prefix or concord.
+    // stem ("-fanotaur") and matches anywhere in a word as well, behind any prefix or concord. A
+    // space in a variant matches a space, or the line break before the text's next line, so a
+    // phrase ("-sina kurongwa") is found wrapped across two lines.
     std::vector<std::string> forbidden;
     std::string note; // how to use it, for translators (and the app's glossary)
     // What the term means, for a learner (Help > Glossary): in English and in the glossary's
@@ -51,10 +53,11 @@ struct Glossary {
 std::optional<Glossary> readGlossary(const YamlNode& root, FileReport& report, const std::string& language);
 
 // Reports each forbidden variant in `text` (a translation file's raw text) at its line and column.
-// Comment lines are skipped; a variant broken across two lines is not seen. The time is linear in
-// the text, whatever the number of variants: each character starts at most one walk down a trie of
-// the variants, at most maxVariantCharacters deep. Returns the number of trie steps taken (the
-// test's measure of that bound).
+// Comment lines and keys are skipped; a variant broken across two lines is seen where the second
+// line goes on with the same text (no key, no comment, no list item), and reported at its start.
+// The time is linear in the text, whatever the number of variants: each character starts at most
+// one walk down a trie of the variants, at most maxVariantCharacters deep. Returns the number of
+// trie steps taken (the test's measure of that bound).
 std::size_t checkTerms(const Glossary& glossary, const std::string& text, FileReport& report);
 
 // Reads every content/glossary.<language>.yaml under `root` and checks that language's files.
