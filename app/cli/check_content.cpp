@@ -57,6 +57,35 @@ void printCoverage(const rlab::content::Content& content, int missingShown)
     }
 }
 
+// Per quiz that asks for fair distractors: how often its correct option is the longest, on stdout,
+// and a warning on stderr for each above the limit (a warning: the tree is still valid).
+void printLongestKeys(const rlab::content::Content& content, const std::filesystem::path& folder)
+{
+    std::filesystem::path root = std::filesystem::absolute(folder).lexically_normal();
+    if (!root.has_filename())
+        root = root.parent_path(); // named as the loader names files: the folder's name first
+    const std::vector<rlab::content::LongestKeyShare> shares = rlab::content::longestKeyShares(content);
+    if (shares.empty())
+        return;
+    std::cout << "correct option longest (quizzes with fair_distractors, English, at most "
+              << rlab::text::fixed(100 * rlab::content::kMostLongestKeyShare, 0) << "%)\n";
+    for (const rlab::content::LongestKeyShare& share : shares) {
+        const std::string count = std::to_string(share.keyLongest) + "/" + std::to_string(share.questions);
+        std::cout << "  " << rlab::text::forTerminal(share.quiz)
+                  << std::string(share.quiz.size() < 32 ? 32 - share.quiz.size() : 1, ' ') << count
+                  << std::string(count.size() < 7 ? 7 - count.size() : 1, ' ')
+                  << percent(share.keyLongest, share.questions) << "\n";
+        if (share.share() > rlab::content::kMostLongestKeyShare)
+            std::cerr << rlab::text::forTerminal(
+                (root.filename() / "quizzes" / share.quiz / "quiz.yaml").generic_string())
+                      << ": warning: the correct option is the longest in " << share.keyLongest << " of "
+                      << share.questions << " questions (" << rlab::text::fixed(100 * share.share(), 1)
+                      << "%), above " << rlab::text::fixed(100 * rlab::content::kMostLongestKeyShare, 0)
+                      << "%: a learner can guess by length; write distractors as long and specific as the key"
+                      << "\n";
+    }
+}
+
 // A budget run the engine can never plan: the content loader knows the grammar, only the
 // predictor knows whether some plan fits (at the preset's shape and every sweep value).
 std::vector<rlab::content::Diagnostic> unplannableBudgets(
@@ -167,6 +196,7 @@ int checkContentCommand(int argc, char** argv)
               << " quizzes, " << content.guides.size() << " guides, " << content.presets.size()
               << " demo presets loaded.\n";
     printCoverage(content, missingShown);
+    printLongestKeys(content, root);
     if (content.errors.empty()) {
         std::cout << "No errors.\n";
         return 0;

@@ -130,6 +130,7 @@ private slots:
     void glossaryVariantIsPlaced();
     void glossaryStemIsFoundBehindAConcord();
     void glossaryVariantIsAPattern();
+    void longestKeyIsCountedWhereAsked();
     void glossaryDefinitionIsReadAndChecked();
     void spacedPrefixBeforeAPlaceholderIsReported();
     void glossaryMatchingIsLinearInTheText();
@@ -1279,6 +1280,51 @@ void ContentTest::glossaryVariantIsAPattern()
     QVERIFY2(at(4, 7) == 1, listed(errors).c_str()); // "Ma-master-weights"
     QVERIFY2(at(5, 25) == 1, listed(errors).c_str()); // "ku CPU"
     QVERIFY2(errors.size() == 5, listed(errors).c_str());
+}
+
+// A quiz that says `fair_distractors: true` is counted: how often its correct option is the
+// longest, in characters of the English text; check-content prints the share and warns above 40%
+// (a warning, so the tree is still valid). Quizzes without the key (the seed quizzes) are not
+// counted, and the key takes true or false only (issue 44).
+void ContentTest::longestKeyIsCountedWhereAsked()
+{
+    const fs::path root = editableTree();
+    QVERIFY(replaceOnce(root / "quizzes/alpha/quiz.yaml", "description: A small quiz.",
+        "description: A small quiz.\nfair_distractors: true"));
+    const Content content = loadContent(root, "en");
+    QVERIFY2(content.errors.empty(), listed(content.errors).c_str());
+    QVERIFY(content.quiz("alpha")->fairDistractors);
+    QVERIFY(!content.quiz("beta")->fairDistractors);
+    // alpha: "Compute" is shorter than "Bandwidth"; "O(sqrt N)" is longer than "O(N^2)".
+    const std::vector<LongestKeyShare> shares = longestKeyShares(content);
+    QCOMPARE(shares.size(), std::size_t(1));
+    QCOMPARE(shares[0].quiz, std::string("alpha"));
+    QCOMPARE(shares[0].questions, 2);
+    QCOMPARE(shares[0].keyLongest, 1);
+
+    const CommandOutput checked = runCheckContent({root.string()});
+    QCOMPARE(checked.status, 0);
+    QVERIFY2(checked.out.find("  alpha                           1/2     50.0%") != std::string::npos,
+        checked.out.c_str());
+    QVERIFY2(checked.err.find("content/quizzes/alpha/quiz.yaml: warning: the correct option is the longest "
+                              "in 1 of 2 questions (50.0%), above 40%")
+            != std::string::npos,
+        checked.err.c_str());
+    QVERIFY2(checked.out.find("No errors.") != std::string::npos, checked.out.c_str());
+
+    // Under the limit: listed, not warned.
+    QVERIFY(replaceOnce(root / "quizzes/alpha/quiz.yaml", "text: O(sqrt N)", "text: O(√N)"));
+    const CommandOutput fair = runCheckContent({root.string()});
+    QVERIFY2(fair.out.find("  alpha                           0/2      0.0%") != std::string::npos,
+        fair.out.c_str());
+    QVERIFY2(fair.err.empty(), fair.err.c_str());
+
+    QVERIFY(
+        replaceOnce(root / "quizzes/alpha/quiz.yaml", "fair_distractors: true", "fair_distractors: maybe"));
+    const Content bad = loadContent(root, "en");
+    const Diagnostic* found = findDiagnostic(bad, "fair_distractors");
+    QVERIFY2(found, listed(bad.errors).c_str());
+    QCOMPARE(found->line, 7);
 }
 
 // Shona joins a prefix to a loanword, number or placeholder with a hyphen ("ye-%2"); the glossary

@@ -6,6 +6,7 @@
 
 #include "catalog.h"
 #include "rlab/content/figures.h"
+#include "rlab/utf8.h"
 #include "translations.h"
 
 namespace fs = std::filesystem;
@@ -59,6 +60,33 @@ const Quiz* Content::quiz(const std::string& id) const
     const auto found
         = std::find_if(quizzes.begin(), quizzes.end(), [&](const Quiz& q) { return q.id == id; });
     return found == quizzes.end() ? nullptr : &*found;
+}
+
+std::vector<LongestKeyShare> longestKeyShares(const Content& content)
+{
+    // Characters as the learner reads them: code points, each live figure as its written figure.
+    const auto length = [&](const Text& text) {
+        const std::string shown = renderQuotedFigures(text.value, content.language);
+        return utf8::decode(shown).value_or(std::u32string()).size();
+    };
+    std::vector<LongestKeyShare> shares;
+    for (const Quiz& quiz : content.quizzes) {
+        if (!quiz.fairDistractors)
+            continue;
+        LongestKeyShare share {quiz.id, 0, 0};
+        for (const Question& question : quiz.questions) {
+            if (question.answer < 0 || question.answer >= static_cast<int>(question.options.size()))
+                continue;
+            std::size_t longest = 0;
+            for (const Option& option : question.options)
+                longest = std::max(longest, length(option.text));
+            ++share.questions;
+            if (length(question.options[static_cast<std::size_t>(question.answer)].text) >= longest)
+                ++share.keyLongest;
+        }
+        shares.push_back(share);
+    }
+    return shares;
 }
 
 const Guide* Content::guide(const std::string& id) const

@@ -205,7 +205,7 @@ std::optional<Quiz> readQuiz(
 {
     const int before = report.count();
     const Fields fields(root, report, "the quiz",
-        {"schema", "id", "level", "guide", "title", "description", "questions"}, {});
+        {"schema", "id", "level", "guide", "title", "description", "questions"}, {"fair_distractors"});
     checkSchemaVersion(fields, report);
     Quiz quiz;
     if (auto id = fields.id("id")) {
@@ -227,6 +227,7 @@ std::optional<Quiz> readQuiz(
     }
     quiz.title.value = fields.text("title").value_or("");
     quiz.description.value = fields.text("description").value_or("");
+    quiz.fairDistractors = fields.boolean("fair_distractors").value_or(false);
     if (const YamlNode* questions = fields.list("questions")) {
         if (questions->items.empty())
             report.error(*questions, "the quiz has no questions");

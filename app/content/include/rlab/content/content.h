@@ -70,6 +70,9 @@ struct Quiz {
     Text description;
     std::vector<Question> questions;
     std::filesystem::path sourceFile;
+    // `fair_distractors: true`: the quiz's options are written so that the longest is not a clue,
+    // and check-content reports how often the correct one is the longest (longestKeyShares).
+    bool fairDistractors = false;
 };
 
 struct GuideSection {
@@ -273,6 +276,20 @@ struct Content {
     const Guide* guide(const std::string& id) const;
     const DemoPreset* preset(const std::string& id) const;
 };
+
+// How often the correct option of a quiz is its longest: by characters of the text as loaded (in
+// English for check-content), live figures as written, a tie for the longest counted as longest.
+// A learner who always picks the longest option should not do better than the options' number
+// allows, so check-content warns above kMostLongestKeyShare. Only quizzes with
+// `fair_distractors: true` are counted (the seed quizzes keep their pages' options as written).
+struct LongestKeyShare {
+    std::string quiz;
+    int questions = 0;
+    int keyLongest = 0;
+    double share() const { return questions > 0 ? static_cast<double>(keyLongest) / questions : 0.0; }
+};
+inline constexpr double kMostLongestKeyShare = 0.4;
+std::vector<LongestKeyShare> longestKeyShares(const Content& content);
 
 // The languages the content tree offers ("en" first), from the translation files present.
 std::vector<std::string> availableLanguages(const std::filesystem::path& root);
