@@ -9,7 +9,7 @@
     </message>
     <message>
         <source>The model above trained on a cluster: data, tensor, sequence and pipeline parallelism (1F1B) with ZeRO sharding. Every figure is predicted, per GPU; communication buffers and one op&apos;s temporaries are left out.</source>
-        <translation>Модель выше, обучаемая на кластере: параллелизм по данным, тензорный, по последовательности и конвейерный (1F1B) с шардированием ZeRO. Каждое число предсказано, на один GPU; буферы коммуникаций и временные тензоры одной операции не учтены.</translation>
+        <translation>Модель выше, обучаемая на кластере: параллелизм по данным, тензорный, последовательностный и конвейерный (1F1B) с шардированием ZeRO. Каждое число предсказано, на один GPU; буферы коммуникаций и временные тензоры одной операции не учтены.</translation>
     </message>
     <message>
         <source>GPUs per node</source>
@@ -29,7 +29,7 @@
     </message>
     <message>
         <source>Sequence parallel</source>
-        <translation>Параллелизм по последовательности</translation>
+        <translation>Последовательностный параллелизм</translation>
     </message>
     <message>
         <source>Pipeline stages</source>
@@ -89,7 +89,7 @@
     </message>
     <message>
         <source>Predicted with %1: pipeline rank %2 peaks at %3 GiB a GPU, which %4 the %5 GiB budget.</source>
-        <translation>Предсказано для %1: пик у ранга конвейера %2, %3 GiB на GPU, что %4 в бюджет %5 GiB.</translation>
+        <translation>Предсказано для %1: пик у ранга конвейера %2, %3 ГиБ на GPU, что %4 в бюджет %5 ГиБ.</translation>
     </message>
     <message numerus="yes">
         <source>With one pipeline stage every rank holds the same: %n micro-batch(es) of activations at a time.</source>
@@ -145,7 +145,7 @@
     </message>
     <message>
         <source>Predicted memory a GPU, GiB, by pipeline rank (%1)</source>
-        <translation>Предсказанная память на GPU, GiB, по рангам конвейера (%1)</translation>
+        <translation>Предсказанная память на GPU, ГиБ, по рангам конвейера (%1)</translation>
     </message>
     <message>
         <source>Parameters</source>
@@ -177,7 +177,7 @@
     </message>
     <message>
         <source>GiB, predicted</source>
-        <translation>GiB, предсказано</translation>
+        <translation>ГиБ, предсказано</translation>
     </message>
     <message>
         <source>Configs for %1 on this cluster (the plan above, predicted). Each says what it needs in its first lines.</source>
@@ -583,11 +583,11 @@
     </message>
     <message>
         <source>The paper per layer (predicted, 16-bit values, 1-byte masks): %1 = %2 = %3 bytes; × %4 layers = %5.</source>
-        <translation>Статья, на слой (предсказано, 16-битные значения, маски по 1 байту): %1 = %2 = %3 байт; × %4 слоёв = %5.</translation>
+        <translation>Статья, на слой (предсказано, 16-битные значения, маски по 1 байту): %1 = %2 = %3 байт; × число слоёв %4 = %5.</translation>
     </message>
     <message>
         <source>The paper counts this plan&apos;s kept tensors as %1 over %2 layers (predicted, 16-bit values, 1-byte masks).</source>
-        <translation>Статья насчитывает в тензорах, которые хранит этот план, %1 на %2 слоёв (предсказано, 16-битные значения, маски по 1 байту).</translation>
+        <translation>Статья насчитывает в тензорах, которые хранит этот план, %1 при числе слоёв %2 (предсказано, 16-битные значения, маски по 1 байту).</translation>
     </message>
     <message>
         <source>Measured here: the blocks keep %1 (fp32 values, masks regenerated, LayerNorm statistics kept).</source>
@@ -1088,7 +1088,7 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     </message>
     <message>
         <source>Run shown in the timeline</source>
-        <translation>Запуск, показанный на временной шкале</translation>
+        <translation>Запуск, показанный на хронологии</translation>
     </message>
     <message>
         <source>Table</source>
@@ -1183,7 +1183,7 @@ Not widened yet: this machine has no other timed run in the last ten minutes, so
     </message>
     <message>
         <source>A llama run&apos;s %1 key/value heads must divide the number of heads (%2).</source>
-        <translation>У запуска llama %1 голов ключей и значений, а это число должно делить число голов (%2).</translation>
+        <translation>У запуска llama голов ключей и значений %1, а это число должно делить число голов (%2).</translation>
     </message>
     <message>
         <source>Rotary positions pair a head&apos;s dimensions, so the head size (width / heads = %1) must be even.</source>
@@ -1847,7 +1847,7 @@ Open it in your web browser?</source>
     </message>
     <message>
         <source>%1 of activations, reached in %2; the marker on the timeline.</source>
-        <translation>%1 активаций, достигнуто: %2; отмечено на временной шкале.</translation>
+        <translation>%1 активаций, достигнуто: %2; отмечено на хронологии.</translation>
     </message>
     <message>
         <source>Live then (measured), largest first:</source>
@@ -2055,8 +2055,8 @@ micro-batch</source>
     <message>
         <source>Max
 sequence</source>
-        <translation>Макс.
-последовательность</translation>
+        <translation>Макс. длина
+последовательности</translation>
     </message>
     <message>
         <source>yes</source>
@@ -2084,11 +2084,11 @@ sequence</source>
     </message>
     <message>
         <source>Predicted peak, GiB, by sequence (B = %1)</source>
-        <translation>Предсказанный пик, ГиБ, по последовательности (B = %1)</translation>
+        <translation>Предсказанный пик, ГиБ, по длине последовательности (B = %1)</translation>
     </message>
     <message>
         <source>Sequence</source>
-        <translation>Последовательность</translation>
+        <translation>Длина последовательности</translation>
     </message>
     <message>
         <source>your budget</source>
@@ -2191,7 +2191,7 @@ sequence</source>
     </message>
     <message>
         <source>sequence %1, micro-batch %2</source>
-        <translation>последовательность %1, микробатч %2</translation>
+        <translation>длина последовательности %1, микробатч %2</translation>
     </message>
     <message>
         <source>%1 GB a GPU</source>
@@ -2211,7 +2211,7 @@ sequence</source>
     </message>
     <message>
         <source>sequence parallel</source>
-        <translation>параллелизм по последовательности</translation>
+        <translation>последовательностный параллелизм</translation>
     </message>
     <message>
         <source>pipeline stages %1</source>
@@ -2833,7 +2833,7 @@ sequence</source>
     </message>
     <message>
         <source>&amp;Sequence</source>
-        <translation>&amp;Последовательность</translation>
+        <translation>&amp;Длина последовательности</translation>
     </message>
     <message>
         <source>Sequence length</source>
@@ -2865,7 +2865,7 @@ sequence</source>
     </message>
     <message>
         <source>At most %1 layers are allowed for this demo.</source>
-        <translation>В этом демо допускается не больше %1 слоёв.</translation>
+        <translation>Число слоёв в этом демо — не больше %1.</translation>
     </message>
     <message>
         <source>The width may be at most %1 for this demo.</source>
@@ -2873,7 +2873,7 @@ sequence</source>
     </message>
     <message>
         <source>At most %1 heads are allowed for this demo.</source>
-        <translation>В этом демо допускается не больше %1 голов.</translation>
+        <translation>Число голов в этом демо — не больше %1.</translation>
     </message>
     <message>
         <source>The sequence length may be at most %1 for this demo.</source>
@@ -2941,9 +2941,9 @@ sequence</source>
     <message numerus="yes">
         <source>%n correct</source>
         <translation>
-            <numerusform>%n верный</numerusform>
-            <numerusform>%n верных</numerusform>
-            <numerusform>%n верных</numerusform>
+            <numerusform>Верно: %n</numerusform>
+            <numerusform>Верно: %n</numerusform>
+            <numerusform>Верно: %n</numerusform>
         </translation>
     </message>
     <message>
