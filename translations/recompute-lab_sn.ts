@@ -29,7 +29,7 @@
     </message>
     <message>
         <source>Sequence parallel</source>
-        <translation>Sequence parallel</translation>
+        <translation>Sequence parallelism</translation>
     </message>
     <message>
         <source>Pipeline stages</source>
@@ -69,7 +69,7 @@
     </message>
     <message>
         <source>Copy config</source>
-        <translation>Kopa config</translation>
+        <translation>Kopa marongero</translation>
     </message>
     <message>
         <source>Data parallel × tensor parallel × pipeline stages is %1 GPUs, but nodes × GPUs per node is %2: make them equal.</source>
@@ -101,8 +101,8 @@
     <message numerus="yes">
         <source>The last stage peaks: the output layer and the loss keep their tensors for a micro-batch, more than the first stage&apos;s %n micro-batch(es) in flight.</source>
         <translation>
-            <numerusform>Stage rekupedzisira ndiro rine nhongonya: layer yekubuda ne-loss zvinochengeta ma-tensor azvo e-micro-batch, zvinopfuura micro-batch %n iri mukufamba pa-stage rekutanga.</numerusform>
-            <numerusform>Stage rekupedzisira ndiro rine nhongonya: layer yekubuda ne-loss zvinochengeta ma-tensor azvo e-micro-batch, zvinopfuura ma-micro-batch %n ari mukufamba pa-stage rekutanga.</numerusform>
+            <numerusform>Stage rekupedzisira ndiro rine nhongonya: layer rekubuda ne-loss zvinochengeta ma-tensor azvo e-micro-batch, zvinopfuura micro-batch %n iri mukufamba pa-stage rekutanga.</numerusform>
+            <numerusform>Stage rekupedzisira ndiro rine nhongonya: layer rekubuda ne-loss zvinochengeta ma-tensor azvo e-micro-batch, zvinopfuura ma-micro-batch %n ari mukufamba pa-stage rekutanga.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -133,7 +133,7 @@
     </message>
     <message>
         <source>Configs: no plan while the fields above cannot be planned.</source>
-        <translation>Ma-config: hapana hurongwa kana minda iri pamusoro isingarongeki.</translation>
+        <translation>Marongero: hapana hurongwa kana minda iri pamusoro isingarongeki.</translation>
     </message>
     <message>
         <source>No policy fits this budget on this cluster.</source>
@@ -177,7 +177,7 @@
     </message>
     <message>
         <source>Configs for %1 on this cluster (the plan above, predicted). Each says what it needs in its first lines.</source>
-        <translation>Ma-config e-%1 pa-cluster iyi (hurongwa huri pamusoro, hwakafungidzirwa). Imwe neimwe inotaura zvainoda mumitsara yayo yekutanga.</translation>
+        <translation>Marongero e-%1 pa-cluster iyi (hurongwa huri pamusoro, hwakafungidzirwa). Rimwe nerimwe rinotaura zvarinoda mumitsara yaro yekutanga.</translation>
     </message>
     <message>
         <source>Megatron-LM</source>
@@ -342,7 +342,7 @@
     </message>
     <message>
         <source>Same within noise:</source>
-        <translation>Zvakafanana mukati me-noise:</translation>
+        <translation>Zvakafanana mukati meruzha:</translation>
     </message>
     <message>
         <source>%1× [%2, %3] (paired steps)</source>
@@ -354,7 +354,7 @@
     </message>
     <message>
         <source>%1: time the same within noise, counted FLOPs %2%</source>
-        <translation>%1: nguva yakafanana mukati me-noise, ma-FLOP akaverengwa %2%</translation>
+        <translation>%1: nguva yakafanana mukati meruzha, ma-FLOP akaverengwa %2%</translation>
     </message>
     <message>
         <source>%1 of %2 hold</source>
@@ -362,7 +362,7 @@
     </message>
     <message>
         <source>same within noise: %1</source>
-        <translation>zvakafanana mukati me-noise: %1</translation>
+        <translation>zvakafanana mukati meruzha: %1</translation>
     </message>
     <message>
         <source>do not hold at these sizes: %1</source>
@@ -378,7 +378,7 @@
     </message>
     <message>
         <source>%1 of every budget run within its budget</source>
-        <translation>%1 yekumhanya kwega kwega kune bhajeti iri mukati mebhajeti yako</translation>
+        <translation>%1 yekumhanya kwega kwega kune bhajeti iri mukati mebhajeti yakwo</translation>
     </message>
     <message>
         <source>%1 falls as the budget grows</source>
@@ -555,7 +555,7 @@
     </message>
     <message>
         <source>head and loss (outside the per-layer formula)</source>
-        <translation>head ne-loss (kunze kwefomura ye-layer rimwe nerimwe)</translation>
+        <translation>head ne-loss (kunze kwe-formula ye-layer rimwe nerimwe)</translation>
     </message>
     <message>
         <source>%1, widened to fp32 for backward</source>
@@ -579,7 +579,7 @@
     </message>
     <message>
         <source>The paper per layer (predicted, 16-bit values, 1-byte masks): %1 = %2 = %3 bytes; × %4 layers = %5.</source>
-        <translation>Pepa, pa-layer rimwe nerimwe (zvakafungidzirwa, ma-value e-16-bit, ma-mask e-1 byte): %1 = %2 = %3 bytes; × ma-layer %4 = %5.</translation>
+        <translation>Pepa, pa-layer rimwe nerimwe (zvakafungidzirwa, ma-value e-16-bit, ma-mask e-byte 1): %1 = %2 = ma-byte %3; × ma-layer %4 = %5.</translation>
     </message>
     <message>
         <source>The paper counts this plan&apos;s kept tensors as %1 over %2 layers (predicted, 16-bit values, 1-byte masks).</source>
@@ -607,7 +607,7 @@
     </message>
     <message>
         <source>offload what this policy keeps to host memory</source>
-        <translation>kutamisira zvinochengetwa nepolicy iyi kundangariro ye-host</translation>
+        <translation>kutamisira zvinochengetwa ne-policy iyi kundangariro ye-host</translation>
     </message>
     <message>
         <source>keep only the matmul outputs: recompute attention probabilities, LayerNorm and GELU in backward</source>
@@ -631,7 +631,7 @@
     </message>
     <message>
         <source>Q and K for QK^T, V for attention over values (k = G*dh, the key/value width)</source>
-        <translation>Q ne-K ze-QK^T, V ye-attention pamusoro pema-value (k = G*dh, upamhi hwema-key nema-value)</translation>
+        <translation>Q ne-K ze-QK^T, V ye-attention pamusoro pema-value (k = G*dh, hupamhi hwema-key nema-value)</translation>
     </message>
     <message>
         <source>wo input</source>
@@ -885,7 +885,7 @@
     </message>
     <message>
         <source>Measured: the highest number of bytes of this kind the engine&apos;s allocator held at once.</source>
-        <translation>Zvakayerwa: huwandu hukuru hwema-byte erudzi urwu akabatwa ne-allocator yeinjini panguva imwe.</translation>
+        <translation>Zvakayerwa: huwandu hwema-byte erudzi urwu hukuru kupfuura hwose hwakabatwa ne-allocator yeinjini panguva imwe.</translation>
     </message>
     <message>
         <source>The run&apos;s recomputation policy and settings.</source>
@@ -897,7 +897,7 @@
     </message>
     <message>
         <source>Measured: the highest number of bytes the engine held on the device at once, all kinds together.</source>
-        <translation>Zvakayerwa: huwandu hukuru hwema-byte akabatwa neinjini pamudziyo panguva imwe, marudzi ose pamwe chete.</translation>
+        <translation>Zvakayerwa: huwandu hwema-byte hukuru kupfuura hwose hwakabatwa neinjini pamudziyo panguva imwe, marudzi ose pamwe chete.</translation>
     </message>
     <message>
         <source>Peak total
@@ -913,7 +913,7 @@ MiB, zvakayerwa</translation>
     </message>
     <message>
         <source>Measured: checkpoints held in host memory instead of on the device.</source>
-        <translation>Zvakayerwa: ma-checkpoint akachengetwa mundangariro ye-host pachinzvimbo chemudziyo.</translation>
+        <translation>Zvakayerwa: ma-checkpoint akachengetwa mundangariro ye-host panzvimbo pemudziyo.</translation>
     </message>
     <message>
         <source>Measured: the peak of saved activations plus recompute workspace.</source>
@@ -1015,7 +1015,7 @@ kuenzaniswa, zvakayerwa</translation>
     </message>
     <message>
         <source>Predicted, not measured: the time the same bytes would take over PCIe 4.0 x16 between a typical GPU and pinned host memory, at about 25 GB/s per direction (32 GB/s raw less protocol overhead; NVIDIA&apos;s bandwidthTest reports 24-26 GB/s on such hosts). On the CPU the copies stay within RAM.</source>
-        <translation>Zvakafungidzirwa, hazvina kuyerwa: nguva yaizotorwa nema-byte akafanana pa-PCIe 4.0 x16 pakati pe-GPU yakajairika nendangariro ye-host yakapiniwa, anenge 25 GB/s kurutivi rumwe nerumwe (32 GB/s isati yabviswa mutoro we-protocol; bandwidthTest ye-NVIDIA inoratidza 24-26 GB/s pamichina yakadaro). Pa-CPU makopi anoramba ari mu-RAM.</translation>
+        <translation>Zvakafungidzirwa, hazvina kuyerwa: nguva yaizotorwa nema-byte akafanana pa-PCIe 4.0 x16 pakati pe-GPU yakajairika nendangariro ye-host yakasungwa (pinned), anenge 25 GB/s kurutivi rumwe nerumwe (32 GB/s isati yabviswa mutoro we-protocol; bandwidthTest ye-NVIDIA inoratidza 24-26 GB/s pamichina yakadaro). Pa-CPU makopi anoramba ari mu-RAM.</translation>
     </message>
     <message>
         <source>Same bytes over PCIe
@@ -1047,7 +1047,7 @@ Mumabhuraketi: zvichienzaniswa nekumhanya kwe-none pamasaizi mamwe chete.</trans
     </message>
     <message>
         <source>same as none within noise</source>
-        <translation>zvakafanana ne-none mukati me-noise</translation>
+        <translation>zvakafanana ne-none mukati meruzha</translation>
     </message>
     <message numerus="yes">
         <source>%1
@@ -1061,7 +1061,7 @@ Ma-round ekumhanya uku chete: %2 kusvika %3 ms. Kukurumidza kwemuchina uyu kwaka
     </message>
     <message>
         <source>Measured: the 95% confidence interval of the median step time, from this run&apos;s timing rounds, widened by how much this machine&apos;s speed has wandered between its recent runs (a small fixed training timed in every run), so that running the demo again lands inside it. The comparison with none beside the median pairs each step with none&apos;s step of the same number, taken one after the other, which the wander does not move; it tells smaller differences apart than these intervals do, and where it finds none, it says the same within noise.</source>
-        <translation>Zvakayerwa: interval ye-95% yenguva yepakati yedanho, kubva kuma-round ekuyera ekumhanya uku, yakawedzerwa nekuchinja kwakaita kukurumidza kwemuchina uyu pakati pekumhanya kwawo kuchangopfuura (kudzidziswa kudiki kusingachinji kunoyerwa pakumhanya kwose), kuitira kuti kumhanyisa muratidzo zvakare kuwire mukati mayo. Kuenzanisa ne-none padivi penguva yepakati kunobatanidza danho rimwe nerimwe nedanho re-none rine nhamba imwe chete, matanho aya akatorwa rimwe richitevera rimwe, uye kuchinja uku hakukufambisi; kunoona misiyano midiki kupfuura ma-interval aya, uye pasina musiyano, kunoti zvakafanana mukati me-noise.</translation>
+        <translation>Zvakayerwa: interval ye-95% yenguva yepakati yedanho, kubva kuma-round ekuyera ekumhanya uku, yakawedzerwa nekuchinja kwakaita kukurumidza kwemuchina uyu pakati pekumhanya kwawo kuchangopfuura (kudzidziswa kudiki kusingachinji kunoyerwa pakumhanya kwose), kuitira kuti kumhanyisa muratidzo zvakare kuwire mukati mayo. Kuenzanisa ne-none padivi penguva yepakati kunobatanidza danho rimwe nerimwe nedanho re-none rine nhamba imwe chete, matanho aya akatorwa rimwe richitevera rimwe, uye kuchinja uku hakukufambisi; kunoona misiyano midiki kupfuura ma-interval aya, uye pasina musiyano, kunoti zvakafanana mukati meruzha.</translation>
     </message>
     <message>
         <source>%1
@@ -1106,7 +1106,7 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>Loss</source>
-        <translation>Kurasikirwa</translation>
+        <translation>Loss</translation>
     </message>
     <message>
         <source>More columns</source>
@@ -1122,11 +1122,11 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>How to read it: one group per run; a taller bar took longer a step. Bars whose intervals overlap none&apos;s are the same within noise.</source>
-        <translation>Maverengerwo: boka rimwe pakumhanya kumwe nekumwe; bhawa refu rakatora nguva yakawanda padanho. Mabhawa ane ma-interval anopindirana neye-none akafanana mukati me-noise.</translation>
+        <translation>Maverengerwo: boka rimwe pakumhanya kumwe nekumwe; bhawa refu rakatora nguva yakawanda padanho. Mabhawa ane ma-interval anopindirana neye-none akafanana mukati meruzha.</translation>
     </message>
     <message>
         <source>How to read it: one training step from left to right, forward, then recompute and backward; up is the memory alive after each op. Dashed: the other runs, lined up phase by phase.</source>
-        <translation>Maverengerwo: danho rimwe rekudzidzisa kubva kuruboshwe kuenda kurudyi, forward pass, wozoita kuverengazve ne-backward pass; kumusoro ndiyo ndangariro iri kushandiswa mushure me-op imwe neimwe. Mitsetse yemadotsi: kumwe kumhanya, kwakaenzaniswa phase nephase.</translation>
+        <translation>Maverengerwo: danho rimwe rekudzidzisa kubva kuruboshwe kuenda kurudyi, forward pass, wozoita kuverengazve ne-backward pass; kumusoro ndiyo ndangariro iri kushandiswa mushure me-op imwe neimwe. Mitsetse yemadotsi: kumwe kumhanya, kwakaenzaniswa chikamu nechikamu.</translation>
     </message>
     <message>
         <source>How to read it: one line per policy as the size grows; on log-log axes a steeper line grows faster, and its slope is the exponent.</source>
@@ -1157,7 +1157,7 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>The number of heads (%1) must divide the width (%2).</source>
-        <translation>Huwandu hwemisoro (%1) hunofanira kupatsanura upamhi (%2) pasina chasara.</translation>
+        <translation>Huwandu hwemisoro (%1) hunofanira kukamura hupamhi (%2) pasina chinosara.</translation>
     </message>
     <message>
         <source>Tick at least one kind of activation for selective recomputation to keep.</source>
@@ -1180,7 +1180,7 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>Rotary positions pair a head&apos;s dimensions, so the head size (width / heads = %1) must be even.</source>
-        <translation>Rotary positions dzinobatanidza ma-dimension emusoro ari maviri maviri, saka saizi yemusoro (upamhi / misoro = %1) inofanira kuva nhamba yakaenzana.</translation>
+        <translation>Rotary positions dzinobatanidza ma-dimension emusoro ari maviri maviri, saka saizi yemusoro (hupamhi / misoro = %1) inofanira kuva nhamba yakaenzana.</translation>
     </message>
 </context>
 <context>
@@ -1290,11 +1290,11 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>The first MLP matmul output, four times the width: costly to recompute.</source>
-        <translation>Mhedzisiro ye-matmul yekutanga ye-MLP, ine upamhi hwakapetwa ka-4 (4×): inodhura kuverengazve.</translation>
+        <translation>Mhedzisiro ye-matmul yekutanga ye-MLP, ine hupamhi hwakawanzwa ne-4 (4×): inodhura kuverengazve.</translation>
     </message>
     <message>
         <source>GELU output, four times the width: cheap to recompute.</source>
-        <translation>Mhedzisiro ye-GELU, ine upamhi hwakapetwa ka-4 (4×): yakachipa kuverengazve.</translation>
+        <translation>Mhedzisiro ye-GELU, ine hupamhi hwakawanzwa ne-4 (4×): yakachipa kuverengazve.</translation>
     </message>
     <message>
         <source>Run %1 of %2 (%3): %4</source>
@@ -1432,7 +1432,7 @@ Unoda kuivhura mu-browser yako?</translation>
     <name>LedgerChart</name>
     <message>
         <source>Activations at each run&apos;s peak, by the paper&apos;s term, MiB (measured)</source>
-        <translation>Ma-activation panhongonya yekumhanya kwega kwega, nechikamu chefomura yepepa, MiB (zvakayerwa)</translation>
+        <translation>Ma-activation panhongonya yekumhanya kwega kwega, nechikamu che-formula yepepa, MiB (zvakayerwa)</translation>
     </message>
     <message>
         <source>MiB</source>
@@ -1443,7 +1443,7 @@ Unoda kuivhura mu-browser yako?</translation>
     <name>LedgerView</name>
     <message>
         <source>How to read it: one bar per run, one colour per term of the paper&apos;s formula (Korthikanti et al.: 34sbh + 5as²b per layer); a colour missing from a bar is a tensor that policy recomputes instead of keeping. Below: one run&apos;s tensors, block by block.</source>
-        <translation>Maverengero: bar rimwe pakumhanya kumwe nekumwe, ruvara rumwe pachikamu chimwe nechimwe chefomura yepepa (Korthikanti nevamwe: 34sbh + 5as²b pa-layer rimwe nerimwe); ruvara rusipo mu-bar itensor iyo policy iyoyo inoverengazve pachinzvimbo chekuichengeta. Pazasi: ma-tensor ekumhanya kumwe, block neblock.</translation>
+        <translation>Maverengerwo: bhawa rimwe pakumhanya kumwe nekumwe, ruvara rumwe pachikamu chimwe nechimwe che-formula yepepa (Korthikanti nevamwe: 34sbh + 5as²b pa-layer rimwe nerimwe); ruvara rusipo mubhawa i-tensor rinoverengwazve ne-policy iyoyo panzvimbo pekuchengetwa. Pazasi: ma-tensor ekumhanya kumwe, block ne-block.</translation>
     </message>
     <message>
         <source>Run:</source>
@@ -1451,11 +1451,11 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>Run shown in the ledger</source>
-        <translation>Kumhanya kunoratidzwa mu-ledger</translation>
+        <translation>Kumhanya kunoratidzwa muRejista</translation>
     </message>
     <message>
         <source>Term / tensor</source>
-        <translation>Chikamu chefomura / tensor</translation>
+        <translation>Chikamu che-formula / tensor</translation>
     </message>
     <message>
         <source>Shape</source>
@@ -1463,11 +1463,11 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>Precision</source>
-        <translation>Precision</translation>
+        <translation>Kunyatsojeka</translation>
     </message>
     <message>
         <source>What the policy does</source>
-        <translation>Zvinoitwa nepolicy</translation>
+        <translation>Zvinoitwa ne-policy</translation>
     </message>
     <message>
         <source>MiB (measured)</source>
@@ -1495,7 +1495,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>How to read it: one bar per run, one colour per term, each of llama&apos;s tensors counted as Korthikanti et al. count GPT&apos;s (2 bytes a value, 1 a dropout mask; k is the key/value width, f the SwiGLU width); a colour missing from a bar is a tensor that policy recomputes instead of keeping. Below: one run&apos;s tensors, block by block.</source>
-        <translation>Maverengero: bar rimwe pakumhanya kumwe nekumwe, ruvara rumwe pachikamu chimwe nechimwe; tensor yega yega ye-llama yakaverengwa sezvinoverengwa ma-tensor eGPT naKorthikanti nevamwe (2 bytes pakukosha kumwe, 1 pa-dropout mask; k upamhi hwema-key nema-value, f upamhi hweSwiGLU); ruvara rusipo mu-bar itensor iyo policy iyoyo inoverengazve pachinzvimbo chekuichengeta. Pazasi: ma-tensor ekumhanya kumwe, block neblock.</translation>
+        <translation>Maverengerwo: bhawa rimwe pakumhanya kumwe nekumwe, ruvara rumwe pachikamu chimwe nechimwe; tensor rimwe nerimwe re-llama rakaverengwa sezvinoverengwa ma-tensor e-GPT naKorthikanti nevamwe (ma-byte 2 pa-value imwe, 1 pa-mask ye-dropout; k hupamhi hwema-key nema-value, f hupamhi hwe-SwiGLU); ruvara rusipo mubhawa i-tensor rinoverengwazve ne-policy iyoyo panzvimbo pekuchengetwa. Pazasi: ma-tensor ekumhanya kumwe, block ne-block.</translation>
     </message>
 </context>
 <context>
@@ -1615,7 +1615,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>Recompute Lab teaches activation recomputation (gradient checkpointing) with quizzes and live demos that train a small GPT-style model and measure its memory and time.</source>
-        <translation>Recompute Lab inodzidzisa kuverengazve ma-activation (activation recomputation, gradient checkpointing) nebvunzo uye miratidzo mhenyu inodzidzisa modhi diki yakaita se-GPT ichiyera ndangariro nenguva yayo.</translation>
+        <translation>Recompute Lab inodzidzisa kuverengazve ma-activation (activation recomputation, gradient checkpointing) nebvunzo uye miratidzo mipenyu inodzidzisa modhi diki yakaita se-GPT ichiyera ndangariro nenguva yayo.</translation>
     </message>
     <message>
         <source>Start over</source>
@@ -1923,7 +1923,7 @@ Unoda kuivhura mu-browser yako?</translation>
     </message>
     <message>
         <source>Which recomputation policy fits your model in your GPU&apos;s memory, and what it costs. Every figure on this page is predicted by the engine&apos;s memory predictor (the one that equals its measured peak in the demos); nothing is allocated or trained.</source>
-        <translation>Policy ipi yekuverengazve inokwana modhi yako mundangariro ye-GPU yako, uye mutengo wayo. Nhamba imwe neimwe papeji rino yakaverengwa nemodhi yendangariro yeinjini (iyo inoenzana nenhongonya yakayerwa mumiratidzo); hapana ndangariro inogoverwa uye hapana chinodzidziswa.</translation>
+        <translation>Policy ipi yekuverengazve inokwana modhi yako mundangariro ye-GPU yako, uye mutengo wayo. Nhamba imwe neimwe papeji rino yakaverengwa nemodhi yendangariro yeinjini (iyo inoenzana nenhongonya yakayerwa mumiratidzo); hapana ndangariro inotorwa uye hapana chinodzidziswa.</translation>
     </message>
     <message>
         <source>Back</source>
@@ -2042,8 +2042,8 @@ huru kupfuura dzose</translation>
     <message>
         <source>Max
 sequence</source>
-        <translation>Sequence
-refu kupfuura dzose</translation>
+        <translation>Hurefu hwe-sequence
+hukuru kupfuura hwose</translation>
     </message>
     <message>
         <source>yes</source>
@@ -2071,11 +2071,11 @@ refu kupfuura dzose</translation>
     </message>
     <message>
         <source>Predicted peak, GiB, by sequence (B = %1)</source>
-        <translation>Nhongonya yakafungidzirwa, GiB, ne-sequence (B = %1)</translation>
+        <translation>Nhongonya yakafungidzirwa, GiB, nehurefu hwe-sequence (B = %1)</translation>
     </message>
     <message>
         <source>Sequence</source>
-        <translation>Sequence</translation>
+        <translation>Hurefu hwe-sequence</translation>
     </message>
     <message>
         <source>your budget</source>
@@ -2135,7 +2135,7 @@ refu kupfuura dzose</translation>
     </message>
     <message>
         <source>Grouped-query attention&apos;s key/value heads: they must divide the heads, and tensor parallelism must divide them.</source>
-        <translation>Misoro ye-key/value ye-grouped-query attention: inofanira kugovera misoro, uye tensor parallelism inofanira kuagovera.</translation>
+        <translation>Misoro ye-key/value ye-grouped-query attention: huwandu hwayo hunofanira kukamura huwandu hwemisoro, uye tensor parallelism inofanira kukamura huwandu hwayo.</translation>
     </message>
     <message>
         <source>The MLP&apos;s hidden width: 4 × width in GPT-2&apos;s block, SwiGLU&apos;s size in llama&apos;s.</source>
@@ -2143,7 +2143,7 @@ refu kupfuura dzose</translation>
     </message>
     <message>
         <source>Prepared for %1: predicted, not measured. The engine trains on one device, so what this question asks about many GPUs is shown here from the planner&apos;s formulas, which its tests check against the papers. Change any field to explore; Back returns to the question.</source>
-        <translation>Zvakagadzirirwa %1: zvakafungidzirwa, kwete zvakayerwa. Injini inodzidzisa pamudziyo umwe, saka zvinobvunzwa nemubvunzo uyu nezve ma-GPU mazhinji zvinoratidzwa pano kubva mumafomula emurongi, ayo ma-test ake anoenzanisa nemapepa. Chinja chero munda kuti uongorore; Dzokera inodzosera kumubvunzo.</translation>
+        <translation>Zvakagadzirirwa %1: zvakafungidzirwa, kwete zvakayerwa. Injini inodzidzisa pamudziyo mumwe, saka zvinobvunzwa nemubvunzo uyu nezve ma-GPU mazhinji zvinoratidzwa pano kubva mumafomula emurongi, ayo ma-test ake anoenzanisa nemapepa. Chinja chero munda kuti uongorore; Dzokera inodzosera kumubvunzo.</translation>
     </message>
     <message>
         <source>Biases on q, k and v (Qwen2&apos;s block)</source>
@@ -2158,7 +2158,7 @@ refu kupfuura dzose</translation>
     </message>
     <message>
         <source>This question is about many GPUs, and the engine trains on one device, so it has no live demo. The Planner shows it instead, with the settings below, from its formulas (checked against the papers in its tests): nothing here is measured.</source>
-        <translation>Mubvunzo uyu ndewe ma-GPU mazhinji, uye injini inodzidzisa pamudziyo umwe, saka hauna muratidzo mupenyu. Murongi anozviratidza panzvimbo pawo, nemasetting ari pazasi, kubva mumafomula ake (ma-test ake anoaenzanisa nemapepa): hapana chakayerwa pano.</translation>
+        <translation>Mubvunzo uyu ndewe ma-GPU mazhinji, uye injini inodzidzisa pamudziyo mumwe, saka hauna muratidzo mupenyu. Murongi anozviratidza panzvimbo pawo, nemarongero ari pazasi, kubva muma-formula ake (ma-test ake anoaenzanisa nemapepa): hapana chakayerwa pano.</translation>
     </message>
     <message>
         <source>Open in the Planner</source>
@@ -2166,11 +2166,11 @@ refu kupfuura dzose</translation>
     </message>
     <message>
         <source>a custom llama block: %1 layers, width %2, %3 heads, %4 key/value heads, MLP %5</source>
-        <translation>block re-llama rako: ma-layer %1, hupamhi %2, misoro %3, misoro ye-key/value %4, MLP %5</translation>
+        <translation>block re-llama rawakagadzira: ma-layer %1, hupamhi %2, misoro %3, misoro ye-key/value %4, MLP %5</translation>
     </message>
     <message>
         <source>a custom GPT-2 block: %1 layers, width %2, %3 heads</source>
-        <translation>block re-GPT-2 rako: ma-layer %1, hupamhi %2, misoro %3</translation>
+        <translation>block re-GPT-2 rawakagadzira: ma-layer %1, hupamhi %2, misoro %3</translation>
     </message>
     <message>
         <source>Model: %1</source>
@@ -2178,7 +2178,7 @@ refu kupfuura dzose</translation>
     </message>
     <message>
         <source>sequence %1, micro-batch %2</source>
-        <translation>sequence %1, micro-batch %2</translation>
+        <translation>hurefu hwe-sequence %1, micro-batch %2</translation>
     </message>
     <message>
         <source>%1 GB a GPU</source>
@@ -2214,8 +2214,8 @@ refu kupfuura dzose</translation>
     <message numerus="yes">
         <source>%n micro-batch(es) a step</source>
         <translation>
-            <numerusform>micro-batch %n pa-step</numerusform>
-            <numerusform>ma-micro-batch %n pa-step</numerusform>
+            <numerusform>micro-batch %n padanho</numerusform>
+            <numerusform>ma-micro-batch %n padanho</numerusform>
         </translation>
     </message>
     <message>
@@ -2334,7 +2334,7 @@ refu kupfuura dzose</translation>
     </message>
     <message>
         <source>it is a symbolic link, not a regular file; progress is never written through a link</source>
-        <translation>ilinki (symbolic link), harisi faira rakajairika; kufambira mberi hakumbonyorwi kuburikidza nelinki</translation>
+        <translation>i-link (symbolic link), harisi faira rakajairika; kufambira mberi hakumbonyorwi kuburikidza ne-link</translation>
     </message>
     <message>
         <source>it was written by a newer Recompute Lab in format %1, and this one reads formats 1 and %2</source>
@@ -2409,7 +2409,7 @@ refu kupfuura dzose</translation>
     </message>
     <message>
         <source>%1 of %2 answered, %3 correct. Double-click or press Enter on a question to open it.</source>
-        <translation>Yapindurwa %1 pa-%2, yakarurama %3. Baya kaviri kana dzvanya Enter pamubvunzo kuti uuvhure.</translation>
+        <translation>Yapindurwa %1 pa-%2, yakarurama %3. Dzvanya kaviri kana dzvanya Enter pamubvunzo kuti uuvhure.</translation>
     </message>
     <message>
         <source>Not answered</source>
@@ -2500,7 +2500,7 @@ refu kupfuura dzose</translation>
     </message>
     <message>
         <source>Live demo</source>
-        <translation>Muratidzo mhenyu</translation>
+        <translation>Muratidzo mupenyu</translation>
     </message>
     <message>
         <source>Guide section</source>
@@ -2784,15 +2784,15 @@ refu kupfuura dzose</translation>
     </message>
     <message>
         <source>width</source>
-        <translation>upamhi</translation>
+        <translation>hupamhi</translation>
     </message>
     <message>
         <source>&amp;Width</source>
-        <translation>&amp;Upamhi</translation>
+        <translation>&amp;Hupamhi</translation>
     </message>
     <message>
         <source>Model width</source>
-        <translation>Upamhi hwemodhi</translation>
+        <translation>Hupamhi hwemodhi</translation>
     </message>
     <message>
         <source>heads</source>
@@ -2828,7 +2828,7 @@ refu kupfuura dzose</translation>
     </message>
     <message>
         <source>Batch size</source>
-        <translation>Ukuru hwe-batch</translation>
+        <translation>Hukuru hwe-batch</translation>
     </message>
     <message>
         <source>vocabulary</source>
@@ -2848,7 +2848,7 @@ refu kupfuura dzose</translation>
     </message>
     <message>
         <source>The width may be at most %1 for this demo.</source>
-        <translation>Upamhi hunogona kusvika %1 chete pamuratidzo uyu.</translation>
+        <translation>Hupamhi hunogona kusvika %1 chete pamuratidzo uyu.</translation>
     </message>
     <message>
         <source>At most %1 heads are allowed for this demo.</source>
@@ -2860,7 +2860,7 @@ refu kupfuura dzose</translation>
     </message>
     <message>
         <source>The batch may be at most %1 for this demo.</source>
-        <translation>Batch inogona kusvika %1 chete pamuratidzo uyu.</translation>
+        <translation>Batch rinogona kusvika %1 chete pamuratidzo uyu.</translation>
     </message>
     <message>
         <source>The vocabulary may be at most %1 for this demo.</source>
@@ -2891,7 +2891,7 @@ refu kupfuura dzose</translation>
     </message>
     <message>
         <source>Learn activation recomputation (gradient checkpointing) by answering questions. Each question opens a live demo that trains a small GPT-style model and measures memory and time.</source>
-        <translation>Dzidza kuverengazve ma-activation (activation recomputation, gradient checkpointing) nekupindura mibvunzo. Mubvunzo wega wega unovhura muratidzo mhenyu unodzidzisa modhi diki yakaita se-GPT uchiyera ndangariro nenguva.</translation>
+        <translation>Dzidza kuverengazve ma-activation (activation recomputation, gradient checkpointing) nekupindura mibvunzo. Mubvunzo wega wega unovhura muratidzo mupenyu unodzidzisa modhi diki yakaita se-GPT uchiyera ndangariro nenguva.</translation>
     </message>
     <message>
         <source>No quizzes could be loaded. See the notice above for what went wrong.</source>
@@ -3011,7 +3011,7 @@ refu kupfuura dzose</translation>
     </message>
     <message>
         <source>Same as none within noise: %1</source>
-        <translation>Zvakafanana ne-none mukati me-noise: %1</translation>
+        <translation>Zvakafanana ne-none mukati meruzha: %1</translation>
     </message>
 </context>
 <context>
@@ -3057,7 +3057,7 @@ refu kupfuura dzose</translation>
     </message>
     <message>
         <source>ops of the step: forward, then recompute and backward, each run lined up phase by phase</source>
-        <translation>ma-op edanho: forward pass, wozoita kuverengazve ne-backward pass; kumhanya kwega kwega kwakaenzaniswa phase nephase</translation>
+        <translation>ma-op edanho: forward pass, wozoita kuverengazve ne-backward pass; kumhanya kwega kwega kwakaenzaniswa chikamu nechikamu</translation>
     </message>
     <message>
         <source>peak (measured)</source>
