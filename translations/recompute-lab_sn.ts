@@ -1106,7 +1106,7 @@ Haisati yawedzerwa: muchina uyu hauna kumwe kumhanya kwakayerwa nguva mumaminits
     </message>
     <message>
         <source>Loss</source>
-        <translation>Loss</translation>
+        <translation>Mitsetse ye-loss</translation>
     </message>
     <message>
         <source>More columns</source>

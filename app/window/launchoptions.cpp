@@ -24,8 +24,8 @@ namespace {
 
 // One option: its name, what --help says of it, and the name of its value (null: a switch).
 struct OptionText {
-    const char* name;
-    const char* description;
+    const char* name = nullptr;
+    const char* description = nullptr;
     const char* value = nullptr;
 };
 

@@ -81,7 +81,7 @@ extra_of() {
     npy) echo "-I$source_dir/engine/src" ;;
     rlab_args) echo "-I$source_dir/app/cli" ;;
     progress|progress_merge) echo "-I$source_dir/app -I$source_dir/engine/layout/include $layout_defines $(pkg-config --cflags --libs Qt6Core) -fPIC" ;;
-    pack_archive) echo "-I$source_dir/app/content/include -I$source_dir/engine/words/include -larchive" ;;
+    pack_archive) echo "-I$source_dir/app/content/include -I$source_dir/app/planner/include -I$source_dir/engine/words/include -larchive" ;;
     presets) echo "$(extra_of content)" ;;
   esac
 }
