@@ -378,4 +378,34 @@ void readClaims(const YamlNode& list, FileReport& report, DemoPreset& preset)
     }
 }
 
+std::optional<DemoAnswer> readAnswer(
+    const YamlNode& node, FileReport& report, const DemoPreset& preset, const std::string& what)
+{
+    const Fields fields(node, report, what, {"quantity", "run"}, {"than"});
+    if (!fields.isMapping())
+        return std::nullopt;
+    DemoAnswer answer;
+    bool complete = readQuantity(fields, report, answer.quantity);
+    for (const auto& [key, member] :
+        {std::pair {"run", &DemoAnswer::run}, std::pair {"than", &DemoAnswer::than}}) {
+        const std::optional<std::string> label = fields.text(key);
+        if (!label)
+            continue;
+        if (!hasRun(preset, *label)) {
+            report.error(
+                *fields.node(key), "no run of preset '" + preset.id + "' is labelled '" + *label + "'");
+            complete = false;
+        }
+        answer.*member = *label;
+    }
+    if (complete && answer.run == answer.than) {
+        report.error(
+            *fields.node("than"), "the answer compares two different runs; 'than' names the run itself");
+        complete = false;
+    }
+    if (!complete || answer.run.empty())
+        return std::nullopt;
+    return answer;
+}
+
 } // namespace rlab::content

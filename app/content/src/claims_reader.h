@@ -14,5 +14,9 @@ void readClaims(const YamlNode& list, FileReport& report, DemoPreset& preset);
 
 // Reads the `predict` mapping into preset.predict; needs preset.runs read first.
 void readPrediction(const YamlNode& node, FileReport& report, DemoPreset& preset);
+// An `answer:` (a preset's) or `demo_answer:` (a question's): the quantity and the runs of `preset`
+// the lesson shows; nullopt, each problem reported at its place, when it is wrong. `what` names it.
+std::optional<DemoAnswer> readAnswer(
+    const YamlNode& node, FileReport& report, const DemoPreset& preset, const std::string& what);
 
 } // namespace rlab::content

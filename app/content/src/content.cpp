@@ -95,6 +95,21 @@ const Guide* Content::guide(const std::string& id) const
     return found == guides.end() ? nullptr : &found->second;
 }
 
+DemoAnswer DemoPreset::lessonAnswer() const
+{
+    if (answer)
+        return *answer;
+    if (predict && predict->kind == DemoPrediction::Kind::Ratio)
+        return {predict->quantity, predict->run, predict->than};
+    for (const DemoClaim& claim : claims)
+        if (!claim.run.empty() && !claim.than.empty())
+            return {claim.quantity, claim.run, claim.than};
+    for (const DemoClaim& claim : claims)
+        if (!claim.run.empty())
+            return {claim.quantity, claim.run, {}};
+    return {ClaimQuantity::PeakActivationBytes, runs.empty() ? std::string() : runs.front().label, {}};
+}
+
 const DemoPreset* Content::preset(const std::string& id) const
 {
     const auto found = presets.find(id);

@@ -57,6 +57,7 @@ std::string join(const std::vector<std::string>& parts, char separator)
 struct QuestionTags {
     std::string demo, demoView, guideSection;
     std::optional<PlannerView> planner; // "planner=model:llama-3-8b,tp:2,..." (the loader checks it)
+    std::optional<DemoAnswer> demoAnswer; // "demo_answer=recompute_flops|full|none" (run labels hold commas)
     std::vector<std::string> options, seeAlso;
     std::vector<std::string> untranslated; // "text", "explanation", "<option>.text", "<option>.why_wrong"
 };
@@ -86,6 +87,9 @@ std::vector<std::string> questionTagWords(const Question& question)
         words.push_back("demo_view=" + question.demoView);
     if (question.planner)
         words.push_back("planner=" + rlab::planner::scenarioWord(*question.planner));
+    if (question.demoAnswer)
+        words.push_back("demo_answer=" + std::string(claimQuantityName(question.demoAnswer->quantity)) + "|"
+            + question.demoAnswer->run + "|" + question.demoAnswer->than);
     std::vector<std::string> ids;
     for (const Option& option : question.options)
         ids.push_back(option.id);
@@ -112,7 +116,12 @@ void readTagWord(const std::string& word, QuestionTags& tags)
         tags.demoView = value;
     else if (key == "planner")
         tags.planner = rlab::planner::scenarioOfWord(value);
-    else if (key == "guide_section")
+    else if (key == "demo_answer") {
+        const std::vector<std::string> parts = split(value, '|');
+        if (parts.size() >= 2 && parseClaimQuantity(parts[0]))
+            tags.demoAnswer
+                = DemoAnswer {*parseClaimQuantity(parts[0]), parts[1], parts.size() > 2 ? parts[2] : ""};
+    } else if (key == "guide_section")
         tags.guideSection = value;
     else if (key == "options")
         tags.options = split(value, ',');
@@ -403,6 +412,7 @@ private:
         question.explanation.value = trimmed(general);
         question.demo = tags.demo;
         question.demoView = tags.demoView;
+        question.demoAnswer = tags.demoAnswer;
         question.planner = tags.planner;
         question.guideSection = tags.guideSection;
         for (const std::string& entry : tags.seeAlso) {
@@ -731,6 +741,7 @@ private:
         question.explanation.value = trimmed(m_question.general);
         question.demo = tags.demo;
         question.demoView = tags.demoView;
+        question.demoAnswer = tags.demoAnswer;
         question.planner = tags.planner;
         question.guideSection = tags.guideSection;
         for (const std::string& entry : tags.seeAlso)
@@ -810,6 +821,15 @@ std::string sourceYaml(const Quiz& quiz)
             out << YAML::Key << "demo" << YAML::Value << question.demo;
         if (!question.demoView.empty())
             out << YAML::Key << "demo_view" << YAML::Value << question.demoView;
+        if (question.demoAnswer) {
+            out << YAML::Key << "demo_answer" << YAML::Value << YAML::Flow << YAML::BeginMap;
+            out << YAML::Key << "quantity" << YAML::Value
+                << std::string(claimQuantityName(question.demoAnswer->quantity));
+            out << YAML::Key << "run" << YAML::Value << question.demoAnswer->run;
+            if (!question.demoAnswer->than.empty())
+                out << YAML::Key << "than" << YAML::Value << question.demoAnswer->than;
+            out << YAML::EndMap;
+        }
         if (question.planner) {
             // Every field as the loader read it (the scenario's word, a pair a key); the budget in bytes.
             out << YAML::Key << "planner" << YAML::Value << YAML::Flow << YAML::BeginMap;

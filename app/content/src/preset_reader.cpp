@@ -341,7 +341,7 @@ DemoPreset readPreset(const YamlNode& node, FileReport& report)
 {
     const Fields fields(node, report, describe(node, "preset"), {"id", "title", "look_for", "shape", "runs"},
         {"max_shape", "steps", "min_time", "threads", "dropout", "user_keep_choice", "sweep", "claims",
-            "view", "predict", "arch", "kv_heads", "ffn", "attention"});
+            "view", "predict", "answer", "arch", "kv_heads", "ffn", "attention"});
     DemoPreset preset;
     preset.id = fields.id("id").value_or("");
     preset.title.value = fields.text("title").value_or("");
@@ -395,6 +395,8 @@ DemoPreset readPreset(const YamlNode& node, FileReport& report)
         readClaims(*claims, report, preset);
     if (const YamlNode* predict = fields.node("predict"); predict && runsRead)
         readPrediction(*predict, report, preset);
+    if (const YamlNode* answer = fields.node("answer"); answer && runsRead)
+        preset.answer = readAnswer(*answer, report, preset, "the answer of preset '" + preset.id + "'");
     if (const auto view = fields.id("view")) {
         if (std::find(resultViews.begin(), resultViews.end(), *view) == resultViews.end())
             report.error(*fields.node("view"), "unknown view '" + *view + "' (known: " + listedViews() + ")");

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "claims_reader.h"
 #include "fields.h"
 #include "file_report.h"
 #include "planner_view_reader.h"
@@ -103,7 +104,7 @@ Question readQuestion(
 {
     const Fields fields(node, report, describe(node, "question"),
         {"id", "guide_section", "answer", "text", "explanation", "options"},
-        {"see_also", "demo", "demo_view", "planner"});
+        {"see_also", "demo", "demo_view", "demo_answer", "planner"});
     Question question;
     question.id = fields.id("id").value_or("");
     question.text.value = fields.text("text").value_or("");
@@ -121,6 +122,15 @@ Question readQuestion(
                 "unknown demo_view '" + *view + "' (known: " + demoResultViewsText() + ")");
         else
             question.demoView = *view;
+    }
+    if (const YamlNode* answer = fields.node("demo_answer")) {
+        const auto preset = targets.presets.find(question.demo);
+        if (question.demo.empty())
+            report.error(*answer,
+                "question '" + question.id + "' has a demo_answer but no demo; name the demo preset too");
+        else if (preset != targets.presets.end())
+            question.demoAnswer = readAnswer(
+                *answer, report, preset->second, "the demo_answer of question '" + question.id + "'");
     }
     if (const YamlNode* planner = fields.node("planner")) {
         if (!question.demo.empty())

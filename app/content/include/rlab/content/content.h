@@ -38,6 +38,47 @@ struct Option {
 // quiz loads with the planner's own rules (rlab::planner::scenarioProblem).
 using PlannerView = rlab::planner::Scenario;
 
+// What a claim measures in a run (content/README.md "Claims"). Names: claimQuantityName().
+enum class ClaimKind {
+    PeakActivationBytes, // saved activations + recompute workspace, at their peak
+    PeakBytes, // every device category together
+    CategoryPeak, // the peak of one memory category, named as in rlab run --json bytes_by_category
+    RecomputeFlops, // counted per step
+    RecomputeShare, // recompute FLOPs / forward FLOPs
+    StepMs, // median step time, with its 95% interval
+    GradError, // max |g - g_none| / max |g_none| over the first step's gradients
+    LossDifference, // |loss - none's loss| at the last step both ran
+    OffloadMs, // measured time in copies to and from the host pool, per step
+};
+// The kind, and for CategoryPeak the category: one quantity per category without a list of them.
+struct ClaimQuantity {
+    using enum ClaimKind;
+    ClaimKind kind = PeakActivationBytes;
+    MemoryCategory category = MemoryCategory::Parameters; // CategoryPeak only
+
+    constexpr ClaimQuantity() = default;
+    constexpr ClaimQuantity(ClaimKind k) // NOLINT(google-explicit-constructor): a kind is a quantity
+        : kind(k)
+    {
+    }
+    static constexpr ClaimQuantity peakOf(MemoryCategory c)
+    {
+        ClaimQuantity q(CategoryPeak);
+        q.category = c;
+        return q;
+    }
+    bool operator==(const ClaimQuantity&) const = default;
+};
+
+// The one quantity a question's lesson reads off its demo (`answer:`, content/README.md "The answer
+// view"): shown large, one bar a run, with a caption made from the run's figures comparing `run` with
+// `than` (empty: `run` alone).
+struct DemoAnswer {
+    ClaimQuantity quantity = ClaimQuantity::PeakActivationBytes;
+    std::string run;
+    std::string than;
+};
+
 struct Question {
     std::string id;
     Text text;
@@ -52,6 +93,9 @@ struct Question {
     // `planner`: the prepared Planner view the question opens where the engine cannot show it (many
     // GPUs); a question has a demo or a planner view, not both.
     std::optional<PlannerView> planner;
+    // `demo_answer`: the quantity this question's lesson shows, where it is not its preset's own
+    // (two questions on one demo may each be about another figure). Empty: the preset's.
+    std::optional<DemoAnswer> demoAnswer;
     // Questions of other quizzes that teach the same point (`see_also: [quiz-id/question-id]`):
     // the explanation points there instead of repeating it. Checked to exist when the folder loads.
     struct SeeAlso {
@@ -133,38 +177,6 @@ struct DemoSweep {
 inline constexpr int kFewestOptions = 2;
 inline constexpr int kMostOptions = 6;
 
-// What a claim measures in a run (content/README.md "Claims"). Names: claimQuantityName().
-enum class ClaimKind {
-    PeakActivationBytes, // saved activations + recompute workspace, at their peak
-    PeakBytes, // every device category together
-    CategoryPeak, // the peak of one memory category, named as in rlab run --json bytes_by_category
-    RecomputeFlops, // counted per step
-    RecomputeShare, // recompute FLOPs / forward FLOPs
-    StepMs, // median step time, with its 95% interval
-    GradError, // max |g - g_none| / max |g_none| over the first step's gradients
-    LossDifference, // |loss - none's loss| at the last step both ran
-    OffloadMs, // measured time in copies to and from the host pool, per step
-};
-// The kind, and for CategoryPeak the category: one quantity per category without a list of them.
-struct ClaimQuantity {
-    using enum ClaimKind;
-    ClaimKind kind = PeakActivationBytes;
-    MemoryCategory category = MemoryCategory::Parameters; // CategoryPeak only
-
-    constexpr ClaimQuantity() = default;
-    constexpr ClaimQuantity(ClaimKind k) // NOLINT(google-explicit-constructor): a kind is a quantity
-        : kind(k)
-    {
-    }
-    static constexpr ClaimQuantity peakOf(MemoryCategory c)
-    {
-        ClaimQuantity q(CategoryPeak);
-        q.category = c;
-        return q;
-    }
-    bool operator==(const ClaimQuantity&) const = default;
-};
-
 // How a claim relates the quantity: to another run, to a number, over a sweep, to a budget or the predictor.
 enum class ClaimRelation {
     Below, // run < factor * than
@@ -242,10 +254,15 @@ struct DemoPreset {
     int threads = 0; // `threads`: the CPU threads each run uses; 0: one for tiny models, else all
     std::vector<DemoClaim> claims;
     std::optional<DemoPrediction> predict;
+    std::optional<DemoAnswer> answer; // as written; lessonAnswer() gives the one shown
     std::string view; // the results view that tells the claim first (table, memory, step-time, timeline,
                       // sweep); empty: table
     bool fusedAttention = false; // `attention: fused`; a run's own `attention` overrides it
     // The architecture (`arch`, `kv_heads`, `ffn`) lives in `shape` (its arch, kvHeads and ffn).
+
+    // The answer the lesson shows: `answer` as written, else the ratio prediction's runs, else the
+    // first claim that compares two runs (or names one), else the first run's peak activation bytes.
+    DemoAnswer lessonAnswer() const;
 };
 
 // One problem in the content: one sentence, with where it is.
