@@ -81,6 +81,10 @@ const OptionText kOptions[] = {
         "file"},
     {"today", "Take this day (YYYY-MM-DD) as today for attempts and reviews due.", "date"},
     {"predict", "Make the demo's prediction before it runs: a run's label, or a percentage.", "value"},
+    {"seed",
+        "Shuffle each question's options by this number instead of at random, the same every time (a "
+        "screenshot shuffles by 1 unless given).",
+        "N"},
 };
 
 const QStringList kViews {QStringLiteral("table"), QStringLiteral("memory"), QStringLiteral("step-time"),
@@ -242,6 +246,16 @@ QString OptionReader::demo()
     o.predict = value("predict");
     if (isSet("predict") && o.quiz.isEmpty())
         return QStringLiteral("--predict needs --quiz.");
+    if (isSet("seed")) {
+        bool ok = false;
+        const uint seed = value("seed").toUInt(&ok);
+        if (!ok)
+            return QStringLiteral("--seed needs a whole number from 0 to 4294967295, not \"%1\".")
+                .arg(value("seed"));
+        o.seed = seed;
+    } else if (!o.screenshot.isEmpty()) {
+        o.seed = 1; // a screenshot looks the same every time
+    }
     return {};
 }
 

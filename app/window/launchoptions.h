@@ -3,6 +3,7 @@
 // export a demo's results and exit (docs and tests). Question and answer numbers count from 1, as the
 // learner sees them. What the window then does with them is screenshotdriver.h's.
 
+#include <cstdint>
 #include <optional>
 
 #include <QDate>
@@ -38,6 +39,7 @@ struct LaunchOptions {
     QString progressFile; // read this progress file (never written) instead of the learner's
     QDate today; // the day attempts and reviews count from; invalid: the system's
     QString predict; // the demo's prediction: a run's label, or a percentage
+    std::optional<std::uint32_t> seed; // --seed: the options' shuffle; a screenshot's is 1 unless given
     QSize size {1280, 800};
     QString contentRoot;
     QString pack; // the positional argument: a pack (folder or archive) opened beside the content

@@ -1,5 +1,6 @@
 // QuizSession without any widget: answering, scoring, moving, finishing, retrying the wrong ones,
-// the attempt history across a retry and a restart, and the shuffled option order of retries.
+// the attempt history across a retry and a restart, the shuffled option order of every attempt, and
+// the second try after a wrong first one.
 #include <algorithm>
 
 #include <QSignalSpy>
@@ -25,7 +26,8 @@ private slots:
     void fullyAnsweredQuizOpensOnResults();
     void restartClearsEverything();
     void historySurvivesARetryAndARestart();
-    void retriesShuffleTheOptions();
+    void everyAttemptShufflesTheOptions();
+    void wrongFirstTryGivesASecondTry();
     void reviewAsksOnlyTheDueQuestions();
 };
 
@@ -174,8 +176,12 @@ void QuizSessionTest::historySurvivesARetryAndARestart()
     session.setClock([&monday] { return monday; });
     const QList<int> counts {4, 4, 4, 4};
     session.begin(QStringLiteral("q"), Key, {}, {}, counts);
-    for (int answer : {1, 0, 2, 3}) { // questions 2 and 4 wrong
+    // Questions 2 and 4 wrong at the first try (a hint) and again at the second (2, then 1).
+    const QList<int> secondTries {-1, 2, -1, 1};
+    for (int answer : {1, 0, 2, 3}) {
         QVERIFY(session.choose(answer));
+        if (!session.isAnswered(session.current()))
+            QVERIFY(session.choose(secondTries[session.current()]));
         session.next();
     }
     QCOMPARE(session.attempts().size(), 1);
@@ -190,7 +196,7 @@ void QuizSessionTest::historySurvivesARetryAndARestart()
     QCOMPARE(session.attempts().last().started, later);
     QCOMPARE(session.attempts().last().questions, (QList<int> {1, 3}));
     QVERIFY(!session.isAnswered(1)); // open in the retry...
-    QCOMPARE(session.latestAnswer(1), 0); // ...but the wrong answer is still the latest one
+    QCOMPARE(session.latestAnswer(1), 2); // ...but the wrong answer is still the latest one
     QVERIFY(session.choose(3)); // question 2 now right; the learner leaves before question 4
 
     // A restart of the app: a new session on what was saved.
@@ -199,12 +205,12 @@ void QuizSessionTest::historySurvivesARetryAndARestart()
     QCOMPARE(again.attempts().size(), 2);
     QCOMPARE(again.current(), 3); // the retry resumes at its open question
     QVERIFY(again.isRetry());
-    QCOMPARE(again.latestAnswer(3), 3); // still the wrong answer, not "not answered"
+    QCOMPARE(again.latestAnswer(3), 1); // still the wrong answer, not "not answered"
     QCOMPARE(again.mistakes(), QList<int> {3});
     QVERIFY(again.unanswered().isEmpty());
     QCOMPARE(again.score(), 3);
     QCOMPARE(again.firstTryScore(), 2);
-    QCOMPARE(again.firstTryAnswer(1), 0);
+    QCOMPARE(again.firstTryAnswer(1), 0); // the first try, not the second
     QCOMPARE(again.attemptScore(1), 1);
     QVERIFY(again.choose(0));
     again.next();
@@ -220,38 +226,86 @@ void QuizSessionTest::historySurvivesARetryAndARestart()
     QCOMPARE(again.bestScore(), 4); // the history keeps the best
 }
 
-// Proves: the first attempt and "view all questions" show the seed order; a retry shows a shuffle
-// that is a permutation, not the seed order, and the same for the same attempt after a restart.
-void QuizSessionTest::retriesShuffleTheOptions()
+// Proves: every attempt shuffles the options, the first included, each question its own way and the
+// same again for the same attempt after a restart (its id is saved); another attempt another way; a
+// seed makes the order the same on every run (screenshots); "view all questions" keeps the attempt's.
+void QuizSessionTest::everyAttemptShufflesTheOptions()
 {
     const QList<int> counts {4, 4, 4, 4};
     const QList<int> seed {0, 1, 2, 3};
     QuizSession session;
     session.begin(QStringLiteral("quiz"), Key, {}, {}, counts);
-    QCOMPARE(session.optionOrder(0), seed);
-    for (int answer : {0, 0, 0, 0}) { // all wrong but the last
-        session.choose(answer);
-        session.next();
-    }
-    session.retryWrong();
-    QCOMPARE(session.round(), (QList<int> {0, 1, 2}));
-    QList<QList<int>> shuffled;
-    for (int question : session.round()) {
+    QList<QList<int>> first;
+    for (int question = 0; question < 4; ++question) {
         const QList<int> order = session.optionOrder(question);
-        QVERIFY(order != seed);
+        QVERIFY(order != seed); // never the order the content wrote, where the key may sit by habit
         QList<int> sorted = order;
         std::sort(sorted.begin(), sorted.end());
         QCOMPARE(sorted, seed);
-        QCOMPARE(order, QuizSession::shuffledOrder(QStringLiteral("quiz"), 1, question, 4));
-        shuffled.append(order);
+        first.append(order);
     }
-    QVERIFY(shuffled[0] != shuffled[1] || shuffled[1] != shuffled[2]); // per question, not one fixed order
-
+    QVERIFY(first[0] != first[1] || first[1] != first[2]); // per question, not one fixed order
+    for (int question = 0; question < 4; ++question) { // right, first time, so no second try
+        QVERIFY(session.choose(Key[question]));
+        session.next();
+    }
     QuizSession again;
     again.begin(QStringLiteral("quiz"), Key, session.latestAnswers(), session.attempts(), counts);
-    QCOMPARE(again.optionOrder(0), shuffled[0]);
-    QVERIFY(again.goTo(3)); // outside the retry: viewing all questions
-    QCOMPARE(again.optionOrder(3), seed);
+    QCOMPARE(again.optionOrder(0), first[0]); // the same attempt, after a restart
+    again.restart();
+    bool other = false;
+    for (int question = 0; question < 4; ++question)
+        other = other || again.optionOrder(question) != first[question];
+    QVERIFY(other); // a new attempt, a new shuffle
+    QVERIFY(again.goTo(3));
+    QCOMPARE(again.optionOrder(3), again.optionOrder(3)); // stable while viewing all questions
+
+    QuizSession seeded, seededAgain;
+    seeded.setShuffleSeed(7);
+    seededAgain.setShuffleSeed(7);
+    seeded.begin(QStringLiteral("quiz"), Key, {}, {}, counts);
+    seededAgain.begin(QStringLiteral("quiz"), Key, {}, {}, counts);
+    for (int question = 0; question < 4; ++question)
+        QCOMPARE(seeded.optionOrder(question), seededAgain.optionOrder(question));
+}
+
+// Proves: a wrong first try is a hint, not an answer: the question stays open, the same option
+// cannot be chosen twice, the second choice answers it; the answer signal and the attempt's score
+// count the first try (review and mastery follow it), and the first try is what firstTryAnswer says.
+void QuizSessionTest::wrongFirstTryGivesASecondTry()
+{
+    QuizSession session;
+    QSignalSpy hinted(&session, &QuizSession::hinted);
+    QSignalSpy answered(&session, &QuizSession::answered);
+    session.begin(QStringLiteral("q"), Key, {}, {}, {4, 4, 4, 2});
+    QVERIFY(session.choose(0)); // wrong: the key is 1
+    QCOMPARE(hinted.count(), 1);
+    QCOMPARE(answered.count(), 0);
+    QVERIFY(!session.isAnswered(0));
+    QCOMPARE(session.hintedOption(0), 0);
+    QVERIFY(!session.choose(0)); // already tried
+    QVERIFY(session.choose(1)); // right, on the second try
+    QCOMPARE(answered.count(), 1);
+    QCOMPARE(answered.last().at(2).toBool(), false); // not right the first time: review counts that
+    QVERIFY(session.isCorrect(0));
+    QVERIFY(!session.isRightFirstTime(0));
+    QCOMPARE(session.firstTryAnswer(0), 0);
+    QCOMPARE(session.attemptScore(0), 0);
+    QCOMPARE(session.score(), 1); // the latest answer is right
+    QCOMPARE(session.attempts().last().firstTries.value(0), 0);
+
+    session.next();
+    QVERIFY(session.choose(3)); // right the first time
+    QVERIFY(session.isRightFirstTime(1));
+    QCOMPARE(session.attemptScore(0), 1);
+    session.next();
+    QVERIFY(session.choose(0)); // wrong, hinted
+    QVERIFY(session.choose(1)); // wrong again: answered, wrong
+    QVERIFY(session.isAnswered(2));
+    QVERIFY(!session.isCorrect(2));
+    session.next();
+    QVERIFY(session.choose(1)); // two options: no second try, a wrong answer is final
+    QVERIFY(session.isAnswered(3));
 }
 
 void QuizSessionTest::reviewAsksOnlyTheDueQuestions()

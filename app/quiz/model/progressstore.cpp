@@ -106,7 +106,9 @@ bool readAttempt(const QJsonValue& value, SavedAttempt* attempt)
     attempt->started = QDateTime::fromString(started.toString(), Qt::ISODate);
     return readTextList(object.value(QStringLiteral("questions")), &attempt->questions)
         && readTexts(object.value(QStringLiteral("answers")), &attempt->answers)
-        && readTextList(object.value(QStringLiteral("guide_opened")), &attempt->guideOpened);
+        && readTextList(object.value(QStringLiteral("guide_opened")), &attempt->guideOpened)
+        && (object.value(QStringLiteral("first_tries")).isUndefined()
+            || readTexts(object.value(QStringLiteral("first_tries")), &attempt->firstTries));
 }
 
 // Format 2's quiz object; false on anything malformed.
@@ -250,6 +252,8 @@ QJsonObject quizJson(const QuizProgress& quiz)
         saved.insert(QStringLiteral("answers"), textObject(attempt.answers));
         if (!attempt.guideOpened.isEmpty())
             saved.insert(QStringLiteral("guide_opened"), QJsonArray::fromStringList(attempt.guideOpened));
+        if (!attempt.firstTries.isEmpty())
+            saved.insert(QStringLiteral("first_tries"), textObject(attempt.firstTries));
         attempts.append(saved);
     }
     QJsonObject review;

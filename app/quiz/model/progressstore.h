@@ -28,6 +28,8 @@ struct SavedAttempt {
     QHash<QString, QString> answers; // questionId -> optionId chosen in this attempt
     QStringList guideOpened; // questions whose guide section was opened before answering
     QString id {}; // random, given when the attempt starts (QuizSession); empty in files written before
+    // questionId -> the wrong option chosen first, where a second try followed (absent: no hint given)
+    QHash<QString, QString> firstTries {};
     bool operator==(const SavedAttempt&) const = default;
 };
 

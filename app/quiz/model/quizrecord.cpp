@@ -112,7 +112,7 @@ void beginFromProgress(QuizSession& session, const rlab::content::Quiz& quiz, co
         }
         attempts.append(QuizSession::Attempt {QuizSession::kindFromName(attempt.kind), attempt.started,
             questions, indexedAnswers(quiz, attempt.answers), indexedQuestions(quiz, attempt.guideOpened),
-            attempt.id});
+            attempt.id, indexedAnswers(quiz, attempt.firstTries)});
     }
     session.begin(text(quiz.id), key, indexedAnswers(quiz, saved.answers), attempts, optionCounts);
 }
@@ -127,7 +127,7 @@ QuizProgress progressOf(
     for (const QuizSession::Attempt& attempt : session.attempts()) {
         progress.attempts.append(SavedAttempt {QuizSession::kindName(attempt.kind), attempt.started,
             namedQuestions(quiz, attempt.questions), namedAnswers(quiz, attempt.answers),
-            namedQuestions(quiz, attempt.guideOpened), attempt.id});
+            namedQuestions(quiz, attempt.guideOpened), attempt.id, namedAnswers(quiz, attempt.firstTries)});
         ours.insert(attempt.id);
     }
     // An attempt with an id this session never had is another window's, merged in by a save (or one

@@ -84,13 +84,16 @@ void QuizSession::begin(const QString& quizId, const QList<int>& answerKey, cons
         attempt.answers.resize(count, NoAnswer);
         for (int& option : attempt.answers)
             option = validOption(option);
+        attempt.firstTries.resize(count, NoAnswer);
+        for (int& option : attempt.firstTries)
+            option = validOption(option);
         attempt.questions.removeIf([this](int question) { return !validQuestion(question); });
         if (!attempt.questions.isEmpty())
             m_attempts.append(attempt);
     }
     // Answers saved before attempts were kept are the one attempt made so far.
     if (m_attempts.isEmpty() && m_latest.count(NoAnswer) < count)
-        m_attempts.append(Attempt {Kind::First, QDateTime(), allQuestions(), m_latest, {}});
+        m_attempts.append(Attempt {Kind::First, QDateTime(), allQuestions(), m_latest, {}, {}, {}});
     m_viewingAll = false;
     if (m_attempts.isEmpty()) {
         startAttempt(Kind::First, allQuestions());
@@ -189,14 +192,20 @@ QList<int> QuizSession::unanswered() const
 
 QList<int> QuizSession::optionOrder(int question) const
 {
-    const int count = m_optionCounts.value(question, 0);
-    const bool seedOrder = m_viewingAll || m_attempts.isEmpty() || m_attempts.last().kind == Kind::First;
-    if (!seedOrder)
-        return shuffledOrder(m_quizId, static_cast<int>(m_attempts.size()) - 1, question, count);
-    QList<int> order;
-    for (int i = 0; i < count; ++i)
-        order.append(i);
-    return order;
+    const int count = m_optionCounts.value(question, 0); // unknown: none to shuffle
+    const int attempt = static_cast<int>(m_attempts.size()) - 1;
+    if (m_shuffleSeed)
+        return shuffledOrder(m_quizId, static_cast<int>(*m_shuffleSeed) ^ (attempt * 7919), question, count);
+    // The attempt's id is random and saved with it: a shuffle of its own, the same after a restart.
+    const QString id = attempt >= 0 ? m_attempts.last().id : QString();
+    return shuffledOrder(
+        m_quizId, static_cast<int>(id.isEmpty() ? attempt : stableHash(id)), question, count);
+}
+
+void QuizSession::setShuffleSeed(std::uint32_t seed)
+{
+    m_shuffleSeed = seed;
+    emit roundChanged(); // the pages show the options in their new order
 }
 
 QList<int> QuizSession::shuffledOrder(const QString& quizId, int attempt, int question, int count)
@@ -221,14 +230,30 @@ int QuizSession::attemptScore(int attempt) const
         return 0;
     int n = 0;
     const Attempt& shown = m_attempts[attempt];
-    for (int i = 0; i < questionCount(); ++i)
-        n += shown.answers[i] == m_answerKey[i] ? 1 : 0;
+    for (int i = 0; i < questionCount(); ++i) // right on the first try: a second try's answer is not counted
+        n += shown.answers[i] == m_answerKey[i] && shown.firstTries.value(i, NoAnswer) == NoAnswer ? 1 : 0;
     return n;
 }
 
 int QuizSession::firstTryAnswer(int question) const
 {
-    return m_attempts.isEmpty() || !validQuestion(question) ? NoAnswer : m_attempts.first().answers[question];
+    if (m_attempts.isEmpty() || !validQuestion(question))
+        return NoAnswer;
+    const Attempt& first = m_attempts.first();
+    return first.firstTries.value(question, NoAnswer) != NoAnswer ? first.firstTries[question]
+                                                                  : first.answers[question];
+}
+
+int QuizSession::hintedOption(int question) const
+{
+    if (m_attempts.isEmpty() || !validQuestion(question))
+        return NoAnswer;
+    return m_attempts.last().firstTries.value(question, NoAnswer);
+}
+
+bool QuizSession::isRightFirstTime(int question) const
+{
+    return isCorrect(question) && hintedOption(question) == NoAnswer;
 }
 
 int QuizSession::bestScore() const
@@ -266,9 +291,22 @@ bool QuizSession::choose(int option)
     const int options = m_optionCounts.value(m_current, MaxOptions);
     if (!validQuestion(m_current) || isAnswered(m_current) || option < 0 || option >= options)
         return false;
+    Attempt& attempt = m_attempts.last();
+    attempt.firstTries.resize(questionCount(), NoAnswer);
+    const int tried = attempt.firstTries[m_current];
+    if (option == tried)
+        return false; // already tried: its hint is on the page
+    // A wrong first try where three options or more remain to think about: a hint and one more try
+    // (options of unknown number, as in answers restored without content, take none).
+    if (tried == NoAnswer && option != m_answerKey[m_current] && !m_optionCounts.isEmpty() && options >= 3) {
+        attempt.firstTries[m_current] = option;
+        emit hinted(m_current, option);
+        emit answersChanged();
+        return true;
+    }
     m_latest[m_current] = option;
-    m_attempts.last().answers[m_current] = option;
-    emit answered(m_current, option, isCorrect(m_current));
+    attempt.answers[m_current] = option;
+    emit answered(m_current, option, tried == NoAnswer && option == m_answerKey[m_current]);
     emit answersChanged();
     return true;
 }
@@ -369,7 +407,7 @@ void QuizSession::setCurrent(int question)
 void QuizSession::startAttempt(Kind kind, const QList<int>& questions)
 {
     m_attempts.append(Attempt {kind, m_clock(), questions, QList<int>(questionCount(), NoAnswer), {},
-        QUuid::createUuid().toString(QUuid::WithoutBraces)});
+        QUuid::createUuid().toString(QUuid::WithoutBraces), QList<int>(questionCount(), NoAnswer)});
     m_viewingAll = false;
     startRound(questions);
     setCurrent(questions.first());

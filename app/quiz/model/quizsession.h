@@ -4,7 +4,9 @@
 // first try, retries of the wrong ones, reviews and restarts, each with its time and answers. A
 // question keeps its latest answer until a new one is given, so leaving a retry loses nothing.
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 
 #include <QDateTime>
 #include <QList>
@@ -28,6 +30,9 @@ public:
         QList<int> guideOpened; // questions whose guide section was opened before answering
         QString
             id {}; // random, given when it starts: two windows' attempts never share one (empty in old files)
+        // Per question of the quiz: a wrong first try the learner was given a second try after, or
+        // NoAnswer (the answer above was the first try). Review and mastery count the first try.
+        QList<int> firstTries {};
     };
     static QString kindName(Kind kind); // "first", "retry", ... as saved
     static Kind kindFromName(const QString& name); // unknown names read as Retry
@@ -69,11 +74,13 @@ public:
     QList<int> mistakes() const; // latest answer wrong
     QList<int> unanswered() const; // never answered
 
-    // The display order of the current question's options: element i is the option shown i-th.
-    // The seed order on the first attempt and when viewing all questions; on retries, reviews and
-    // restarts a shuffle fixed by the quiz, the attempt and the question (same again after a restart).
+    // The display order of a question's options: element i is the option shown i-th. Shuffled on
+    // every attempt, the first included, and fixed within it: by the attempt's id, so a restart of
+    // the app shows the same order, or, once setShuffleSeed is called, by that seed and the attempt's
+    // place (screenshots and tests that must look the same every time).
     QList<int> optionOrder(int question) const;
     static QList<int> shuffledOrder(const QString& quizId, int attempt, int question, int count);
+    void setShuffleSeed(std::uint32_t seed);
 
     QList<Attempt> attempts() const { return m_attempts; }
     int attemptScore(int attempt) const; // right answers given in that attempt
@@ -84,8 +91,14 @@ public:
     // The learner opened the guide before answering the current question: recorded in the attempt.
     void recordGuideOpened();
 
-    // Answers the current question; false when it is already answered or `option` is out of range.
+    // Answers the current question; false when it is already answered, `option` is out of range or
+    // was the wrong first try. A wrong first try of a question with three options or more is a hint,
+    // not an answer: it is kept (hinted), and the question stays open for one more choice.
     bool choose(int option);
+    // The wrong first try the current attempt gave `question`, or NoAnswer.
+    int hintedOption(int question) const;
+    // Whether `question`'s latest answer in this attempt came on the first try.
+    bool isRightFirstTime(int question) const;
     bool next(); // to the next question of the round; past the last one the round finishes
     bool previous(); // to the previous question of the round
     bool goTo(int question); // any question of the quiz (leaves a retry round for the full quiz)
@@ -96,7 +109,9 @@ public:
 
 signals:
     void currentChanged(int question);
+    // The final answer; `correct` is whether the first try was right (what review counts).
     void answered(int question, int option, bool correct);
+    void hinted(int question, int option); // a wrong first try: one more choice follows
     void answersChanged(); // any change to answers or attempts (for saving)
     void finished();
     void roundChanged();
@@ -119,6 +134,7 @@ private:
     bool m_viewingAll = false; // the round is every question, reached from "view all questions"
     int m_current = -1;
     bool m_finished = false;
+    std::optional<std::uint32_t> m_shuffleSeed;
 };
 
 } // namespace rlab::quiz
