@@ -2,6 +2,132 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>AnswerChart</name>
+    <message>
+        <source>%1 (predicted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AnswerView</name>
+    <message>
+        <source>GFLOP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFLOP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 kept %2 of activations at the step&apos;s peak.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 at the step&apos;s peak.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 kept %2 of activations at the step&apos;s peak, %3 of %4&apos;s %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 at the step&apos;s peak, %4 of %5&apos;s %6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 recomputed nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 recomputed %2 a step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 recomputed %2 a step, %3 of a forward pass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 recomputed %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s step took %2 ms (median, 95% interval %3 to %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> What is certain is the work: %1 recomputes %2 more a step, counted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s step and %2&apos;s are the same within noise at these sizes (%3 times, 95% interval %4 to %5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s step took %2 times %3&apos;s (95% interval %4 to %5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s gradients differ from none&apos;s by %2 of the largest gradient.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s loss differs from none&apos;s by %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s by %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms (%2 to %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 recomputed %2 of a forward pass a step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 spent %2 a step copying to and from host memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the demo: the %1 of each run appears here, measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ClusterPanel</name>
     <message>
         <source>Many GPUs: memory per rank</source>
@@ -862,6 +988,54 @@
     </message>
     <message>
         <source>%p% · finishing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>① Predict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>② Run the demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>① Run the demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>③ What it measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>② What it measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running: the figures appear here when it finishes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E&amp;xplore this run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every table and chart of this run, the sizes and what it shows (E).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◀ Back to the question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the question, where you left it (Esc).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The answer&apos;s figures</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1734,6 +1908,18 @@ Open it in your web browser?</source>
         <source>&amp;Glossary</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>E: explore the demo&apos;s run: every table and chart, its sizes and claims</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>G: the question&apos;s guide section</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Esc: back to the question from the guide or the run&apos;s page</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -2472,10 +2658,6 @@ sequence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Keys: 1–%1 choose · Enter next · ← → move · R runs the demo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Live demo</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2516,11 +2698,47 @@ sequence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Planner (predicted)</source>
+        <source>Planner view, predicted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Planner view, predicted</source>
+        <source>Keys: 1–%1 choose · Enter next · ← → move · R runs the demo · E explores the run · G guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✔ Right, on the second try.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not quite. Here is a hint; choose once more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why “%1” is not it:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This question&apos;s guide section, on a page of its own (G).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◀ Back to the question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the question, where you left it (Esc).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>④ Your answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This question has no demo: its guide section explains it.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2743,6 +2961,13 @@ sequence</source>
             <numerusform>%n match</numerusform>
             <numerusform>%n matches</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>SizeSliders</name>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,132 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru">
 <context>
+    <name>AnswerChart</name>
+    <message>
+        <source>%1 (predicted)</source>
+        <translation>%1 (предсказано)</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerView</name>
+    <message>
+        <source>GFLOP</source>
+        <translation>GFLOP</translation>
+    </message>
+    <message>
+        <source>MFLOP</source>
+        <translation>MFLOP</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>мс</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>ГиБ</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>МиБ</translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <translation>КиБ</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 kept %2 of activations at the step&apos;s peak.</source>
+        <translation>%1 хранит %2 активаций на пике шага.</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 at the step&apos;s peak.</source>
+        <translation>%1: %2 из %3 на пике шага.</translation>
+    </message>
+    <message>
+        <source>%1 kept %2 of activations at the step&apos;s peak, %3 of %4&apos;s %5.</source>
+        <translation>%1 хранит %2 активаций на пике шага — %3 от %5 у %4.</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 at the step&apos;s peak, %4 of %5&apos;s %6.</source>
+        <translation>%1: %2 из %3 на пике шага — %4 от %6 у %5.</translation>
+    </message>
+    <message>
+        <source>%1 recomputed nothing.</source>
+        <translation>%1 ничего не пересчитывает.</translation>
+    </message>
+    <message>
+        <source>%1 recomputed %2 a step.</source>
+        <translation>%1 пересчитывает %2 за шаг.</translation>
+    </message>
+    <message>
+        <source>%1 recomputed %2 a step, %3 of a forward pass.</source>
+        <translation>%1 пересчитывает %2 за шаг — %3 прямого прохода.</translation>
+    </message>
+    <message>
+        <source>%1 recomputed %2.</source>
+        <translation>%1 пересчитывает %2.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s step took %2 ms (median, 95% interval %3 to %4).</source>
+        <translation>Шаг %1 занял %2 мс (медиана, 95%-й интервал от %3 до %4).</translation>
+    </message>
+    <message>
+        <source> What is certain is the work: %1 recomputes %2 more a step, counted.</source>
+        <translation> Точно известна работа: %1 пересчитывает на %2 больше за шаг, и это подсчитано.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s step and %2&apos;s are the same within noise at these sizes (%3 times, 95% interval %4 to %5).</source>
+        <translation>Шаги %1 и %2 при этих размерах одинаковы в пределах шума (×%3, 95%-й интервал от %4 до %5).</translation>
+    </message>
+    <message>
+        <source>%1&apos;s step took %2 times %3&apos;s (95% interval %4 to %5).</source>
+        <translation>Шаг %1 занял ×%2 от шага %3 (95%-й интервал от %4 до %5).</translation>
+    </message>
+    <message>
+        <source>%1&apos;s gradients differ from none&apos;s by %2 of the largest gradient.</source>
+        <translation>Градиенты %1 отличаются от градиентов none на %2 от наибольшего градиента.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s loss differs from none&apos;s by %2.</source>
+        <translation>Потери %1 отличаются от потерь none на %2.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s by %2.</source>
+        <translation>У %1 — на %2.</translation>
+    </message>
+    <message>
+        <source>%1 ms (%2 to %3)</source>
+        <translation>%1 мс (от %2 до %3)</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>%1 recomputed %2 of a forward pass a step.</source>
+        <translation>%1 пересчитывает %2 прямого прохода за шаг.</translation>
+    </message>
+    <message>
+        <source>%1 spent %2 a step copying to and from host memory.</source>
+        <translation>%1 тратит %2 за шаг на копирование в память хоста и обратно.</translation>
+    </message>
+    <message>
+        <source>At %1: %2</source>
+        <translation>При %1: %2</translation>
+    </message>
+    <message>
+        <source>Run the demo: the %1 of each run appears here, measured.</source>
+        <translation>Запустите демо: здесь появится измеренное значение каждого запуска (%1).</translation>
+    </message>
+</context>
+<context>
     <name>ClusterPanel</name>
     <message>
         <source>Many GPUs: memory per rank</source>
@@ -867,6 +993,54 @@
     <message>
         <source>%p% · finishing</source>
         <translation>%p% · завершается</translation>
+    </message>
+    <message>
+        <source>① Predict</source>
+        <translation>① Предскажите</translation>
+    </message>
+    <message>
+        <source>② Run the demo</source>
+        <translation>② Запустите демо</translation>
+    </message>
+    <message>
+        <source>① Run the demo</source>
+        <translation>① Запустите демо</translation>
+    </message>
+    <message>
+        <source>③ What it measured</source>
+        <translation>③ Что измерено</translation>
+    </message>
+    <message>
+        <source>② What it measured</source>
+        <translation>② Что измерено</translation>
+    </message>
+    <message>
+        <source>Running: the figures appear here when it finishes.</source>
+        <translation>Идёт запуск: цифры появятся здесь, когда он закончится.</translation>
+    </message>
+    <message>
+        <source>E&amp;xplore this run…</source>
+        <translation>Зап&amp;уск подробно…</translation>
+    </message>
+    <message>
+        <source>Every table and chart of this run, the sizes and what it shows (E).</source>
+        <translation>Все таблицы и графики этого запуска, его размеры и что он показывает (E).</translation>
+    </message>
+    <message>
+        <source>◀ Back to the question</source>
+        <translation>◀ К вопросу</translation>
+    </message>
+    <message>
+        <source>Back to the question, where you left it (Esc).</source>
+        <translation>Назад к вопросу, туда, где вы остановились (Esc).</translation>
+    </message>
+    <message>
+        <source>Run again</source>
+        <translation>Запустить ещё раз</translation>
+    </message>
+    <message>
+        <source>The answer&apos;s figures</source>
+        <translation>Цифры ответа</translation>
     </message>
 </context>
 <context>
@@ -1762,6 +1936,18 @@ Open it in your web browser?</source>
         <source>&amp;Glossary</source>
         <translation>&amp;Глоссарий</translation>
     </message>
+    <message>
+        <source>E: explore the demo&apos;s run: every table and chart, its sizes and claims</source>
+        <translation>E: запуск демо подробно: все таблицы и графики, размеры и утверждения</translation>
+    </message>
+    <message>
+        <source>G: the question&apos;s guide section</source>
+        <translation>G: раздел руководства к вопросу</translation>
+    </message>
+    <message>
+        <source>Esc: back to the question from the guide or the run&apos;s page</source>
+        <translation>Esc: назад к вопросу из руководства или со страницы запуска</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -2513,10 +2699,6 @@ sequence</source>
         <translation>Предыдущий вопрос</translation>
     </message>
     <message>
-        <source>Keys: 1–%1 choose · Enter next · ← → move · R runs the demo</source>
-        <translation>Клавиши: 1–%1 выбор · Enter далее · ← → переход · R запускает демо</translation>
-    </message>
-    <message>
         <source>Live demo</source>
         <translation>Живое демо</translation>
     </message>
@@ -2557,12 +2739,48 @@ sequence</source>
         <translation>Клавиши: 1–%1 выбор · Enter далее · ← → переход · R открывает планировщик</translation>
     </message>
     <message>
-        <source>Planner (predicted)</source>
-        <translation>Планировщик (предсказано)</translation>
-    </message>
-    <message>
         <source>Planner view, predicted</source>
         <translation>Вид планировщика, предсказано</translation>
+    </message>
+    <message>
+        <source>Keys: 1–%1 choose · Enter next · ← → move · R runs the demo · E explores the run · G guide</source>
+        <translation>Клавиши: 1–%1 выбор · Enter далее · ← → переход · R запускает демо · E запуск подробно · G руководство</translation>
+    </message>
+    <message>
+        <source>✔ Right, on the second try.</source>
+        <translation>✔ Верно, со второй попытки.</translation>
+    </message>
+    <message>
+        <source>Not quite. Here is a hint; choose once more.</source>
+        <translation>Не совсем. Вот подсказка; выберите ещё раз.</translation>
+    </message>
+    <message>
+        <source>Why “%1” is not it:</source>
+        <translation>Почему не «%1»:</translation>
+    </message>
+    <message>
+        <source>&amp;Guide</source>
+        <translation>&amp;Руководство</translation>
+    </message>
+    <message>
+        <source>This question&apos;s guide section, on a page of its own (G).</source>
+        <translation>Раздел руководства к этому вопросу, на отдельной странице (G).</translation>
+    </message>
+    <message>
+        <source>◀ Back to the question</source>
+        <translation>◀ К вопросу</translation>
+    </message>
+    <message>
+        <source>Back to the question, where you left it (Esc).</source>
+        <translation>Назад к вопросу, туда, где вы остановились (Esc).</translation>
+    </message>
+    <message>
+        <source>④ Your answer</source>
+        <translation>④ Ваш ответ</translation>
+    </message>
+    <message>
+        <source>This question has no demo: its guide section explains it.</source>
+        <translation>У этого вопроса нет демо: его объясняет раздел руководства.</translation>
     </message>
 </context>
 <context>
@@ -2787,6 +3005,13 @@ sequence</source>
             <numerusform>%n совпадения</numerusform>
             <numerusform>%n совпадений</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>SizeSliders</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>

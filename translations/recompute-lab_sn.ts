@@ -2,6 +2,132 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="sn">
 <context>
+    <name>AnswerChart</name>
+    <message>
+        <source>%1 (predicted)</source>
+        <translation>%1 (zvakafungidzirwa)</translation>
+    </message>
+</context>
+<context>
+    <name>AnswerView</name>
+    <message>
+        <source>GFLOP</source>
+        <translation>GFLOP</translation>
+    </message>
+    <message>
+        <source>MFLOP</source>
+        <translation>MFLOP</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <translation>KiB</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 kept %2 of activations at the step&apos;s peak.</source>
+        <translation>%1 yakachengeta %2 yema-activation pa-nhongonya yedanho.</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 at the step&apos;s peak.</source>
+        <translation>%1: %2 ye-%3 pa-nhongonya yedanho.</translation>
+    </message>
+    <message>
+        <source>%1 kept %2 of activations at the step&apos;s peak, %3 of %4&apos;s %5.</source>
+        <translation>%1 yakachengeta %2 yema-activation pa-nhongonya yedanho, %3 ye-%5 ye-%4.</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 at the step&apos;s peak, %4 of %5&apos;s %6.</source>
+        <translation>%1: %2 ye-%3 pa-nhongonya yedanho, %4 ye-%6 ye-%5.</translation>
+    </message>
+    <message>
+        <source>%1 recomputed nothing.</source>
+        <translation>%1 haina kuverengazve chinhu.</translation>
+    </message>
+    <message>
+        <source>%1 recomputed %2 a step.</source>
+        <translation>%1 yakaverengazve %2 padanho.</translation>
+    </message>
+    <message>
+        <source>%1 recomputed %2 a step, %3 of a forward pass.</source>
+        <translation>%1 yakaverengazve %2 padanho, %3 ye-forward pass.</translation>
+    </message>
+    <message>
+        <source>%1 recomputed %2.</source>
+        <translation>%1 yakaverengazve %2.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s step took %2 ms (median, 95% interval %3 to %4).</source>
+        <translation>Danho re-%1 rakatora %2 ms (nguva yepakati, interval ye-95% %3 kusvika %4).</translation>
+    </message>
+    <message>
+        <source> What is certain is the work: %1 recomputes %2 more a step, counted.</source>
+        <translation> Chinozivikanwa zvechokwadi ibasa: %1 inoverengazve %2 zvakawanda padanho, zvakaverengwa.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s step and %2&apos;s are the same within noise at these sizes (%3 times, 95% interval %4 to %5).</source>
+        <translation>Danho re-%1 nere-%2 zvakafanana mukati meruzha pamasaizi aya (×%3, interval ye-95% %4 kusvika %5).</translation>
+    </message>
+    <message>
+        <source>%1&apos;s step took %2 times %3&apos;s (95% interval %4 to %5).</source>
+        <translation>Danho re-%1 rakatora ×%2 yedanho re-%3 (interval ye-95% %4 kusvika %5).</translation>
+    </message>
+    <message>
+        <source>%1&apos;s gradients differ from none&apos;s by %2 of the largest gradient.</source>
+        <translation>Ma-gradient e-%1 anosiyana neaye-none ne-%2 ye-gradient hombe kupfuura ose.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s loss differs from none&apos;s by %2.</source>
+        <translation>Loss ye-%1 inosiyana neye-none ne-%2.</translation>
+    </message>
+    <message>
+        <source>%1&apos;s by %2.</source>
+        <translation>Ye-%1 ne-%2.</translation>
+    </message>
+    <message>
+        <source>%1 ms (%2 to %3)</source>
+        <translation>%1 ms (%2 kusvika %3)</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>%1 recomputed %2 of a forward pass a step.</source>
+        <translation>%1 yakaverengazve %2 ye-forward pass padanho.</translation>
+    </message>
+    <message>
+        <source>%1 spent %2 a step copying to and from host memory.</source>
+        <translation>%1 yakashandisa %2 padanho ichikopa kuenda nekubva kundangariro ye-host.</translation>
+    </message>
+    <message>
+        <source>At %1: %2</source>
+        <translation>Pa-%1: %2</translation>
+    </message>
+    <message>
+        <source>Run the demo: the %1 of each run appears here, measured.</source>
+        <translation>Mhanyisa muratidzo: chakayerwa chekumhanya kumwe nekumwe (%1) chichaonekwa pano.</translation>
+    </message>
+</context>
+<context>
     <name>ClusterPanel</name>
     <message>
         <source>Many GPUs: memory per rank</source>
@@ -863,6 +989,54 @@
     <message>
         <source>%p% · finishing</source>
         <translation>%p% · kupedzisa</translation>
+    </message>
+    <message>
+        <source>① Predict</source>
+        <translation>① Fungidzira</translation>
+    </message>
+    <message>
+        <source>② Run the demo</source>
+        <translation>② Mhanyisa muratidzo</translation>
+    </message>
+    <message>
+        <source>① Run the demo</source>
+        <translation>① Mhanyisa muratidzo</translation>
+    </message>
+    <message>
+        <source>③ What it measured</source>
+        <translation>③ Zvakayerwa</translation>
+    </message>
+    <message>
+        <source>② What it measured</source>
+        <translation>② Zvakayerwa</translation>
+    </message>
+    <message>
+        <source>Running: the figures appear here when it finishes.</source>
+        <translation>Kumhanya kuri kuitika: nhamba dzichaonekwa pano kana kwapera.</translation>
+    </message>
+    <message>
+        <source>E&amp;xplore this run…</source>
+        <translation>Ongorora kumhanya uku zvi&amp;zere…</translation>
+    </message>
+    <message>
+        <source>Every table and chart of this run, the sizes and what it shows (E).</source>
+        <translation>Matafura nemagirafu ose ekumhanya uku, masaizi nezvazvinoratidza (E).</translation>
+    </message>
+    <message>
+        <source>◀ Back to the question</source>
+        <translation>◀ Dzokera kumubvunzo</translation>
+    </message>
+    <message>
+        <source>Back to the question, where you left it (Esc).</source>
+        <translation>Dzokera kumubvunzo, pawakasiya (Esc).</translation>
+    </message>
+    <message>
+        <source>Run again</source>
+        <translation>Mhanyisa zvakare</translation>
+    </message>
+    <message>
+        <source>The answer&apos;s figures</source>
+        <translation>Nhamba dzemhinduro</translation>
     </message>
 </context>
 <context>
@@ -1752,6 +1926,18 @@ Unoda kuivhura mu-browser yako?</translation>
         <source>&amp;Glossary</source>
         <translation>&amp;Duramazwi</translation>
     </message>
+    <message>
+        <source>E: explore the demo&apos;s run: every table and chart, its sizes and claims</source>
+        <translation>E: ongorora kumhanya kwemuratidzo: matafura nemagirafu ose, masaizi nezvazvinoti</translation>
+    </message>
+    <message>
+        <source>G: the question&apos;s guide section</source>
+        <translation>G: chikamu chegwara chemubvunzo</translation>
+    </message>
+    <message>
+        <source>Esc: back to the question from the guide or the run&apos;s page</source>
+        <translation>Esc: dzokera kumubvunzo kubva pagwara kana papeji rekumhanya</translation>
+    </message>
 </context>
 <context>
     <name>MemoryChart</name>
@@ -2495,10 +2681,6 @@ hukuru kupfuura hwose</translation>
         <translation>Mubvunzo wakapfuura</translation>
     </message>
     <message>
-        <source>Keys: 1–%1 choose · Enter next · ← → move · R runs the demo</source>
-        <translation>Makiyi: 1–%1 sarudza · Enter enderera · ← → famba · R inomhanyisa muratidzo</translation>
-    </message>
-    <message>
         <source>Live demo</source>
         <translation>Muratidzo mupenyu</translation>
     </message>
@@ -2539,12 +2721,48 @@ hukuru kupfuura hwose</translation>
         <translation>Makiyi: 1–%1 sarudza · Enter inotevera · ← → famba · R inovhura Murongi</translation>
     </message>
     <message>
-        <source>Planner (predicted)</source>
-        <translation>Murongi (zvakafungidzirwa)</translation>
-    </message>
-    <message>
         <source>Planner view, predicted</source>
         <translation>Maonero eMurongi, zvakafungidzirwa</translation>
+    </message>
+    <message>
+        <source>Keys: 1–%1 choose · Enter next · ← → move · R runs the demo · E explores the run · G guide</source>
+        <translation>Makiyi: 1–%1 sarudza · Enter enderera · ← → famba · R mhanyisa muratidzo · E ongorora kumhanya · G gwara</translation>
+    </message>
+    <message>
+        <source>✔ Right, on the second try.</source>
+        <translation>✔ Zvakarurama, pakuedza kwechipiri.</translation>
+    </message>
+    <message>
+        <source>Not quite. Here is a hint; choose once more.</source>
+        <translation>Kwete chaizvo. Heino pfungwa inobatsira; sarudza zvakare.</translation>
+    </message>
+    <message>
+        <source>Why “%1” is not it:</source>
+        <translation>Nei “%1” isiri iyo:</translation>
+    </message>
+    <message>
+        <source>&amp;Guide</source>
+        <translation>&amp;Gwara</translation>
+    </message>
+    <message>
+        <source>This question&apos;s guide section, on a page of its own (G).</source>
+        <translation>Chikamu chegwara chemubvunzo uyu, papeji racho (G).</translation>
+    </message>
+    <message>
+        <source>◀ Back to the question</source>
+        <translation>◀ Dzokera kumubvunzo</translation>
+    </message>
+    <message>
+        <source>Back to the question, where you left it (Esc).</source>
+        <translation>Dzokera kumubvunzo, pawakasiya (Esc).</translation>
+    </message>
+    <message>
+        <source>④ Your answer</source>
+        <translation>④ Mhinduro yako</translation>
+    </message>
+    <message>
+        <source>This question has no demo: its guide section explains it.</source>
+        <translation>Mubvunzo uyu hauna muratidzo: chikamu chawo chegwara ndicho chinoutsanangura.</translation>
     </message>
 </context>
 <context>
@@ -2769,6 +2987,13 @@ hukuru kupfuura hwose</translation>
     </message>
 </context>
 <context>
+    <name>SizeSliders</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>SizeWords</name>
     <message>
         <source>layers</source>
@@ -2788,7 +3013,7 @@ hukuru kupfuura hwose</translation>
     </message>
     <message>
         <source>&amp;Width</source>
-        <translation>&amp;Hupamhi</translation>
+        <translation>Hu&amp;pamhi</translation>
     </message>
     <message>
         <source>Model width</source>

@@ -23,6 +23,7 @@
 #include "view/contenttext.h"
 #include "view/noticebanner.h"
 #include "view/tones.h"
+#include "view/wheelguard.h"
 #include "window/appicon.h"
 #include "window/glossarydialog.h"
 #include "window/searchdialog.h"
@@ -48,7 +49,6 @@ const QString ContentNotice = QStringLiteral("content");
 const QString ProgressNotice = QStringLiteral("progress");
 const QString PackNotice = QStringLiteral("pack");
 const QString WindowGeometry = QStringLiteral("geometry");
-const QString QuestionSplit = QStringLiteral("question-split");
 } // namespace
 
 MainWindow::MainWindow(
@@ -83,6 +83,7 @@ MainWindow::MainWindow(
     m_pages->addWidget(m_list);
     m_pages->addWidget(m_results);
     m_pages->addWidget(m_planner);
+    guardWheel(m_pages); // the wheel reads on; it changes only a value clicked into first
 
     auto* central = new QWidget(this);
     central->setStyleSheet(buttonStyleSheet());
@@ -164,7 +165,6 @@ MainWindow::MainWindow(
             size = size.boundedTo(screen->availableSize() * 9 / 10);
         resize(size);
     }
-    m_question->restoreSplitterState(m_progress.windowLayout(QuestionSplit));
 }
 
 MainWindow::~MainWindow() = default;
@@ -283,7 +283,6 @@ void MainWindow::closeEvent(QCloseEvent* event)
 void MainWindow::saveWindowLayout()
 {
     m_progress.setWindowLayout(WindowGeometry, saveGeometry());
-    m_progress.setWindowLayout(QuestionSplit, m_question->splitterState());
     if (!m_progress.save())
         reportProgressProblem();
 }
@@ -327,7 +326,7 @@ void MainWindow::openSearchHit(const SearchHit& hit)
         return;
     showQuestion(hit.question);
     if (hit.kind == SearchHit::Kind::GuideSection)
-        m_question->showGuide();
+        m_question->readGuide();
 }
 
 bool MainWindow::removePack(const QString& folderOrArchive)

@@ -58,7 +58,7 @@ std::optional<QString> runDemoToEnd(MainWindow& window)
         message = QStringLiteral("the demo took longer than ten minutes");
         demo->cancel();
     });
-    window.questionPage()->sideTabs()->setCurrentWidget(demo);
+    window.questionPage()->showLesson();
     demo->run(); // not runDemo(): from the guide tab that only shows a prediction still to make
     if (demo->isRunning())
         loop.exec();
@@ -85,6 +85,8 @@ std::optional<QString> applyLaunchOptions(MainWindow& window, const LaunchOption
         QTimer::singleShot(0, window.plannerPage(), &PlannerPage::showCluster);
     if (options.today.isValid())
         window.setClock([day = options.today] { return QDateTime(day, QTime(12, 0)); }); // noon
+    if (options.seed) // before an answer is given by its place: the places follow the shuffle
+        window.session()->setShuffleSeed(*options.seed);
     if (options.quiz.isEmpty())
         return std::nullopt;
     const rlab::content::Quiz* quiz = window.content().quiz(options.quiz.toStdString());
@@ -161,8 +163,10 @@ std::optional<LaunchFailure> saveScreenshot(MainWindow& window, const LaunchOpti
                 = LaunchFailure {1, QStringLiteral("%1 The screenshot shows its state.").arg(*problem)};
         }
     }
-    if (!options.view.isEmpty())
+    if (!options.view.isEmpty()) { // a view of its results: on the explore page
         window.demoPanel()->showView(options.view);
+        window.questionPage()->showExplore();
+    }
     if (options.tryCounterfactuals) {
         auto* card = window.findChild<PeakCard*>();
         QEventLoop loop;

@@ -181,6 +181,9 @@ QString WindowMenus::shortcutsText() const
                        "wherever the focus is"),
         MainWindow::tr("Enter in a demo size field or the prediction: run the demo"),
         MainWindow::tr("Space: press the focused button"),
+        MainWindow::tr("E: explore the demo's run: every table and chart, its sizes and claims"),
+        MainWindow::tr("G: the question's guide section"),
+        MainWindow::tr("Esc: back to the question from the guide or the run's page"),
         MainWindow::tr("%1: %2").arg(
             m_chooseLanguage->shortcut().toString(QKeySequence::NativeText), m_chooseLanguage->text())};
     // Every menu item that has a key, in the menus' own words: the list cannot miss one.

@@ -3,6 +3,7 @@
 // a corrupt progress file, content errors, and the demo started by its key.
 #include <QAbstractButton>
 #include <QAbstractItemView>
+#include <QAbstractSlider>
 #include <QApplication>
 #include <QChart>
 #include <QChartView>
@@ -33,8 +34,10 @@
 #include <QTextBrowser>
 #include <QTextEdit>
 #include <QToolButton>
+#include <QWheelEvent>
 
 #include "demo/model/demorunner.h"
+#include "demo/view/answerchart.h"
 #include "demo/view/demopanel.h"
 #include "demo/view/predictionbox.h"
 #include "planner/view/plannerpage.h"
@@ -76,6 +79,36 @@ void showAndActivate(MainWindow& window)
     QVERIFY(QTest::qWaitForWindowActive(&window));
 }
 
+// Where content option `option` of the current question is shown (every attempt shuffles them).
+int placeOf(MainWindow& window, int option)
+{
+    return window.session()->optionOrder(window.session()->current()).indexOf(option);
+}
+
+// The number key that chooses content option `option` of the current question.
+Qt::Key keyOf(MainWindow& window, int option)
+{
+    return Qt::Key(Qt::Key_1 + placeOf(window, option));
+}
+
+// Answers the current question for good with content option `option`: a wrong option of a question
+// with three or more is the second try, after another wrong one as the first (which gives a hint).
+bool answerWith(QuizSession* session, int option)
+{
+    const int question = session->current();
+    const int count = static_cast<int>(session->optionOrder(question).size());
+    if (option != session->correctOption(question) && count >= 3) {
+        for (int other = 0; other < count; ++other) {
+            if (other != option && other != session->correctOption(question)) {
+                if (!session->choose(other))
+                    return false;
+                break;
+            }
+        }
+    }
+    return session->choose(option) && session->isAnswered(question);
+}
+
 // Language changes reach widgets as posted events.
 void settle()
 {
@@ -108,7 +141,8 @@ private slots:
     void demoRunsFromItsKey();
     void demoPanelFitsItsLabels_data();
     void demoPanelFitsItsLabels();
-    void storyChartKeepsItsRoom();
+    void lessonShowsItsAnswerInView();
+    void wheelChangesOnlyWhatWasClicked();
     void questionWithoutADemo();
     void keysAreTheSameInEveryLanguage_data();
     void keysAreTheSameInEveryLanguage();
@@ -160,36 +194,49 @@ void MainWindowTest::answeringWithTheKeyboard()
     QCOMPARE(page->counterLabel()->text(), QStringLiteral("Question 1 of 3"));
     QVERIFY(!page->explanationLabel()->isVisible());
 
-    QTest::keyClick(&window, Qt::Key_2); // right
+    QTest::keyClick(&window, keyOf(window, 1)); // right
     QCOMPARE(window.session()->chosen(0), 1);
-    QCOMPARE(page->optionButton(1)->state(), OptionButton::State::Right);
+    QCOMPARE(page->optionButton(placeOf(window, 1))->state(), OptionButton::State::Right);
     QVERIFY(page->explanationLabel()->isVisible());
     QVERIFY(page->explanationLabel()->text().contains(QStringLiteral("spending compute")));
     QVERIFY(!page->whyWrongLabel()->isVisible());
-    // The verdict links to the question's guide section, which opens beside the question.
+    // The verdict links to the question's guide section, which opens on its own page.
     auto* guideLink = page->findChild<QLabel*>(QStringLiteral("guideLink"));
     QVERIFY(guideLink && guideLink->isVisible());
     emit guideLink->linkActivated(QStringLiteral("guide"));
     QVERIFY(page->isGuideShown());
     QVERIFY(page->guideView()->toPlainText().contains(QStringLiteral("What recomputation trades")));
+    QTest::keyClick(&window, Qt::Key_Escape);
+    QVERIFY(page->isLessonShown());
 
     QTest::keyClick(&window, Qt::Key_Return); // next
     QCOMPARE(window.session()->current(), 1);
     QCOMPARE(page->counterLabel()->text(), QStringLiteral("Question 2 of 3"));
-    QTest::keyClick(&window, Qt::Key_1); // wrong: the answer is 4
-    QCOMPARE(page->optionButton(0)->state(), OptionButton::State::Wrong);
-    QCOMPARE(page->optionButton(3)->state(), OptionButton::State::Right);
+    // A wrong first try: why that option is not it, as a hint, and one more try; the answer waits.
+    QTest::keyClick(&window, keyOf(window, 0)); // wrong: the answer is the 4th
+    QVERIFY(!window.session()->isAnswered(1));
+    QCOMPARE(page->optionButton(placeOf(window, 0))->state(), OptionButton::State::Wrong);
+    QCOMPARE(page->optionButton(placeOf(window, 3))->state(), OptionButton::State::Open);
     QVERIFY(page->whyWrongLabel()->isVisible());
     QVERIFY(page->whyWrongLabel()->text().contains(QStringLiteral("Nobody looks at them.")));
-    QTest::keyClick(&window, Qt::Key_2); // locked: the first choice counts
-    QCOMPARE(window.session()->chosen(1), 0);
+    QVERIFY(!page->explanationLabel()->isVisible());
+    QTest::keyClick(&window, keyOf(window, 0)); // the same option again: nothing
+    QVERIFY(!window.session()->isAnswered(1));
+    QTest::keyClick(&window, keyOf(window, 1)); // wrong again: now the answer shows
+    QVERIFY(window.session()->isAnswered(1));
+    QCOMPARE(page->optionButton(placeOf(window, 1))->state(), OptionButton::State::Wrong);
+    QCOMPARE(page->optionButton(placeOf(window, 3))->state(), OptionButton::State::Right);
+    QVERIFY(page->explanationLabel()->isVisible());
+    QTest::keyClick(&window, keyOf(window, 2)); // locked: the second choice counts
+    QCOMPARE(window.session()->chosen(1), 1);
+    QCOMPARE(window.session()->firstTryAnswer(1), 0); // review counts the first try
 
     QTest::keyClick(&window, Qt::Key_Left);
     QCOMPARE(window.session()->current(), 0);
     QTest::keyClick(&window, Qt::Key_Right);
     QTest::keyClick(&window, Qt::Key_Right);
     QCOMPARE(window.session()->current(), 2);
-    QTest::keyClick(&window, Qt::Key_3); // right
+    QTest::keyClick(&window, keyOf(window, 2)); // right
     QTest::keyClick(&window, Qt::Key_Enter); // past the last question: the results
     QCOMPARE(window.pages()->currentWidget(), window.resultsPage());
     QCOMPARE(window.resultsPage()->scoreLabel()->text(), QStringLiteral("2 of 3 correct"));
@@ -200,10 +247,7 @@ void MainWindowTest::answeringWithTheKeyboard()
     QCOMPARE(window.pages()->currentWidget(), page);
     QCOMPARE(window.session()->current(), 1);
     QVERIFY(window.session()->isRetry());
-    // A retry shuffles the options: the right one (the 4th) is elsewhere now.
-    const QList<int> order = window.session()->optionOrder(1);
-    QVERIFY(order != (QList<int> {0, 1, 2, 3}));
-    QTest::keyClick(&window, Qt::Key(Qt::Key_1 + order.indexOf(3)));
+    QTest::keyClick(&window, keyOf(window, 3));
     QTest::keyClick(&window, Qt::Key_Return);
     QCOMPARE(window.pages()->currentWidget(), window.resultsPage());
     QCOMPARE(window.session()->score(), 3);
@@ -219,8 +263,8 @@ void MainWindowTest::resultsExportAsCsvAndHtml()
     QuizSession* session = window.session();
     const int questions = session->questionCount();
     for (int question = 0; question < questions; ++question) {
-        QVERIFY(session->choose(
-            question == 0 ? session->correctOption(0) : (session->correctOption(question) + 1) % 2));
+        QVERIFY(answerWith(
+            session, question == 0 ? session->correctOption(0) : (session->correctOption(question) + 1) % 2));
         session->next();
     }
     QCOMPARE(window.pages()->currentWidget(), window.resultsPage());
@@ -258,7 +302,7 @@ void MainWindowTest::guideHasContentsWithWorkingLinks()
 {
     MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
     QVERIFY(window.openQuiz(Quiz));
-    QVERIFY(window.session()->choose(0));
+    QVERIFY(answerWith(window.session(), 0));
     QuestionPage* page = window.questionPage();
     page->showGuide();
     GuideView* guide = page->guideView();
@@ -409,15 +453,22 @@ void MainWindowTest::arrowKeysMoveBetweenOptions()
     QCOMPARE(focused(), 2);
     // ...but choose nothing: answering stays a deliberate Enter, click or number key.
     QVERIFY(!window.session()->isAnswered(1));
+    const int wrong = placeOf(window, 0); // the 4th option is the answer
+    while (focused() != wrong)
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Down);
     QTest::keyClick(&window, Qt::Key_Return);
-    QCOMPARE(window.session()->chosen(1), 2);
-    QCOMPARE(page->optionButton(2)->state(), OptionButton::State::Wrong);
+    QCOMPARE(window.session()->hintedOption(1), 0); // a first try: its hint, and one more
+    QCOMPARE(page->optionButton(wrong)->state(), OptionButton::State::Wrong);
+    QTest::keyClick(&window, keyOf(window, 3));
+    QCOMPARE(window.session()->chosen(1), 3);
     // Answered, the arrows still move the focus; the number keys still choose on the next question.
+    page->optionButton(0)->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(focused(), 0);
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Down);
-    QCOMPARE(focused(), 3);
+    QCOMPARE(focused(), 1);
     QTest::keyClick(&window, Qt::Key_Return); // next
     QCOMPARE(window.session()->current(), 2);
-    QTest::keyClick(&window, Qt::Key_3);
+    QTest::keyClick(&window, keyOf(window, 2));
     QCOMPARE(window.session()->chosen(2), 2);
 }
 
@@ -426,9 +477,10 @@ void MainWindowTest::enterInTheDemoStaysInTheDemo()
     MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
     QVERIFY(window.openQuiz(Quiz));
     showAndActivate(window);
-    QTest::keyClick(&window, Qt::Key_1);
+    QTest::keyClick(&window, keyOf(window, 1));
     QVERIFY(window.session()->isAnswered(0));
-    auto* size = window.demoPanel()->findChild<QSpinBox*>();
+    window.questionPage()->showExplore(); // the size fields are on the explore page (E)
+    auto* size = window.demoPanel()->part<QSpinBox*>();
     QVERIFY(size);
     size->setFocus();
     QTRY_VERIFY(size->hasFocus());
@@ -441,7 +493,7 @@ void MainWindowTest::enterInTheDemoStaysInTheDemo()
     QVERIFY(finished.count() == 1 || finished.wait(120000 * rlab::test::kSlowness));
     QVERIFY(finished.first().at(0).value<DemoOutcome>().ok());
     // Space presses a focused button of the demo; Enter there goes on, as everywhere.
-    auto* run = demo->findChild<QPushButton*>(QStringLiteral("runDemo"));
+    auto* run = demo->part<QPushButton*>(QStringLiteral("runDemo"));
     QVERIFY(run && run->isEnabled());
     QSignalSpy clicked(run, &QPushButton::clicked);
     run->setFocus();
@@ -461,7 +513,7 @@ void MainWindowTest::languageSwitchRetranslatesWidgetsAndContent()
     QVERIFY(window.openQuiz(Quiz));
     showAndActivate(window);
     window.session()->goTo(1);
-    QVERIFY(window.session()->choose(0));
+    QVERIFY(answerWith(window.session(), 0));
     QuestionPage* page = window.questionPage();
     auto* next = page->findChild<QPushButton*>(QStringLiteral("nextButton"));
     QVERIFY(next);
@@ -486,7 +538,7 @@ void MainWindowTest::languageSwitchRetranslatesWidgetsAndContent()
     // The quiz state survived the switch.
     QCOMPARE(window.session()->current(), 1);
     QCOMPARE(window.session()->chosen(1), 0);
-    QCOMPARE(page->optionButton(0)->state(), OptionButton::State::Wrong);
+    QCOMPARE(page->optionButton(placeOf(window, 0))->state(), OptionButton::State::Wrong);
 
     window.setLanguage(QStringLiteral("sn"));
     settle();
@@ -495,7 +547,7 @@ void MainWindowTest::languageSwitchRetranslatesWidgetsAndContent()
     // The Shona fixture lacks this question entirely: every field falls back, marked.
     QCOMPARE(page->questionLabel()->property("fallback").toBool(), true);
     QVERIFY(page->questionLabel()->text().contains(QStringLiteral("Why are activations stored?")));
-    QVERIFY(page->optionButton(0)->optionText().contains(QStringLiteral("To show them")));
+    QVERIFY(page->optionButton(placeOf(window, 0))->optionText().contains(QStringLiteral("To show them")));
 
     window.setLanguage(QStringLiteral("en"));
     settle();
@@ -539,9 +591,9 @@ void MainWindowTest::progressSurvivesARestart()
     {
         MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
         QVERIFY(window.openQuiz(Quiz));
-        QVERIFY(window.session()->choose(1));
+        QVERIFY(answerWith(window.session(), 1));
         window.session()->next();
-        QVERIFY(window.session()->choose(2));
+        QVERIFY(answerWith(window.session(), 2));
         window.setLanguage(QStringLiteral("ru"));
     }
     QVERIFY(QFile::exists(QDir(m_state->path()).filePath(QStringLiteral("progress.json"))));
@@ -566,10 +618,10 @@ void MainWindowTest::twoWindowsOnOneQuizKeepEachOthersAttempts()
     MainWindow second(fixtures(), ProgressStore(), QStringLiteral("en"));
     QVERIFY(first.openQuiz(Quiz));
     QVERIFY(second.openQuiz(Quiz));
-    QVERIFY(first.session()->choose(1));
-    QVERIFY(second.session()->choose(2));
+    QVERIFY(answerWith(first.session(), 1));
+    QVERIFY(answerWith(second.session(), 2));
     first.session()->next();
-    QVERIFY(first.session()->choose(2));
+    QVERIFY(answerWith(first.session(), 2));
 
     ProgressStore check;
     check.load();
@@ -616,7 +668,7 @@ void MainWindowTest::corruptProgressIsReportedNotFatal()
     // Not fatal: the quiz opens with empty progress and new answers are saved.
     QVERIFY(window.openQuiz(Quiz));
     QCOMPARE(window.session()->answeredCount(), 0);
-    QVERIFY(window.session()->choose(1));
+    QVERIFY(answerWith(window.session(), 1));
     ProgressStore check;
     check.load();
     QVERIFY(check.problem().isEmpty());
@@ -650,7 +702,7 @@ void MainWindowTest::dismissedNoticeStaysDismissed()
     QVERIFY(state.remove(QStringLiteral("progress.json")));
     QVERIFY(state.mkdir(QStringLiteral("progress.json")));
     QVERIFY(window.openQuiz(Quiz));
-    QVERIFY(window.session()->choose(1));
+    QVERIFY(answerWith(window.session(), 1));
     settle();
     QVERIFY(window.banner()->isVisible());
     QVERIFY(window.banner()->text().contains(QStringLiteral("Could not save")));
@@ -784,15 +836,12 @@ void MainWindowTest::demoPanelFitsItsLabels()
                 continue; // no demo: the side shows the guide alone
             const QString where = QStringLiteral("%1 #%2: ").arg(demo->presetId()).arg(question + 1);
             QVERIFY(demo->isVisible());
-            // The panel scrolls up and down when it must, never sideways: its body fits the width...
-            auto* scroll = demo->findChild<QScrollArea*>(QStringLiteral("demoScroll"));
-            QVERIFY(scroll);
-            QVERIFY2(!scroll->horizontalScrollBar()->isVisible(), qPrintable(where));
-            QVERIFY2(scroll->widget()->minimumSizeHint().width() <= scroll->viewport()->width(),
+            // The lesson's column fits its width...
+            QVERIFY2(demo->minimumSizeHint().width() <= demo->width(),
                 qPrintable(where
                     + QStringLiteral("needs %1 px, has %2")
-                          .arg(scroll->widget()->minimumSizeHint().width())
-                          .arg(scroll->viewport()->width())));
+                          .arg(demo->minimumSizeHint().width())
+                          .arg(demo->width())));
             // ...so no label, button or size box is cut short, in either direction.
             for (QWidget* widget : demo->findChildren<QWidget*>()) {
                 auto* label = qobject_cast<QLabel*>(widget);
@@ -842,24 +891,27 @@ void MainWindowTest::questionWithoutADemo()
     showAndActivate(window);
     QuestionPage* page = window.questionPage();
     DemoPanel* demo = window.demoPanel();
-    QTabWidget* side = page->sideTabs();
+    auto* evidence = page->findChild<QStackedWidget*>(QStringLiteral("evidence"));
+    auto* noEvidence = page->findChild<QWidget*>(QStringLiteral("noEvidence"));
     const QLabel* keyHint = page->findChild<QLabel*>(QStringLiteral("keyHint"));
-    QVERIFY(keyHint);
-    QVERIFY(side->isTabVisible(side->indexOf(demo)));
+    QVERIFY(evidence && noEvidence && keyHint);
+    QCOMPARE(evidence->currentWidget(), static_cast<QWidget*>(demo));
     QVERIFY2(keyHint->text().contains(QStringLiteral("R runs the demo")), qPrintable(keyHint->text()));
     window.showQuestion(1);
-    QVERIFY(!side->isTabVisible(side->indexOf(demo)));
+    QCOMPARE(evidence->currentWidget(), noEvidence);
+    QVERIFY(noEvidence->isVisible());
     // The key hint follows the question: no demo, no "R runs the demo".
     QVERIFY2(!keyHint->text().contains(QStringLiteral("R ")), qPrintable(keyHint->text()));
     QVERIFY(keyHint->text().contains(QStringLiteral("Enter next")));
-    QCOMPARE(side->currentWidget(), page->guideTab());
     QVERIFY(demo->presetId().isEmpty());
     QTest::keyClick(&window, Qt::Key_R);
     QVERIFY(!demo->isRunning());
-    QCOMPARE(side->currentWidget(), page->guideTab());
+    QVERIFY(page->isLessonShown());
+    QTest::keyClick(&window, Qt::Key_E); // nothing to explore
+    QVERIFY(page->isLessonShown());
     window.showQuestion(0);
-    QVERIFY(side->isTabVisible(side->indexOf(demo)));
-    QCOMPARE(side->currentWidget(), static_cast<QWidget*>(demo));
+    QCOMPARE(evidence->currentWidget(), static_cast<QWidget*>(demo));
+    QVERIFY(demo->isVisible());
     QCOMPARE(demo->presetId(), QStringLiteral("tiny-demo"));
 }
 
@@ -873,7 +925,7 @@ void MainWindowTest::keysAreTheSameInEveryLanguage_data()
 // Proves, in each language: Ctrl+Shift+L opens the Language menu and F1 lists it; Alt+L never moves
 // into a demo size field (it did in Shona, where "Ma-layer" took the L); Enter goes on with the
 // focus on "Plan this for a real model…" (it opened the Planner); after the Planner and Back the
-// title is the quiz's again; R from the Guide tab shows the prediction still to make, R again runs.
+// title is the quiz's again; R from the guide page shows the prediction still to make.
 void MainWindowTest::keysAreTheSameInEveryLanguage()
 {
     QFETCH(QString, language);
@@ -897,17 +949,18 @@ void MainWindowTest::keysAreTheSameInEveryLanguage()
     window.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&window));
 
-    // R from the Guide tab: the demo tab with its prediction, not a run past it.
+    // R from the guide page: the lesson with its prediction, not a run past it.
     QuestionPage* page = window.questionPage();
     DemoPanel* demo = window.demoPanel();
-    page->sideTabs()->setCurrentWidget(page->guideTab());
+    page->showGuide();
+    QVERIFY(!page->isLessonShown());
     QTest::keyClick(&window, Qt::Key_R);
-    QCOMPARE(page->sideTabs()->currentWidget(), static_cast<QWidget*>(demo));
+    QVERIFY(page->isLessonShown());
     QVERIFY(!demo->isRunning());
     QVERIFY(demo->predictionBox()->isPending());
     QTRY_VERIFY(demo->predictionBox()->isAncestorOf(QApplication::focusWidget()));
 
-    QTest::keyClick(&window, Qt::Key_1);
+    QTest::keyClick(&window, keyOf(window, 1));
     QVERIFY(window.session()->isAnswered(0));
     window.questionPage()->optionButton(0)->setFocus();
     QTest::keyClick(&window, Qt::Key_L, Qt::AltModifier);
@@ -923,7 +976,7 @@ void MainWindowTest::keysAreTheSameInEveryLanguage()
     QVERIFY(QTest::qWaitForWindowActive(&window));
 
     // Enter with the focus on the Planner button goes on, as the hint says.
-    auto* plan = demo->findChild<QPushButton*>(QStringLiteral("planRealModel"));
+    auto* plan = demo->part<QPushButton*>(QStringLiteral("planRealModel"));
     QVERIFY(plan);
     plan->setFocus();
     QTRY_VERIFY(plan->hasFocus());
@@ -942,128 +995,109 @@ void MainWindowTest::keysAreTheSameInEveryLanguage()
     QCOMPARE(window.windowTitle(), quizTitle);
 }
 
-// Proves: once a question is answered and its demo has run, the chart that tells the demo's story
-// keeps at least 60% of the panel's height, in every language, at 1280x800, 1024x700 and 640x480
-// (the window on a 1280x960 screen at scale 2: Qt lays out in these logical pixels), with the
-// claims folded to one line that says how many hold, and unfolded on a click; Run, Cancel and the
-// progress stay whole and in view at each size.
-void MainWindowTest::storyChartKeepsItsRoom()
+namespace {
+// Whether `widget` is shown whole inside the window's visible area (nothing clipped, not scrolled out).
+bool wholeInWindow(const QWidget* widget)
+{
+    const QWidget* window = widget->window();
+    const QRect shown(widget->mapTo(window, QPoint(0, 0)), widget->size());
+    return widget->isVisible() && window->rect().contains(shown)
+        && widget->visibleRegion().boundingRect() == widget->rect();
+}
+} // namespace
+
+// Proves the lesson's layout rules: before and after an answer the answer view and its one-sentence
+// caption are whole in the window without scrolling at 1280x800 and 1024x700, in en, ru and sn, with
+// Run beside them; the explore page (E) keeps its result tabs where they are whichever tab is shown
+// (the bar moved from y=349 to 189 as tabs changed), every tab named in each language, and Esc brings
+// the lesson back; the claims are one line that says how many hold, unfolded on a click.
+void MainWindowTest::lessonShowsItsAnswerInView()
 {
     MainWindow window(QStringLiteral(RLAB_CONTENT_DIR), ProgressStore(), QStringLiteral("en"));
     QVERIFY(window.openQuiz(QStringLiteral("activation-recomputation-tradeoffs")));
     window.resize(1280, 800);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QuestionPage* page = window.questionPage();
     DemoPanel* demo = window.demoPanel();
     QCOMPARE(demo->presetId(), QStringLiteral("memory-vs-time"));
-    QVERIFY(window.session()->choose(0));
     QSignalSpy finished(demo, &DemoPanel::finished);
     demo->run();
     QVERIFY(finished.wait(120000 * rlab::test::kSlowness) || finished.count() == 1);
     QVERIFY(finished.first().at(0).value<DemoOutcome>().ok());
-    auto* tabs = demo->findChild<QTabWidget*>(QStringLiteral("demoTabs"));
-    auto* summary = demo->findChild<QToolButton*>(QStringLiteral("demoClaimsSummary"));
-    auto* claims = demo->findChild<QLabel*>(QStringLiteral("demoClaims"));
-    QVERIFY(tabs && summary && claims);
+    auto* caption = demo->part<QLabel*>(QStringLiteral("answerCaption"));
+    auto* tabs = demo->part<QTabWidget*>(QStringLiteral("demoTabs"));
+    auto* summary = demo->part<QToolButton*>(QStringLiteral("demoClaimsSummary"));
+    auto* claims = demo->part<QLabel*>(QStringLiteral("demoClaims"));
+    auto* run = demo->part<QWidget*>(QStringLiteral("runDemo"));
+    QVERIFY(caption && tabs && summary && claims && run);
     QStringList english; // the result tabs' names, which every language translates
-    for (const char* code : {"en", "ru", "sn"}) {
-        window.setLanguage(QString::fromLatin1(code));
-        settle();
-        for (int tab = 0; tab < tabs->count(); ++tab) {
-            if (english.size() < tabs->count())
-                english.push_back(tabs->tabText(tab));
-            else
-                QVERIFY2(tabs->tabText(tab) != english[tab],
-                    qPrintable(
-                        QStringLiteral("%1: %2 untranslated").arg(QString::fromLatin1(code), english[tab])));
-        }
-        for (const QSize size : {QSize(1280, 800), QSize(1024, 700), QSize(640, 480)}) {
-            window.resize(size);
+    for (const bool answered : {false, true}) {
+        if (answered)
+            QVERIFY(answerWith(window.session(), 1));
+        for (const char* code : {"en", "ru", "sn"}) {
+            window.setLanguage(QString::fromLatin1(code));
             settle();
-            const QString where = QStringLiteral("%1 %2x%3: ")
-                                      .arg(QString::fromLatin1(code))
-                                      .arg(size.width())
-                                      .arg(size.height());
-            QCOMPARE(window.size(), size);
-            auto* chart = tabs->currentWidget()->findChild<QWidget*>(QStringLiteral("memoryChart"));
-            QVERIFY2(chart, qPrintable(where + QStringLiteral("the memory chart opens first")));
-            QVERIFY2(chart->height() >= 0.6 * demo->height(),
-                qPrintable(
-                    where + QStringLiteral("chart %1 px of %2").arg(chart->height()).arg(demo->height())));
-            // The chart's title wraps to its width instead of ending in "…"; the legend's cut names
-            // show whole in a tooltip.
-            QChart* drawn = qobject_cast<QChartView*>(chart)->chart();
-            QTRY_VERIFY2(!drawn->title().isEmpty(), qPrintable(where));
-            settle();
-            const QFontMetricsF titleMetrics(drawn->titleFont());
-            for (QString line : drawn->title().split(QStringLiteral("<br>"))) {
-                line.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
-                QVERIFY2(titleMetrics.horizontalAdvance(line) <= drawn->size().width(),
-                    qPrintable(where + drawn->title()));
+            for (int tab = 0; tab < tabs->count(); ++tab) {
+                if (english.size() < tabs->count())
+                    english.push_back(tabs->tabText(tab));
+                else if (QString::fromLatin1(code) != QStringLiteral("en"))
+                    QVERIFY2(tabs->tabText(tab) != english[tab],
+                        qPrintable(QStringLiteral("%1: %2 untranslated")
+                                       .arg(QString::fromLatin1(code), english[tab])));
             }
-            QVERIFY(drawn->legend()->showToolTips());
-            // The other controls keep a few lines to scroll in (at 640x480 they had none).
-            auto* controls = demo->findChild<QScrollArea*>(QStringLiteral("demoScroll"));
-            QVERIFY2(controls->height() >= 2 * controls->fontMetrics().lineSpacing(),
-                qPrintable(where + QStringLiteral("controls %1 px").arg(controls->height())));
-            // Run, Cancel and the progress are whole and in view without scrolling (1024x700 cut them).
-            for (const char* name : {"runDemo", "cancelDemo", "demoProgress"}) {
-                auto* control = demo->findChild<QWidget*>(QString::fromLatin1(name));
-                QVERIFY2(control && control->isVisible(), qPrintable(where + QString::fromLatin1(name)));
-                const QRect shown(control->mapTo(demo, QPoint(0, 0)), control->size());
-                QVERIFY2(demo->rect().contains(shown)
-                        && control->visibleRegion().boundingRect() == control->rect(),
-                    qPrintable(where + QString::fromLatin1(name)));
-            }
-            // Every result tab's name whole, without scroll arrows (Russian read "Рее…" at 1024x700).
-            // At 640x480 the bar scrolls: eight names do not fit in 300 px in any language.
-            if (size.width() >= 1024) {
+            for (const QSize size : {QSize(1280, 800), QSize(1024, 700)}) {
+                window.resize(size);
+                page->showLesson();
+                settle();
+                const QString where
+                    = QStringLiteral("%1 %2x%3 %4: ")
+                          .arg(QString::fromLatin1(code))
+                          .arg(size.width())
+                          .arg(size.height())
+                          .arg(answered ? QStringLiteral("answered") : QStringLiteral("before"));
+                QCOMPARE(window.size(), size);
+                QVERIFY2(!caption->text().isEmpty(), qPrintable(where));
+                for (QWidget* part :
+                    {static_cast<QWidget*>(demo->answerChart()), static_cast<QWidget*>(caption), run})
+                    QVERIFY2(wholeInWindow(part), qPrintable(where + part->objectName()));
+                QVERIFY2(demo->answerChart()->height() >= 4 * caption->fontMetrics().lineSpacing(),
+                    qPrintable(where + QStringLiteral("chart %1 px").arg(demo->answerChart()->height())));
+
+                // The explore page: the tab bar stays put whichever tab is in front.
+                QTest::keyClick(&window, Qt::Key_E);
+                QVERIFY2(!page->isLessonShown(), qPrintable(where));
+                settle();
                 QTabBar* bar = tabs->tabBar();
-                const int padding = bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, nullptr, bar);
-                for (int tab = 0; tab < bar->count(); ++tab) {
-                    const int needed = bar->fontMetrics().horizontalAdvance(bar->tabText(tab)) + padding;
-                    QVERIFY2(!bar->isTabVisible(tab) || bar->tabRect(tab).width() >= needed,
-                        qPrintable(where + bar->tabText(tab)
-                            + QStringLiteral(" %1 of %2 px").arg(bar->tabRect(tab).width()).arg(needed)));
+                const QPoint home = bar->mapTo(&window, QPoint(0, 0));
+                for (int tab = 0; tab < tabs->count(); ++tab) {
+                    if (!bar->isTabVisible(tab))
+                        continue;
+                    QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(tab).center());
+                    settle();
+                    QCOMPARE(tabs->currentIndex(), tab);
+                    QVERIFY2(
+                        bar->mapTo(&window, QPoint(0, 0)) == home, qPrintable(where + tabs->tabText(tab)));
+                    QVERIFY2(wholeInWindow(bar), qPrintable(where + tabs->tabText(tab)));
                 }
-                for (auto* arrow : bar->findChildren<QToolButton*>())
-                    QVERIFY2(!arrow->isVisible(),
-                        qPrintable(where
-                            + QStringLiteral("scroll arrows: tabs %1 px in %2")
-                                  .arg([bar] {
-                                      int sum = 0;
-                                      for (int tab = 0; tab < bar->count(); ++tab)
-                                          sum += bar->isTabVisible(tab) ? bar->tabRect(tab).width() : 0;
-                                      return sum;
-                                  }())
-                                  .arg(bar->width())));
+                tabs->setCurrentIndex(0);
+                // The claims are one line, whole, until unfolded.
+                QVERIFY2(answered == summary->isVisible(), qPrintable(where));
+                if (answered) {
+                    QVERIFY2(!claims->isVisible(), qPrintable(where));
+                    QVERIFY2(
+                        summary->width() >= summary->sizeHint().width(), qPrintable(where + summary->text()));
+                    QVERIFY2(summary->text().contains(QRegularExpression(QStringLiteral("\\d+\\D+\\d+"))),
+                        qPrintable(where + summary->text()));
+                }
+                QTest::keyClick(&window, Qt::Key_Escape);
+                QVERIFY2(page->isLessonShown(), qPrintable(where));
             }
-            // The timeline keeps the same share with the "At the peak" card under it: the card's
-            // ten live tensors and counterfactuals scroll in what is left (they took the chart
-            // down to 45% of the panel at 1024x700), the run picker first. At 640x480 the picker's
-            // line and the controls' two lines leave it a little less (57% in Russian).
-            const int memoryTab = tabs->currentIndex();
-            auto* timeline = demo->findChild<QWidget*>(QStringLiteral("timelineChart"));
-            auto* peak = demo->findChild<QScrollArea*>(QStringLiteral("peakScroll"));
-            QVERIFY(timeline && peak);
-            tabs->setCurrentWidget(timeline->parentWidget());
-            settle();
-            QVERIFY2(peak->isVisible() && peak->height() >= peak->fontMetrics().lineSpacing(),
-                qPrintable(where + QStringLiteral("peak card %1 px").arg(peak->height())));
-            QVERIFY2(timeline->height() >= (size.height() < 700 ? 0.55 : 0.6) * demo->height(),
-                qPrintable(where
-                    + QStringLiteral("timeline %1 px of %2").arg(timeline->height()).arg(demo->height())));
-            tabs->setCurrentIndex(memoryTab);
-            settle();
-            // The claims are one line, whole, until unfolded.
-            QVERIFY2(summary->isVisible() && !claims->isVisible(), qPrintable(where));
-            QVERIFY2(summary->width() >= summary->sizeHint().width(), qPrintable(where + summary->text()));
-            QVERIFY2(summary->text().contains(QRegularExpression(QStringLiteral("\\d+\\D+\\d+"))),
-                qPrintable(where + summary->text()));
         }
     }
     window.setLanguage(QStringLiteral("en"));
     window.resize(1280, 800);
+    page->showExplore();
     settle();
     QVERIFY2(
         summary->text().startsWith(QStringLiteral("What this run shows: ")), qPrintable(summary->text()));
@@ -1072,6 +1106,51 @@ void MainWindowTest::storyChartKeepsItsRoom()
     QVERIFY(claims->text().contains(QStringLiteral("Holds in this run")));
     QTest::mouseClick(summary, Qt::LeftButton); // folded again, as the other tests expect
     QVERIFY(!claims->isVisible());
+    page->showLesson();
+}
+
+// Proves: the mouse wheel over a size slider or the prediction that the learner has not clicked
+// into changes nothing (it moved the prediction once the panel reached its top); clicked into, the
+// wheel moves it. A new question opens with its answer column at the top.
+void MainWindowTest::wheelChangesOnlyWhatWasClicked()
+{
+    MainWindow window(QStringLiteral(RLAB_CONTENT_DIR), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(QStringLiteral("gradient-checkpointing")));
+    window.showQuestion(1); // its prediction is a slider
+    window.resize(1024, 700);
+    showAndActivate(window);
+    DemoPanel* demo = window.demoPanel();
+    const auto wheel = [](QWidget* target) {
+        const QPoint at(target->width() / 2, target->height() / 2);
+        QWheelEvent event(at, target->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+            Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(target, &event);
+    };
+    QList<QAbstractSlider*> sliders; // the lesson's: a size's and the prediction's
+    for (QAbstractSlider* slider : demo->findChildren<QAbstractSlider*>()) {
+        if (slider->isVisible())
+            sliders.push_back(slider);
+    }
+    QVERIFY(sliders.size() >= 2);
+    window.questionPage()->optionButton(0)->setFocus();
+    for (QAbstractSlider* slider : sliders) {
+        const int before = slider->value();
+        wheel(slider);
+        QCOMPARE(slider->value(), before);
+    }
+    QAbstractSlider* layers = sliders.first();
+    layers->setFocus(Qt::MouseFocusReason);
+    QTRY_VERIFY(layers->hasFocus());
+    const int before = layers->value();
+    wheel(layers);
+    QVERIFY(layers->value() != before);
+
+    QScrollArea* column = window.questionPage()->answerColumn();
+    column->verticalScrollBar()->setValue(column->verticalScrollBar()->maximum());
+    window.showQuestion(2);
+    settle();
+    QCOMPARE(column->verticalScrollBar()->value(), 0);
+    QVERIFY(window.questionPage()->isLessonShown());
 }
 
 // Proves: before an answer the demo shows neither its title, its "look for" text nor its claims,
@@ -1084,10 +1163,10 @@ void MainWindowTest::answerIsHiddenUntilAnswered()
     showAndActivate(window);
     QuestionPage* page = window.questionPage();
     DemoPanel* demo = window.demoPanel();
-    auto* title = demo->findChild<QLabel*>(QStringLiteral("demoTitle"));
-    auto* lookFor = demo->findChild<QLabel*>(QStringLiteral("demoLookFor"));
-    auto* claims = demo->findChild<QLabel*>(QStringLiteral("demoClaims"));
-    auto* summary = demo->findChild<QToolButton*>(QStringLiteral("demoClaimsSummary"));
+    auto* title = demo->part<QLabel*>(QStringLiteral("demoTitle"));
+    auto* lookFor = demo->part<QLabel*>(QStringLiteral("demoLookFor"));
+    auto* claims = demo->part<QLabel*>(QStringLiteral("demoClaims"));
+    auto* summary = demo->part<QToolButton*>(QStringLiteral("demoClaimsSummary"));
     QVERIFY(title && lookFor && claims && summary);
     const auto shown = [&] {
         return lookFor->text().contains(QStringLiteral("Full keeps less than none"))
@@ -1105,13 +1184,18 @@ void MainWindowTest::answerIsHiddenUntilAnswered()
     QVERIFY(finished.first().at(0).value<DemoOutcome>().ok());
     QVERIFY(!demo->resultsTsv().isEmpty());
     QVERIFY(hidden());
-    page->sideTabs()->setCurrentWidget(page->guideTab());
+    page->showGuide(); // G: the page, with a cover over the section that holds the answer
     QVERIFY(!page->isGuideShown());
     QVERIFY(!page->guideView()->toPlainText().contains(QStringLiteral("What recomputation trades")));
-    QCOMPARE(page->sideTabs()->tabText(1), QStringLiteral("Guide")); // not the section's title either
+    auto* guideTitle = page->findChild<QLabel*>(QStringLiteral("guideTitle"));
+    QVERIFY(guideTitle);
+    QCOMPARE(guideTitle->text(), QStringLiteral("Guide")); // not the section's title either
+    QTest::keyClick(&window, Qt::Key_Escape);
+    QVERIFY(page->isLessonShown());
 
-    QTest::keyClick(&window, Qt::Key_2);
+    QTest::keyClick(&window, keyOf(window, 1));
     QVERIFY2(shown(), qPrintable(title->text() + lookFor->text() + summary->text()));
+    page->showGuide(); // answered: the section itself, no cover
     QVERIFY(page->isGuideShown());
     QVERIFY(page->guideView()->toPlainText().contains(QStringLiteral("What recomputation trades")));
     QVERIFY(window.session()->attempts().last().guideOpened.isEmpty());
@@ -1119,6 +1203,8 @@ void MainWindowTest::answerIsHiddenUntilAnswered()
     window.session()->next(); // covered again for the new question (same demo: its results stay)
     QVERIFY(!demo->resultsTsv().isEmpty());
     QVERIFY(hidden());
+    QVERIFY(page->isLessonShown()); // a new question opens on its lesson
+    page->showGuide();
     QVERIFY(!page->isGuideShown());
     auto* uncover = page->findChild<QPushButton*>(QStringLiteral("uncoverGuide"));
     QVERIFY(uncover && uncover->isVisible());
@@ -1188,9 +1274,9 @@ void MainWindowTest::secondEnterDoesNotAnswerANewQuestion()
     QVERIFY(window.openQuiz(Quiz));
     showAndActivate(window);
     QuestionPage* page = window.questionPage();
-    QTest::mouseClick(page->optionButton(1), Qt::LeftButton);
+    QTest::mouseClick(page->optionButton(placeOf(window, 1)), Qt::LeftButton);
     QVERIFY(window.session()->isAnswered(0));
-    QTRY_VERIFY(page->optionButton(1)->hasFocus());
+    QTRY_VERIFY(page->optionButton(placeOf(window, 1))->hasFocus());
     QTest::keyClick(&window, Qt::Key_Return);
     QCOMPARE(window.session()->current(), 1);
     QTest::keyClick(&window, Qt::Key_Return);
@@ -1198,7 +1284,8 @@ void MainWindowTest::secondEnterDoesNotAnswerANewQuestion()
     QVERIFY(!window.session()->isAnswered(1));
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_Down);
     QTest::keyClick(&window, Qt::Key_Return);
-    QVERIFY(window.session()->isAnswered(1));
+    // Chosen: the answer, or a wrong first try's hint.
+    QVERIFY(window.session()->isAnswered(1) || window.session()->hintedOption(1) != QuizSession::NoAnswer);
 }
 
 // Proves: the first try and a retry are both kept; leaving during the retry and starting the app
@@ -1211,7 +1298,7 @@ void MainWindowTest::attemptsSurviveARetryAndARestart()
         MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
         QVERIFY(window.openQuiz(Quiz));
         for (int option : {0, 0, 2}) { // wrong, wrong, right
-            QVERIFY(window.session()->choose(option));
+            QVERIFY(answerWith(window.session(), option));
             window.session()->next();
         }
         QCOMPARE(window.pages()->currentWidget(), window.resultsPage());
@@ -1226,7 +1313,7 @@ void MainWindowTest::attemptsSurviveARetryAndARestart()
             qPrintable(first));
         window.resultsPage()->retryButton()->click();
         QCOMPARE(window.session()->round(), (QList<int> {0, 1}));
-        QVERIFY(window.session()->choose(1)); // question 1 right; question 2 left for later
+        QVERIFY(answerWith(window.session(), 1)); // question 1 right; question 2 left for later
     }
     MainWindow again(fixtures(), ProgressStore(), QStringLiteral("en"));
     QVERIFY(again.openQuiz(Quiz));
@@ -1236,7 +1323,7 @@ void MainWindowTest::attemptsSurviveARetryAndARestart()
     QCOMPARE(session->latestAnswer(1), 0); // still the wrong answer
     QCOMPARE(session->mistakes(), QList<int> {1});
     QVERIFY(session->unanswered().isEmpty());
-    QVERIFY(session->choose(3));
+    QVERIFY(answerWith(session, 3));
     session->next();
     QCOMPARE(again.pages()->currentWidget(), again.resultsPage());
     const QString score = again.resultsPage()->scoreLabel()->text();
@@ -1265,7 +1352,7 @@ void MainWindowTest::reviewsComeBackOnSchedule()
     window.setClock([&now] { return now; });
     QVERIFY(window.openQuiz(Quiz));
     for (int option : {0, 3, 2}) { // question 1 wrong
-        QVERIFY(window.session()->choose(option));
+        QVERIFY(answerWith(window.session(), option));
         window.session()->next();
     }
     window.showQuizzes();
@@ -1287,7 +1374,7 @@ void MainWindowTest::reviewsComeBackOnSchedule()
     QCOMPARE(window.session()->round(), QList<int> {0});
     QCOMPARE(window.session()->attempts().last().kind, QuizSession::Kind::Review);
     QVERIFY(window.session()->optionOrder(0) != (QList<int> {0, 1, 2, 3}));
-    QVERIFY(window.session()->choose(window.session()->correctOption(0)));
+    QVERIFY(answerWith(window.session(), window.session()->correctOption(0)));
 
     window.showQuizzes();
     QVERIFY(reviewAll->isHidden());
@@ -1359,7 +1446,7 @@ void MainWindowTest::answerOptionCountsAsShownOnARetry()
     MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
     QVERIFY(window.openQuiz(Quiz));
     for (int option : {0, 0, 2}) { // wrong, wrong, right
-        QVERIFY(window.session()->choose(option));
+        QVERIFY(answerWith(window.session(), option));
         window.session()->next();
     }
     window.resultsPage()->retryButton()->click();
@@ -1380,7 +1467,10 @@ void MainWindowTest::answerOptionCountsAsShownOnARetry()
     options.question = 1;
     options.answer = place + 1;
     QCOMPARE(applyLaunchOptions(window, options), std::optional<QString>());
-    QCOMPARE(window.session()->chosen(0), window.session()->optionOrder(0)[place]);
+    // A wrong first try is a hint (kept as the first try), a right one the answer.
+    const int chosen
+        = window.session()->isAnswered(0) ? window.session()->chosen(0) : window.session()->hintedOption(0);
+    QCOMPARE(chosen, window.session()->optionOrder(0)[place]);
     // The button shown at that place is the one marked chosen (right or wrong).
     const QString state = window.questionPage()->optionButton(place)->property("answerState").toString();
     QVERIFY2(state == QLatin1String("right") || state == QLatin1String("wrong"), qPrintable(state));
@@ -1389,7 +1479,9 @@ void MainWindowTest::answerOptionCountsAsShownOnARetry()
     const int keyPlace = differingPlace(1);
     QVERIFY(keyPlace >= 0);
     QTest::keyClick(&window, Qt::Key(Qt::Key_1 + keyPlace));
-    QCOMPARE(window.session()->chosen(1), window.session()->optionOrder(1)[keyPlace]);
+    const int keyed
+        = window.session()->isAnswered(1) ? window.session()->chosen(1) : window.session()->hintedOption(1);
+    QCOMPARE(keyed, window.session()->optionOrder(1)[keyPlace]);
 }
 
 // Proves: F1's list names every key a menu item has (Ctrl+O and Ctrl+P were missing), the page's
@@ -1450,8 +1542,8 @@ void MainWindowTest::tabFollowsTheReadingOrder()
     }
     const int previous = static_cast<int>(names.indexOf(QStringLiteral("previousButton")));
     const int next = static_cast<int>(names.indexOf(QStringLiteral("nextButton")));
-    const int demo = static_cast<int>(
-        stops.indexOf(window.demoPanel()->findChild<QPushButton*>(QStringLiteral("runDemo"))));
+    const int demo
+        = static_cast<int>(stops.indexOf(window.demoPanel()->part<QPushButton*>(QStringLiteral("runDemo"))));
     for (int option = 0; option < 4; ++option)
         QVERIFY2(stops.value(option) == page->optionButton(option), qPrintable(walk));
     QVERIFY2(previous > 3 && next > previous && demo > next, qPrintable(walk));
@@ -1467,7 +1559,7 @@ void MainWindowTest::seeAlsoOpensTheOtherQuestion()
     auto* link = window.questionPage()->findChild<QLabel*>(QStringLiteral("seeAlso"));
     QVERIFY(link);
     QVERIFY(!link->isVisible()); // nothing to read before the answer
-    QVERIFY(window.session()->choose(0)); // wrong: the review will list it
+    QVERIFY(answerWith(window.session(), 0)); // wrong: the review will list it
     QVERIFY(link->isVisible());
     QVERIFY2(link->text().contains(QStringLiteral("See also:"))
             && link->text().contains(QStringLiteral("Mini Recompute Quiz, question 2")),
@@ -1478,7 +1570,7 @@ void MainWindowTest::seeAlsoOpensTheOtherQuestion()
     QVERIFY(!link->isVisible()); // question 2 points nowhere and is not answered
 
     for (int option : {0, 2}) {
-        QVERIFY(window.session()->choose(option));
+        QVERIFY(answerWith(window.session(), option));
         window.session()->next();
     }
     QCOMPARE(window.pages()->currentWidget(), window.resultsPage());

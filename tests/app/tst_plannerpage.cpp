@@ -74,7 +74,7 @@ void PlannerPageTest::reachedFromStartAndDemo()
 
     QVERIFY(window.openQuiz(QStringLiteral("mini-quiz")));
     QWidget* question = window.pages()->currentWidget();
-    auto* fromDemo = window.demoPanel()->findChild<QPushButton*>(QStringLiteral("planRealModel"));
+    auto* fromDemo = window.demoPanel()->part<QPushButton*>(QStringLiteral("planRealModel"));
     QVERIFY(fromDemo);
     fromDemo->click();
     QCOMPARE(window.pages()->currentWidget(), window.plannerPage());
@@ -397,9 +397,10 @@ void PlannerPageTest::questionOpensItsPlannerView()
         QuestionPage* page = window.questionPage();
         QVERIFY(page->hasPlannerView());
         PlannerViewPanel* panel = page->plannerViewPanel();
-        QCOMPARE(page->sideTabs()->currentWidget(), panel);
-        QVERIFY(page->sideTabs()->isTabVisible(page->sideTabs()->indexOf(panel)));
-        QVERIFY(!page->sideTabs()->isTabVisible(page->sideTabs()->indexOf(window.demoPanel())));
+        auto* evidence = page->findChild<QStackedWidget*>(QStringLiteral("evidence"));
+        QVERIFY(evidence);
+        QCOMPARE(evidence->currentWidget(), panel); // in the lesson, where the demo would be
+        QVERIFY(page->isLessonShown() && panel->isVisibleTo(page));
         QVERIFY(panel->findChild<QLabel*>()->text().contains(QStringLiteral("predicted")));
         QVERIFY(panel->peakText().isEmpty()); // before the answer: it may give the answer away
 

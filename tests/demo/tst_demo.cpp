@@ -2,6 +2,7 @@
 // memory, and shows and exports what was measured. (Preset to runs: tst_demorunner.cpp.)
 
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 
 #include <QAbstractBarSeries>
@@ -166,6 +167,16 @@ bool showAndRunToEnd(DemoPanel& panel)
     return runToEnd(panel, finished);
 }
 
+// The explore page over the panel, as a question page shows it (E), for a panel tested alone.
+void showExplore(DemoPanel& panel)
+{
+    QWidget* page = panel.explorePage();
+    page->setGeometry(panel.rect());
+    page->show();
+    page->raise();
+    QCoreApplication::processEvents();
+}
+
 } // namespace
 
 class DemoTest : public QObject {
@@ -191,8 +202,6 @@ private slots:
     void runTimeIsEstimated();
     void timelineLinesUpByPhase();
     void runColumnScrollsWithItsRows();
-    void readingHintsFoldInAShortPanel();
-    void controlsAreNeverCutThroughALine();
     void ledgerFormulaIsNeverCut();
     void tableHeadersAreReadable();
     void runColumnStaysWhileScrolling();
@@ -851,6 +860,7 @@ void DemoTest::runColumnScrollsWithItsRows()
     panel.setPreset(preset);
     panel.resize(520, 330);
     QVERIFY(showAndRunToEnd(panel));
+    showExplore(panel);
     auto* tabs = panel.findChild<QTabWidget*>(QStringLiteral("demoTabs"));
     auto* table = panel.findChild<QTableView*>(QStringLiteral("resultsTable"));
     auto* runColumn = panel.findChild<QTableView*>(QStringLiteral("resultsRunColumn"));
@@ -870,11 +880,13 @@ void DemoTest::runColumnScrollsWithItsRows()
         return false;
     };
     QVERIFY(aligned("at first"));
-    const auto wheel = [](QWidget* target, int steps) {
+    const auto wheel = [](QWidget* target, int steps) { // one event a notch: a slider takes a page at most
         const QPoint at(target->width() / 2, target->height() / 2);
-        QWheelEvent event(at, target->mapToGlobal(at), QPoint(), QPoint(0, -120 * steps), Qt::NoButton,
-            Qt::NoModifier, Qt::NoScrollPhase, false);
-        QCoreApplication::sendEvent(target, &event);
+        for (int notch = 0; notch < std::abs(steps); ++notch) {
+            QWheelEvent event(at, target->mapToGlobal(at), QPoint(), QPoint(0, steps > 0 ? -120 : 120),
+                Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+            QCoreApplication::sendEvent(target, &event);
+        }
     };
     wheel(table->viewport(), 1);
     QVERIFY(table->verticalScrollBar()->value() > 0);
@@ -896,88 +908,6 @@ void DemoTest::runColumnScrollsWithItsRows()
     QVERIFY(aligned("scroll bar"));
     // Nothing is drawn under the vertical scroll bar: the Run column ends where the viewport does.
     QVERIFY(runColumn->geometry().bottom() <= table->viewport()->geometry().bottom());
-}
-
-// Proves: in a panel too short for its controls every chart's "How to read it" folds to one link,
-// the ledger's too (its 5 Russian lines crushed the chart at 1024x700), the whole text in its
-// tooltip; the link unfolds them all, and they stay unfolded.
-void DemoTest::readingHintsFoldInAShortPanel()
-{
-    DemoPanel panel(m_figures);
-    panel.setPreset(tinyPreset("tiny-hints"));
-    panel.resize(900, 560);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    auto* tabs = panel.findChild<QTabWidget*>(QStringLiteral("demoTabs"));
-    tabs->setCurrentWidget(panel.findChild<QWidget*>(QStringLiteral("ledgerView")));
-    auto* ledger = panel.findChild<QLabel*>(QStringLiteral("ledgerHint"));
-    auto* memory = panel.findChild<QLabel*>(QStringLiteral("memoryChartHint"));
-    QVERIFY(ledger && memory);
-    const auto folded = [](const QLabel* hint) {
-        return hint->text().contains(QStringLiteral("<a href"))
-            && hint->toolTip().startsWith(QStringLiteral("How to read it:"));
-    };
-    QTRY_VERIFY2(folded(ledger) && folded(memory), qPrintable(ledger->text()));
-    QVERIFY(!ledger->text().contains(QStringLiteral("Korthikanti")));
-    QVERIFY(ledger->toolTip().contains(QStringLiteral("Korthikanti")));
-    emit ledger->linkActivated(QStringLiteral("unfold"));
-    QTRY_VERIFY(!folded(ledger) && !folded(memory));
-    QVERIFY(ledger->text().startsWith(QStringLiteral("How to read it:")));
-    QVERIFY(ledger->toolTip().isEmpty());
-    panel.resize(900, 540); // followed once, the link is not shown again
-    QCoreApplication::processEvents();
-    QVERIFY(!folded(ledger) && !folded(memory));
-
-    DemoPanel tall(m_figures);
-    tall.setPreset(tinyPreset("tiny-hints"));
-    tall.resize(1000, 1000);
-    tall.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&tall));
-    QCoreApplication::processEvents();
-    auto* roomy = tall.findChild<QLabel*>(QStringLiteral("ledgerHint"));
-    QVERIFY(roomy->text().startsWith(QStringLiteral("How to read it:")));
-}
-
-// Proves: where the controls scroll above the run bar, their visible part ends at the end of a text
-// line, never through one (Shona's "what to look for" line was half hidden under the run bar).
-void DemoTest::controlsAreNeverCutThroughALine()
-{
-    DemoPreset preset = tinyPreset("tiny-cut");
-    preset.title.value = "Run the demo, then answer: what will the numbers show when each policy trains "
-                         "the same model with the same seed?";
-    preset.lookFor.value = "Full keeps less than none, and sqrt sits between them; the time each took "
-                           "says what that memory cost, and the claims below say which of it held.";
-    DemoPanel panel(m_figures);
-    panel.setPreset(preset);
-    panel.resize(420, 600);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    auto* scroll = panel.findChild<QScrollArea*>(QStringLiteral("demoScroll"));
-    QVERIFY(scroll);
-    int scrolled = 0, throughALabel = 0;
-    for (int height = 300; height <= 600; height += 3) {
-        panel.resize(420, height);
-        QCoreApplication::processEvents();
-        QCoreApplication::processEvents(); // the queued re-layout after hints fold or unfold
-        const int cut = scroll->viewport()->height() + scroll->verticalScrollBar()->value();
-        if (cut >= scroll->widget()->height())
-            continue;
-        ++scrolled;
-        for (QLabel* label : scroll->widget()->findChildren<QLabel*>(Qt::FindDirectChildrenOnly)) {
-            const QRect place = label->geometry();
-            if (!label->isVisible() || !label->wordWrap() || place.top() >= cut || place.bottom() < cut)
-                continue;
-            ++throughALabel;
-            const int into = cut - place.top() - label->contentsRect().top();
-            QVERIFY2(into % label->fontMetrics().lineSpacing() == 0,
-                qPrintable(QStringLiteral("at height %1 the controls end %2 px into a line of \"%3\"")
-                               .arg(height)
-                               .arg(into % label->fontMetrics().lineSpacing())
-                               .arg(label->text().left(40))));
-        }
-    }
-    QVERIFY2(scrolled > 10, "the panel must be short enough for its controls to scroll");
-    QVERIFY2(throughALabel > 0, "some height must end the controls inside a label");
 }
 
 // Proves: in a short, narrow panel the ledger's formula keeps every line (its last line, the
@@ -1049,6 +979,7 @@ void DemoTest::runColumnStaysWhileScrolling()
     auto* more = panel.findChild<QCheckBox*>(QStringLiteral("moreColumns"));
     more->setChecked(true);
     QVERIFY(showAndRunToEnd(panel));
+    showExplore(panel);
     auto* table = panel.findChild<QTableView*>(QStringLiteral("resultsTable"));
     auto* runColumn = panel.findChild<QTableView*>(QStringLiteral("resultsRunColumn"));
     QVERIFY(runColumn);

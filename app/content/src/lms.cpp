@@ -57,7 +57,7 @@ std::string join(const std::vector<std::string>& parts, char separator)
 struct QuestionTags {
     std::string demo, demoView, guideSection;
     std::optional<PlannerView> planner; // "planner=model:llama-3-8b,tp:2,..." (the loader checks it)
-    std::optional<DemoAnswer> demoAnswer; // "demo_answer=recompute_flops|full|none" (run labels hold commas)
+    std::optional<DemoAnswer> demoAnswer; // "demo_answer=recompute_flops|full|none" (labels percent-encoded)
     std::vector<std::string> options, seeAlso;
     std::vector<std::string> untranslated; // "text", "explanation", "<option>.text", "<option>.why_wrong"
 };
@@ -80,6 +80,39 @@ std::vector<std::string> untranslatedFields(const Question& question)
     return fields;
 }
 
+// A run label inside a tag word: tags are split at spaces, and the answer's parts at '|', so those
+// (and '%' itself) travel percent-encoded ("full, no RNG replay" -> "full,%20no%20RNG%20replay").
+std::string encodeTagPart(const std::string& text)
+{
+    std::string out;
+    for (const char c : text) {
+        if (c == ' ')
+            out += "%20";
+        else if (c == '|')
+            out += "%7C";
+        else if (c == '%')
+            out += "%25";
+        else
+            out += c;
+    }
+    return out;
+}
+
+std::string decodeTagPart(const std::string& text)
+{
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const std::string_view code = std::string_view(text).substr(i, 3);
+        if (code == "%20" || code == "%7C" || code == "%25") {
+            out += code == "%20" ? ' ' : code == "%7C" ? '|' : '%';
+            i += 2;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
 std::vector<std::string> questionTagWords(const Question& question)
 {
     std::vector<std::string> words {"demo=" + question.demo, "guide_section=" + question.guideSection};
@@ -89,7 +122,7 @@ std::vector<std::string> questionTagWords(const Question& question)
         words.push_back("planner=" + rlab::planner::scenarioWord(*question.planner));
     if (question.demoAnswer)
         words.push_back("demo_answer=" + std::string(claimQuantityName(question.demoAnswer->quantity)) + "|"
-            + question.demoAnswer->run + "|" + question.demoAnswer->than);
+            + encodeTagPart(question.demoAnswer->run) + "|" + encodeTagPart(question.demoAnswer->than));
     std::vector<std::string> ids;
     for (const Option& option : question.options)
         ids.push_back(option.id);
@@ -119,8 +152,8 @@ void readTagWord(const std::string& word, QuestionTags& tags)
     else if (key == "demo_answer") {
         const std::vector<std::string> parts = split(value, '|');
         if (parts.size() >= 2 && parseClaimQuantity(parts[0]))
-            tags.demoAnswer
-                = DemoAnswer {*parseClaimQuantity(parts[0]), parts[1], parts.size() > 2 ? parts[2] : ""};
+            tags.demoAnswer = DemoAnswer {*parseClaimQuantity(parts[0]), decodeTagPart(parts[1]),
+                parts.size() > 2 ? decodeTagPart(parts[2]) : ""};
     } else if (key == "guide_section")
         tags.guideSection = value;
     else if (key == "options")

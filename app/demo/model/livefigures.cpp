@@ -20,6 +20,12 @@ LiveFigures::LiveFigures(QObject* parent)
 {
 }
 
+const std::vector<rlab::demo::RunOutcome>* LiveFigures::learnerRuns(const std::string& presetId) const
+{
+    const auto found = m_runs.find(presetId);
+    return found == m_runs.end() ? nullptr : &found->second;
+}
+
 void LiveFigures::setContent(const rlab::content::Content& content)
 {
     m_presets = content.presets;

@@ -29,6 +29,8 @@ public:
     // A finished demo of `presetId` at the learner's sizes: its figures show these runs from now on.
     void recordRun(const std::string& presetId, std::vector<rlab::demo::RunOutcome> outcomes);
     void forgetRuns();
+    // The learner's last run of the preset this session; null before one finished.
+    const std::vector<rlab::demo::RunOutcome>* learnerRuns(const std::string& presetId) const;
 
     // Where the figures of one text came from, as flags.
     enum Source { LearnerRun = 1, Predicted = 2, AsWritten = 4 };

@@ -16,22 +16,24 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QScrollArea>
-#include <QScrollBar>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "demo/model/answerfigures.h"
 #include "demo/model/democlaimstext.h"
 #include "demo/model/demoestimate.h"
 #include "demo/model/demoexport.h"
 #include "demo/model/demoresultsmodel.h"
 #include "demo/model/demorunner.h"
 #include "demo/model/demotexts.h"
+#include "demo/model/livefigures.h"
+#include "demo/view/answerchart.h"
 #include "demo/view/demoresultsview.h"
 #include "demo/view/demosizesform.h"
 #include "demo/view/predictionbox.h"
+#include "demo/view/sizesliders.h"
 #include "rlab/content/content.h"
 #include "view/contenttext.h"
 #include "view/tones.h"
@@ -57,18 +59,7 @@ using rlab::demo::recordMeasuredSpeed;
 namespace {
 
 constexpr int kProgressRange = 1000;
-// The story chart (or table) keeps at least this share of the panel's height; the controls above
-// the results scroll within the rest when they need more.
-constexpr double kStoryShare = 0.62;
-// Below this many text lines for the controls, the charts' reading hints fold (DemoResultsView).
-constexpr int kFewestControlLines = 3;
 bool claimsUnfolded = false; // the learner's choice for the session: claims folded to one line or in full
-
-// What the controls' scroll area holds: as tall as its controls need at a width.
-class DemoBody : public QWidget {
-public:
-    int heightForWidth(int width) const override { return layout()->totalMinimumHeightForWidth(width); }
-};
 
 } // namespace
 
@@ -109,8 +100,80 @@ void DemoPanel::buildUi()
 
     m_sizes = new DemoSizesForm;
     connect(m_sizes, &DemoSizesForm::choiceChanged, this, &DemoPanel::updateValidity);
+    m_sliders = new SizeSliders;
+    connect(m_sizes, &DemoSizesForm::choiceChanged, this, [this] { m_sliders->follow(*m_sizes); });
+    connect(m_sliders, &SizeSliders::dragged, this, [this](const QString& size, int value) {
+        rlab::demo::DemoChoice choice = m_sizes->choice();
+        choice.shape.*rlab::shapeField(size.toStdString())->member = value;
+        previewSizes(choice);
+    });
+    connect(m_sliders, &SizeSliders::released, this, [this](const QString& size, int value) {
+        m_previewing = false;
+        m_sizes->setSize(rlab::shapeField(size.toStdString())->member, value);
+        if (m_run->isEnabled())
+            run(); // let go: measure at the new size
+        else
+            showAnswer();
+    });
     m_prediction = new PredictionBox;
 
+    buildRunRow();
+
+    m_answer = new AnswerChart;
+    m_caption = new QLabel;
+    m_caption->setObjectName(QStringLiteral("answerCaption"));
+    m_caption->setWordWrap(true);
+    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont captionFont = m_caption->font();
+    captionFont.setPointSizeF(captionFont.pointSizeF() * 1.1);
+    m_caption->setFont(captionFont);
+    m_exploreButton = new QPushButton;
+    m_exploreButton->setObjectName(QStringLiteral("exploreRun"));
+    connect(m_exploreButton, &QPushButton::clicked, this, &DemoPanel::exploreRequested);
+    connect(&m_figures, &LiveFigures::changed, this, &DemoPanel::showAnswer);
+
+    // The lesson's column: predict, run, see. One layout, top to bottom; the answer view takes the
+    // height the column has, so nothing moves when a run finishes.
+    const auto step = [](const char* name) {
+        auto* label = new QLabel;
+        label->setObjectName(QLatin1String(name));
+        QFont bold = label->font();
+        bold.setBold(true);
+        label->setFont(bold);
+        return label;
+    };
+    m_predictStep = step("predictStep");
+    m_runStep = step("runStep");
+    m_seeStep = step("seeStep");
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_predictStep);
+    layout->addWidget(m_prediction);
+    layout->addWidget(m_runStep);
+    layout->addWidget(m_sliders);
+    layout->addLayout(m_buttonRow);
+    layout->addWidget(m_status);
+    layout->addWidget(m_estimate);
+    layout->addWidget(m_seeStep);
+    layout->addWidget(m_answer, 1);
+    layout->addWidget(m_caption);
+    auto* explore = new QHBoxLayout;
+    explore->addWidget(m_exploreButton);
+    explore->addWidget(m_device, 1);
+    layout->addLayout(explore);
+
+    buildClaims();
+    m_view = new DemoResultsView(m_results);
+    buildExplorePage();
+    // The prediction, then Run: predict, then see.
+    setTabOrder(m_prediction, m_run);
+    setTabOrder(m_run, m_cancel);
+    setTabOrder(m_cancel, m_exploreButton);
+}
+
+// Run, Cancel and the progress, the status and estimate under them, and the clock that moves the bar.
+void DemoPanel::buildRunRow()
+{
     m_run = new QPushButton;
     m_run->setObjectName(QStringLiteral("runDemo"));
     m_run->setDefault(false);
@@ -136,17 +199,14 @@ void DemoPanel::buildUi()
     m_buttonRow->addWidget(m_run);
     m_buttonRow->addWidget(m_cancel);
     m_buttonRow->addWidget(m_progress, 1);
-    // What to do with the results, in the run bar that stays in view: inside the scrolled controls
-    // the scroll area's edge cut them in half in Russian and Shona.
-    m_buttonRow->addWidget(m_copy);
-    m_buttonRow->addWidget(m_export);
 
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("demoStatus"));
     m_status->setWordWrap(true);
     m_device = new QLabel;
     m_device->setObjectName(QStringLiteral("demoDevice"));
-    m_device->setAlignment(Qt::AlignRight | Qt::AlignTop);
+    m_device->setWordWrap(true);
+    m_device->setForegroundRole(QPalette::PlaceholderText);
     m_estimate = new QLabel;
     m_estimate->setObjectName(QStringLiteral("demoEstimate"));
     m_estimate->setWordWrap(true);
@@ -155,10 +215,11 @@ void DemoPanel::buildUi()
     m_clock = new QTimer(this); // while a run goes on: the bar follows the estimate between reports
     m_clock->setInterval(250);
     connect(m_clock, &QTimer::timeout, this, &DemoPanel::showTimeLeft);
-    auto* statusLine = new QHBoxLayout;
-    statusLine->addWidget(m_status, 1);
-    statusLine->addWidget(m_device);
+}
 
+// The claims of the explore page: one line that says how many hold, unfolded on a click.
+void DemoPanel::buildClaims()
+{
     m_claimsSummary = new QToolButton;
     m_claimsSummary->setObjectName(QStringLiteral("demoClaimsSummary"));
     m_claimsSummary->setCheckable(true);
@@ -176,148 +237,94 @@ void DemoPanel::buildUi()
     m_claims->setTextFormat(Qt::RichText);
     m_claims->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_claims->hide();
+}
 
-    m_view = new DemoResultsView(m_results);
-
-    // The controls scroll up and down above the results when the panel is too short for them; the
-    // results keep their share of the height (layoutParts). What a learner needs first comes first:
-    // the question to predict, Run, how the run went and what it shows; the sizes after.
-    auto* body = new DemoBody;
-    body->setObjectName(QStringLiteral("demoBody"));
-    auto* layout = new QVBoxLayout(body);
-    layout->addWidget(m_title);
+void DemoPanel::buildExplorePage()
+{
+    m_explore = new QWidget(this);
+    m_explore->setObjectName(QStringLiteral("explorePage"));
+    m_explore->hide(); // until a page holds it
+    m_explore->installEventFilter(this); // Enter in its size fields runs, as in the lesson
+    m_back = new QPushButton;
+    m_back->setObjectName(QStringLiteral("backToLesson"));
+    connect(m_back, &QPushButton::clicked, this, &DemoPanel::lessonRequested);
+    m_rerun = new QPushButton;
+    m_rerun->setObjectName(QStringLiteral("rerunDemo"));
+    connect(m_rerun, &QPushButton::clicked, this, &DemoPanel::run);
+    m_exploreTitle = new QLabel;
+    m_exploreTitle->setObjectName(QStringLiteral("exploreTitle"));
+    auto* head = new QHBoxLayout;
+    head->addWidget(m_title, 1);
+    head->addWidget(m_back, 0, Qt::AlignTop);
+    auto* sizes = new QHBoxLayout;
+    sizes->addWidget(m_sizes, 1);
+    auto* runColumn = new QVBoxLayout;
+    runColumn->addWidget(m_rerun);
+    runColumn->addWidget(m_plan);
+    runColumn->addStretch(1);
+    sizes->addLayout(runColumn);
+    auto* actions = new QHBoxLayout;
+    actions->addWidget(m_claimsSummary, 1, Qt::AlignLeft);
+    actions->addWidget(m_copy);
+    actions->addWidget(m_export);
+    // The header, the sizes and the claims stay put above the tabs: a tab changes only what is below.
+    auto* layout = new QVBoxLayout(m_explore);
+    layout->addLayout(head);
     layout->addWidget(m_lookFor);
-    layout->addWidget(m_prediction);
-    layout->addLayout(statusLine);
-    layout->addWidget(m_estimate);
-    layout->addWidget(m_claimsSummary, 0, Qt::AlignLeft);
+    layout->addLayout(sizes);
+    layout->addLayout(actions);
     layout->addWidget(m_claims);
-    layout->addWidget(m_sizes);
-    layout->addWidget(m_plan, 0, Qt::AlignLeft); // its own line: narrow panels keep their width
-    body->installEventFilter(this); // its layout's requests refit the split
-    m_scroll = new QScrollArea(this);
-    m_scroll->setObjectName(QStringLiteral("demoScroll"));
-    m_scroll->setWidget(body);
-    m_scroll->setWidgetResizable(true);
-    m_scroll->setFrameShape(QFrame::NoFrame);
-    m_scroll->setFocusPolicy(Qt::NoFocus); // a Tab stop that shows nothing; its controls take the focus
-    // Run, Cancel and the progress stay in view at any height, between the controls and the results:
-    // a short window scrolled the controls so that their row was cut (1024x700) or out of sight.
-    m_runBar = new QWidget(this);
-    m_runBar->setObjectName(QStringLiteral("demoRunBar"));
-    auto* runBar = new QVBoxLayout(m_runBar);
-    const QMargins margins = layout->contentsMargins();
-    runBar->setContentsMargins(margins.left(), 0, margins.right(), 2);
-    runBar->addLayout(m_buttonRow);
-    m_view->setParent(this);
-    m_runBar->installEventFilter(this); // the progress bar moving below the buttons refits it
-    connect(m_view, &DemoResultsView::storyChanged, this, &DemoPanel::layoutParts);
-    // The results view is placed by hand (layoutParts): a layout would shrink it with the controls.
-    // The prediction, then Run and its row, then the rest of the controls: predict, then see.
-    const QList<QWidget*> order = {m_prediction, m_run, m_cancel, m_copy, m_export};
-    for (qsizetype i = 1; i < order.size(); ++i)
-        setTabOrder(order[i - 1], order[i]);
-    setTabOrder(m_plan, m_view);
+    layout->addWidget(m_view, 1);
 }
 
-QSize DemoPanel::minimumSizeHint() const
+void DemoPanel::showSteps()
 {
-    const int width = std::max({m_scroll->minimumSizeHint().width(), m_view->minimumSizeHint().width(),
-        m_runBar->minimumSizeHint().width()});
-    return {width, m_view->minimumSizeHint().height() + runBarHeight() + 3 * fontMetrics().height()};
+    // Numbered as the learner meets them: a preset without a prediction starts at the run.
+    const bool predict = !m_prediction->isHidden();
+    m_predictStep->setVisible(predict);
+    m_predictStep->setText(tr("① Predict"));
+    m_runStep->setText(predict ? tr("② Run the demo") : tr("① Run the demo"));
+    m_seeStep->setText(predict ? tr("③ What it measured") : tr("② What it measured"));
 }
 
-QSize DemoPanel::sizeHint() const
+QString DemoPanel::captionText() const
 {
-    const QSize controls = m_scroll->widget()->sizeHint();
-    const QSize results = m_view->sizeHint();
-    return {
-        std::max(controls.width(), results.width()), controls.height() + runBarHeight() + results.height()};
+    return m_caption->text();
 }
 
-int DemoPanel::runBarHeight() const
+void DemoPanel::showAnswer()
 {
-    return m_runBar->heightForWidth(width()) > 0 ? m_runBar->heightForWidth(width())
-                                                 : m_runBar->sizeHint().height();
-}
-
-int DemoPanel::controlsHeight() const
-{
-    return m_scroll->widget()->heightForWidth(m_scroll->viewport()->width()) + 2 * m_scroll->frameWidth();
-}
-
-void DemoPanel::layoutParts()
-{
-    // The controls take what they need up to what the story chart leaves them; the results the rest.
-    // Above the chart are its tab bar and its reading hint, whose height depends on the width: laid
-    // out once, the shortfall (if any) is taken from the controls.
-    const int bar = runBarHeight();
-    const int total = height();
-    const int wanted = int(total * kStoryShare);
-    m_view->setStoryRoom(wanted);
-    const auto place = [this, total, bar](int controls) {
-        controls = std::max(0, controls);
-        m_scroll->setGeometry(0, 0, width(), controls);
-        m_runBar->setGeometry(0, controls, width(), bar);
-        m_view->setGeometry(0, controls + bar, width(), total - controls - bar);
-        return controls;
-    };
-    // The timeline's "At the peak" card comes before the controls' lower part: they keep a few lines.
-    const int fewest = kFewestControlLines * fontMetrics().lineSpacing();
-    int controls = place(
-        std::min(controlsHeight(), std::max(fewest, total - wanted - bar - m_view->belowStoryWanted())));
-    if (!isVisible())
-        return; // hidden widgets lay out later; the resize on show comes back here
-    if (const int shortfall = wanted - m_view->storyHeight(); shortfall > 0)
-        controls = place(controls - shortfall);
-    if (const int whole = wholeLines(controls); whole != controls)
-        controls = place(whole);
-    // Too short for the controls to show a few lines: the charts' reading hints fold to one line.
-    if (controls < kFewestControlLines * fontMetrics().lineSpacing() && m_view->setHintsFolded(true))
-        QMetaObject::invokeMethod(this, &DemoPanel::layoutParts, Qt::QueuedConnection);
-}
-
-int DemoPanel::wholeLines(int controls) const
-{
-    // Where the controls scroll, their cut falls at the end of a text line or of a control, never
-    // through one (the run bar hid half of a line): back to the last whole line, the pixels going
-    // to the results; on to the end of the first line where nothing would be left of the controls.
-    if (controls >= controlsHeight())
-        return controls;
-    QWidget* body = m_scroll->widget();
-    body->layout()->activate(); // the children's geometry at the new height
-    const int shown = m_scroll->verticalScrollBar()->value();
-    const int cut = controls - 2 * m_scroll->frameWidth() + shown;
-    const int line = fontMetrics().lineSpacing();
-    for (QWidget* child : body->findChildren<QWidget*>(Qt::FindDirectChildrenOnly)) {
-        if (!child->isVisible())
-            continue;
-        const QRect place = child->geometry();
-        if (place.top() >= cut || place.bottom() < cut)
-            continue;
-        int back = place.top(), on = place.bottom() + 1;
-        if (const auto* label = qobject_cast<const QLabel*>(child); label && label->wordWrap()) {
-            const int top = place.top() + label->contentsRect().top();
-            const int spacing = label->fontMetrics().lineSpacing();
-            back = top + std::max(0, (cut - top) / spacing) * spacing;
-            on = std::min(on, back + spacing);
-        }
-        const bool nothingLeft = back <= shown + body->layout()->contentsMargins().top();
-        if (nothingLeft && on - cut <= line)
-            return controls + (on - cut);
-        // Not more than two lines given up: a tall control stays cut rather than leave a gap.
-        if (cut - back > 2 * line)
-            return controls;
-        return std::max(0, controls - (cut - back));
+    if (!m_preset) {
+        m_answer->setFigures({});
+        m_answer->setPlaceholder(tr("This question has no demo."));
+        m_caption->clear();
+        return;
     }
-    return controls;
+    if (m_previewing)
+        return;
+    const std::vector<rlab::demo::RunOutcome>* runs = m_figures.learnerRuns(m_preset->id);
+    const rlab::demo::AnswerFigures figures = runs && !isRunning()
+        ? rlab::demo::answerFigures(*m_preset, m_lessonAnswer, *runs, false)
+        : rlab::demo::AnswerFigures {};
+    m_answer->setPlaceholder(isRunning() ? tr("Running: the figures appear here when it finishes.")
+                                         : rlab::demo::answerPlaceholder(m_lessonAnswer));
+    m_answer->setFigures(figures);
+    m_caption->setText(figures.caption);
+    m_caption->setVisible(!figures.caption.isEmpty());
 }
 
-bool DemoPanel::eventFilter(QObject* watched, QEvent* event)
+void DemoPanel::previewSizes(const rlab::demo::DemoChoice& choice)
 {
-    if ((watched == m_scroll->widget() || watched == m_runBar) && event->type() == QEvent::LayoutRequest)
-        QMetaObject::invokeMethod(this, &DemoPanel::layoutParts, Qt::QueuedConnection);
-    return QWidget::eventFilter(watched, event);
+    if (!m_preset || isRunning())
+        return;
+    std::string error;
+    const std::vector<rlab::demo::RunOutcome> predicted
+        = rlab::demo::predictOutcomes(*m_preset, choice, &error);
+    m_previewing = !predicted.empty();
+    const rlab::demo::AnswerFigures figures
+        = rlab::demo::answerFigures(*m_preset, m_lessonAnswer, predicted, true);
+    m_answer->setFigures(figures);
+    m_caption->setText(figures.empty() ? QString::fromStdString(error) : figures.caption);
 }
 
 void DemoPanel::retranslate()
@@ -338,58 +345,24 @@ void DemoPanel::retranslate()
     showDevice();
     if (m_statusText)
         m_status->setText(m_statusText());
+    showSteps();
+    m_exploreButton->setText(tr("E&xplore this run…"));
+    m_exploreButton->setToolTip(tr("Every table and chart of this run, the sizes and what it shows (E)."));
+    m_back->setText(tr("◀ Back to the question"));
+    m_back->setToolTip(tr("Back to the question, where you left it (Esc)."));
+    m_rerun->setText(tr("Run again"));
+    m_rerun->setToolTip(m_run->toolTip());
+    m_answer->setAccessibleName(tr("The answer's figures"));
+    m_sliders->retranslate();
     showPresetTexts();
     updateValidity();
-    arrangeForWidth(); // the labels' widths changed
+    showAnswer();
 }
 
 void DemoPanel::showDevice()
 {
     // Before a run, the machine; after it, what the runs used (tiny models run on one thread).
     m_device->setText(tr("Device: %1").arg(DemoRunner::deviceText(m_results->results())));
-}
-
-void DemoPanel::resizeEvent(QResizeEvent* event)
-{
-    QWidget::resizeEvent(event);
-    arrangeForWidth();
-    layoutParts();
-    if (m_view->setHintsFolded(false)) // maybe room enough now: measured again once laid out
-        QMetaObject::invokeMethod(this, &DemoPanel::layoutParts, Qt::QueuedConnection);
-}
-
-void DemoPanel::arrangeForWidth()
-{
-    // Three sizes a row where they fit, else two, else one; the progress bar between the buttons
-    // where it fits, else below them: long translations are never cut short. The width a vertical
-    // scroll bar may take is kept free, so the panel never scrolls sideways.
-    const QMargins margins = m_scroll->widget()->layout()->contentsMargins();
-    const int available
-        = width() - margins.left() - margins.right() - m_scroll->verticalScrollBar()->sizeHint().width();
-    m_sizes->fitWidth(available);
-    const bool amongButtons = m_buttonRow->indexOf(m_progress) >= 0;
-    m_buttonRow->invalidate(); // a nested layout keeps its old minimum until the next layout pass
-    const int withProgress = m_buttonRow->minimumSize().width()
-        + (amongButtons ? 0 : m_progress->minimumWidth() + m_buttonRow->spacing());
-    placeProgress(withProgress <= available);
-}
-
-void DemoPanel::placeProgress(bool amongButtons)
-{
-    const int index = m_buttonRow->indexOf(m_progress);
-    if ((index >= 0) == amongButtons)
-        return;
-    auto* panelLayout = static_cast<QVBoxLayout*>(m_runBar->layout());
-    const int gap = 2; // after Run and Cancel: the progress bar, or a stretch in its place
-    if (amongButtons) {
-        delete m_buttonRow->takeAt(gap);
-        panelLayout->removeWidget(m_progress);
-        m_buttonRow->insertWidget(gap, m_progress, 1);
-    } else {
-        m_buttonRow->removeWidget(m_progress);
-        m_buttonRow->insertStretch(gap, 1);
-        panelLayout->insertWidget(panelLayout->indexOf(m_buttonRow) + 1, m_progress);
-    }
 }
 
 void DemoPanel::changeEvent(QEvent* event)
@@ -404,19 +377,34 @@ bool DemoPanel::takesEnter(const QWidget* focus) const
     return focus && (m_sizes->isAncestorOf(focus) || m_prediction->isAncestorOf(focus));
 }
 
-void DemoPanel::keyPressEvent(QKeyEvent* event)
+bool DemoPanel::runOnEnter(QKeyEvent* event)
 {
     const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
-    if (enter && takesEnter(QApplication::focusWidget()) && m_run->isEnabled()) {
-        run();
-        event->accept();
-        return;
-    }
-    QWidget::keyPressEvent(event);
+    if (!enter || !takesEnter(QApplication::focusWidget()) || !m_run->isEnabled())
+        return false;
+    run();
+    event->accept();
+    return true;
 }
 
-void DemoPanel::setPreset(const rlab::content::DemoPreset& preset, const QString& view)
+void DemoPanel::keyPressEvent(QKeyEvent* event)
 {
+    if (!runOnEnter(event))
+        QWidget::keyPressEvent(event);
+}
+
+bool DemoPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_explore && event->type() == QEvent::KeyPress
+        && runOnEnter(static_cast<QKeyEvent*>(event)))
+        return true;
+    return QWidget::eventFilter(watched, event);
+}
+
+void DemoPanel::setPreset(const rlab::content::DemoPreset& preset, const QString& view,
+    const std::optional<rlab::content::DemoAnswer>& answer)
+{
+    m_lessonAnswer = answer ? *answer : preset.lessonAnswer();
     const bool samePreset = m_preset && m_preset->id == preset.id;
     if (!samePreset && isRunning()) {
         replaceRunner(); // joins the old worker; its queued reports are dropped with it
@@ -431,15 +419,14 @@ void DemoPanel::setPreset(const rlab::content::DemoPreset& preset, const QString
     const bool newView = storyView != m_storyView;
     m_storyView = storyView;
     m_prediction->setPreset(preset);
+    showSteps();
     // An author's edit (--watch, Reload) may change the same preset's sizes: the fields and Reset
     // follow the file, not the sizes it had when first shown.
-    if (samePreset && !m_sizes->holdsSizesOf(preset)) {
+    if (samePreset && !m_sizes->holdsSizesOf(preset))
         m_sizes->setPreset(preset);
-        arrangeForWidth();
-    }
     if (!samePreset) {
         m_sizes->setPreset(preset);
-        arrangeForWidth(); // the boxes' widths follow their largest values
+        m_previewing = false;
         clearResults();
         m_progress->setValue(0);
         setStatus([] { return tr("Choose sizes and press Run."); });
@@ -447,8 +434,10 @@ void DemoPanel::setPreset(const rlab::content::DemoPreset& preset, const QString
     }
     if (samePreset && newView)
         m_view->showStoryFirst(m_storyView); // another question on the same demo: its own lesson
+    m_sliders->follow(*m_sizes);
     showPresetTexts();
     updateValidity();
+    showAnswer();
 }
 
 void DemoPanel::clearPreset()
@@ -468,6 +457,7 @@ void DemoPanel::clearPreset()
     setStatus([] { return tr("This question has no demo."); });
     showPresetTexts();
     updateValidity();
+    showAnswer();
 }
 
 QString DemoPanel::presetId() const
@@ -509,6 +499,7 @@ void DemoPanel::restoreResults(const QString& id)
     showClaims();
     showDevice();
     updateButtons();
+    showAnswer();
 }
 
 void DemoPanel::showPresetTexts()
@@ -588,6 +579,7 @@ void DemoPanel::updateButtons()
     m_run->setEnabled(!running && m_preset && !m_sizes->hasProblem());
     m_cancel->setEnabled(running);
     m_sizes->setEnabled(!running);
+    m_sliders->setEnabled(!running);
     const bool haveResults = m_results->rowCount() > 0;
     m_copy->setEnabled(haveResults);
     m_export->setEnabled(haveResults);
@@ -659,6 +651,7 @@ void DemoPanel::run()
     showTimeLeft();
     m_prediction->lock();
     updateButtons();
+    showAnswer();
     emit runningChanged(true);
 }
 
@@ -690,6 +683,7 @@ void DemoPanel::onEnded(const DemoOutcome& outcome)
     updateButtons();
     showEstimate(m_preset && currentProblem().isEmpty()); // the next run's, at the speed just measured
     showDevice();
+    showAnswer();
     emit runningChanged(false);
     emit finished(outcome);
 }
@@ -709,7 +703,6 @@ void DemoPanel::showClaims()
     m_claimsSummary->setVisible(shown && !text.isEmpty());
     m_claims->setText(text);
     m_claims->setVisible(!text.isEmpty() && unfolded);
-    layoutParts();
 }
 
 QString DemoPanel::resultsTsv() const

@@ -1,10 +1,14 @@
 #pragma once
-// The live demo beside a question, a thin controller: it shows the preset, hands the sizes form's
-// choice to DemoRunner (whose worker thread does the engine work), shows progress and how the run
-// ended, and lets the learner copy or export what the results view shows.
+// The live demo of a question's lesson, in two places: the lesson's column (predict, run, and the one
+// view the question is about, with its caption from this run's figures) and the explore page (every
+// table and chart of the run, the sizes, the claims, copy and export), which the question page shows
+// on a click or E. It hands the sizes to DemoRunner (whose worker thread does the engine work) and
+// shows progress and how the run ended. Both places are laid out by layouts alone: nothing here
+// measures or places a widget by hand.
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -12,22 +16,20 @@
 #include <QWidget>
 
 #include "demo/model/demorunner.h" // DemoOutcome, whole for the finished() signal
-
-namespace rlab::content {
-struct DemoPreset;
-}
+#include "rlab/content/content.h" // DemoAnswer, held whole
 
 namespace rlab::demo {
 class DemoResultsModel;
 class LiveFigures;
 } // namespace rlab::demo
+class AnswerChart;
+class SizeSliders;
 class DemoResultsView;
 class DemoSizesForm;
 class PredictionBox;
 class QHBoxLayout;
 class QLabel;
 class QProgressBar;
-class QScrollArea;
 class QPushButton;
 class QToolButton;
 class QTimer;
@@ -44,13 +46,29 @@ public:
     // the translated texts (title, look_for) so a language switch loses nothing.
     // `view` is the results view the question's lesson is read in (Question::demoView); empty: the
     // preset's own view. The same preset for another question opens on that question's view.
-    void setPreset(const rlab::content::DemoPreset& preset, const QString& view = {});
+    // `answer` is the quantity the question's lesson shows (its demo_answer), else the preset's.
+    void setPreset(const rlab::content::DemoPreset& preset, const QString& view = {},
+        const std::optional<rlab::content::DemoAnswer>& answer = std::nullopt);
     // A question without a demo: a running demo is cancelled, and the panel shows no preset.
     void clearPreset();
     QString presetId() const;
-    // Brings this results view (a preset's `view` name: "ledger", "timeline", ...) to the front, as
-    // a question's demo_view does; an unknown or hidden one leaves the table in front.
+    // Brings this results view (a preset's `view` name: "ledger", "timeline", ...) to the front of
+    // the explore page, as a question's demo_view does; an unknown or hidden one leaves the table.
     void showView(const QString& view);
+    // Every table and chart of the run, the sizes and claims: a page of its own the question page
+    // holds (objectName "explorePage"); a hidden child of the panel until a page takes it.
+    QWidget* explorePage() const { return m_explore; }
+    // A part of the panel by its object name, in the lesson or on the explore page (which the question
+    // page holds, so it is not the panel's child): what tests and the screenshot driver click.
+    template<class Pointer> Pointer part(const QString& name = {}) const
+    {
+        if (Pointer found = findChild<Pointer>(name))
+            return found;
+        return m_explore->findChild<Pointer>(name);
+    }
+    // The lesson's answer view and its caption (the one quantity of DemoPreset::lessonAnswer).
+    AnswerChart* answerChart() const { return m_answer; }
+    QString captionText() const;
     bool isRunning() const;
 
     // Predict, then see: until the question is answered, the panel shows the setup and runs it,
@@ -76,27 +94,28 @@ signals:
     void runningChanged(bool running);
     void finished(const rlab::demo::DemoOutcome& outcome); // after success, failure, cancel or a refused run
     void plannerRequested(); // "Plan this for a real model": the window opens the Planner page
+    void exploreRequested(); // "Explore this run": the question page shows the explore page
+    void lessonRequested(); // the explore page's Back: the question page shows the lesson again
 
 protected:
     void changeEvent(QEvent* event) override; // QEvent::LanguageChange → retranslate own strings
-    void resizeEvent(QResizeEvent* event) override; // the controls above, the results below (layoutParts)
-    bool eventFilter(QObject* watched, QEvent* event) override; // the controls' layout changed
-    QSize minimumSizeHint() const override;
-    QSize sizeHint() const override;
     // Enter in a size field or the prediction runs the demo, as R does; elsewhere in the panel
     // Enter is the quiz's (it goes on), and Space presses a focused button.
     void keyPressEvent(QKeyEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override; // the explore page's Enter
+    bool runOnEnter(QKeyEvent* event); // Enter in a size field or the prediction: runs
 
 private:
     void buildUi();
+    void buildRunRow();
+    void buildClaims();
+    void buildExplorePage();
     void retranslate();
-    void arrangeForWidth();
-    int controlsHeight() const; // what the controls need at the panel's width
-    int wholeLines(int controls) const; // that height, cut back to end at a whole line
-    int runBarHeight() const; // Run, Cancel and the progress: always in view
-    void layoutParts(); // the results keep their share of the height; the controls scroll in the rest
-    void placeProgress(bool amongButtons);
     void showPresetTexts();
+    void showSteps();
+    // The lesson's answer view: this preset's last run, or (while a size is dragged) the predictor's.
+    void showAnswer();
+    void previewSizes(const rlab::demo::DemoChoice& choice);
     void updateValidity();
     void showDevice();
     double estimateSeconds() const; // of the chosen sizes' runs at the measured speed; 0: none yet
@@ -124,6 +143,7 @@ private:
 
     rlab::demo::LiveFigures& m_figures;
     std::unique_ptr<rlab::content::DemoPreset> m_preset;
+    rlab::content::DemoAnswer m_lessonAnswer; // what the answer view shows
     QString m_storyView; // the results view shown first: the question's, else the preset's
     QHash<QString, Kept> m_kept;
     bool m_answerShown = true;
@@ -151,7 +171,17 @@ private:
     QElapsedTimer m_runClock;
     double m_runEstimate = 0; // seconds, for the running demo; 0: no estimate
     QLabel* m_device = nullptr;
-    QScrollArea* m_scroll = nullptr;
-    QWidget* m_runBar = nullptr; // between the controls and the results (layoutParts)
+    QLabel* m_predictStep = nullptr; // the lesson's steps: predict, run, see
+    QLabel* m_runStep = nullptr;
+    QLabel* m_seeStep = nullptr;
+    SizeSliders* m_sliders = nullptr; // the lesson's sizes to drag
+    AnswerChart* m_answer = nullptr;
+    QLabel* m_caption = nullptr; // one sentence from the run's figures
+    QPushButton* m_exploreButton = nullptr;
+    QPushButton* m_rerun = nullptr; // the explore page's Run: the sizes are there
+    QPushButton* m_back = nullptr; // the explore page's way back to the lesson
+    QLabel* m_exploreTitle = nullptr;
+    QWidget* m_explore = nullptr;
     DemoResultsView* m_view = nullptr;
+    bool m_previewing = false; // a size is being dragged: the answer view shows the predictor's bars
 };

@@ -12,6 +12,7 @@
 #include <QProxyStyle>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSplitter>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -95,6 +96,7 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     connect(m_table->verticalHeader(), &QHeaderView::sectionResized, this,
         [this](int row, int, int size) { m_runColumn->setRowHeight(row, size); });
     m_table->installEventFilter(this);
+    m_table->viewport()->installEventFilter(this); // a scroll bar coming or going resizes only the viewport
     m_moreColumns = new QCheckBox;
     m_moreColumns->setObjectName(QStringLiteral("moreColumns"));
     m_moreColumns->setChecked(moreColumnsShown);
@@ -118,10 +120,14 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_timelinePage = new QWidget;
     auto* timelineLayout = new QVBoxLayout(m_timelinePage);
     timelineLayout->setContentsMargins(0, 0, 0, 0);
-    timelineLayout->addWidget(m_timelineChart, 1);
-    // Under the chart, the run it shows and its "At the peak" card. Ten live tensors and the
-    // counterfactuals took the timeline down to 45% of the panel at 1024x700: they scroll in the
-    // room the chart's share leaves (fitPeakCard), the run picker first.
+    // Beside the chart, the run it shows and its "At the peak" card, in a split the learner can drag:
+    // the explore page has the window's width, its height is what is short (1024x700). The chart
+    // keeps three fifths of the width to begin with, the card scrolls in the rest.
+    m_timelineSplit = new QSplitter(Qt::Horizontal);
+    m_timelineSplit->setObjectName(QStringLiteral("timelineSplit"));
+    m_timelineSplit->setChildrenCollapsible(false);
+    m_timelineSplit->addWidget(m_timelineChart);
+    timelineLayout->addWidget(m_timelineSplit, 1);
     m_timelineBelow = new QWidget;
     auto* below = new QVBoxLayout(m_timelineBelow);
     below->setContentsMargins(0, 0, 0, 0);
@@ -139,9 +145,10 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_peakScroll->setFrameShape(QFrame::NoFrame);
     m_peakScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_peakScroll->setFocusPolicy(Qt::NoFocus); // its buttons take the focus
-    timelineLayout->addWidget(m_peakScroll);
-    m_timelineBelow->installEventFilter(this); // its content changed: refit the scroll area
-    m_timelinePage->installEventFilter(this);
+    m_timelineSplit->addWidget(m_peakScroll);
+    m_timelineSplit->setStretchFactor(0, 3);
+    m_timelineSplit->setStretchFactor(1, 2);
+    m_timelineSplit->setSizes({600, 400});
     m_sweepChart = new SweepChart;
     m_lossChart = new LossChart;
 
@@ -155,7 +162,6 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
         (*hint)->setObjectName(chart->objectName() + QStringLiteral("Hint"));
         (*hint)->setWordWrap(true);
         (*hint)->setForegroundRole(QPalette::PlaceholderText);
-        connect(*hint, &QLabel::linkActivated, this, &DemoResultsView::unfoldHints);
         pageLayout->addWidget(*hint);
         pageLayout->addWidget(chart, 1);
         return page;
@@ -175,7 +181,6 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_timelineHint->setObjectName(QStringLiteral("timelineChartHint"));
     m_timelineHint->setWordWrap(true);
     m_timelineHint->setForegroundRole(QPalette::PlaceholderText);
-    connect(m_timelineHint, &QLabel::linkActivated, this, &DemoResultsView::unfoldHints);
     timelineLayout->insertWidget(0, m_timelineHint);
     timelineLayout->setContentsMargins(4, 4, 4, 0);
     timelineLayout->setSpacing(2); // as the other charts' pages
@@ -185,16 +190,11 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_tabs->addTab(m_sweepPage, QString());
     m_tabs->addTab(m_lossPage, QString());
     m_ledger = new LedgerView;
-    connect(m_ledger, &LedgerView::unfoldRequested, this, &DemoResultsView::unfoldHints);
     m_tabs->addTab(m_ledger, QString());
     m_frontier = new FrontierView;
     m_tabs->addTab(m_frontier, QString());
     m_tabs->setTabVisible(m_tabs->indexOf(m_frontier), false);
     m_tabs->setMinimumHeight(160);
-    connect(m_tabs, &QTabWidget::currentChanged, this, &DemoResultsView::storyChanged);
-    // And once the new page has laid itself out: its chart's height is only known then.
-    connect(m_tabs, &QTabWidget::currentChanged, this,
-        [this] { QMetaObject::invokeMethod(this, &DemoResultsView::storyChanged, Qt::QueuedConnection); });
     m_tabs->setCornerWidget(m_moreColumns); // beside the tabs, above the table
     // Shown with the table only, which it acts on: the charts' tabs have the bar's whole width
     // (Russian's needed scroll arrows at 1024x700, a tab read "Рее…").
@@ -211,7 +211,6 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_layout->addWidget(m_tabs, 1);
     showColumns();
     retranslate();
-    fitPeakCard();
 }
 
 void DemoResultsView::retranslate()
@@ -253,28 +252,12 @@ void DemoResultsView::retranslate()
     m_peakCard->retranslate();
 }
 
-void DemoResultsView::unfoldHints()
-{
-    m_hintsUnfolded = true;
-    setHintsFolded(false);
-    emit storyChanged(); // what sits above the chart grew
-}
-
-bool DemoResultsView::setHintsFolded(bool folded)
-{
-    folded = folded && !m_hintsUnfolded;
-    if (folded == m_hintsFolded)
-        return false;
-    m_hintsFolded = folded;
-    showHints();
-    return true;
-}
-
 void DemoResultsView::showHints()
 {
+    // The explore page has the room: every "How to read it" line is shown whole.
     for (auto hint = m_hintTexts.cbegin(); hint != m_hintTexts.cend(); ++hint)
-        showReadingHint(hint.key(), hint.value(), m_hintsFolded);
-    m_ledger->setHintFolded(m_hintsFolded);
+        showReadingHint(hint.key(), hint.value(), false);
+    m_ledger->setHintFolded(false);
 }
 
 void DemoResultsView::changeEvent(QEvent* event)
@@ -284,50 +267,10 @@ void DemoResultsView::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
-void DemoResultsView::setStoryRoom(int height)
-{
-    if (height == m_storyRoom)
-        return;
-    m_storyRoom = height;
-    fitPeakCard();
-}
-
-int DemoResultsView::belowStoryWanted() const
-{
-    if (m_tabs->currentWidget() != m_timelinePage)
-        return 0;
-    const int width = m_peakScroll->viewport()->width();
-    return width > 0 && m_timelineBelow->heightForWidth(width) > 0 ? m_timelineBelow->heightForWidth(width)
-                                                                   : m_timelineBelow->sizeHint().height();
-}
-
-void DemoResultsView::fitPeakCard()
-{
-    const int width = m_peakScroll->viewport()->width();
-    const int needed = width > 0 && m_timelineBelow->heightForWidth(width) > 0
-        ? m_timelineBelow->heightForWidth(width)
-        : m_timelineBelow->sizeHint().height();
-    // What the page has below its hint, less the chart's share; at least the run picker's line.
-    const auto* layout = static_cast<QVBoxLayout*>(m_timelinePage->layout());
-    const int spacing = std::max(0, layout->spacing());
-    const int above = layout->contentsMargins().top() + layout->contentsMargins().bottom()
-        + (m_timelineHint->isHidden() ? 0 : m_timelineHint->height() + spacing) + spacing;
-    const int room
-        = std::max(m_timelineRun->sizeHint().height(), m_timelinePage->height() - above - m_storyRoom);
-    const int height = std::min(needed, room);
-    if (m_peakScroll->minimumHeight() != height || m_peakScroll->maximumHeight() != height) {
-        m_peakScroll->setFixedHeight(height);
-        // The chart's height follows once the page lays itself out again: the panel measures anew.
-        QMetaObject::invokeMethod(this, &DemoResultsView::storyChanged, Qt::QueuedConnection);
-    }
-}
-
 bool DemoResultsView::eventFilter(QObject* watched, QEvent* event)
 {
-    if ((watched == m_timelineBelow && event->type() == QEvent::LayoutRequest)
-        || (watched == m_timelinePage && event->type() == QEvent::Resize))
-        fitPeakCard();
-    if (watched == m_table && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
+    if ((watched == m_table || watched == m_table->viewport())
+        && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
         fitRunColumn();
     if (watched == m_runColumn->viewport() && event->type() == QEvent::Wheel) {
         QCoreApplication::sendEvent(m_table->viewport(), event);
@@ -377,19 +320,6 @@ void DemoResultsView::showStoryFirst(const QString& view)
     for (const auto& [name, page] : pages)
         if (name == view && m_tabs->isTabVisible(m_tabs->indexOf(page)))
             m_tabs->setCurrentWidget(page);
-}
-
-int DemoResultsView::storyHeight() const
-{
-    QWidget* page = m_tabs->currentWidget();
-    for (QWidget* story : {static_cast<QWidget*>(m_table), static_cast<QWidget*>(m_memoryChart),
-             static_cast<QWidget*>(m_stepTimeChart), static_cast<QWidget*>(m_timelineChart),
-             static_cast<QWidget*>(m_sweepChart), static_cast<QWidget*>(m_lossChart), m_ledger->story(),
-             m_frontier->story()}) {
-        if (story == page || (page && page->isAncestorOf(story)))
-            return story->height();
-    }
-    return 0;
 }
 
 void DemoResultsView::onResultsAdded()
@@ -451,5 +381,4 @@ void DemoResultsView::showTimeline()
     }
     m_timelineChart->setResult(shown, others);
     m_peakCard->setResult(shown);
-    fitPeakCard();
 }

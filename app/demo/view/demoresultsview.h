@@ -35,19 +35,7 @@ public:
     // Opens the view that tells the preset's claim (DemoPreset::view: "memory", "step-time",
     // "timeline", "sweep", "loss", "ledger", "frontier"); empty or "table": the table first.
     void showStoryFirst(const QString& view);
-    // The height of what the current tab shows: its chart, or the table; not the tab bar or the hint.
-    int storyHeight() const;
-    // A short panel folds each "How to read it" line to a link that unfolds it (its text also in
-    // the tooltip), so the controls above keep a few lines; the learner's click unfolds them for good.
-    bool setHintsFolded(bool folded); // true when the hints changed
-    // The height the story chart is to keep (the panel's share): the "At the peak" card under the
-    // timeline scrolls within what the timeline leaves above it, instead of squeezing the chart.
-    void setStoryRoom(int height);
-    // What the current tab would like under its chart: the timeline's run picker and card, whole.
-    int belowStoryWanted() const;
-
-signals:
-    void storyChanged(); // another tab is showing: what sits above its chart may differ
+    QTabWidget* tabs() const { return m_tabs; }
 
 protected:
     void changeEvent(QEvent* event) override; // QEvent::LanguageChange → retranslate own strings
@@ -56,13 +44,11 @@ protected:
 private:
     void retranslate();
     void showHints();
-    void unfoldHints();
     void onResultsAdded();
     void onResultsCleared();
     void showTimeline();
     void showColumns(); // the used ones; the less-used only with "More columns"
     void fitRunColumn(); // the frozen Run column over the table's first column
-    void fitPeakCard(); // the scroll area under the timeline: as tall as needed, within what the chart leaves
 
     rlab::demo::DemoResultsModel* m_results;
     QVBoxLayout* m_layout = nullptr;
@@ -82,8 +68,6 @@ private:
     QLabel* m_sweepHint = nullptr;
     QLabel* m_lossHint = nullptr;
     QHash<QLabel*, QString> m_hintTexts; // each hint's whole text in the current language
-    bool m_hintsFolded = false;
-    bool m_hintsUnfolded = false; // the learner unfolded them: they stay so
     MemoryChart* m_memoryChart = nullptr;
     StepTimeChart* m_stepTimeChart = nullptr;
     QWidget* m_timelinePage = nullptr;
@@ -98,5 +82,5 @@ private:
     PeakCard* m_peakCard = nullptr; // under the timeline: the shown run's peak and counterfactuals
     QScrollArea* m_peakScroll = nullptr; // holds m_timelineBelow
     QWidget* m_timelineBelow = nullptr; // under the timeline: the "Run:" picker and the card
-    int m_storyRoom = 0;
+    class QSplitter* m_timelineSplit = nullptr; // the chart above, the picker and card below
 };

@@ -261,6 +261,16 @@ bool DemoSizesForm::hasProblem() const
     return !m_problem->text().isEmpty();
 }
 
+void DemoSizesForm::setSize(int rlab::ModelShape::*size, int value)
+{
+    const QList<QPair<int rlab::ModelShape::*, QSpinBox*>> spins = {{&rlab::ModelShape::layers, m_layers},
+        {&rlab::ModelShape::width, m_width}, {&rlab::ModelShape::heads, m_heads},
+        {&rlab::ModelShape::seq, m_seq}, {&rlab::ModelShape::batch, m_batch}};
+    for (const auto& [member, spin] : spins)
+        if (member == size)
+            spin->setValue(value); // emits the choice, which the panel checks
+}
+
 void DemoSizesForm::emitChoice()
 {
     emit choiceChanged(choice());

@@ -32,6 +32,11 @@ public:
     // preset (a content reload) with other sizes needs setPreset again, a language switch does not.
     bool holdsSizesOf(const rlab::content::DemoPreset& preset) const;
     rlab::demo::DemoChoice choice() const;
+    // Sets one size as if typed (the lesson's sliders); the form says whether it is allowed.
+    void setSize(int rlab::ModelShape::*size, int value);
+    // The preset's limit of a size (its max_shape) and whether a sweep sets it instead.
+    int sizeLimit(int rlab::ModelShape::*size) const { return m_limits.*size; }
+    bool isSwept(const std::string& key) const { return m_swept == key; }
     // One sentence under the sizes; empty hides it.
     void showProblem(const QString& problem);
     bool hasProblem() const;

@@ -66,7 +66,7 @@ QuestionPage::QuestionPage(QuizSession* session, LiveFigures& figures, QWidget* 
     , m_counter(new QLabel(this))
     , m_round(new QLabel(this))
     , m_showAll(new QPushButton(this))
-    , m_question(nullptr)
+    , m_question(new QLabel(this))
     , m_optionBox(nullptr)
     , m_feedback(nullptr)
     , m_verdict(nullptr)
@@ -77,8 +77,15 @@ QuestionPage::QuestionPage(QuizSession* session, LiveFigures& figures, QWidget* 
     , m_previous(new QPushButton(this))
     , m_next(new QPushButton(this))
     , m_keys(new QLabel(this))
-    , m_splitter(new QSplitter(Qt::Horizontal, this))
-    , m_side(new QTabWidget(this))
+    , m_answerStep(new QLabel(this))
+    , m_guideButton(new QPushButton(this))
+    , m_guideBack(new QPushButton(this))
+    , m_guideTitle(new QLabel(this))
+    , m_stack(new QStackedWidget(this))
+    , m_lesson(new QWidget(this))
+    , m_guidePage(nullptr)
+    , m_evidence(new QStackedWidget(this))
+    , m_noEvidence(new QLabel(this))
     , m_guide(new GuideView(this))
     , m_guideTab(new QStackedWidget(this))
     , m_guideCover(new QWidget(this))
@@ -92,8 +99,57 @@ QuestionPage::QuestionPage(QuizSession* session, LiveFigures& figures, QWidget* 
         return QString::fromLatin1(PageStyle).arg(toneBackgroundName(Tone::Right), toneName(Tone::Right),
             toneBackgroundName(Tone::Wrong), toneName(Tone::Wrong));
     });
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 8, 8, 8);
+    buildHeader(layout);
 
-    // Header: where the learner is.
+    // The lesson: what the demo shows on the left (predict, run, see), the answer on the right. Both
+    // columns hold something from the first moment; only the answer column scrolls, when it must.
+    m_demo->setObjectName(QStringLiteral("demoPanel"));
+    m_noEvidence->setObjectName(QStringLiteral("noEvidence"));
+    m_noEvidence->setWordWrap(true);
+    m_noEvidence->setAlignment(Qt::AlignCenter);
+    m_evidence->setObjectName(QStringLiteral("evidence"));
+    m_evidence->addWidget(m_demo);
+    m_evidence->addWidget(m_plannerView);
+    m_evidence->addWidget(m_noEvidence);
+    connect(m_plannerView, &PlannerViewPanel::openRequested, this, &QuestionPage::openPlannerView);
+    connect(m_demo, &DemoPanel::exploreRequested, this, &QuestionPage::showExplore);
+    connect(m_demo, &DemoPanel::lessonRequested, this, &QuestionPage::showLesson);
+    m_lesson->setObjectName(QStringLiteral("lessonPage"));
+    auto* lesson = new QHBoxLayout(m_lesson);
+    lesson->setContentsMargins(0, 0, 0, 0);
+    lesson->setSpacing(16);
+    lesson->addWidget(m_evidence, 6);
+    lesson->addWidget(buildAnswerColumn(), 5);
+
+    m_stack->setObjectName(QStringLiteral("questionPages"));
+    m_stack->addWidget(m_lesson);
+    m_guidePage = buildGuidePage();
+    m_stack->addWidget(m_guidePage);
+    m_stack->addWidget(m_demo->explorePage());
+    layout->addWidget(m_stack, 1);
+
+    connect(m_session, &QuizSession::currentChanged, this, &QuestionPage::render);
+    connect(m_session, &QuizSession::answered, this, [this] {
+        render();
+        // In a small window the verdict may sit below the fold: bring it into view once laid out.
+        QTimer::singleShot(0, this, [this] { m_scroll->ensureWidgetVisible(m_feedback, 0, 8); });
+    });
+    connect(m_session, &QuizSession::roundChanged, this, &QuestionPage::render);
+    connect(m_session, &QuizSession::hinted, this, [this] {
+        render();
+        QTimer::singleShot(0, this, [this] { m_scroll->ensureWidgetVisible(m_feedback, 0, 8); });
+    });
+    // A finished demo changes the live figures its texts quote: show them again, and nothing else.
+    connect(&m_figures, &LiveFigures::changed, this, &QuestionPage::renderFigures);
+    addKeys();
+    retranslate();
+}
+
+void QuestionPage::buildHeader(QVBoxLayout* page)
+{
+    // Where the learner is, the question, and the ways to what is not this lesson.
     m_counter->setObjectName(QStringLiteral("questionCounter"));
     QFont counterFont = m_counter->font();
     counterFont.setBold(true);
@@ -104,6 +160,8 @@ QuestionPage::QuestionPage(QuizSession* session, LiveFigures& figures, QWidget* 
     m_quizTitle->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_quizTitle->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_round->setObjectName(QStringLiteral("roundNote"));
+    m_guideButton->setObjectName(QStringLiteral("guideButton"));
+    connect(m_guideButton, &QPushButton::clicked, this, &QuestionPage::showGuide);
     auto* header = new QHBoxLayout;
     header->addWidget(m_back);
     header->addSpacing(8);
@@ -111,17 +169,30 @@ QuestionPage::QuestionPage(QuizSession* session, LiveFigures& figures, QWidget* 
     header->addWidget(m_round);
     header->addWidget(m_quizTitle, 1);
     header->addSpacing(8);
+    header->addWidget(m_guideButton);
     header->addWidget(m_showAll);
-
-    // The question column scrolls as a whole so small windows keep everything reachable.
-    auto* column = new QWidget;
-    column->setObjectName(QStringLiteral("questionColumn"));
-    m_question = wrappingLabel(column);
+    page->addLayout(header);
     m_question->setObjectName(QStringLiteral("questionText"));
+    m_question->setWordWrap(true);
+    m_question->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QFont questionFont = m_question->font();
     questionFont.setPointSizeF(questionFont.pointSizeF() * 1.3);
     questionFont.setBold(true);
     m_question->setFont(questionFont);
+    m_question->setContentsMargins(4, 8, 4, 8);
+    page->addWidget(m_question);
+    connect(m_back, &QPushButton::clicked, this, &QuestionPage::backRequested);
+    connect(m_showAll, &QPushButton::clicked, this, &QuestionPage::showAllRequested);
+}
+
+QWidget* QuestionPage::buildAnswerColumn()
+{
+    auto* column = new QWidget;
+    column->setObjectName(QStringLiteral("questionColumn"));
+    m_answerStep->setObjectName(QStringLiteral("answerStep"));
+    QFont stepFont = m_answerStep->font();
+    stepFont.setBold(true);
+    m_answerStep->setFont(stepFont);
     m_optionBox = new QWidget(column);
     auto* optionLayout = new QVBoxLayout(m_optionBox);
     optionLayout->setContentsMargins(0, 0, 0, 0);
@@ -144,10 +215,10 @@ QuestionPage::QuestionPage(QuizSession* session, LiveFigures& figures, QWidget* 
     m_whyWrongTitle->setFont(titleFont);
     auto* feedbackLayout = new QVBoxLayout(m_feedback);
     feedbackLayout->addWidget(m_verdict);
-    feedbackLayout->addWidget(m_explanationTitle);
-    feedbackLayout->addWidget(m_explanation);
     feedbackLayout->addWidget(m_whyWrongTitle);
     feedbackLayout->addWidget(m_whyWrong);
+    feedbackLayout->addWidget(m_explanationTitle);
+    feedbackLayout->addWidget(m_explanation);
     m_guideLink = new QLabel(m_feedback);
     m_guideLink->setObjectName(QStringLiteral("guideLink"));
     m_guideLink->setWordWrap(true);
@@ -171,31 +242,39 @@ QuestionPage::QuestionPage(QuizSession* session, LiveFigures& figures, QWidget* 
     m_next->setObjectName(QStringLiteral("nextButton"));
     m_keys->setObjectName(QStringLiteral("keyHint"));
     m_keys->setWordWrap(true);
-    m_keys->setEnabled(false); // drawn greyed: a hint, not content
+    m_keys->setForegroundRole(QPalette::PlaceholderText); // a hint, not content, yet readable
     auto* navigation = new QHBoxLayout;
     navigation->addWidget(m_previous);
     navigation->addStretch(1);
     navigation->addWidget(m_next);
+    connect(m_previous, &QPushButton::clicked, m_session, &QuizSession::previous);
+    connect(m_next, &QPushButton::clicked, m_session, &QuizSession::next);
 
     auto* columnLayout = new QVBoxLayout(column);
-    columnLayout->setContentsMargins(12, 12, 12, 12);
-    columnLayout->setSpacing(12);
-    columnLayout->addWidget(m_question);
+    columnLayout->setContentsMargins(0, 0, 8, 0);
+    columnLayout->setSpacing(10);
+    columnLayout->addWidget(m_answerStep);
     columnLayout->addWidget(m_optionBox);
     columnLayout->addWidget(m_feedback);
     columnLayout->addLayout(navigation);
     columnLayout->addWidget(m_keys);
     columnLayout->addStretch(1);
 
-    auto* scroll = new QScrollArea(this);
-    m_scroll = scroll;
-    scroll->setWidget(column);
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setFocusPolicy(Qt::NoFocus); // a Tab stop that shows nothing; its controls take the focus
-    scroll->setMinimumWidth(280); // with the side's 320, the page fits the window's smallest width
+    m_scroll = new QScrollArea;
+    m_scroll->setObjectName(QStringLiteral("answerScroll"));
+    m_scroll->setWidget(column);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setFocusPolicy(Qt::NoFocus); // a Tab stop that shows nothing; its controls take the focus
+    m_scroll->setMinimumWidth(260);
+    return m_scroll;
+}
 
+QWidget* QuestionPage::buildGuidePage()
+{
+    auto* page = new QWidget;
+    page->setObjectName(QStringLiteral("guidePage"));
     m_guide->setObjectName(QStringLiteral("guideView"));
     // Queued: the guide's text is replaced, not from inside its own link's click.
     connect(
@@ -206,9 +285,7 @@ QuestionPage::QuestionPage(QuizSession* session, LiveFigures& figures, QWidget* 
             m_guide->verticalScrollBar()->setValue(0);
         },
         Qt::QueuedConnection);
-    m_demo->setObjectName(QStringLiteral("demoPanel"));
-    m_side->setObjectName(QStringLiteral("sideTabs"));
-    // Before an answer the guide tab shows a cover: its section holds the answer.
+    // Before an answer the guide shows a cover: its section holds the answer.
     m_guideCover->setObjectName(QStringLiteral("guideCover"));
     m_guideCoverText->setWordWrap(true);
     m_uncoverGuide->setObjectName(QStringLiteral("uncoverGuide"));
@@ -222,43 +299,33 @@ QuestionPage::QuestionPage(QuizSession* session, LiveFigures& figures, QWidget* 
     guideStack->setObjectName(QStringLiteral("guideTab"));
     guideStack->addWidget(m_guide);
     guideStack->addWidget(m_guideCover);
-    m_side->addTab(m_demo, QString());
-    m_side->addTab(m_guideTab, QString());
-    m_side->addTab(m_plannerView, QString()); // shown for a question with a `planner:` view
-    m_side->setTabVisible(2, false);
-    connect(m_plannerView, &PlannerViewPanel::openRequested, this, &QuestionPage::openPlannerView);
-    m_side->setMinimumWidth(320);
+    m_guideBack->setObjectName(QStringLiteral("guideBack"));
+    connect(m_guideBack, &QPushButton::clicked, this, &QuestionPage::showLesson);
+    m_guideTitle->setObjectName(QStringLiteral("guideTitle"));
+    m_guideTitle->setWordWrap(true);
+    QFont titleFont = m_guideTitle->font();
+    titleFont.setBold(true);
+    m_guideTitle->setFont(titleFont);
+    auto* head = new QHBoxLayout;
+    head->addWidget(m_guideTitle, 1);
+    head->addWidget(m_guideBack, 0, Qt::AlignTop);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(head);
+    layout->addWidget(m_guideTab, 1);
+    return page;
+}
 
-    m_splitter->addWidget(scroll);
-    m_splitter->addWidget(m_side);
-    m_splitter->setStretchFactor(0, 5);
-    m_splitter->setStretchFactor(1, 6);
-    m_splitter->setChildrenCollapsible(false);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(8, 8, 8, 8);
-    layout->addLayout(header);
-    layout->addWidget(m_splitter, 1);
-
-    connect(m_back, &QPushButton::clicked, this, &QuestionPage::backRequested);
-    connect(m_showAll, &QPushButton::clicked, this, &QuestionPage::showAllRequested);
-    connect(m_previous, &QPushButton::clicked, m_session, &QuizSession::previous);
-    connect(m_next, &QPushButton::clicked, m_session, &QuizSession::next);
-    connect(m_session, &QuizSession::currentChanged, this, &QuestionPage::render);
-    connect(m_session, &QuizSession::answered, this, [this] {
-        render();
-        // In a small window the verdict may sit below the fold: bring it into view once laid out.
-        QTimer::singleShot(0, this, [this] { m_scroll->ensureWidgetVisible(m_feedback, 0, 8); });
-    });
-    connect(m_session, &QuizSession::roundChanged, this, &QuestionPage::render);
-    // A finished demo changes the live figures its texts quote: show them again, and nothing else.
-    connect(&m_figures, &LiveFigures::changed, this, &QuestionPage::renderFigures);
-
+void QuestionPage::addKeys()
+{
     // Keys live on the page: they work only while it is shown, and a focused spin box in the
     // demo still receives its digits (line edits take printable keys before shortcuts).
     for (int i = 0; i < MaxKeyedOptions; ++i) {
         auto* key = new QShortcut(QKeySequence(Qt::Key_1 + i), this);
-        connect(key, &QShortcut::activated, this, [this, i] { choose(i); });
+        connect(key, &QShortcut::activated, this, [this, i] {
+            if (isLessonShown())
+                choose(i);
+        });
     }
     QList<QShortcut*> enterKeys;
     for (const int enter : {Qt::Key_Return, Qt::Key_Enter}) {
@@ -273,7 +340,12 @@ QuestionPage::QuestionPage(QuizSession* session, LiveFigures& figures, QWidget* 
         for (QShortcut* key : enterKeys)
             key->setEnabled(!demoTakesIt);
     });
-    retranslate();
+    connect(new QShortcut(QKeySequence(Qt::Key_E), this), &QShortcut::activated, this,
+        &QuestionPage::showExplore);
+    connect(
+        new QShortcut(QKeySequence(Qt::Key_G), this), &QShortcut::activated, this, &QuestionPage::showGuide);
+    connect(new QShortcut(QKeySequence(Qt::Key_Escape), this), &QShortcut::activated, this,
+        &QuestionPage::showLesson);
 }
 
 void QuestionPage::setContent(const rlab::content::Content* content)
@@ -289,13 +361,14 @@ OptionButton* QuestionPage::optionButton(int index) const
 
 void QuestionPage::runDemo()
 {
-    // From another tab, a prediction still to make comes first: R shows it, and R again runs.
+    // From another page, a prediction still to make comes first: R shows it, and R again runs.
     if (m_demo->presetId().isEmpty()) {
         openPlannerView(); // a question about many GPUs opens its Planner view; others have nothing
         return;
     }
-    const bool demoWasShown = m_side->currentWidget() == m_demo;
-    m_side->setCurrentWidget(m_demo);
+    const bool demoWasShown = isLessonShown();
+    if (!isLessonShown() && m_stack->currentWidget() != m_demo->explorePage())
+        showLesson();
     if (!demoWasShown && m_demo->predictionBox()->isPending()) {
         m_demo->predictionBox()->focusChoice();
         return;
@@ -317,7 +390,6 @@ void QuestionPage::openPlannerView()
     if (!current || !hasPlannerView())
         return;
     m_plannerView->setView(*shown->planner);
-    m_side->setCurrentWidget(m_plannerView);
     emit plannerViewRequested(*m_plannerView->view(),
         tr("question %1 of “%2”").arg(m_session->current() + 1).arg(fromUtf8(current->title.value)));
 }
@@ -350,15 +422,41 @@ bool QuestionPage::answerShown() const
 
 bool QuestionPage::isGuideShown() const
 {
-    return m_side->currentWidget() == m_guideTab
+    return m_stack->currentWidget() == m_guidePage
         && static_cast<QStackedWidget*>(m_guideTab)->currentWidget() == m_guide;
+}
+
+bool QuestionPage::isLessonShown() const
+{
+    return m_stack->currentWidget() == m_lesson;
 }
 
 void QuestionPage::showGuide()
 {
-    m_side->setCurrentWidget(m_guideTab);
+    // Before an answer the page shows its cover first: opening the section is a choice of its own.
+    m_stack->setCurrentWidget(m_guidePage);
+    m_guideBack->setFocus(Qt::OtherFocusReason);
+}
+
+void QuestionPage::readGuide()
+{
+    showGuide();
     if (!answerShown())
         uncoverGuide();
+}
+
+void QuestionPage::showExplore()
+{
+    if (m_demo->presetId().isEmpty())
+        return;
+    m_stack->setCurrentWidget(m_demo->explorePage());
+}
+
+void QuestionPage::showLesson()
+{
+    if (isLessonShown())
+        return;
+    m_stack->setCurrentWidget(m_lesson);
 }
 
 void QuestionPage::uncoverGuide()
@@ -375,28 +473,6 @@ void QuestionPage::changeEvent(QEvent* event)
     if (event->type() == QEvent::LanguageChange)
         retranslate();
     QWidget::changeEvent(event);
-}
-
-void QuestionPage::resizeEvent(QResizeEvent* event)
-{
-    QWidget::resizeEvent(event);
-    // Stretch factors only share extra space; the first real width sets the question/demo split.
-    if (!m_splitPlaced && m_splitter->width() > 0) {
-        const int total = m_splitter->width();
-        m_splitter->setSizes({total * 42 / 100, total - total * 42 / 100});
-        m_splitPlaced = true;
-    }
-}
-
-QByteArray QuestionPage::splitterState() const
-{
-    return m_splitter->saveState();
-}
-
-void QuestionPage::restoreSplitterState(const QByteArray& state)
-{
-    if (!state.isEmpty() && m_splitter->restoreState(state))
-        m_splitPlaced = true;
 }
 
 bool QuestionPage::eventFilter(QObject* watched, QEvent* event)
@@ -442,6 +518,9 @@ void QuestionPage::render()
         m_shownQuestion = index;
         m_optionPicked = false;
         m_guideSection.clear(); // a new question opens its own section
+        // A new question opens at its top, on its lesson.
+        m_stack->setCurrentWidget(m_lesson);
+        m_scroll->verticalScrollBar()->setValue(0);
     }
 
     showContentText(m_figures, m_quizTitle, current->title);
@@ -460,7 +539,9 @@ void QuestionPage::render()
     // R is named only where it does something: a question without a demo has none to run.
     const bool hasDemo = m_content && m_content->preset(shown->demo) != nullptr;
     const bool hasPlannerView = !hasDemo && shown->planner.has_value();
-    m_keys->setText(hasDemo ? tr("Keys: 1–%1 choose · Enter next · ← → move · R runs the demo").arg(keyed)
+    m_keys->setText(hasDemo
+            ? tr("Keys: 1–%1 choose · Enter next · ← → move · R runs the demo · E explores the run · G guide")
+                  .arg(keyed)
             : hasPlannerView
             ? tr("Keys: 1–%1 choose · Enter next · ← → move · R opens the Planner").arg(keyed)
             : tr("Keys: 1–%1 choose · Enter next · ← → move").arg(keyed));
@@ -473,6 +554,7 @@ void QuestionPage::render()
     }
     const bool answered = m_session->isAnswered(index);
     const int chosen = m_session->chosen(index);
+    const int hinted = m_session->hintedOption(index);
     for (int i = 0; i < count; ++i) {
         OptionButton* button = m_options[i];
         const int option = m_order[i];
@@ -481,10 +563,12 @@ void QuestionPage::render()
         if (answered) {
             if (option == shown->answer)
                 state = OptionButton::State::Right;
-            else if (option == chosen)
+            else if (option == chosen || option == hinted)
                 state = OptionButton::State::Wrong;
             else
                 state = OptionButton::State::Other;
+        } else if (option == hinted) {
+            state = OptionButton::State::Wrong; // tried: its hint is below, one more choice left
         }
         button->setState(state);
     }
@@ -499,8 +583,7 @@ void QuestionPage::render()
         before = button;
     }
     for (QWidget* after : {static_cast<QWidget*>(m_guideLink), static_cast<QWidget*>(m_seeAlso),
-             static_cast<QWidget*>(m_previous), static_cast<QWidget*>(m_next),
-             static_cast<QWidget*>(m_side)}) {
+             static_cast<QWidget*>(m_previous), static_cast<QWidget*>(m_next)}) {
         QWidget::setTabOrder(before, after);
         before = after;
     }
@@ -514,7 +597,7 @@ void QuestionPage::render()
     if (preset) {
         if (m_demo->isRunning() && m_demo->presetId() != fromUtf8(preset->id))
             m_demo->cancel();
-        m_demo->setPreset(*preset, fromUtf8(shown->demoView));
+        m_demo->setPreset(*preset, fromUtf8(shown->demoView), shown->demoAnswer);
     } else {
         m_demo->clearPreset(); // a question may have no demo: its guide is the side's only tab
     }
@@ -524,16 +607,11 @@ void QuestionPage::render()
     else
         m_plannerView->clearView();
     m_plannerView->setAnswerShown(answered);
-    const int demoTab = m_side->indexOf(m_demo);
-    const int plannerTab = m_side->indexOf(m_plannerView);
-    if (m_side->isTabVisible(demoTab) != (preset != nullptr)
-        || m_side->isTabVisible(plannerTab) != plannerView) {
-        m_side->setTabVisible(demoTab, preset != nullptr);
-        m_side->setTabVisible(plannerTab, plannerView);
-        m_side->setCurrentWidget(preset ? static_cast<QWidget*>(m_demo)
-                : plannerView           ? static_cast<QWidget*>(m_plannerView)
-                                        : m_guideTab);
-    }
+    m_evidence->setCurrentWidget(preset ? static_cast<QWidget*>(m_demo)
+            : plannerView               ? static_cast<QWidget*>(m_plannerView)
+                                        : static_cast<QWidget*>(m_noEvidence));
+    if (!preset && m_stack->currentWidget() == m_demo->explorePage())
+        showLesson();
     m_demo->setAnswerShown(answered);
 }
 
@@ -554,17 +632,25 @@ void QuestionPage::renderFeedback(const rlab::content::Question& shown)
 {
     const int index = m_session->current();
     const bool answered = m_session->isAnswered(index);
-    m_feedback->setVisible(answered);
+    const int hinted = m_session->hintedOption(index);
+    m_feedback->setVisible(answered || hinted != QuizSession::NoAnswer);
+    if (!answered && hinted != QuizSession::NoAnswer) {
+        renderHint(shown, hinted);
+        return;
+    }
     if (!answered)
         return;
+    m_explanationTitle->show();
+    m_explanation->show();
     const bool right = m_session->isCorrect(index);
     const int chosen = m_session->chosen(index);
     m_verdict->setObjectName(right ? QStringLiteral("verdictRight") : QStringLiteral("verdictWrong"));
     // Re-polish so the page's style sheet applies the colour of the new object name.
     m_verdict->style()->unpolish(m_verdict);
     m_verdict->style()->polish(m_verdict);
+    const bool secondTry = hinted != QuizSession::NoAnswer;
     m_verdict->setText(right
-            ? tr("✔ Correct.")
+            ? (secondTry ? tr("✔ Right, on the second try.") : tr("✔ Correct."))
             : tr("✘ Not quite: the right answer is %1.").arg(m_order.indexOf(shown.answer) + 1));
     m_explanationTitle->setText(tr("Why:"));
     showContentText(m_figures, m_explanation, shown.explanation);
@@ -584,6 +670,28 @@ void QuestionPage::renderFeedback(const rlab::content::Question& shown)
     }
 }
 
+void QuestionPage::renderHint(const rlab::content::Question& shown, int hinted)
+{
+    // A wrong first try: why that option is not it, as a hint, and one more choice; the right
+    // answer and the explanation wait for the second try.
+    m_verdict->setObjectName(QStringLiteral("verdictWrong"));
+    m_verdict->style()->unpolish(m_verdict);
+    m_verdict->style()->polish(m_verdict);
+    m_verdict->setText(tr("Not quite. Here is a hint; choose once more."));
+    const auto& option = shown.options[static_cast<std::size_t>(hinted)];
+    const bool reason = !option.whyWrong.value.empty();
+    m_whyWrongTitle->setVisible(reason);
+    m_whyWrong->setVisible(reason);
+    if (reason) {
+        m_whyWrongTitle->setText(tr("Why “%1” is not it:").arg(contentPlainText(m_figures, option.text)));
+        showContentText(m_figures, m_whyWrong, option.whyWrong);
+    }
+    m_explanationTitle->hide();
+    m_explanation->hide();
+    m_guideLink->hide();
+    m_seeAlso->hide();
+}
+
 void QuestionPage::renderGuide(const rlab::content::Quiz& shownQuiz, const rlab::content::Question& shown)
 {
     const rlab::content::Guide* guide = m_content ? m_content->guide(shownQuiz.guide) : nullptr;
@@ -599,7 +707,7 @@ void QuestionPage::renderGuide(const rlab::content::Quiz& shownQuiz, const rlab:
     if (!guide || !section) {
         guideStack->setCurrentWidget(m_guide);
         m_guide->setPlainText(tr("This question has no guide section."));
-        m_side->setTabText(1, tr("Guide"));
+        m_guideTitle->setText(tr("Guide"));
         return;
     }
     // The section holds the answer: covered until the question is answered or the learner opens it.
@@ -611,7 +719,7 @@ void QuestionPage::renderGuide(const rlab::content::Quiz& shownQuiz, const rlab:
     m_uncoverGuide->setText(tr("&Open the guide now"));
     if (covered) {
         m_guide->clear();
-        m_side->setTabText(1, tr("Guide"));
+        m_guideTitle->setText(tr("Guide")); // the section's title can give the answer away
         return;
     }
     // Another section picked from the contents (or a cross-reference) is shown instead.
@@ -653,7 +761,7 @@ void QuestionPage::renderGuide(const rlab::content::Quiz& shownQuiz, const rlab:
     }
     m_guide->showMarkdown(markdown);
     m_guide->setProperty("fallback", section->title.fallback || section->body.fallback);
-    m_side->setTabText(1, tr("Guide: %1").arg(fromUtf8(section->title.value)));
+    m_guideTitle->setText(tr("Guide: %1").arg(fromUtf8(section->title.value)));
     m_guideLink->setText(
         QStringLiteral("<a href=\"guide\">%1</a>")
             .arg(tr("Read more in the guide: %1").arg(fromUtf8(section->title.value)).toHtmlEscaped()));
@@ -696,8 +804,12 @@ void QuestionPage::retranslate()
     m_showAll->setAccessibleName(m_showAll->text());
     m_previous->setText(tr("◀ Previous"));
     m_previous->setAccessibleName(tr("Previous question"));
-    m_side->setTabText(0, tr("Live demo"));
-    m_side->setTabText(2, tr("Planner (predicted)"));
+    m_guideButton->setText(tr("&Guide"));
+    m_guideButton->setToolTip(tr("This question's guide section, on a page of its own (G)."));
+    m_guideBack->setText(tr("◀ Back to the question"));
+    m_guideBack->setToolTip(tr("Back to the question, where you left it (Esc)."));
+    m_answerStep->setText(tr("④ Your answer"));
+    m_noEvidence->setText(tr("This question has no demo: its guide section explains it."));
     m_plannerView->setAccessibleName(tr("Planner view, predicted"));
     m_guide->setAccessibleName(tr("Guide section"));
     m_demo->setAccessibleName(tr("Live demo"));

@@ -1,6 +1,9 @@
 #pragma once
-// The page of one question: the question, its options, the verdict with explanations, the
-// linked guide section and the live demo beside it. It renders QuizSession; it decides nothing.
+// The page of one question, as a lesson read top to bottom: the question, then on the left what the
+// demo shows (predict, run, the one view the question is about with its caption) and on the right the
+// learner's answer with its verdict and explanation. What is not this question's lesson is one click
+// or key away, on a page of its own that Esc leaves for the lesson as it was: the guide section (G)
+// and every table and chart of the run (E). It renders QuizSession; it decides nothing.
 
 #include <QList>
 #include <QWidget>
@@ -18,11 +21,10 @@ class LiveFigures;
 }
 class QLabel;
 class QPushButton;
-class QSplitter;
 class QScrollArea;
-class QTabWidget;
 class QFrame;
 class QStackedWidget;
+class QVBoxLayout;
 namespace rlab::planner {
 struct Scenario;
 }
@@ -53,13 +55,13 @@ public:
     QLabel* whyWrongLabel() const { return m_whyWrong; }
     GuideView* guideView() const { return m_guide; }
     QWidget* guideTab() const { return m_guideTab; } // the guide, or before an answer its cover
-    bool isGuideShown() const; // the guide section itself, not the cover, is on its tab
+    bool isGuideShown() const; // the guide page is in front with the section itself, not its cover
     OptionButton* optionButton(int index) const;
-    QTabWidget* sideTabs() const { return m_side; }
-    QSplitter* splitter() const { return m_splitter; }
-    // Where the learner left the question/demo split; a restored one replaces the default split.
-    QByteArray splitterState() const;
-    void restoreSplitterState(const QByteArray& state);
+    // The lesson, the guide page and the explore page, one in front at a time.
+    QStackedWidget* pages() const { return m_stack; }
+    QWidget* lessonPage() const { return m_lesson; }
+    bool isLessonShown() const;
+    QScrollArea* answerColumn() const { return m_scroll; }
 
 public slots:
     // Shows the demo tab and runs it; from another tab with a prediction still to make, only shows it.
@@ -67,8 +69,12 @@ public slots:
     void runDemo();
     void openPlannerView();
     void confirmOrNext(); // Enter: answers with the focused option, or moves on once answered
-    // Opens the guide tab; before an answer this uncovers the guide deliberately (recorded).
+    // Opens the guide page; before an answer it shows a cover whose button opens the section (recorded).
     void showGuide();
+    // Opens the guide page on the section itself, as a search hit does: before an answer, recorded.
+    void readGuide();
+    void showExplore(); // the demo's every table and chart, its sizes and claims (E)
+    void showLesson(); // back from the guide or the explore page, where the lesson was left (Esc)
 
 signals:
     void showAllRequested();
@@ -80,15 +86,19 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
     // Up/Down on the options; a Tab onto an option counts as choosing where Enter goes.
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void buildHeader(QVBoxLayout* page);
+    QWidget* buildAnswerColumn();
+    QWidget* buildGuidePage();
+    void addKeys();
     const rlab::content::Quiz* quiz() const;
     const rlab::content::Question* question() const;
     void render();
     void renderFeedback(const rlab::content::Question& question);
+    void renderHint(const rlab::content::Question& question, int hinted); // a wrong first try's
     void renderFigures(); // the texts again, with the live figures as they are now
     void renderGuide(const rlab::content::Quiz& quiz, const rlab::content::Question& question);
     void ensureOptionButtons(int count);
@@ -121,9 +131,16 @@ private:
     QPushButton* m_previous;
     QPushButton* m_next;
     QLabel* m_keys;
-    QScrollArea* m_scroll = nullptr;
-    QSplitter* m_splitter;
-    QTabWidget* m_side;
+    QLabel* m_answerStep; // "④ Your answer"
+    QPushButton* m_guideButton; // the header's way to the guide page
+    QPushButton* m_guideBack;
+    QLabel* m_guideTitle;
+    QScrollArea* m_scroll = nullptr; // the answer column
+    QStackedWidget* m_stack; // the lesson, the guide page, the explore page
+    QWidget* m_lesson;
+    QWidget* m_guidePage;
+    QStackedWidget* m_evidence; // the demo, a Planner view, or that the question has neither
+    QLabel* m_noEvidence;
     GuideView* m_guide;
     QWidget* m_guideTab;
     QWidget* m_guideCover;
@@ -136,5 +153,4 @@ private:
     bool m_optionPicked = false; // focus moved to an option by key or click since the question appeared
     DemoPanel* m_demo;
     PlannerViewPanel* m_plannerView;
-    bool m_splitPlaced = false;
 };
