@@ -2741,6 +2741,38 @@ sequence</source>
         <source>This question has no demo: its guide section explains it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Keys: Enter checks your figure, then goes on · ← → move · R runs the demo · E explores the run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✘ Not quite.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✔ Right: your run measured %1%; you said %2%.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✘ Not quite: your run measured %1%; you said %2%.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your figure:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your figure, read off your run, in percent (right within %1 points):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the demo first (R): the figure is read off your own run.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>QuizRecord</name>
@@ -2908,6 +2940,14 @@ sequence</source>
     </message>
     <message>
         <source>Page to print or keep (*.html);;Spreadsheet (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a figure within %1 points of the run&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a figure off the run&apos;s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

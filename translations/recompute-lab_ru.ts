@@ -2782,6 +2782,38 @@ sequence</source>
         <source>This question has no demo: its guide section explains it.</source>
         <translation>У этого вопроса нет демо: его объясняет раздел руководства.</translation>
     </message>
+    <message>
+        <source>Keys: Enter checks your figure, then goes on · ← → move · R runs the demo · E explores the run</source>
+        <translation>Клавиши: Enter проверяет ваше число, затем далее · ← → переход · R запускает демо · E запуск подробно</translation>
+    </message>
+    <message>
+        <source>✘ Not quite.</source>
+        <translation>✘ Не совсем.</translation>
+    </message>
+    <message>
+        <source>✔ Right: your run measured %1%; you said %2%.</source>
+        <translation>✔ Верно: ваш запуск показал %1%, вы ответили %2%.</translation>
+    </message>
+    <message>
+        <source>✘ Not quite: your run measured %1%; you said %2%.</source>
+        <translation>✘ Не совсем: ваш запуск показал %1%, вы ответили %2%.</translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation>Про&amp;верить</translation>
+    </message>
+    <message>
+        <source>Your figure:</source>
+        <translation>Ваше число:</translation>
+    </message>
+    <message>
+        <source>Your figure, read off your run, in percent (right within %1 points):</source>
+        <translation>Ваше число из вашего запуска, в процентах (верно с точностью до %1 п.):</translation>
+    </message>
+    <message>
+        <source>Run the demo first (R): the figure is read off your own run.</source>
+        <translation>Сначала запустите демо (R): число берётся из вашего собственного запуска.</translation>
+    </message>
 </context>
 <context>
     <name>QuizRecord</name>
@@ -2951,6 +2983,14 @@ sequence</source>
     <message>
         <source>Page to print or keep (*.html);;Spreadsheet (*.csv)</source>
         <translation>Страница для печати и хранения (*.html);;Таблица (*.csv)</translation>
+    </message>
+    <message>
+        <source>a figure within %1 points of the run&apos;s</source>
+        <translation>число в пределах %1 п. от измеренного</translation>
+    </message>
+    <message>
+        <source>a figure off the run&apos;s</source>
+        <translation>число далеко от измеренного</translation>
     </message>
 </context>
 <context>

@@ -2764,6 +2764,38 @@ hukuru kupfuura hwose</translation>
         <source>This question has no demo: its guide section explains it.</source>
         <translation>Mubvunzo uyu hauna muratidzo: chikamu chawo chegwara ndicho chinoutsanangura.</translation>
     </message>
+    <message>
+        <source>Keys: Enter checks your figure, then goes on · ← → move · R runs the demo · E explores the run</source>
+        <translation>Makiyi: Enter inoongorora nhamba yako, yozoenderera · ← → famba · R mhanyisa muratidzo · E ongorora kumhanya</translation>
+    </message>
+    <message>
+        <source>✘ Not quite.</source>
+        <translation>✘ Kwete chaizvo.</translation>
+    </message>
+    <message>
+        <source>✔ Right: your run measured %1%; you said %2%.</source>
+        <translation>✔ Zvakarurama: kumhanya kwako kwakayera %1%; iwe wati %2%.</translation>
+    </message>
+    <message>
+        <source>✘ Not quite: your run measured %1%; you said %2%.</source>
+        <translation>✘ Kwete chaizvo: kumhanya kwako kwakayera %1%; iwe wati %2%.</translation>
+    </message>
+    <message>
+        <source>&amp;Check</source>
+        <translation>O&amp;ngorora</translation>
+    </message>
+    <message>
+        <source>Your figure:</source>
+        <translation>Nhamba yako:</translation>
+    </message>
+    <message>
+        <source>Your figure, read off your run, in percent (right within %1 points):</source>
+        <translation>Nhamba yako, yaverengwa pakumhanya kwako, muzana (yakarurama kana isingasiyane nepfungwa dzinopfuura %1):</translation>
+    </message>
+    <message>
+        <source>Run the demo first (R): the figure is read off your own run.</source>
+        <translation>Tanga wamhanyisa muratidzo (R): nhamba inoverengwa pakumhanya kwako pachako.</translation>
+    </message>
 </context>
 <context>
     <name>QuizRecord</name>
@@ -2932,6 +2964,14 @@ hukuru kupfuura hwose</translation>
     <message>
         <source>Page to print or keep (*.html);;Spreadsheet (*.csv)</source>
         <translation>Peji rekudhinda kana kuchengeta (*.html);;Tafura (*.csv)</translation>
+    </message>
+    <message>
+        <source>a figure within %1 points of the run&apos;s</source>
+        <translation>nhamba isingasiyane nepfungwa dzinopfuura %1 neyakayerwa</translation>
+    </message>
+    <message>
+        <source>a figure off the run&apos;s</source>
+        <translation>nhamba iri kure neyakayerwa</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QIcon>
 #include <QImage>
@@ -143,6 +144,7 @@ private slots:
     void demoPanelFitsItsLabels();
     void lessonShowsItsAnswerInView();
     void wheelChangesOnlyWhatWasClicked();
+    void numberIsCheckedAgainstTheRun();
     void questionWithoutADemo();
     void keysAreTheSameInEveryLanguage_data();
     void keysAreTheSameInEveryLanguage();
@@ -1151,6 +1153,52 @@ void MainWindowTest::wheelChangesOnlyWhatWasClicked()
     settle();
     QCOMPARE(column->verticalScrollBar()->value(), 0);
     QVERIFY(window.questionPage()->isLessonShown());
+}
+
+// Proves: a `number:` question is answered with a figure read off the learner's own run: before a
+// run there is nothing to check against (the field and Check are off); after it, a figure within
+// the content's tolerance of the run's is right, one outside is wrong, and the verdict names both.
+void MainWindowTest::numberIsCheckedAgainstTheRun()
+{
+    MainWindow window(QStringLiteral(RLAB_CONTENT_DIR), ProgressStore(), QStringLiteral("en"));
+    QVERIFY(window.openQuiz(QStringLiteral("the-2026-block")));
+    const rlab::content::Quiz* quiz = window.content().quiz("the-2026-block");
+    QList<int> numeric;
+    for (int k = 0; k < static_cast<int>(quiz->questions.size()); ++k) {
+        if (quiz->questions[static_cast<std::size_t>(k)].number)
+            numeric.push_back(k);
+    }
+    QCOMPARE(numeric.size(), 2);
+    showAndActivate(window);
+    QuestionPage* page = window.questionPage();
+    auto* field = page->findChild<QDoubleSpinBox*>(QStringLiteral("numberAnswer"));
+    auto* check = page->findChild<QPushButton*>(QStringLiteral("checkNumber"));
+    QVERIFY(field && check);
+    for (int round = 0; round < 2; ++round) {
+        const int question = numeric[round];
+        window.showQuestion(question);
+        QVERIFY(field->isVisible() && !page->optionButton(0));
+        QVERIFY(!check->isEnabled()); // nothing measured yet
+        DemoPanel* demo = window.demoPanel();
+        QSignalSpy finished(demo, &DemoPanel::finished);
+        demo->run();
+        QVERIFY(finished.wait(120000 * rlab::test::kSlowness) || finished.count() == 1);
+        QTRY_VERIFY(check->isEnabled());
+        const auto& number = *quiz->questions[static_cast<std::size_t>(question)].number;
+        const std::optional<double> measured = demo->measuredPercent(number.figure);
+        QVERIFY(measured && *measured > 0);
+        const bool right = round == 1;
+        field->setValue(*measured + (right ? number.tolerance / 2 : number.tolerance + 5));
+        QTest::mouseClick(check, Qt::LeftButton);
+        QVERIFY(window.session()->isAnswered(question));
+        QCOMPARE(window.session()->isCorrect(question), right);
+        QVERIFY2(
+            page->findChild<QLabel*>(right ? QStringLiteral("verdictRight") : QStringLiteral("verdictWrong"))
+                ->text()
+                .contains(QStringLiteral("your run measured")),
+            qPrintable(QString::number(*measured)));
+        QVERIFY(!check->isEnabled()); // answered: it stays as given
+    }
 }
 
 // Proves: before an answer the demo shows neither its title, its "look for" text nor its claims,

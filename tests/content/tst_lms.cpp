@@ -144,9 +144,12 @@ void LmsTest::seedQuizzesRoundTrip()
         }
         const std::string problem = writeQuizPack(*source, translations, pack);
         QVERIFY2(problem.empty(), problem.c_str());
-        questions += static_cast<int>(quiz.questions.size());
-        for (const Question& question : quiz.questions)
+        for (const Question& question : quiz.questions) {
+            if (question.number)
+                continue; // not exported
+            ++questions;
             options += static_cast<int>(question.options.size());
+        }
     }
     for (const std::string& language : languages) {
         const Content imported = loadContent(pack, language);
@@ -158,7 +161,9 @@ void LmsTest::seedQuizzesRoundTrip()
         for (const Quiz& quiz : original[language].quizzes) {
             const Quiz* back = imported.quiz(quiz.id);
             QVERIFY2(back, quiz.id.c_str());
-            const QStringList changed = differences(quiz, *back);
+            Quiz exported = quiz; // a question answered from a run is left out: no fixed answer
+            std::erase_if(exported.questions, [](const Question& q) { return q.number.has_value(); });
+            const QStringList changed = differences(exported, *back);
             QVERIFY2(
                 changed.isEmpty(), qPrintable(QString::fromStdString(language) + ": " + changed.join("; ")));
         }

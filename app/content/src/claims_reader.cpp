@@ -378,10 +378,10 @@ void readClaims(const YamlNode& list, FileReport& report, DemoPreset& preset)
     }
 }
 
-std::optional<DemoAnswer> readAnswer(
-    const YamlNode& node, FileReport& report, const DemoPreset& preset, const std::string& what)
+namespace {
+
+std::optional<DemoAnswer> readAnswerFields(const Fields& fields, FileReport& report, const DemoPreset& preset)
 {
-    const Fields fields(node, report, what, {"quantity", "run"}, {"than"});
     if (!fields.isMapping())
         return std::nullopt;
     DemoAnswer answer;
@@ -406,6 +406,30 @@ std::optional<DemoAnswer> readAnswer(
     if (!complete || answer.run.empty())
         return std::nullopt;
     return answer;
+}
+
+} // namespace
+
+std::optional<DemoAnswer> readAnswer(
+    const YamlNode& node, FileReport& report, const DemoPreset& preset, const std::string& what)
+{
+    return readAnswerFields(Fields(node, report, what, {"quantity", "run"}, {"than"}), report, preset);
+}
+
+std::optional<NumberAnswer> readNumber(
+    const YamlNode& node, FileReport& report, const DemoPreset& preset, const std::string& what)
+{
+    const Fields fields(node, report, what, {"quantity", "run", "than", "tolerance"}, {});
+    const std::optional<DemoAnswer> figure = readAnswerFields(fields, report, preset);
+    const std::optional<double> tolerance = fields.number("tolerance");
+    if (tolerance && !(*tolerance > 0 && *tolerance <= 50)) {
+        report.error(*fields.node("tolerance"),
+            "the tolerance is in percentage points, above 0 and at most 50 (a wider one accepts guesses)");
+        return std::nullopt;
+    }
+    if (!figure || !tolerance || figure->than.empty())
+        return std::nullopt;
+    return NumberAnswer {*figure, *tolerance};
 }
 
 } // namespace rlab::content

@@ -18,5 +18,9 @@ void readPrediction(const YamlNode& node, FileReport& report, DemoPreset& preset
 // the lesson shows; nullopt, each problem reported at its place, when it is wrong. `what` names it.
 std::optional<DemoAnswer> readAnswer(
     const YamlNode& node, FileReport& report, const DemoPreset& preset, const std::string& what);
+// A question's `number:`: an answer's three keys, `than` required, and `tolerance` in percentage
+// points (above 0, at most 50).
+std::optional<NumberAnswer> readNumber(
+    const YamlNode& node, FileReport& report, const DemoPreset& preset, const std::string& what);
 
 } // namespace rlab::content

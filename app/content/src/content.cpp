@@ -75,8 +75,9 @@ std::vector<LongestKeyShare> longestKeyShares(const Content& content)
             continue;
         LongestKeyShare share {quiz.id, 0, 0};
         for (const Question& question : quiz.questions) {
-            if (question.answer < 0 || question.answer >= static_cast<int>(question.options.size()))
-                continue;
+            if (question.number || question.answer < 0
+                || question.answer >= static_cast<int>(question.options.size()))
+                continue; // a number read off the run has no options to compare
             std::size_t longest = 0;
             for (const Option& option : question.options)
                 longest = std::max(longest, length(option.text));

@@ -249,6 +249,8 @@ std::string exportGift(const Quiz& quiz, const std::string& language)
         category.insert(at, "/");
     out << "$CATEGORY: $course$/top/" << commentEscaped(category) << "\n\n";
     for (const Question& question : quiz.questions) {
+        if (question.number)
+            continue; // answered from the learner's own run: no fixed answer for an LMS to check
         out << "// rlab-question: " << join(questionTagWords(question), ' ') << "\n";
         out << "::" << giftEscaped(question.id) << "::" << giftEscaped(question.text.value) << " {\n";
         for (std::size_t i = 0; i < question.options.size(); ++i) {
@@ -564,6 +566,8 @@ std::string exportMoodleXml(const Quiz& quiz, const std::string& language)
     if (const std::string fields = quizUntranslated(quiz, ""); !fields.empty())
         quizTags.push_back("rlab-quiz-" + fields);
     for (const Question& question : quiz.questions) {
+        if (question.number)
+            continue; // answered from the learner's own run: no fixed answer for an LMS to check
         out << "  <question type=\"multichoice\">\n    <name><text>" << xmlEscaped(question.id)
             << "</text></name>\n    " << textElement("questiontext", question.text.value) << "\n    "
             << textElement("generalfeedback", question.explanation.value)

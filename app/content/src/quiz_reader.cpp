@@ -102,9 +102,20 @@ void checkWhyWrong(const YamlNode& list, FileReport& report, const Question& que
 Question readQuestion(
     const YamlNode& node, FileReport& report, const Guide* guide, const QuizTargets& targets)
 {
+    // A question answered with a figure of the run (`number:`) has a demo and no options.
+    static constexpr std::string_view choiceKeys[] {
+        "id", "guide_section", "answer", "text", "explanation", "options"};
+    static constexpr std::string_view choiceOptional[] {
+        "see_also", "demo", "demo_view", "demo_answer", "planner"};
+    static constexpr std::string_view numberKeys[] {
+        "id", "guide_section", "text", "explanation", "demo", "number"};
+    static constexpr std::string_view numberOptional[] {"see_also", "demo_view", "demo_answer"};
+    const bool numeric = node.kind == YamlNode::Kind::Mapping && node.find("number");
     const Fields fields(node, report, describe(node, "question"),
-        {"id", "guide_section", "answer", "text", "explanation", "options"},
-        {"see_also", "demo", "demo_view", "demo_answer", "planner"});
+        numeric ? std::span<const std::string_view>(numberKeys)
+                : std::span<const std::string_view>(choiceKeys),
+        numeric ? std::span<const std::string_view>(numberOptional)
+                : std::span<const std::string_view>(choiceOptional));
     Question question;
     question.id = fields.id("id").value_or("");
     question.text.value = fields.text("text").value_or("");
@@ -146,6 +157,15 @@ Question readQuestion(
     }
     if (const YamlNode* seeAlso = fields.list("see_also"))
         readSeeAlso(*seeAlso, report, question);
+    if (numeric) {
+        const auto preset = targets.presets.find(question.demo);
+        if (preset != targets.presets.end())
+            question.number = readNumber(*fields.node("number"), report, preset->second,
+                "the number of question '" + question.id + "'");
+        question.options = {Option {"within", {}, {}}, Option {"off", {}, {}}}; // what attempts record
+        question.answer = 0;
+        return question;
+    }
     const YamlNode* options = fields.list("options");
     if (options)
         readOptions(*options, report, question);

@@ -56,6 +56,8 @@ void forEachText(Content& content, const std::function<void(const std::string& p
         for (Question& question : quiz.questions) {
             visit(questionTextPath(quiz.id, question.id, "text"), question.text);
             for (Option& option : question.options) {
+                if (question.number)
+                    break; // its two options are implicit: no text to translate
                 visit(optionTextPath(quiz.id, question.id, option.id, "text"), option.text);
                 if (!option.whyWrong.value.empty())
                     visit(optionTextPath(quiz.id, question.id, option.id, "why_wrong"), option.whyWrong);

@@ -239,6 +239,29 @@ AnswerFigures answerFigures(const content::DemoPreset& preset, const content::De
     return figures;
 }
 
+std::optional<double> answerPercent(
+    const content::DemoAnswer& answer, const std::vector<RunOutcome>& outcomes)
+{
+    int sweepValue = 0;
+    for (const RunOutcome& out : outcomes)
+        if (!out.hiddenReference)
+            sweepValue = std::max(sweepValue, out.sweepValue);
+    std::optional<double> run, than;
+    for (const RunOutcome& out : outcomes) {
+        if (out.hiddenReference || out.sweepValue != sweepValue)
+            continue;
+        if (const std::optional<Figure> f = measureQuantity(answer.quantity, out)) {
+            if (out.label == answer.run)
+                run = f->value;
+            else if (out.label == answer.than)
+                than = f->value;
+        }
+    }
+    if (!run || !than || *than == 0)
+        return std::nullopt;
+    return 100.0 * *run / *than;
+}
+
 QString answerPlaceholder(const content::DemoAnswer& answer)
 {
     QString what = quantityTitle(answer.quantity);

@@ -4,6 +4,7 @@
 // learner's language ("full kept 3.63 MiB of activations at the peak, 20% of none's 18.5 MiB").
 // No widgets: the lesson draws it, tests and screen readers read it.
 
+#include <optional>
 #include <vector>
 
 #include <QList>
@@ -38,6 +39,11 @@ struct AnswerFigures {
 // are left out; no run: empty figures.
 AnswerFigures answerFigures(const content::DemoPreset& preset, const content::DemoAnswer& answer,
     const std::vector<RunOutcome>& outcomes, bool predicted);
+
+// `answer.run`'s quantity as a percent of `answer.than`'s in `outcomes` (at a sweep's largest value,
+// as the bars): what a `number:` question is checked against. nullopt without both runs or a zero.
+std::optional<double> answerPercent(
+    const content::DemoAnswer& answer, const std::vector<RunOutcome>& outcomes);
 
 // What the view says before there is anything to show, in the learner's language.
 QString answerPlaceholder(const content::DemoAnswer& answer);

@@ -292,6 +292,15 @@ QString DemoPanel::captionText() const
     return m_caption->text();
 }
 
+std::optional<double> DemoPanel::measuredPercent(const rlab::content::DemoAnswer& answer) const
+{
+    const std::vector<rlab::demo::RunOutcome>* runs
+        = m_preset ? m_figures.learnerRuns(m_preset->id) : nullptr;
+    if (!runs || isRunning())
+        return std::nullopt;
+    return rlab::demo::answerPercent(answer, *runs);
+}
+
 void DemoPanel::showAnswer()
 {
     if (!m_preset) {

@@ -69,6 +69,9 @@ public:
     // The lesson's answer view and its caption (the one quantity of DemoPreset::lessonAnswer).
     AnswerChart* answerChart() const { return m_answer; }
     QString captionText() const;
+    // `answer.run`'s figure as a percent of `answer.than`'s in this preset's last finished run (a
+    // `number:` question's check); nullopt before a run, while one goes on, or without both runs.
+    std::optional<double> measuredPercent(const rlab::content::DemoAnswer& answer) const;
     bool isRunning() const;
 
     // Predict, then see: until the question is answered, the panel shows the setup and runs it,

@@ -1,13 +1,17 @@
 #include "questionpage.h"
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 
 #include <QApplication>
+#include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QResizeEvent>
 #include <QScrollArea>
@@ -198,6 +202,9 @@ QWidget* QuestionPage::buildAnswerColumn()
     optionLayout->setContentsMargins(0, 0, 0, 0);
     optionLayout->setSpacing(8);
 
+    QWidget* numberBox = buildNumberBox();
+    numberBox->setParent(column);
+
     m_feedback = new QFrame(column);
     m_feedback->setObjectName(QStringLiteral("feedback"));
     m_verdict = wrappingLabel(m_feedback);
@@ -255,6 +262,7 @@ QWidget* QuestionPage::buildAnswerColumn()
     columnLayout->setSpacing(10);
     columnLayout->addWidget(m_answerStep);
     columnLayout->addWidget(m_optionBox);
+    columnLayout->addWidget(m_numberBox);
     columnLayout->addWidget(m_feedback);
     columnLayout->addLayout(navigation);
     columnLayout->addWidget(m_keys);
@@ -403,6 +411,10 @@ void QuestionPage::confirmOrNext()
         m_session->next();
         return;
     }
+    if (const rlab::content::Question* shown = question(); shown && shown->number) {
+        checkNumber();
+        return;
+    }
     // Enter confirms an option the learner moved to (Tab, Up, Down); the focus a previous
     // question left on the same button is not a choice.
     if (!m_optionPicked)
@@ -534,19 +546,27 @@ void QuestionPage::render()
     }
     showContentText(m_figures, m_question, shown->text);
 
-    const int count = static_cast<int>(shown->options.size());
+    const bool numeric = shown->number.has_value();
+    const int count = numeric ? 0 : static_cast<int>(shown->options.size()); // a number has no buttons
     const int keyed = std::min(count, MaxKeyedOptions);
     // R is named only where it does something: a question without a demo has none to run.
     const bool hasDemo = m_content && m_content->preset(shown->demo) != nullptr;
     const bool hasPlannerView = !hasDemo && shown->planner.has_value();
-    m_keys->setText(hasDemo
+    m_keys->setText(
+        numeric ? tr(
+            "Keys: Enter checks your figure, then goes on · ← → move · R runs the demo · E explores the run")
+            : hasDemo
             ? tr("Keys: 1–%1 choose · Enter next · ← → move · R runs the demo · E explores the run · G guide")
                   .arg(keyed)
             : hasPlannerView
             ? tr("Keys: 1–%1 choose · Enter next · ← → move · R opens the Planner").arg(keyed)
             : tr("Keys: 1–%1 choose · Enter next · ← → move").arg(keyed));
     ensureOptionButtons(count);
-    m_order = m_session->optionOrder(index);
+    m_optionBox->setVisible(!numeric);
+    m_numberBox->setVisible(numeric);
+    if (numeric)
+        renderNumber(*shown);
+    m_order = numeric ? QList<int> {} : m_session->optionOrder(index);
     if (m_order.size() != count) {
         m_order.clear();
         for (int i = 0; i < count; ++i)
@@ -649,9 +669,18 @@ void QuestionPage::renderFeedback(const rlab::content::Question& shown)
     m_verdict->style()->unpolish(m_verdict);
     m_verdict->style()->polish(m_verdict);
     const bool secondTry = hinted != QuizSession::NoAnswer;
-    m_verdict->setText(right
-            ? (secondTry ? tr("✔ Right, on the second try.") : tr("✔ Correct."))
-            : tr("✘ Not quite: the right answer is %1.").arg(m_order.indexOf(shown.answer) + 1));
+    if (shown.number) {
+        const auto given = m_numbers.constFind(index);
+        const QLocale locale;
+        m_verdict->setText(given == m_numbers.constEnd()
+                ? (right ? tr("✔ Correct.") : tr("✘ Not quite."))
+                : (right ? tr("✔ Right: your run measured %1%; you said %2%.")
+                         : tr("✘ Not quite: your run measured %1%; you said %2%."))
+                      .arg(locale.toString(given->second, 'f', 1), locale.toString(given->first, 'f', 1)));
+    } else
+        m_verdict->setText(right
+                ? (secondTry ? tr("✔ Right, on the second try.") : tr("✔ Correct."))
+                : tr("✘ Not quite: the right answer is %1.").arg(m_order.indexOf(shown.answer) + 1));
     m_explanationTitle->setText(tr("Why:"));
     showContentText(m_figures, m_explanation, shown.explanation);
     // Another quiz's question on the same point: linked, so the explanation need not repeat it.
@@ -765,6 +794,70 @@ void QuestionPage::renderGuide(const rlab::content::Quiz& shownQuiz, const rlab:
     m_guideLink->setText(
         QStringLiteral("<a href=\"guide\">%1</a>")
             .arg(tr("Read more in the guide: %1").arg(fromUtf8(section->title.value)).toHtmlEscaped()));
+}
+
+QWidget* QuestionPage::buildNumberBox()
+{
+    m_numberBox = new QWidget;
+    m_numberBox->setObjectName(QStringLiteral("numberBox"));
+    m_numberPrompt = wrappingLabel(m_numberBox);
+    m_numberPrompt->setObjectName(QStringLiteral("numberPrompt"));
+    m_number = new QDoubleSpinBox(m_numberBox);
+    m_number->setObjectName(QStringLiteral("numberAnswer"));
+    m_number->setRange(0, 10000);
+    m_number->setDecimals(1);
+    m_number->setSuffix(QStringLiteral(" %"));
+    m_number->setFocusPolicy(Qt::StrongFocus);
+    m_numberPrompt->setBuddy(m_number);
+    m_check = new QPushButton(m_numberBox);
+    m_check->setObjectName(QStringLiteral("checkNumber"));
+    connect(m_check, &QPushButton::clicked, this, &QuestionPage::checkNumber);
+    auto* row = new QHBoxLayout;
+    row->addWidget(m_number, 1);
+    row->addWidget(m_check);
+    auto* layout = new QVBoxLayout(m_numberBox);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_numberPrompt);
+    layout->addLayout(row);
+    m_numberBox->hide();
+    // A run that finishes makes the figure there to check against.
+    connect(m_demo, &DemoPanel::finished, this, [this] {
+        if (const rlab::content::Question* shown = question(); shown && shown->number)
+            renderNumber(*shown);
+    });
+    return m_numberBox;
+}
+
+void QuestionPage::renderNumber(const rlab::content::Question& shown)
+{
+    const int index = m_session->current();
+    const bool answered = m_session->isAnswered(index);
+    const std::optional<double> measured = m_demo->measuredPercent(shown.number->figure);
+    m_number->setEnabled(!answered && measured.has_value());
+    m_check->setEnabled(!answered && measured.has_value());
+    m_check->setText(tr("&Check"));
+    m_numberPrompt->setText(answered ? tr("Your figure:")
+            : measured ? tr("Your figure, read off your run, in percent (right within %1 points):")
+                             .arg(QLocale().toString(shown.number->tolerance, 'g', 3))
+                       : tr("Run the demo first (R): the figure is read off your own run."));
+    if (const auto given = m_numbers.constFind(index); given != m_numbers.constEnd())
+        m_number->setValue(given->first);
+    else if (!answered)
+        m_number->setValue(0);
+}
+
+void QuestionPage::checkNumber()
+{
+    const rlab::content::Question* shown = question();
+    const int index = m_session->current();
+    if (!shown || !shown->number || m_session->isAnswered(index))
+        return;
+    const std::optional<double> measured = m_demo->measuredPercent(shown->number->figure);
+    if (!measured)
+        return;
+    const double given = m_number->value();
+    m_numbers.insert(index, {given, *measured});
+    m_session->choose(std::abs(given - *measured) <= shown->number->tolerance ? 0 : 1);
 }
 
 void QuestionPage::ensureOptionButtons(int count)

@@ -5,6 +5,9 @@
 // or key away, on a page of its own that Esc leaves for the lesson as it was: the guide section (G)
 // and every table and chart of the run (E). It renders QuizSession; it decides nothing.
 
+#include <utility>
+
+#include <QHash>
 #include <QList>
 #include <QWidget>
 
@@ -19,6 +22,7 @@ class QuizSession;
 namespace rlab::demo {
 class LiveFigures;
 }
+class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
 class QScrollArea;
@@ -102,6 +106,9 @@ private:
     void renderFigures(); // the texts again, with the live figures as they are now
     void renderGuide(const rlab::content::Quiz& quiz, const rlab::content::Question& question);
     void ensureOptionButtons(int count);
+    QWidget* buildNumberBox(); // a `number:` question's answer: a figure read off the run
+    void renderNumber(const rlab::content::Question& question);
+    void checkNumber(); // answers a `number:` question with the figure typed, against the run's
     void choose(int shownOption); // by its place on the page
     void uncoverGuide();
     bool answerShown() const; // the current question is answered: its answer may be given away
@@ -146,6 +153,11 @@ private:
     QWidget* m_guideCover;
     QLabel* m_guideCoverText;
     QPushButton* m_uncoverGuide;
+    QWidget* m_numberBox = nullptr;
+    QLabel* m_numberPrompt = nullptr;
+    QDoubleSpinBox* m_number = nullptr;
+    QPushButton* m_check = nullptr;
+    QHash<int, std::pair<double, double>> m_numbers; // per question: the figure given, the run's
     QList<int> m_order; // the shown options' indices in the content, in page order
     int m_shownQuestion = -1; // the question last rendered: a new one resets what follows
     int m_uncoveredFor = -1; // the question whose guide was opened before its answer

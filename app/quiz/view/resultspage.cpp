@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
 #include <QDate>
 #include <QDir>
 #include <QFileDialog>
@@ -97,6 +98,14 @@ ResultsPage::ResultsPage(QuizSession* session, rlab::demo::LiveFigures& figures,
 }
 
 namespace {
+
+// A `number:` question's two implicit options as the results name them (their texts are empty).
+QString numberOptionText(const rlab::content::Question& question, int option)
+{
+    return option == 0 ? QCoreApplication::translate("ResultsPage", "a figure within %1 points of the run's")
+                             .arg(QLocale().toString(question.number->tolerance, 'g', 3))
+                       : QCoreApplication::translate("ResultsPage", "a figure off the run's");
+}
 QString outcomeHtml(int option, int answer)
 {
     if (option == QuizSession::NoAnswer)
@@ -229,8 +238,11 @@ void ResultsPage::render()
         html += QStringLiteral("<p><a href=\"question:%1\"><b>%2</b></a><br>%3</p>")
                     .arg(index + 1)
                     .arg(tr("Question %1").arg(index + 1), contentHtml(figures(), question.text));
+        const QString chosenText = question.number
+            ? numberOptionText(question, session()->latestAnswer(index)).toHtmlEscaped()
+            : contentHtml(figures(), chosen.text);
         html += QStringLiteral("<p style=\"margin-left:12px\"><span style=\"color:%3\">✘ %1</span> %2")
-                    .arg(tr("Your answer:"), contentHtml(figures(), chosen.text), toneName(Tone::Wrong));
+                    .arg(tr("Your answer:"), chosenText, toneName(Tone::Wrong));
         if (!chosen.whyWrong.value.empty())
             html += QStringLiteral("<br><i>%1</i>").arg(contentHtml(figures(), chosen.whyWrong));
         QString explanation = contentHtml(figures(), question.explanation);
@@ -239,8 +251,10 @@ void ResultsPage::render()
             explanation += QStringLiteral("<br>") + seeAlso;
         html += QStringLiteral(
             "</p><p style=\"margin-left:12px\"><span style=\"color:%4\">✔ %1</span> %2<br>%3</p>")
-                    .arg(tr("Right answer:"), contentHtml(figures(), right.text), explanation,
-                        toneName(Tone::Right));
+                    .arg(tr("Right answer:"),
+                        question.number ? numberOptionText(question, question.answer).toHtmlEscaped()
+                                        : contentHtml(figures(), right.text),
+                        explanation, toneName(Tone::Right));
     }
 
     // The history, newest first.
@@ -320,9 +334,13 @@ QByteArray ResultsPage::resultsCsv() const
         lines << QStringList {QString::number(index + 1), csvField(plain(figures(), question.text)),
             csvField(outcomeWord(session()->firstTryAnswer(index), right)),
             csvField(outcomeWord(latest, right)),
-            csvField(given ? plain(figures(), question.options[static_cast<std::size_t>(latest)].text)
-                           : QString()),
-            csvField(plain(figures(), question.options[static_cast<std::size_t>(right)].text)),
+            csvField(!given ? QString()
+                    : question.number
+                    ? numberOptionText(question, latest)
+                    : plain(figures(), question.options[static_cast<std::size_t>(latest)].text)),
+            csvField(question.number
+                    ? numberOptionText(question, right)
+                    : plain(figures(), question.options[static_cast<std::size_t>(right)].text)),
             csvField(section)}
                      .join(QLatin1Char(','));
     }

@@ -79,6 +79,15 @@ struct DemoAnswer {
     std::string than;
 };
 
+// A question's `number:`: it is answered with a number read off the learner's own run, the answer
+// view's figure (`figure.run`'s quantity as a percent of `figure.than`'s), right within `tolerance`
+// percentage points of what that run measured. Its attempts record one of two implicit options,
+// "within" (the key) and "off", so review, results and saved progress treat it as any question.
+struct NumberAnswer {
+    DemoAnswer figure;
+    double tolerance = 5;
+};
+
 struct Question {
     std::string id;
     Text text;
@@ -96,6 +105,7 @@ struct Question {
     // `demo_answer`: the quantity this question's lesson shows, where it is not its preset's own
     // (two questions on one demo may each be about another figure). Empty: the preset's.
     std::optional<DemoAnswer> demoAnswer;
+    std::optional<NumberAnswer> number; // `number:`: answered with a figure of the run, not an option
     // Questions of other quizzes that teach the same point (`see_also: [quiz-id/question-id]`):
     // the explanation points there instead of repeating it. Checked to exist when the folder loads.
     struct SeeAlso {
