@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "rlab/safe_write.h"
+
 namespace rlab {
 
 // The reference model's architecture: GPT-2's block (LayerNorm, GELU MLP, learned positions) or
@@ -75,16 +77,7 @@ inline constexpr std::size_t kMostSweepRuns = 4096; // runs in one sweep: the li
 // it is instead ("is a named pipe (FIFO)") so reading it neither blocks nor runs forever.
 std::optional<std::string> notRegularFile(const std::string& path);
 
-// Writes `bytes` to `path` whole or not at all: into a new file beside it, written, flushed to the
-// disk (fsync) and its size counted before it is renamed over `path`, so a full disk or a crash
-// leaves the old file as it was and no partial or empty file. A `path` that is a symbolic link, a
-// named pipe, a device or a folder is refused, never written through. nullopt on success, else
-// why not, as a phrase ("No space left on device", "it is a symbolic link") for the caller's
-// sentence. The one way the project writes a file a user keeps (progress, exports, screenshots).
-std::optional<std::string> replaceFileWhole(const std::string& path, std::string_view bytes);
-// Why `path` cannot be replaced by replaceFileWhole, checked before work that would end in
-// writing it (a link, a pipe, a device, a folder); nullopt when it is a regular file or missing.
-std::optional<std::string> unwritableKind(const std::string& path);
+// Writing files (replaceFileWhole, unwritableKind, FileBatch): rlab/safe_write.h.
 
 // The activations a block can keep for backward, by the op that produced them.
 // `selective` keeps the kinds named in RecomputePolicy::keep and recomputes the rest.
