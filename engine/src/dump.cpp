@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <system_error>
 #include <unistd.h>
 
 #include "npy.h"
 #include "rlab/engine.h"
+#include "rlab/safe_write.h"
 
 namespace rlab::detail {
 namespace {
@@ -48,11 +48,17 @@ void createFolder(const fs::path& path)
         throw RunError("Cannot create the folder " + describe(path) + ": " + error.message() + ".");
 }
 
-void writeTensors(const fs::path& folder, const std::vector<NamedTensor>& tensors)
+// Adds DIR/<folder>/<name>.npy for each tensor to `batch`.
+void addTensors(FileBatch& batch, const fs::path& root, const std::string& folder,
+    const std::vector<NamedTensor>& tensors)
 {
-    createFolder(folder);
-    for (const NamedTensor& tensor : tensors)
-        writeNpy(describe(folder / (tensor.name + ".npy")), tensor.shape, tensor.data);
+    for (const NamedTensor& tensor : tensors) {
+        const std::string relative = folder + "/" + tensor.name + ".npy";
+        const std::string path = describe(root / relative);
+        if (const std::optional<std::string> problem
+            = batch.add(relative, npyBytes(path, tensor.shape, tensor.data)))
+            throw RunError("Cannot write " + path + ": " + *problem + ".");
+    }
 }
 
 } // namespace
@@ -142,18 +148,21 @@ void writeDump(const std::string& dir, const std::vector<std::int32_t>& tokens,
 {
     const fs::path root(dir);
     createFolder(root);
+    // All or none: every file is written whole beside its name before any is renamed over the old
+    // dump, so a full disk leaves the old dump as it was; never through a link (rlab/safe_write.h).
+    FileBatch batch(root.string());
+    const auto add = [&](const std::string& relative, std::string_view bytes) {
+        if (const std::optional<std::string> problem = batch.add(relative, bytes))
+            throw RunError("Cannot write " + describe(root / relative) + ": " + *problem + ".");
+    };
     const std::vector<std::size_t> batchShape {static_cast<std::size_t>(B), static_cast<std::size_t>(T)};
-    writeNpy(describe(root / "tokens.npy"), batchShape, tokens);
-    writeNpy(describe(root / "targets.npy"), batchShape, targets);
-    writeTensors(root / "params", params);
-    writeTensors(root / "grads", grads);
-
-    const fs::path resultPath = root / "result.json";
-    std::ofstream out(resultPath, std::ios::binary | std::ios::trunc);
-    out << resultJson << '\n';
-    out.close();
-    if (!out)
-        throw RunError("Cannot write " + describe(resultPath) + ".");
+    add("tokens.npy", npyBytes(describe(root / "tokens.npy"), batchShape, tokens));
+    add("targets.npy", npyBytes(describe(root / "targets.npy"), batchShape, targets));
+    addTensors(batch, root, "params", params);
+    addTensors(batch, root, "grads", grads);
+    add("result.json", resultJson + "\n");
+    if (const std::optional<std::string> problem = batch.commit())
+        throw RunError("Cannot write the --dump folder " + dir + ": " + *problem + ".");
 }
 
 } // namespace rlab::detail

@@ -101,7 +101,7 @@ Header parseHeader(const std::string& path, std::string_view header)
 }
 
 template<typename T>
-void writeArray(
+std::string arrayBytes(
     const std::string& path, const std::vector<std::size_t>& shape, NpyType type, const std::vector<T>& data)
 {
     std::size_t count = 1;
@@ -126,6 +126,14 @@ void writeArray(
     bytes.append(reinterpret_cast<const char*>(&headerLength), 2);
     bytes += header;
     bytes.append(reinterpret_cast<const char*>(data.data()), data.size() * sizeof(T));
+    return bytes;
+}
+
+template<typename T>
+void writeArray(
+    const std::string& path, const std::vector<std::size_t>& shape, NpyType type, const std::vector<T>& data)
+{
+    const std::string bytes = arrayBytes(path, shape, type, data);
     // Written whole beside the target and renamed over it: never through a link (an ofstream wrote
     // the link's target), never half a file on a full disk.
     if (const std::optional<std::string> problem = replaceFileWhole(path, bytes))
@@ -239,6 +247,18 @@ void writeNpy(
     const std::string& path, const std::vector<std::size_t>& shape, const std::vector<std::int32_t>& data)
 {
     writeArray(path, shape, NpyType::Int32, data);
+}
+
+std::string npyBytes(
+    const std::string& path, const std::vector<std::size_t>& shape, const std::vector<float>& data)
+{
+    return arrayBytes(path, shape, NpyType::Float32, data);
+}
+
+std::string npyBytes(
+    const std::string& path, const std::vector<std::size_t>& shape, const std::vector<std::int32_t>& data)
+{
+    return arrayBytes(path, shape, NpyType::Int32, data);
 }
 
 } // namespace rlab::detail

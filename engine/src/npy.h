@@ -28,6 +28,12 @@ void writeNpy(const std::string& path, const std::vector<std::size_t>& shape, co
 void writeNpy(
     const std::string& path, const std::vector<std::size_t>& shape, const std::vector<std::int32_t>& data);
 
+// The bytes writeNpy writes (`path` names the file in the sentence when data does not fill shape).
+std::string npyBytes(
+    const std::string& path, const std::vector<std::size_t>& shape, const std::vector<float>& data);
+std::string npyBytes(
+    const std::string& path, const std::vector<std::size_t>& shape, const std::vector<std::int32_t>& data);
+
 // "(2, 3)" as NumPy prints it, for messages.
 std::string shapeText(const std::vector<std::size_t>& shape);
 

@@ -1,7 +1,10 @@
 // The engine's file formats: .npy arrays, the --dump / --init-from folder and the --json object.
 #include <cmath>
+#include <csignal>
 #include <limits>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <QDir>
@@ -58,6 +61,8 @@ private slots:
     void readsRegularFilesOnly();
     void initRefusesNonFiniteWeights();
     void dumpFolderIsCheckedFirst();
+    void dumpIsNeverWrittenThroughALink();
+    void dumpOnAFullDiskKeepsTheOldDump();
     void jsonHasTheContractKeys();
     void jsonEscapesAndRoundTripsNumbers();
 };
@@ -347,6 +352,81 @@ void TestCliIo::dumpFolderIsCheckedFirst()
     rlab::RunConfig config;
     config.dumpDir = dir.filePath("file/dump").toStdString();
     QCOMPARE(QString::fromStdString(rlab::validate(config).value_or("")), error);
+}
+
+// `--dump DIR` wrote result.json through a link there, and params/ into the folder a link named
+// params pointed to (issue 47): both are refused, the links' targets untouched, and the old dump
+// is kept whole (a dump is replaced all or none).
+void TestCliIo::dumpIsNeverWrittenThroughALink()
+{
+    QTemporaryDir dir;
+    const std::string root = dir.filePath("dump").toStdString();
+    const std::vector<NamedTensor> params {{"head.weight", {2}, {1, 2}}};
+    writeDump(root, {0}, {1}, 1, 1, params, params, "{}");
+    writeBytes(dir.filePath("victim.txt"), "precious");
+    QVERIFY(QFile::remove(dir.filePath("dump/result.json")));
+    QVERIFY(QFile::link(dir.filePath("victim.txt"), dir.filePath("dump/result.json")));
+    const std::vector<NamedTensor> changed {{"head.weight", {2}, {3, 4}}};
+    QString error = errorOf([&] { writeDump(root, {0}, {1}, 1, 1, changed, changed, R"({"new":1})"); });
+    QVERIFY2(error.contains("result.json") && error.contains("symbolic link") && isOneSentence(error),
+        qPrintable(error));
+    QCOMPARE(readNpy(root + "/params/head.weight.npy").floats, params[0].data); // the old dump, whole
+    QFile victim(dir.filePath("victim.txt"));
+    QVERIFY(victim.open(QIODevice::ReadOnly));
+    QCOMPARE(victim.readAll(), QByteArray("precious"));
+
+    QVERIFY(QFile::remove(dir.filePath("dump/result.json")));
+    QVERIFY(QDir().mkdir(dir.filePath("elsewhere")));
+    QVERIFY(QDir(dir.filePath("dump/params")).removeRecursively());
+    QVERIFY(QFile::link(dir.filePath("elsewhere"), dir.filePath("dump/params")));
+    error = errorOf([&] { writeDump(root, {0}, {1}, 1, 1, changed, changed, "{}"); });
+    QVERIFY2(error.contains("params") && error.contains("symbolic link") && isOneSentence(error),
+        qPrintable(error));
+    QVERIFY(QDir(dir.filePath("elsewhere"))
+                .isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System));
+    QVERIFY(!QFile::exists(dir.filePath("dump/result.json")));
+}
+
+// `--dump` over an old dump on a nearly full disk exited 1 and left 4 new files among 57 old: the
+// write fails (RLIMIT_FSIZE stands in for the full disk, in a child) and every old file is kept.
+void TestCliIo::dumpOnAFullDiskKeepsTheOldDump()
+{
+    QTemporaryDir dir;
+    const std::string root = dir.filePath("dump").toStdString();
+    std::vector<NamedTensor> small;
+    for (const char* name : {"a.weight", "b.weight", "c.weight"})
+        small.push_back({name, {2}, {1, 2}});
+    writeDump(root, {0}, {1}, 1, 1, small, small, R"({"old":1})");
+    const auto listing = [&] {
+        QStringList files;
+        QDirIterator it(
+            dir.filePath("dump"), QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
+        while (it.hasNext())
+            files.append(it.next());
+        files.sort();
+        return files;
+    };
+    const QStringList before = listing();
+    std::vector<NamedTensor> big = small;
+    big[2].shape = {4096};
+    big[2].data.assign(4096, 0.5f);
+    const pid_t child = ::fork();
+    if (child == 0) {
+        std::signal(SIGXFSZ, SIG_IGN);
+        const rlimit limit {4096, 4096};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+        const QString error = errorOf([&] { writeDump(root, {1}, {0}, 1, 1, big, big, R"({"new":1})"); });
+        ::_exit(error.contains("Cannot write") && isOneSentence(error) ? 0 : 1);
+    }
+    int status = -1;
+    ::waitpid(child, &status, 0);
+    QVERIFY(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    QCOMPARE(listing(), before); // no new file, no temporary
+    QCOMPARE(readNpy(root + "/tokens.npy").ints, std::vector<std::int32_t> {0});
+    QCOMPARE(readNpy(root + "/params/a.weight.npy").floats, small[0].data);
+    QFile result(dir.filePath("dump/result.json"));
+    QVERIFY(result.open(QIODevice::ReadOnly));
+    QCOMPARE(result.readAll().trimmed(), QByteArray(R"({"old":1})"));
 }
 
 QTEST_GUILESS_MAIN(TestCliIo)
