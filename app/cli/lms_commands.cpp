@@ -226,7 +226,7 @@ int importCommand(int argc, char** argv)
     }
     if (const std::string problem = rlab::content::writeQuizPack(*source, translated, dir);
         !problem.empty()) {
-        std::cerr << "rlab import: " << shown(problem) << "; nothing more was written.\n";
+        std::cerr << "rlab import: " << shown(problem) << "; nothing was written (the files there are as they were).\n";
         return 1;
     }
     for (const std::string& line : skipped)

@@ -4,6 +4,13 @@
 // marked; what a platform's file holds that a quiz cannot is skipped with a sentence; hostile files
 // are refused with one sentence; the rlab commands do the same from the command line.
 
+#include <csignal>
+#include <fstream>
+#include <sstream>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -88,6 +95,8 @@ private slots:
     void hostileFilesAreRefused_data();
     void hostileFilesAreRefused();
     void commandsRoundTrip();
+    void importIsNeverWrittenThroughALink();
+    void importOnAFullDiskKeepsTheOldFiles();
 };
 
 // The seed quizzes, and the test fixture whose translations leave fields out (they must come back
@@ -296,6 +305,90 @@ void LmsTest::commandsRoundTrip()
     QVERIFY2(said.contains("--format is gift or moodle-xml"), qPrintable(said));
     QCOMPARE(run({"export", "--format", "gift", "no-such-quiz", "--content", content}, &said), 2);
     QVERIFY2(said.contains("no quiz 'no-such-quiz'"), qPrintable(said));
+}
+
+namespace {
+
+// A quiz writeQuizPack accepts, with a translation.
+ImportedQuiz smallQuiz(const std::string& text)
+{
+    ImportedQuiz quiz;
+    quiz.quiz.id = "q";
+    Question question;
+    question.id = "one";
+    question.guideSection = "s";
+    question.text.value = text;
+    for (const char* id : {"a", "b"}) {
+        Option option;
+        option.id = id;
+        option.text.value = id;
+        question.options.push_back(option);
+    }
+    quiz.quiz.questions.push_back(question);
+    return quiz;
+}
+
+std::string fileText(const fs::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+} // namespace
+
+// `rlab import ... DIR` wrote through DIR/quizzes/<id>/quiz.yaml when it was a link (its target
+// overwritten) and into the folder a DIR/quizzes link pointed to (issue 47): both refused now.
+void LmsTest::importIsNeverWrittenThroughALink()
+{
+    QTemporaryDir dir;
+    const fs::path root = dir.path().toStdString();
+    fs::create_directories(root / "pack/quizzes/q");
+    fs::create_directories(root / "elsewhere");
+    std::ofstream(root / "victim.yaml") << "precious";
+    fs::create_symlink(root / "victim.yaml", root / "pack/quizzes/q/quiz.yaml");
+    std::string problem = writeQuizPack(smallQuiz("Which?"), {}, root / "pack");
+    QVERIFY2(
+        problem.find("quiz.yaml") != std::string::npos && problem.find("symbolic link") != std::string::npos,
+        problem.c_str());
+    QCOMPARE(fileText(root / "victim.yaml"), std::string("precious"));
+
+    fs::remove_all(root / "pack/quizzes");
+    fs::create_directory_symlink(root / "elsewhere", root / "pack/quizzes");
+    problem = writeQuizPack(smallQuiz("Which?"), {}, root / "pack");
+    QVERIFY2(problem.find("quizzes is a symbolic link") != std::string::npos, problem.c_str());
+    QVERIFY(fs::is_empty(root / "elsewhere"));
+}
+
+// On a full disk the import failed and left the teacher's quiz.yaml truncated (80 bytes replaced by
+// the first 4096 of the new one) while it said nothing more was written: now the old files stay,
+// whole, and a quiz with its translations is written all or none (RLIMIT_FSIZE in a child).
+void LmsTest::importOnAFullDiskKeepsTheOldFiles()
+{
+    QTemporaryDir dir;
+    const fs::path root = dir.path().toStdString();
+    QCOMPARE(writeQuizPack(smallQuiz("Old?"), {}, root), std::string());
+    const fs::path quizFile = root / "quizzes/q/quiz.yaml";
+    const std::string before = fileText(quizFile);
+    ImportedQuiz translation = smallQuiz("Старый?");
+    translation.language = "ru";
+    const pid_t child = ::fork();
+    if (child == 0) {
+        std::signal(SIGXFSZ, SIG_IGN);
+        const rlimit limit {4096, 4096};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+        const std::string problem = writeQuizPack(smallQuiz(std::string(8000, 'n')), {translation}, root);
+        ::_exit(problem.find("Cannot write") != std::string::npos ? 0 : 1);
+    }
+    int status = -1;
+    ::waitpid(child, &status, 0);
+    QVERIFY(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    QCOMPARE(fileText(quizFile), before);
+    int files = 0;
+    for ([[maybe_unused]] const auto& entry : fs::directory_iterator(root / "quizzes/q"))
+        ++files;
+    QCOMPARE(files, 1); // no translation written alone, no temporary left
 }
 
 QTEST_GUILESS_MAIN(LmsTest)

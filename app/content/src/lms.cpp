@@ -6,13 +6,13 @@
 #include <algorithm>
 #include <cstdlib>
 #include <expat.h>
-#include <fstream>
 #include <map>
 #include <sstream>
 
 #include <yaml-cpp/yaml.h>
 
 #include "fields.h"
+#include "rlab/safe_write.h"
 #include "rlab/text.h"
 
 namespace fs = std::filesystem;
@@ -834,15 +834,6 @@ private:
 
 // ---- the pack's YAML ----------------------------------------------------------------------------
 
-bool writeFile(const fs::path& file, const std::string& text)
-{
-    std::error_code error;
-    fs::create_directories(file.parent_path(), error);
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    out << text;
-    return static_cast<bool>(out.flush());
-}
-
 std::string sourceYaml(const Quiz& quiz)
 {
     YAML::Emitter out;
@@ -992,17 +983,29 @@ std::string writeQuizPack(
                 + "' names no guide section (rlab-question: guide_section=...); a Recompute Lab question "
                   "teaches a guide section";
     }
-    const fs::path folder = dir / "quizzes" / quiz.id;
-    if (!writeFile(folder / "quiz.yaml", sourceYaml(quiz)))
-        return "Cannot write " + (folder / "quiz.yaml").string();
-    for (const ImportedQuiz& translated : translations) {
+    for (const ImportedQuiz& translated : translations)
         if (!isId(translated.language) || translated.language == "en")
             return "A translation's language '" + translated.language
                 + "' is not a language code like ru or sn";
-        const fs::path file = folder / ("quiz." + translated.language + ".yaml");
-        if (!writeFile(file, translationYaml(quiz, translated)))
-            return "Cannot write " + file.string();
-    }
+    // All or none, never through a link: the quiz and its translations are written whole beside
+    // their names and renamed together (rlab/safe_write.h); DIR is the teacher's, quizzes/<id> ours.
+    std::error_code made;
+    fs::create_directories(dir, made);
+    FileBatch batch(dir.string());
+    const std::string folder = "quizzes/" + quiz.id + "/";
+    const auto add = [&](const std::string& name, const std::string& text) {
+        const std::optional<std::string> problem = batch.add(folder + name, text);
+        return problem ? "Cannot write " + (dir / (folder + name)).string() + ": " + *problem : std::string();
+    };
+    if (std::string problem = add("quiz.yaml", sourceYaml(quiz)); !problem.empty())
+        return problem;
+    for (const ImportedQuiz& translated : translations)
+        if (std::string problem
+            = add("quiz." + translated.language + ".yaml", translationYaml(quiz, translated));
+            !problem.empty())
+            return problem;
+    if (const std::optional<std::string> problem = batch.commit())
+        return "Cannot write " + (dir / folder).string() + ": " + *problem;
     return {};
 }
 
