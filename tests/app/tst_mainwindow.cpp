@@ -294,6 +294,16 @@ void MainWindowTest::resultsExportAsCsvAndHtml()
         !page.contains(QStringLiteral("href=\"question:")) && !page.contains(QStringLiteral("href=\"guide:")),
         qPrintable(page));
     QVERIFY(!results->exportResults(folder.filePath(QStringLiteral("missing/results.csv"))).isEmpty());
+    // A link where the file goes is refused, its target untouched (QSaveFile wrote through it).
+    const QString victim = folder.filePath(QStringLiteral("victim.txt"));
+    QFile precious(victim);
+    QVERIFY(precious.open(QIODevice::WriteOnly) && precious.write("precious") == 8);
+    precious.close();
+    QVERIFY(QFile::link(victim, folder.filePath(QStringLiteral("linked.csv"))));
+    const QString refused = results->exportResults(folder.filePath(QStringLiteral("linked.csv")));
+    QVERIFY2(refused.contains(QStringLiteral("symbolic link")), qPrintable(refused));
+    QVERIFY(precious.open(QIODevice::ReadOnly));
+    QCOMPARE(precious.readAll(), QByteArray("precious"));
     window.setLanguage(QStringLiteral("ru"));
     QVERIFY2(!results->resultsCsv().startsWith("Number,"), results->resultsCsv().left(80).constData());
 }

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QDate>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -12,7 +13,6 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QScrollBar>
 #include <QStandardPaths>
 #include <QTextBrowser>
@@ -24,6 +24,7 @@
 #include "quiz/model/quizsession.h"
 #include "quiz/model/reviewschedule.h"
 #include "rlab/content/content.h"
+#include "rlab/safe_write.h"
 #include "view/contenttext.h"
 #include "view/tones.h"
 
@@ -371,13 +372,12 @@ QString ResultsPage::resultsHtml() const
 
 QString ResultsPage::exportResults(const QString& path) const
 {
-    QSaveFile file(path);
     const bool csv = path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive);
-    if (!file.open(QIODevice::WriteOnly))
-        return tr("Cannot write %1: %2.").arg(QDir::toNativeSeparators(path), file.errorString());
-    file.write(csv ? resultsCsv() : resultsHtml().toUtf8());
-    if (!file.commit())
-        return tr("Cannot write %1: %2.").arg(QDir::toNativeSeparators(path), file.errorString());
+    // Whole or not at all, never through a link (QSaveFile wrote a link's target).
+    if (const std::optional<std::string> why = rlab::replaceFileWhole(QFile::encodeName(path).toStdString(),
+            (csv ? resultsCsv() : resultsHtml().toUtf8()).toStdString()))
+        return tr("Cannot write %1: %2.")
+            .arg(QDir::toNativeSeparators(path), QString::fromLocal8Bit(why->c_str()));
     return {};
 }
 
