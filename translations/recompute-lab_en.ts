@@ -2547,6 +2547,18 @@ sequence</source>
         <source>its lock file %1 is not a regular file</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>its language is not a language code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part of your progress file %1 could not be read (%2), and it could not be moved aside; it is kept as it is and this session&apos;s answers will not be saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Part of your progress file could not be read (%1); the file was moved to %2, and what could be read is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>QuestionListPage</name>

@@ -2588,6 +2588,18 @@ sequence</source>
         <source>its lock file %1 is not a regular file</source>
         <translation>его файл блокировки %1 — не обычный файл</translation>
     </message>
+    <message>
+        <source>its language is not a language code</source>
+        <translation>язык в нём не код языка</translation>
+    </message>
+    <message>
+        <source>Part of your progress file %1 could not be read (%2), and it could not be moved aside; it is kept as it is and this session&apos;s answers will not be saved.</source>
+        <translation>Часть файла прогресса %1 не удалось прочитать (%2), и его не удалось переместить; он оставлен как есть, и ответы этого сеанса не будут сохранены.</translation>
+    </message>
+    <message>
+        <source>Part of your progress file could not be read (%1); the file was moved to %2, and what could be read is kept.</source>
+        <translation>Часть файла прогресса не удалось прочитать (%1); файл перемещён в %2, а всё, что удалось прочитать, сохранено.</translation>
+    </message>
 </context>
 <context>
     <name>QuestionListPage</name>

@@ -2570,6 +2570,18 @@ hukuru kupfuura hwose</translation>
         <source>its lock file %1 is not a regular file</source>
         <translation>faira rekukiya (lock file) %1 harisi faira renguva dzose</translation>
     </message>
+    <message>
+        <source>its language is not a language code</source>
+        <translation>mutauro waro hausi kodhi yemutauro</translation>
+    </message>
+    <message>
+        <source>Part of your progress file %1 could not be read (%2), and it could not be moved aside; it is kept as it is and this session&apos;s answers will not be saved.</source>
+        <translation>Chimwe chikamu chefaira rekufambira mberi %1 hachina kukwanisa kuverengwa (%2), uye faira harina kukwanisa kuendeswa kune imwe nzvimbo; rasiiwa sezvarakanga rakaita uye mhinduro dzenguva ino hadzichachengetwa.</translation>
+    </message>
+    <message>
+        <source>Part of your progress file could not be read (%1); the file was moved to %2, and what could be read is kept.</source>
+        <translation>Chimwe chikamu chefaira rekufambira mberi kwako hachina kukwanisa kuverengwa (%1); faira rakaendeswa ku-%2, uye zvakakwanisa kuverengwa zvachengetwa.</translation>
+    </message>
 </context>
 <context>
     <name>QuestionListPage</name>

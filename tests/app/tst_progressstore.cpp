@@ -4,20 +4,23 @@
 // the old file) and merged with what another window saved; a newer format, a link and a read-only
 // store's file are left as they are.
 #include <cerrno>
+#include <csignal>
 #include <cstring>
+#include <optional>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
-#include <QLockFile>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "quiz/model/progressstore.h"
+#include "rlab/safe_write.h"
 
 using rlab::quiz::ProgressStore;
 using rlab::quiz::QuizProgress;
@@ -73,6 +76,10 @@ private slots:
     void readOnlyStoreNeverRenames();
     void linkIsNotWrittenThrough();
     void growingHistoryStaysLoadable();
+    void garbageAndKilledLocksDoNotBlock();
+    void killedSavesLeaveNothingBehind();
+    void partlyReadableFileIsSetAsideKeepingWhatWasRead_data();
+    void partlyReadableFileIsSetAsideKeepingWhatWasRead();
 };
 
 namespace {
@@ -558,11 +565,14 @@ void ProgressStoreTest::aLockThatCannotBeTakenKeepsTheFile()
     QVERIFY(store.save());
     const QString path = store.filePath();
     const QByteArray before = readAll(path);
-    QLockFile held(path + QStringLiteral(".lock"));
+    std::optional<rlab::FileLock> held; // as another window holds it while it saves
+    held.emplace();
+    std::string why;
     if (pipe)
         QCOMPARE(::mkfifo(QFile::encodeName(path + QStringLiteral(".lock")).constData(), 0600), 0);
     else
-        QVERIFY(held.lock());
+        QVERIFY(held->lock(QFile::encodeName(path + QStringLiteral(".lock")).toStdString(), 100, &why)
+            == rlab::FileLock::Outcome::Locked);
     store.setLanguage(QStringLiteral("sn"));
     QElapsedTimer timer;
     timer.start();
@@ -572,7 +582,7 @@ void ProgressStoreTest::aLockThatCannotBeTakenKeepsTheFile()
     QCOMPARE(readAll(path), before);
     if (pipe)
         return;
-    held.unlock();
+    held.reset();
     QVERIFY(store.save()); // and the next save, the lock given back, goes through
 }
 
@@ -662,6 +672,126 @@ void ProgressStoreTest::growingHistoryStaysLoadable()
     const QList<SavedAttempt> kept = again.quiz(QStringLiteral("big")).attempts;
     QVERIFY(kept.size() > 300 && kept.size() < 500);
     QCOMPARE(kept.last(), quiz.attempts.last()); // the newest stay
+}
+
+namespace {
+
+// A child process that takes the progress lock (as a window mid-save does) and is killed with it.
+void lockAndDie(const QString& lockPath)
+{
+    int ready[2];
+    QCOMPARE(::pipe(ready), 0);
+    const pid_t child = ::fork();
+    if (child == 0) {
+        rlab::FileLock held;
+        std::string why;
+        held.lock(QFile::encodeName(lockPath).toStdString(), 1000, &why);
+        (void)::write(ready[1], "x", 1);
+        ::pause();
+        ::_exit(0);
+    }
+    char byte = 0;
+    QCOMPARE(::read(ready[0], &byte, 1), ssize_t(1));
+    ::kill(child, SIGKILL);
+    ::waitpid(child, nullptr, 0);
+    ::close(ready[0]);
+    ::close(ready[1]);
+}
+
+} // namespace
+
+// A garbage lock file of 100 KB blocked saving (8.6 s, then no save), and a window killed while it
+// held the lock wedged every later save: the lock is flock's, let go by the kernel when its holder
+// dies, and what the file holds does not matter.
+void ProgressStoreTest::garbageAndKilledLocksDoNotBlock()
+{
+    QTemporaryDir dir;
+    ProgressStore store(dir.path());
+    store.load();
+    const QString lock = store.filePath() + QStringLiteral(".lock");
+    writeAll(lock, QByteArray(100 * 1024, '\x7f'));
+    store.setLanguage(QStringLiteral("ru"));
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY2(store.save(), qPrintable(store.problem()));
+    QVERIFY2(timer.elapsed() < 1000, qPrintable(QString::number(timer.elapsed())));
+
+    lockAndDie(lock);
+    store.setLanguage(QStringLiteral("sn"));
+    timer.restart();
+    QVERIFY2(store.save(), qPrintable(store.problem()));
+    QVERIFY2(timer.elapsed() < 1000, qPrintable(QString::number(timer.elapsed())));
+    ProgressStore again(dir.path());
+    again.load();
+    QCOMPARE(again.language(), QStringLiteral("sn"));
+}
+
+// kill -9 while saving left a progress.json.XXXXXX per kill and a chain of QLockFile's
+// progress.json.lock.rmlock.rmlock... files, and from then on every save failed ("another window
+// held it") with no other window open. The next start sweeps what killed saves left, and saves.
+void ProgressStoreTest::killedSavesLeaveNothingBehind()
+{
+    QTemporaryDir dir;
+    const QDir folder(dir.path());
+    const pid_t gone = ::fork();
+    if (gone == 0)
+        ::_exit(0);
+    ::waitpid(gone, nullptr, 0);
+    const QString dead = QStringLiteral("progress.json.rlab-tmp-%1-abcdefgh").arg(gone);
+    writeAll(folder.filePath(dead), R"({"version":2)");
+    QString chain = QStringLiteral("progress.json.lock");
+    for (int i = 0; i < 20; ++i) {
+        chain += QStringLiteral(".rmlock");
+        writeAll(folder.filePath(chain), "1\nrecompute-lab\nhost\n");
+    }
+    lockAndDie(folder.filePath(QStringLiteral("progress.json.lock")));
+    ProgressStore store(dir.path());
+    store.load();
+    QVERIFY2(store.problem().isEmpty(), qPrintable(store.problem()));
+    store.setLanguage(QStringLiteral("ru"));
+    QVERIFY2(store.save(), qPrintable(store.problem()));
+    QCOMPARE(folder.entryList(QDir::Files | QDir::Hidden | QDir::System, QDir::Name),
+        QStringList {QStringLiteral("progress.json")});
+}
+
+// A file the store cannot fully read (an attempt's start that is not a date, a language holding an
+// escape sequence, one quiz's progress malformed beside a good one) was rewritten at the next save
+// with what was read, the rest gone without a word. It is moved aside, byte for byte, with one
+// sentence, and what could be read is kept and saved.
+void ProgressStoreTest::partlyReadableFileIsSetAsideKeepingWhatWasRead_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    const QByteArray good = R"("good":{"answers":{"q1":"b"}})";
+    QTest::newRow("a start that is not a date") << QByteArray(R"({"version":2,"language":"en","quizzes":{)"
+        + good + R"(,"old":{"attempts":[{"kind":"first","started":"not a date","answers":{"x":"a"}}]}}})");
+    QTest::newRow("a language holding an escape")
+        << QByteArray(R"({"version":2,"language":"\u001b[31mred","quizzes":{)" + good + "}}");
+    QTest::newRow("one quiz malformed")
+        << QByteArray(R"({"version":2,"language":"en","quizzes":{)" + good + R"(,"bad":{"answers":[1]}}})");
+    QTest::newRow("an answer that is not text, format 1")
+        << QByteArray(R"({"version":1,"language":"en","quizzes":{"good":{"q1":"b"},"bad":{"x":7}}})");
+}
+
+void ProgressStoreTest::partlyReadableFileIsSetAsideKeepingWhatWasRead()
+{
+    QFETCH(QByteArray, bytes);
+    QTemporaryDir dir;
+    const QString path = QDir(dir.path()).filePath(QStringLiteral("progress.json"));
+    writeAll(path, bytes);
+    ProgressStore store(dir.path());
+    store.load();
+    QVERIFY2(store.problem().contains(QStringLiteral("could not be read"))
+            && store.problem().contains(QStringLiteral("corrupt-")),
+        qPrintable(store.problem()));
+    QCOMPARE(readAll(store.setAsidePath()), bytes); // kept byte for byte
+    QCOMPARE(store.answers(QStringLiteral("good")).value(QStringLiteral("q1")), QStringLiteral("b"));
+    store.setAnswers(QStringLiteral("other"), {{QStringLiteral("q9"), QStringLiteral("a")}});
+    QVERIFY(store.save());
+    ProgressStore again(dir.path());
+    again.load();
+    QVERIFY2(again.problem().isEmpty(), qPrintable(again.problem()));
+    QCOMPARE(again.answers(QStringLiteral("good")).value(QStringLiteral("q1")), QStringLiteral("b"));
+    QCOMPARE(again.answers(QStringLiteral("other")).value(QStringLiteral("q9")), QStringLiteral("a"));
 }
 
 QTEST_GUILESS_MAIN(ProgressStoreTest)

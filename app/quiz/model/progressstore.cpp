@@ -20,11 +20,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QLockFile>
+#include <QRegularExpression>
 #include <QSet>
 #include <QStandardPaths>
 
 #include "rlab/layout.h"
+#include "rlab/safe_write.h"
 #include "rlab/words.h"
 
 
@@ -60,18 +61,27 @@ QString fileIn(const QString& directory)
     return QDir(directory).filePath(QStringLiteral("progress.json"));
 }
 
-// A JSON object of text values; false when any value is not text.
+// A JSON object of text values; false when any value is not text (the text ones are read).
 bool readTexts(const QJsonValue& value, QHash<QString, QString>* out)
 {
     if (!value.isObject())
         return false;
     const QJsonObject object = value.toObject();
+    bool all = true;
     for (auto entry = object.begin(); entry != object.end(); ++entry) {
-        if (!entry.value().isString())
-            return false;
-        out->insert(entry.key(), entry.value().toString());
+        if (entry.value().isString())
+            out->insert(entry.key(), entry.value().toString());
+        else
+            all = false;
     }
-    return true;
+    return all;
+}
+
+// What a language setting may hold: a code like "en", "ru", "pt_BR" (an escape sequence is not one).
+bool isLanguageCode(const QString& code)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[A-Za-z0-9_-]{0,35}$"));
+    return pattern.match(code).hasMatch();
 }
 
 bool readTextList(const QJsonValue& value, QStringList* out)
@@ -118,38 +128,43 @@ bool readAttempt(const QJsonValue& value, SavedAttempt* attempt)
             || readTexts(object.value(QStringLiteral("first_tries")), &attempt->firstTries));
 }
 
-// Format 2's quiz object; false on anything malformed.
+// Format 2's quiz object, as much of it as is well formed; false when some part (an answer, an
+// attempt or its start, a review card) could not be read and was left out.
 bool readQuiz(const QJsonObject& object, QuizProgress* quiz)
 {
+    bool all = true;
     const QJsonValue answers = object.value(QStringLiteral("answers"));
     if (!answers.isUndefined() && !readTexts(answers, &quiz->answers))
-        return false;
+        all = false;
     const QJsonValue attempts = object.value(QStringLiteral("attempts"));
-    if (!attempts.isUndefined()) {
-        if (!attempts.isArray())
-            return false;
-        for (const auto& item : attempts.toArray()) {
-            SavedAttempt attempt;
-            if (!readAttempt(item, &attempt))
-                return false;
-            quiz->attempts.append(attempt);
+    if (!attempts.isUndefined() && !attempts.isArray())
+        all = false;
+    for (const auto& item : attempts.toArray()) {
+        SavedAttempt attempt;
+        if (!readAttempt(item, &attempt)) {
+            all = false;
+            continue;
         }
+        // Kept without its start, which is not a date; the file set aside keeps what it said.
+        if (!attempt.started.isValid()
+            && !item.toObject().value(QStringLiteral("started")).toString().isEmpty())
+            all = false;
+        quiz->attempts.append(attempt);
     }
     const QJsonValue review = object.value(QStringLiteral("review"));
-    if (review.isUndefined())
-        return true;
-    if (!review.isObject())
-        return false;
+    if (!review.isUndefined() && !review.isObject())
+        all = false;
     const QJsonObject cards = review.toObject();
     for (auto entry = cards.begin(); entry != cards.end(); ++entry) {
         const QJsonObject card = entry.value().toObject();
         ReviewCard read {card.value(QStringLiteral("box")).toInt(0),
             QDate::fromString(card.value(QStringLiteral("due")).toString(), Qt::ISODate)};
         if (!entry.value().isObject() || read.box < 1 || !read.due.isValid())
-            return false;
-        quiz->review.insert(entry.key(), read);
+            all = false;
+        else
+            quiz->review.insert(entry.key(), read);
     }
-    return true;
+    return all;
 }
 
 // Format 1 held questionId -> optionId: those are the latest answers and the one attempt made.
@@ -361,9 +376,16 @@ ProgressStore::FileRead ProgressStore::readFile() const
                 .arg(FormatVersion));
     if (version != 1 && version != FormatVersion)
         return damaged([] { return tr("its version is not %1").arg(FormatVersion); });
+    // What cannot be read below is left out, and the file is set aside with what it said (load()).
+    const auto unread = [&](std::function<QString()> why) {
+        if (!result.unread)
+            result.unread = std::move(why);
+    };
     const QJsonValue language = root.value(QStringLiteral("language"));
     if (!language.isUndefined() && !language.isString())
-        return damaged([] { return tr("its language is not text"); });
+        unread([] { return tr("its language is not text"); });
+    else if (!isLanguageCode(language.toString()))
+        unread([] { return tr("its language is not a language code"); });
     const QJsonValue quizzes = root.value(QStringLiteral("quizzes"));
     if (!quizzes.isUndefined() && !quizzes.isObject())
         return damaged([] { return tr("its quizzes are not an object"); });
@@ -371,20 +393,22 @@ ProgressStore::FileRead ProgressStore::readFile() const
     Snapshot& read = result.snapshot;
     const QJsonObject quizObject = quizzes.toObject();
     for (auto quiz = quizObject.begin(); quiz != quizObject.end(); ++quiz) {
-        if (!quiz.value().isObject())
-            return damaged([key = quiz.key()] { return tr("the answers of %1 are not an object").arg(key); });
+        if (!quiz.value().isObject()) {
+            unread([key = quiz.key()] { return tr("the answers of %1 are not an object").arg(key); });
+            continue;
+        }
         QuizProgress progress;
         if (version == 1) {
             QHash<QString, QString> answers;
             if (!readTexts(quiz.value(), &answers))
-                return damaged([key = quiz.key()] { return tr("an answer in %1 is not text").arg(key); });
+                unread([key = quiz.key()] { return tr("an answer in %1 is not text").arg(key); });
             progress = migrated(answers);
         } else if (!readQuiz(quiz.value().toObject(), &progress)) {
-            return damaged([key = quiz.key()] { return tr("the progress of %1 is malformed").arg(key); });
+            unread([key = quiz.key()] { return tr("the progress of %1 is malformed").arg(key); });
         }
         read.quizzes.insert(quiz.key(), progress);
     }
-    read.language = language.toString();
+    read.language = isLanguageCode(language.toString()) ? language.toString() : QString();
     // Progress files before window.json held the layout under "window": read once, then moved.
     result.legacyWindow = root.value(QStringLiteral("window")).toObject();
     result.status = Status::Read;
@@ -412,6 +436,8 @@ void ProgressStore::load()
     m_windowLayout.clear();
     if (m_access == Access::None)
         return;
+    if (m_access == Access::ReadWrite)
+        sweepKilledSaves();
     const FileRead read = readFile();
     switch (read.status) {
     case FileRead::Status::Missing:
@@ -431,6 +457,9 @@ void ProgressStore::load()
     case FileRead::Status::Read:
         m_base = read.snapshot;
         adopt(m_base);
+        // Part of it unread: moved aside before anything new is written, what was read kept.
+        if (read.unread && m_access == Access::ReadWrite)
+            setAsidePartly(read.unread);
         return loadWindowLayout(read.legacyWindow);
     }
 }
@@ -466,11 +495,18 @@ bool ProgressStore::save()
     if (rlab::notRegularFile(QFile::encodeName(lockPath).toStdString()))
         return saveFailed(
             tr("its lock file %1 is not a regular file").arg(QDir::toNativeSeparators(lockPath)));
-    QLockFile lock(lockPath);
-    if (!lock.tryLock(LockWaitMs))
-        return saveFailed(lock.error() == QLockFile::LockFailedError
-                ? tr("another Recompute Lab window held it for over %1 s").arg(LockWaitMs / 1000)
-                : tr("its lock file cannot be made in that folder"));
+    // flock: the kernel lets it go when its holder dies, so no lock is ever stale, and what the
+    // lock file holds does not matter (QLockFile's stale-lock removal left .rmlock chains).
+    rlab::FileLock lock;
+    std::string lockProblem;
+    switch (lock.lock(QFile::encodeName(lockPath).toStdString(), LockWaitMs, &lockProblem)) {
+    case rlab::FileLock::Outcome::Locked:
+        break;
+    case rlab::FileLock::Outcome::Busy:
+        return saveFailed(tr("another Recompute Lab window held it for over %1 s").arg(LockWaitMs / 1000));
+    case rlab::FileLock::Outcome::Failed:
+        return saveFailed(tr("its lock file cannot be made in that folder"));
+    }
     FileRead disk = readFile();
     bool setAsideNow = false;
     switch (disk.status) {
@@ -486,6 +522,11 @@ bool ProgressStore::save()
         disk.snapshot = m_base;
         break;
     case FileRead::Status::Read:
+        if (disk.unread) { // another program wrote part of it unreadably since: kept aside
+            if (!setAsidePartly(disk.unread))
+                return false;
+            setAsideNow = true;
+        }
         break;
     }
     const Snapshot ours = snapshot();
@@ -600,6 +641,45 @@ void ProgressStore::setAside(const std::function<QString()>& why)
                 .arg(QDir::toNativeSeparators(path), why());
         };
     }
+}
+
+bool ProgressStore::setAsidePartly(const std::function<QString()>& why)
+{
+    const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
+    const QString aside = m_filePath + QStringLiteral(".corrupt-") + stamp;
+    if (!QFile::rename(m_filePath, aside)) {
+        // What could not be read must not be saved over: the file stays as it is.
+        m_keptUnread = true;
+        m_problem = [why, path = m_filePath] {
+            return tr(
+                "Part of your progress file %1 could not be read (%2), and it could not be moved aside; "
+                "it is kept as it is and this session's answers will not be saved.")
+                .arg(QDir::toNativeSeparators(path), why());
+        };
+        return false;
+    }
+    m_setAsidePath = aside;
+    m_problem = [why, aside] {
+        return tr("Part of your progress file could not be read (%1); the file was moved to %2, and what "
+                  "could be read is kept.")
+            .arg(why(), QDir::toNativeSeparators(aside));
+    };
+    return true;
+}
+
+void ProgressStore::sweepKilledSaves() const
+{
+    const QByteArray path = QFile::encodeName(m_filePath);
+    rlab::sweepTemporaries(path.toStdString());
+    // Older versions locked with QLockFile, whose removal of a stale lock left a chain of
+    // progress.json.lock.rmlock.rmlock... files when it was killed; the lock is flock's now.
+    const QFileInfo file(m_filePath);
+    const QDir folder = file.dir();
+    const QString chain = file.fileName() + QStringLiteral(".lock.rmlock");
+    for (const QString& name :
+        folder.entryList({chain + QLatin1Char('*')}, QDir::Files | QDir::Hidden | QDir::System))
+        if (name.startsWith(chain) && !QFileInfo(folder.filePath(name)).isSymLink())
+            QFile::remove(folder.filePath(name));
 }
 
 void ProgressStore::keepUnread(const QString& why)

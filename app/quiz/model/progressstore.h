@@ -106,6 +106,7 @@ private:
     struct FileRead {
         enum class Status { Missing, Read, Kept, Damaged } status = Status::Missing;
         std::function<QString()> why;
+        std::function<QString()> unread; // Read, but a part of it could not be: says which
         Snapshot snapshot;
         QJsonObject legacyWindow; // the layout older files held under "window"
     };
@@ -118,6 +119,10 @@ private:
     // `why` is a function so the sentence follows a later language switch.
     void setAside(const std::function<QString()>& why);
     void keepUnread(const QString& why);
+    // A file read in part is moved aside (false, and the file kept, when it cannot be).
+    bool setAsidePartly(const std::function<QString()>& why);
+    // Removes what saves killed mid-way left: their temporaries, older versions' .rmlock chains.
+    void sweepKilledSaves() const;
 
     QString m_filePath;
     QString m_windowFile; // empty: the layout is kept in memory only

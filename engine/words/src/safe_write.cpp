@@ -278,30 +278,50 @@ void sweepTemporaries(const std::string& path)
 
 FileLock::~FileLock()
 {
-    if (m_fd >= 0)
-        ::close(m_fd); // closing the last descriptor lets the lock go
+    if (m_fd < 0)
+        return;
+    // Removed while held, so the folder keeps no lock file; a waiter that opened it before finds
+    // the name gone once it gets the lock, and opens the name again (lock() checks).
+    struct stat held { };
+    struct stat named { };
+    if (m_locked && ::fstat(m_fd, &held) == 0 && ::lstat(m_path.c_str(), &named) == 0
+        && held.st_dev == named.st_dev && held.st_ino == named.st_ino)
+        ::unlink(m_path.c_str());
+    ::close(m_fd); // closing the last descriptor lets the lock go
 }
 
 FileLock::Outcome FileLock::lock(const std::string& path, int waitMs, std::string* why)
 {
-    if (m_fd < 0) {
-        m_fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
-        if (m_fd < 0) {
-            *why = errno == ELOOP ? "it is a symbolic link" : systemError(errno);
-            return Outcome::Failed;
-        }
-        struct stat info { };
-        if (::fstat(m_fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-            ::close(m_fd);
-            m_fd = -1;
-            *why = "it is not a regular file";
-            return Outcome::Failed;
-        }
-    }
+    m_path = path;
     const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(waitMs);
     for (;;) {
-        if (::flock(m_fd, LOCK_EX | LOCK_NB) == 0)
-            return Outcome::Locked;
+        if (m_fd < 0) {
+            m_fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
+            if (m_fd < 0) {
+                *why = errno == ELOOP ? "it is a symbolic link" : systemError(errno);
+                return Outcome::Failed;
+            }
+            struct stat info { };
+            if (::fstat(m_fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+                ::close(m_fd);
+                m_fd = -1;
+                *why = "it is not a regular file";
+                return Outcome::Failed;
+            }
+        }
+        if (::flock(m_fd, LOCK_EX | LOCK_NB) == 0) {
+            // The holder before may have removed the name (see above): then this lock guards nothing.
+            struct stat held { };
+            struct stat named { };
+            if (::fstat(m_fd, &held) == 0 && ::lstat(path.c_str(), &named) == 0 && held.st_dev == named.st_dev
+                && held.st_ino == named.st_ino) {
+                m_locked = true;
+                return Outcome::Locked;
+            }
+            ::close(m_fd);
+            m_fd = -1;
+            continue;
+        }
         if (errno != EWOULDBLOCK && errno != EINTR) {
             *why = systemError(errno);
             return Outcome::Failed;

@@ -66,8 +66,9 @@ private:
 void sweepTemporaries(const std::string& path);
 
 // An exclusive lock (flock) on the file `path`, made when missing and never through a link, held
-// until the object goes. The kernel lets it go when its process dies, so a killed program leaves
-// no stale lock, and what the file holds (even 100 KB of garbage) does not matter.
+// until the object goes, which removes the file. The kernel lets a lock go when its process dies,
+// so a killed program leaves no stale lock (only the empty file, taken by the next lock), and what
+// the file holds (even 100 KB of garbage) does not matter.
 class FileLock {
 public:
     enum class Outcome { Locked, Busy, Failed };
@@ -80,7 +81,9 @@ public:
     Outcome lock(const std::string& path, int waitMs, std::string* why);
 
 private:
+    std::string m_path;
     int m_fd = -1;
+    bool m_locked = false;
 };
 
 } // namespace rlab
