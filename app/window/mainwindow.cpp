@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QCloseEvent>
 #include <QEvent>
@@ -37,6 +39,7 @@ using rlab::quiz::ProgressStore;
 using rlab::quiz::QuizProgress;
 using rlab::quiz::QuizSession;
 using rlab::quiz::QuizStandings;
+using rlab::quiz::SavedAttempt;
 namespace ReviewSchedule = rlab::quiz::ReviewSchedule;
 using rlab::quiz::beginFromProgress;
 using rlab::quiz::progressOf;
@@ -45,6 +48,17 @@ using rlab::quiz::scheduleEarlierMistakes;
 using rlab::quiz::SearchHit;
 
 namespace {
+// A session's view as it begins: the store's, but for an attempt it starts now (a change to save).
+QuizProgress begunView(QuizProgress view, const QuizProgress& stored)
+{
+    view.attempts.removeIf([&](const SavedAttempt& attempt) {
+        return !attempt.id.isEmpty()
+            && std::none_of(stored.attempts.cbegin(), stored.attempts.cend(),
+                [&](const SavedAttempt& saved) { return saved.id == attempt.id; });
+    });
+    return view;
+}
+
 const QString ContentNotice = QStringLiteral("content");
 const QString ProgressNotice = QStringLiteral("progress");
 const QString PackNotice = QStringLiteral("pack");
@@ -191,6 +205,7 @@ bool MainWindow::openQuiz(const QString& quizId)
     const rlab::content::Quiz* quiz = m_content.quiz(quizId.toStdString());
     if (!quiz)
         return false;
+    m_sessionSavedQuiz.clear(); // the session begins anew (and saves from its first view)
     beginFromProgress(*m_session, *quiz, m_progress.quiz(quizId));
     showPage(m_session->isFinished() ? static_cast<QWidget*>(m_results) : m_question);
     return true;
@@ -409,8 +424,15 @@ void MainWindow::saveAnswers()
     const rlab::content::Quiz* quiz = m_content.quiz(m_session->quizId().toStdString());
     if (!quiz)
         return;
-    m_progress.setQuiz(
-        m_session->quizId(), progressOf(*m_session, *quiz, m_progress.quiz(m_session->quizId())));
+    // Only what this session changed since its last save: the whole view would take answers another
+    // window saved (merged in by that save, unseen here) and retired questions' answers for removed.
+    const QuizProgress stored = m_progress.quiz(m_session->quizId());
+    const QuizProgress now = progressOf(*m_session, *quiz, stored);
+    if (m_sessionSavedQuiz != m_session->quizId())
+        m_sessionSaved = begunView(now, stored);
+    m_progress.updateQuiz(m_session->quizId(), m_sessionSaved, now);
+    m_sessionSaved = now;
+    m_sessionSavedQuiz = m_session->quizId();
     if (!m_progress.save())
         reportProgressProblem();
 }

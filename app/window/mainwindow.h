@@ -118,6 +118,9 @@ private:
 
     rlab::quiz::ContentLibrary* m_library;
     rlab::quiz::ProgressStore m_progress;
+    // The open quiz as its session last saved it: a save makes only the change since (saveAnswers).
+    rlab::quiz::QuizProgress m_sessionSaved;
+    QString m_sessionSavedQuiz;
     int m_progressProblems = 0; // reported so far; numbers the notice so re-wording is not news
     rlab::app::InterfaceLanguage m_language;
     rlab::content::Content m_content;

@@ -246,18 +246,54 @@ QList<std::pair<QString, SavedAttempt>> keyed(const QList<SavedAttempt>& attempt
     return entries;
 }
 
+// One attempt both sides changed (two windows answering in it): answered questions and first tries
+// merge one by one, and questions or guide openings either side has are kept.
+SavedAttempt mergedAttempt(const SavedAttempt& base, const SavedAttempt& ours, const SavedAttempt& theirs)
+{
+    SavedAttempt result = ours;
+    result.answers = merged(base.answers, ours.answers, theirs.answers);
+    result.firstTries = merged(base.firstTries, ours.firstTries, theirs.firstTries);
+    for (const QString& question : theirs.questions)
+        if (!result.questions.contains(question))
+            result.questions.append(question);
+    for (const QString& question : theirs.guideOpened)
+        if (!result.guideOpened.contains(question))
+            result.guideOpened.append(question);
+    return result;
+}
+
 QList<SavedAttempt> mergedAttempts(
     const QList<SavedAttempt>& base, const QList<SavedAttempt>& ours, const QList<SavedAttempt>& theirs)
 {
+    QHash<QString, SavedAttempt> inBase, inTheirs;
+    for (const auto& [key, attempt] : keyed(base))
+        inBase.insert(key, attempt);
+    for (const auto& [key, attempt] : keyed(theirs))
+        inTheirs.insert(key, attempt);
     QList<SavedAttempt> result;
-    for (auto& entry : mergedEntries(keyed(base), keyed(ours), keyed(theirs)))
+    for (auto& entry : mergedEntries(keyed(base), keyed(ours), keyed(theirs))) {
+        // Taken from here (changed here) while it changed there too: merged, not overwritten.
+        const auto before = inBase.constFind(entry.first), there = inTheirs.constFind(entry.first);
+        if (before != inBase.cend() && there != inTheirs.cend() && !(*there == *before)
+            && !(entry.second == *there) && !(entry.second == *before))
+            entry.second = mergedAttempt(*before, entry.second, *there);
         result.append(std::move(entry.second));
+    }
     // Oldest first, as they were made; a migrated attempt (no start) stays first.
     std::stable_sort(result.begin(), result.end(),
         [](const SavedAttempt& a, const SavedAttempt& b) { return a.started < b.started; });
     if (result.size() > MaxAttempts)
         result.remove(0, result.size() - MaxAttempts);
     return result;
+}
+
+QuizProgress mergedQuiz(const QuizProgress& base, const QuizProgress& here, const QuizProgress& there)
+{
+    QuizProgress quiz;
+    quiz.answers = merged(base.answers, here.answers, there.answers);
+    quiz.review = merged(base.review, here.review, there.review);
+    quiz.attempts = mergedAttempts(base.attempts, here.attempts, there.attempts);
+    return quiz;
 }
 
 QJsonObject quizJson(const QuizProgress& quiz)
@@ -538,12 +574,8 @@ bool ProgressStore::save()
         for (auto quiz = side->quizzes.cbegin(); quiz != side->quizzes.cend(); ++quiz)
             quizIds.insert(quiz.key());
     for (const QString& id : quizIds) {
-        const QuizProgress base = m_base.quizzes.value(id), here = ours.quizzes.value(id),
-                           there = theirs.quizzes.value(id);
-        QuizProgress quiz;
-        quiz.answers = merged(base.answers, here.answers, there.answers);
-        quiz.review = merged(base.review, here.review, there.review);
-        quiz.attempts = mergedAttempts(base.attempts, here.attempts, there.attempts);
+        const QuizProgress quiz
+            = mergedQuiz(m_base.quizzes.value(id), ours.quizzes.value(id), theirs.quizzes.value(id));
         if (!quiz.isEmpty())
             result.quizzes.insert(id, quiz);
     }
@@ -615,6 +647,11 @@ void ProgressStore::setQuiz(const QString& quizId, const QuizProgress& progress)
         m_quizzes.remove(quizId);
     else
         m_quizzes.insert(quizId, kept);
+}
+
+void ProgressStore::updateQuiz(const QString& quizId, const QuizProgress& before, const QuizProgress& after)
+{
+    setQuiz(quizId, mergedQuiz(before, after, quiz(quizId)));
 }
 
 void ProgressStore::setAnswers(const QString& quizId, const QHash<QString, QString>& answers)

@@ -90,6 +90,10 @@ public:
     QuizProgress quiz(const QString& quizId) const { return m_quizzes.value(quizId); }
     QList<QString> quizIds() const { return m_quizzes.keys(); } // the merge fuzz target's check
     void setQuiz(const QString& quizId, const QuizProgress& progress);
+    // Makes the change from `before` to `after` (a quiz session's view at its last save and now) to
+    // what the store holds for the quiz: what another window saved since, merged in by a save but
+    // never shown in that session, and answers to questions the content no longer has, stay.
+    void updateQuiz(const QString& quizId, const QuizProgress& before, const QuizProgress& after);
 
     // questionId -> optionId of the latest answer.
     QHash<QString, QString> answers(const QString& quizId) const { return quiz(quizId).answers; }

@@ -128,6 +128,16 @@ QuizProgress progressOf(
         progress.attempts.append(SavedAttempt {QuizSession::kindName(attempt.kind), attempt.started,
             namedQuestions(quiz, attempt.questions), namedAnswers(quiz, attempt.answers),
             namedQuestions(quiz, attempt.guideOpened), attempt.id, namedAnswers(quiz, attempt.firstTries)});
+        // Format 1's attempt kept no question list (every question): it stays without one, so a
+        // save knows it as the attempt the file holds.
+        const bool formatOne
+            = std::any_of(saved.attempts.cbegin(), saved.attempts.cend(), [&](const SavedAttempt& s) {
+                  return s.id.isEmpty() && s.questions.isEmpty() && s.kind == progress.attempts.last().kind
+                      && s.started == attempt.started;
+              });
+        if (attempt.id.isEmpty() && formatOne
+            && attempt.questions.size() == static_cast<int>(quiz.questions.size()))
+            progress.attempts.last().questions.clear();
         ours.insert(attempt.id);
     }
     // An attempt with an id this session never had is another window's, merged in by a save (or one
