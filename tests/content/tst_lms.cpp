@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -97,6 +98,8 @@ private slots:
     void commandsRoundTrip();
     void importIsNeverWrittenThroughALink();
     void importOnAFullDiskKeepsTheOldFiles();
+    void readersAreBoundedBeforeTheyRead_data();
+    void readersAreBoundedBeforeTheyRead();
 };
 
 // The seed quizzes, and the test fixture whose translations leave fields out (they must come back
@@ -389,6 +392,45 @@ void LmsTest::importOnAFullDiskKeepsTheOldFiles()
     for ([[maybe_unused]] const auto& entry : fs::directory_iterator(root / "quizzes/q"))
         ++files;
     QCOMPARE(files, 1); // no translation written alone, no temporary left
+}
+
+// A question holding 100,000 nested elements (0.7 MB) hung the Moodle XML import past 60 s: the path
+// inside the question was joined again at every end tag. Nesting and element counts are bounded, and
+// the refusal names the line; GIFT's counts too.
+void LmsTest::readersAreBoundedBeforeTheyRead_data()
+{
+    QTest::addColumn<int>("format");
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("sentence");
+    const int gift = static_cast<int>(LmsFormat::Gift), xml = static_cast<int>(LmsFormat::MoodleXml);
+    const QByteArray head = "<?xml version=\"1.0\"?>\n<quiz>\n<question type=\"multichoice\">\n";
+    QTest::newRow("100,000 nested elements") << xml
+                                             << head + QByteArray("<a>").repeated(100000)
+            + QByteArray("</a>").repeated(100000) + "</question></quiz>"
+                                             << "bad.xml:4: elements nest deeper than 32 levels";
+    QTest::newRow("1,000,000 elements")
+        << xml << head + QByteArray("<a/>").repeated(1000000) + "</question></quiz>"
+        << "bad.xml:4: holds more than 100000 elements";
+    QByteArray manyAnswers = "::q::Which? {";
+    for (int i = 0; i < 200; ++i)
+        manyAnswers += "~x" + QByteArray::number(i) + " ";
+    QTest::newRow("200 answers") << gift << manyAnswers + "=right}\n"
+                                 << "bad.xml:1: question 'q' has more than 64 answers";
+    QTest::newRow("20,000 questions") << gift << QByteArray("::q::Which? {=a ~b}\n").repeated(20000)
+                                      << "bad.xml:10001: holds more than 10000 questions";
+}
+
+void LmsTest::readersAreBoundedBeforeTheyRead()
+{
+    QFETCH(int, format);
+    QFETCH(QByteArray, text);
+    QFETCH(QString, sentence);
+    QElapsedTimer timer;
+    timer.start();
+    std::string error;
+    QVERIFY(!importQuiz(text.toStdString(), static_cast<LmsFormat>(format), "bad.xml", &error));
+    QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+    QVERIFY2(error.find(sentence.toStdString()) != std::string::npos, error.c_str());
 }
 
 QTEST_GUILESS_MAIN(LmsTest)

@@ -22,6 +22,12 @@ namespace rlab::content {
 namespace {
 
 constexpr std::string_view kGiftSpecial = "~=#{}:\\";
+// Bounds on what an import reads (docs/limits.md), checked as it reads: Moodle writes questions 4
+// elements deep and some 30 elements each, a quiz has a few dozen questions of 2 to 8 options.
+constexpr std::size_t kMostXmlDepth = 32;
+constexpr std::size_t kMostXmlElements = 100000;
+constexpr std::size_t kMostImportQuestions = 10000;
+constexpr std::size_t kMostImportAnswers = 64;
 
 std::string trimmed(std::string_view text)
 {
@@ -316,6 +322,10 @@ private:
             } else if (current.starts_with("//")) {
                 comment(trimmed(std::string_view(current).substr(2)), pending);
             } else {
+                if (++m_questions > kMostImportQuestions)
+                    fail(line,
+                        "holds more than " + std::to_string(kMostImportQuestions)
+                            + " questions, more than any quiz export; refused");
                 at = question(at, line, std::exchange(pending, {}));
                 continue;
             }
@@ -401,6 +411,10 @@ private:
             if (c == '}') {
                 closed = true;
             } else if (c == '=' || c == '~') {
+                if (answers.size() >= kMostImportAnswers)
+                    fail(first,
+                        "question '" + name + "' has more than " + std::to_string(kMostImportAnswers)
+                            + " answers; refused");
                 answers.push_back({c == '=', {}, {}, i + 1 < m_text.size() && m_text[i + 1] == '%'});
                 part = Part::Answer;
                 into = &answers.back().text;
@@ -513,6 +527,7 @@ private:
     const std::string& m_text;
     std::string m_name;
     ImportedQuiz m_quiz;
+    std::size_t m_questions = 0;
 };
 
 // ---- Moodle XML ---------------------------------------------------------------------------------
@@ -630,6 +645,10 @@ public:
         const int line = static_cast<int>(XML_GetCurrentLineNumber(parser));
         const std::string said = parsed ? "" : XML_ErrorString(XML_GetErrorCode(parser));
         XML_ParserFree(parser);
+        if (!m_refused.empty()) {
+            *error = m_refused;
+            return std::nullopt;
+        }
         if (m_doctype) {
             *error
                 = m_name + ": holds a document type (<!DOCTYPE>), which a Moodle XML file never has; refused";
@@ -649,6 +668,17 @@ public:
 private:
     void start(const XML_Char* element, const XML_Char** attributes)
     {
+        // Refused before it costs: each element below is read in time linear in the file.
+        if (m_path.size() >= kMostXmlDepth || ++m_elements > kMostXmlElements) {
+            m_refused = m_name + ":" + std::to_string(XML_GetCurrentLineNumber(m_parser)) + ": "
+                + (m_path.size() >= kMostXmlDepth
+                        ? "elements nest deeper than " + std::to_string(kMostXmlDepth)
+                            + " levels, which no Moodle XML question does; refused"
+                        : "holds more than " + std::to_string(kMostXmlElements)
+                            + " elements, more than any quiz export; refused");
+            XML_StopParser(m_parser, XML_FALSE);
+            return;
+        }
         const std::string name = element;
         std::map<std::string, std::string> attrs;
         for (int i = 0; attributes[i]; i += 2)
@@ -672,6 +702,8 @@ private:
 
     void end()
     {
+        if (m_path.empty())
+            return;
         const std::string joined = pathInQuestion();
         if (m_path.size() >= 3 && m_path.back() == "text") {
             if (joined == "name/text")
@@ -830,6 +862,8 @@ private:
     Pending m_question;
     ImportedQuiz m_quiz;
     bool m_sawQuiz = false, m_doctype = false;
+    std::size_t m_elements = 0;
+    std::string m_refused; // why the parser was stopped
 };
 
 // ---- the pack's YAML ----------------------------------------------------------------------------
