@@ -23,13 +23,16 @@ std::string describe(const fs::path& path)
 // Reads DIR/<name>.npy as an int32 (B, T) batch with values below `vocab`.
 std::vector<std::int32_t> readBatch(const fs::path& path, int B, int T, int vocab)
 {
-    NpyArray array = readNpy(describe(path));
-    if (array.type != NpyType::Int32)
-        throw RunError("The file " + describe(path) + " holds float32 values, but token ids must be int32.");
     const std::vector<std::size_t> expected {static_cast<std::size_t>(B), static_cast<std::size_t>(T)};
-    if (array.shape != expected)
-        throw RunError("The file " + describe(path) + " has shape " + shapeText(array.shape)
-            + ", but this run needs (batch, seq) = " + shapeText(expected) + ".");
+    // Checked on the header, before any data is read.
+    NpyArray array = readNpy(describe(path), [&](const NpyArray& header) {
+        if (header.type != NpyType::Int32)
+            throw RunError(
+                "The file " + describe(path) + " holds float32 values, but token ids must be int32.");
+        if (header.shape != expected)
+            throw RunError("The file " + describe(path) + " has shape " + shapeText(header.shape)
+                + ", but this run needs (batch, seq) = " + shapeText(expected) + ".");
+    });
     for (std::size_t i = 0; i < array.ints.size(); ++i) {
         const std::int32_t id = array.ints[i];
         if (id < 0 || id >= vocab)
@@ -99,13 +102,15 @@ InitData readInit(const std::string& dir, const std::vector<NamedTensor>& expect
         if (!fs::exists(path, error))
             throw RunError(
                 "The --init-from folder lacks " + describe(path) + " (parameter " + want.name + ").");
-        NpyArray array = readNpy(describe(path));
-        if (array.type != NpyType::Float32)
-            throw RunError(
-                "The file " + describe(path) + " holds int32 values, but parameters must be float32.");
-        if (array.shape != want.shape)
-            throw RunError("The file " + describe(path) + " has shape " + shapeText(array.shape) + ", but "
-                + want.name + " needs " + shapeText(want.shape) + " for this model shape.");
+        // Checked on the header, before any data is read (a 10 GB file of the wrong shape hung).
+        NpyArray array = readNpy(describe(path), [&](const NpyArray& header) {
+            if (header.type != NpyType::Float32)
+                throw RunError(
+                    "The file " + describe(path) + " holds int32 values, but parameters must be float32.");
+            if (header.shape != want.shape)
+                throw RunError("The file " + describe(path) + " has shape " + shapeText(header.shape)
+                    + ", but " + want.name + " needs " + shapeText(want.shape) + " for this model shape.");
+        });
         const auto bad = std::find_if_not(
             array.floats.begin(), array.floats.end(), [](float value) { return std::isfinite(value); });
         if (bad != array.floats.end())

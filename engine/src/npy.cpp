@@ -163,7 +163,7 @@ std::string shapeText(const std::vector<std::size_t>& shape)
     return text + ")";
 }
 
-NpyArray readNpy(const std::string& path)
+NpyArray readNpy(const std::string& path, const std::function<void(const NpyArray&)>& checkHeader)
 {
     // A FIFO would block the open below and a device would never end.
     if (const std::optional<std::string> problem = notRegularFile(path))
@@ -212,6 +212,8 @@ NpyArray readNpy(const std::string& path)
     if (header.fortranOrder)
         fail(path, "is stored in Fortran order; save it in C order (numpy.ascontiguousarray)");
     array.shape = header.shape;
+    if (checkHeader)
+        checkHeader(array);
 
     std::uint64_t count = 1;
     for (std::size_t dim : array.shape) {

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,8 +21,10 @@ struct NpyArray {
 };
 
 // Throws rlab::RunError with one sentence naming `path` when the file is missing, truncated,
-// not .npy 1.0, Fortran-ordered, big-endian, or of another dtype.
-NpyArray readNpy(const std::string& path);
+// not .npy 1.0, Fortran-ordered, big-endian, or of another dtype. `checkHeader`, when given, sees
+// the array's type and shape (no data yet) and throws to refuse it: a file of the wrong shape, 16 GB
+// of it, is refused before a byte of its data is read.
+NpyArray readNpy(const std::string& path, const std::function<void(const NpyArray&)>& checkHeader = {});
 
 // Throw rlab::RunError when the file cannot be written or data.size() != product(shape).
 void writeNpy(const std::string& path, const std::vector<std::size_t>& shape, const std::vector<float>& data);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -63,6 +64,7 @@ private slots:
     void dumpFolderIsCheckedFirst();
     void dumpIsNeverWrittenThroughALink();
     void dumpOnAFullDiskKeepsTheOldDump();
+    void initChecksTheShapeBeforeReadingData();
     void jsonHasTheContractKeys();
     void jsonEscapesAndRoundTripsNumbers();
 };
@@ -427,6 +429,54 @@ void TestCliIo::dumpOnAFullDiskKeepsTheOldDump()
     QFile result(dir.filePath("dump/result.json"));
     QVERIFY(result.open(QIODevice::ReadOnly));
     QCOMPARE(result.readAll().trimmed(), QByteArray(R"({"old":1})"));
+}
+
+// `--init-from DIR` where a parameter's .npy was a sparse 10 GB file whose header matched its size
+// (and a 16 GB tokens.npy) hung past 60 s, or said "ran out of host memory" under a limit: the data
+// was read before its shape was checked against the model's. Now the header decides first; the
+// child runs under a 2 GiB address-space limit, so reading the data would fail another way.
+void TestCliIo::initChecksTheShapeBeforeReadingData()
+{
+    QTemporaryDir dir;
+    const std::string root = dir.path().toStdString();
+    const std::vector<NamedTensor> params {{"head.weight", {3, 2}, {1, 2, 3, 4, 5, 6}}};
+    writeDump(root, {0, 1}, {1, 0}, 1, 2, params, params, "{}");
+    const auto sparse = [](const QString& path, const QByteArray& descr, std::uint64_t count) {
+        QByteArray header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': ("
+            + QByteArray::number(static_cast<qulonglong>(count)) + ",), }";
+        header += QByteArray(static_cast<int>((64 - (10 + header.size() + 1) % 64) % 64), ' ') + '\n';
+        const quint16 length = static_cast<quint16>(header.size());
+        QByteArray bytes
+            = QByteArray("\x93NUMPY\x01\x00", 8) + QByteArray(reinterpret_cast<const char*>(&length), 2);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(bytes + header) > 0);
+        QVERIFY(file.resize(file.size() + static_cast<qint64>(count) * 4)); // sparse: no block written
+    };
+    sparse(dir.filePath("params/head.weight.npy"), "<f4", 10ULL << 28); // 10 GiB of data
+    const auto inChild = [&](const std::function<QString()>& attempt) {
+        const pid_t child = ::fork();
+        if (child == 0) {
+            const rlimit limit {2ULL << 30, 2ULL << 30};
+            ::setrlimit(RLIMIT_AS, &limit);
+            QString error;
+            try {
+                error = attempt();
+            } catch (...) {
+                ::_exit(3);
+            }
+            ::_exit(error.contains("has shape (2684354560,)") && isOneSentence(error) ? 0 : 1);
+        }
+        int status = -1;
+        ::waitpid(child, &status, 0);
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    };
+    QElapsedTimer timer;
+    timer.start();
+    QCOMPARE(inChild([&] { return errorOf([&] { readInit(root, params, 1, 2, 3); }); }), 0);
+    QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+    writeDump(root, {0, 1}, {1, 0}, 1, 2, params, params, "{}");
+    sparse(dir.filePath("tokens.npy"), "<i4", 10ULL << 28);
+    QCOMPARE(inChild([&] { return errorOf([&] { readInit(root, params, 1, 2, 3); }); }), 0);
 }
 
 QTEST_GUILESS_MAIN(TestCliIo)
