@@ -606,6 +606,11 @@ int planParallelCommand(const PlanOptions& options)
         for (const rlab::planner::ParallelRow& unplanned : report->rows)
             if (!row && unplanned.policy.label == options.configPolicy && !unplanned.planned)
                 return complain(unplanned.note, 2);
+        if (!row && options.configPolicy == "cheapest")
+            return complain("No policy fits " + std::to_string(report->request.budgetBytes)
+                    + " bytes a GPU at this size, so --config has no row to write a config for; give a "
+                      "larger --budget, more GPUs (--dp, --tp, --pp) or a row by name (--config-policy).",
+                2);
         if (!row)
             return complain(
                 "--config-policy needs a planned row's name such as full or megatron-selective, or "

@@ -29,6 +29,7 @@ public:
     {
         m_live.assign(static_cast<std::size_t>(tags), 0);
         m_atPeak = m_live;
+        m_sincePeak.clear();
     }
     const std::vector<std::uint64_t>& atPeak() const { return m_atPeak; }
     // Tags name one block's tensors, so a tracked walk repeats no unit (StepWalk::inRuns).
@@ -47,12 +48,17 @@ public:
         }
         if (isActivationCategory(category)) {
             m_stats.liveActivations = checkedAdd(m_stats.liveActivations, bytes);
-            if (!m_live.empty() && tag >= 0)
+            if (!m_live.empty() && tag >= 0) {
                 m_live[static_cast<std::size_t>(tag)] += bytes;
+                m_sincePeak.emplace_back(static_cast<std::size_t>(tag), bytes);
+            }
             if (m_stats.liveActivations > m_stats.peakActivations) {
                 m_stats.peakActivations = m_stats.liveActivations;
-                if (!m_live.empty())
-                    m_atPeak = m_live;
+                // The changes since the last peak, not a copy of every tag: a copy per rise made
+                // a walk quadratic in the layers (rlab plan: 401 s at 4096).
+                for (const auto& [changed, change] : m_sincePeak)
+                    m_atPeak[changed] += change; // wraps back for what was given
+                m_sincePeak.clear();
             }
         }
         noteRise();
@@ -66,8 +72,10 @@ public:
             m_stats.liveTotal -= bytes;
         if (isActivationCategory(category)) {
             m_stats.liveActivations -= bytes;
-            if (!m_live.empty() && tag >= 0)
+            if (!m_live.empty() && tag >= 0) {
                 m_live[static_cast<std::size_t>(tag)] -= bytes;
+                m_sincePeak.emplace_back(static_cast<std::size_t>(tag), std::uint64_t(0) - bytes);
+            }
         }
     }
     // A scratch tensor that lives for one op.
@@ -145,6 +153,7 @@ private:
     MemoryStats m_stats;
     std::vector<Frame> m_frames;
     std::vector<std::uint64_t> m_live, m_atPeak; // per tag; empty: not tracking
+    std::vector<std::pair<std::size_t, std::uint64_t>> m_sincePeak; // (tag, change) since m_atPeak
 };
 
 // One step of the trainer (trainer.cpp), in its order; each comment names the trainer function.

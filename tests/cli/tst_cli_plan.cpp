@@ -2,6 +2,7 @@
 // contract (a boolean "fits" per policy), and every predicted figure equal to what rlab run
 // measures at a size this machine trains.
 #include <QDir>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -9,6 +10,13 @@
 #include <QtTest>
 
 namespace {
+
+// tests/support/slowness.h's factor (its namespace would clash with rlab() below).
+#ifdef RLAB_TEST_SLOWNESS
+constexpr int kSlowness = RLAB_TEST_SLOWNESS;
+#else
+constexpr int kSlowness = 1;
+#endif
 
 struct Finished {
     int status = -1; // -1: crashed, timed out or did not start
@@ -64,6 +72,8 @@ private slots:
     void llamaPresetPerRank();
     void refusesImpossibleInputs_data();
     void refusesImpossibleInputs();
+    void configWhereNothingFitsSaysSoAtOnce_data();
+    void configWhereNothingFitsSaysSoAtOnce();
     void predictionEqualsMeasurement_data();
     void predictionEqualsMeasurement();
 };
@@ -226,6 +236,32 @@ void TestCliPlan::refusesImpossibleInputs()
     QVERIFY(finished.stdOut.isEmpty());
     const QByteArray sentence = finished.stdErr.trimmed();
     QVERIFY2(!sentence.isEmpty() && !sentence.contains('\n') && sentence.endsWith('.'), sentence.constData());
+}
+
+// `--config all` where no policy fits took 401 s at 4096 layers (80 s at 2048: the planner walked
+// every block's ledger rows once per block), then blamed --config-policy, which nobody gave. The
+// plan is linear in the layers now, and the refusal says that nothing fits.
+void TestCliPlan::configWhereNothingFitsSaysSoAtOnce_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("4096 layers") << QStringList {"--model", "custom", "--layers", "4096", "--width", "64",
+        "--heads", "1", "--vocab", "2", "--seq", "1", "--batch", "1", "--budget", "1GB", "--pp", "1"};
+    QTest::newRow("gpt2-124m in 1MB")
+        << QStringList {"--model", "gpt2-124m", "--seq", "1024", "--batch", "8", "--budget", "1MB"};
+}
+
+void TestCliPlan::configWhereNothingFitsSaysSoAtOnce()
+{
+    QFETCH(QStringList, args);
+    QElapsedTimer timer;
+    timer.start();
+    const Finished finished = rlab(QStringList {"plan"} + args + QStringList {"--config", "all"});
+    QVERIFY2(timer.elapsed() < 40000 * kSlowness, qPrintable(QString::number(timer.elapsed())));
+    QCOMPARE(finished.status, 2);
+    const QByteArray sentence = finished.stdErr.trimmed();
+    QVERIFY2(sentence.contains("No policy fits") && !sentence.contains("--config-policy needs")
+            && !sentence.contains('\n') && sentence.endsWith('.'),
+        sentence.constData());
 }
 
 void TestCliPlan::predictionEqualsMeasurement_data()

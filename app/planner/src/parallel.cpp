@@ -101,6 +101,35 @@ struct ChunkCount {
     int segmentBlocks = 1, inputOnlyBlocks = 0, matmulOutputBlocks = 0;
 };
 
+// What one rank holds of each block's rows (index `layers`: the head's, block -1), tallied in one
+// pass over the ledger: a pass per block made a plan quadratic in the layers (401 s at 4096).
+struct BlockTally {
+    u64 kept = 0, paperKept = 0, offloaded = 0, workspace = 0;
+};
+
+std::vector<BlockTally> tallyBlocks(const TensorLedger& ledger, int layers, const Parallelism& p)
+{
+    std::vector<BlockTally> tally(static_cast<std::size_t>(layers) + 1);
+    bool split = false; // as forRankRows: a widened bf16 copy is split as the row before it
+    for (const LedgerRow& row : ledger.rows) {
+        if (row.fate != TensorFate::Widened)
+            split = tensorSplitOp(row.op);
+        if (row.block < -1 || row.block >= layers)
+            continue;
+        BlockTally& t = tally[static_cast<std::size_t>(row.block < 0 ? layers : row.block)];
+        const u64 bytes = splitBytes(row.bytes, row, split, p);
+        if (row.fate == TensorFate::Kept || row.fate == TensorFate::Offloaded)
+            t.kept += bytes;
+        if (row.paperKept)
+            t.paperKept += splitBytes(row.paperBytes, row, split, p);
+        if (row.fate == TensorFate::Offloaded)
+            t.offloaded += bytes;
+        if (row.category == MemoryCategory::RecomputeWorkspace)
+            t.workspace += bytes;
+    }
+    return tally;
+}
+
 // One chunk of `layers` blocks under the row's policy, for one micro-batch on one tp rank.
 std::optional<ChunkCount> countChunk(
     const Request& request, const Parallelism& p, const RankPolicy& policy, int layers, std::string* error)
@@ -123,36 +152,28 @@ std::optional<ChunkCount> countChunk(
     }
     ChunkCount out;
     const int group = policy.blockLayers >= 0 ? 1 : std::max(1, prediction->segmentBlocks);
+    const std::vector<BlockTally> mainTally = tallyBlocks(*main, layers, p);
+    const std::vector<BlockTally> fullTally
+        = full ? tallyBlocks(*full, layers, p) : std::vector<BlockTally>();
     u64 groupWorkspace = 0, groupOffloaded = 0, previousOffloaded = 0;
     for (int block = 0; block < layers; ++block) {
-        const TensorLedger& ledger = block < policy.blockLayers ? *full : *main;
-        out.kept += rankKeptBytes(ledger, block, LedgerConvention::Engine, p);
-        out.paperKept += rankKeptBytes(ledger, block, LedgerConvention::Paper, p);
+        const BlockTally& t
+            = (block < policy.blockLayers ? fullTally : mainTally)[static_cast<std::size_t>(block)];
+        out.kept += t.kept;
+        out.paperKept += t.paperKept;
         if (block % group == 0) {
             groupWorkspace = 0;
             previousOffloaded = groupOffloaded;
             groupOffloaded = 0;
         }
-        forRankRows(
-            ledger, block, [](const LedgerRow& row) { return row.fate == TensorFate::Offloaded; },
-            [&](const LedgerRow& row, bool split) {
-                groupOffloaded += splitBytes(row.bytes, row, split, p);
-            });
+        groupOffloaded += t.offloaded;
         // A segment's backward holds its own kept tensors and the previous segment's, prefetched.
         out.prefetch = std::max(out.prefetch, groupOffloaded + previousOffloaded);
-        forRankRows(
-            ledger, block,
-            [](const LedgerRow& row) { return row.category == MemoryCategory::RecomputeWorkspace; },
-            [&](const LedgerRow& row, bool split) {
-                groupWorkspace += splitBytes(row.bytes, row, split, p);
-            });
+        groupWorkspace += t.workspace;
         out.workspace = std::max(out.workspace, groupWorkspace);
+        out.offloaded += mainTally[static_cast<std::size_t>(block)].offloaded;
     }
-    out.headKept = rankKeptBytes(*main, -1, LedgerConvention::Engine, p);
-    for (int block = 0; block < layers; ++block)
-        forRankRows(
-            *main, block, [](const LedgerRow& row) { return row.fate == TensorFate::Offloaded; },
-            [&](const LedgerRow& row, bool split) { out.offloaded += splitBytes(row.bytes, row, split, p); });
+    out.headKept = mainTally[static_cast<std::size_t>(layers)].kept;
     out.kept -= out.offloaded; // what stays on the device
     out.segmentBlocks = group;
     out.inputOnlyBlocks = prediction->inputOnlyBlocks;
