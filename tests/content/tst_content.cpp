@@ -115,6 +115,8 @@ private slots:
     void stalePackFoldersAreSwept();
     void runsAndSweepValuesAreBounded_data();
     void runsAndSweepValuesAreBounded();
+    void demoWorkIsBounded_data();
+    void demoWorkIsBounded();
     void invalidUtf8IsRefused_data();
     void invalidUtf8IsRefused();
     void controlCharactersAreRefused_data();
@@ -914,6 +916,67 @@ void ContentTest::runsAndSweepValuesAreBounded()
     QVERIFY2(findDiagnostic(content, message.toStdString()), listed(content.errors).c_str());
     QVERIFY(content.preset("small-demo"));
     QVERIFY(!content.preset("sweep-demo"));
+}
+
+// A preset with 16 runs, 12 sweep values, `steps: 200` and `min_time: 10` passed check-content,
+// then ran some 45 minutes in check-claims and the app: a demo's total work is bounded (its
+// measuring time, runs x sweep values x min_time, and its run-steps, runs x values x steps), at
+// the field's line and column.
+void ContentTest::demoWorkIsBounded_data()
+{
+    QTest::addColumn<QString>("steps");
+    QTest::addColumn<int>("runs");
+    QTest::addColumn<int>("values");
+    QTest::addColumn<QStringList>("messages");
+    QTest::addColumn<int>("line");
+    QTest::newRow("measuring time")
+        << "    steps: 3\n    min_time: 10\n"
+        << 2 << 2
+        << QStringList {"preset 'sweep-demo' measures 2 runs x 2 sweep values x "
+                        "10 s (min_time) = 40 s; a demo measures for at most 30 s"}
+        << 19;
+    QTest::newRow("run-steps") << "    steps: 200\n"
+                               << 2 << 2
+                               << QStringList {"preset 'sweep-demo' trains 2 runs x 2 sweep values x 200 "
+                                               "steps = 800 steps; a demo trains at most 600"}
+                               << 18;
+    QTest::newRow("the probe's preset")
+        << "    steps: 200\n    min_time: 10\n"
+        << 16 << 12 << QStringList {"x 10 s (min_time) = 1920 s", "x 200 steps = 38400 steps"} << 18;
+}
+
+void ContentTest::demoWorkIsBounded()
+{
+    QFETCH(QString, steps);
+    QFETCH(int, runs);
+    QFETCH(int, values);
+    QFETCH(QStringList, messages);
+    QFETCH(int, line);
+    const fs::path root = editableTree();
+    const fs::path presets = root / "demos/presets.yaml";
+    QVERIFY(replaceOnce(presets,
+        "    title: A sweep\n    look_for: Memory grows with layers.\n"
+        "    shape: {layers: 2, width: 16, heads: 2, seq: 8, batch: 2, vocab: 32}\n"
+        "    steps: 3\n",
+        "    title: A sweep\n    look_for: Memory grows with layers.\n"
+        "    shape: {layers: 2, width: 16, heads: 2, seq: 8, batch: 2, vocab: 32}\n"
+            + steps.toStdString()));
+    std::string more;
+    for (int i = 2; i < runs; ++i)
+        more += "      - {policy: full, label: run-" + std::to_string(i) + "}\n";
+    QVERIFY(replaceOnce(presets, "      - policy: budget:64K\n", "      - policy: budget:64K\n" + more));
+    std::string list;
+    for (int i = 1; i <= values; ++i)
+        list += (i > 1 ? ", " : "") + std::to_string(i);
+    QVERIFY(replaceOnce(presets, "values: [2, 4]", "values: [" + list + "]"));
+    const Content content = loadContent(root, "en");
+    QVERIFY2(!content.preset("sweep-demo"), listed(content.errors).c_str());
+    QVERIFY2(
+        content.errors.size() == static_cast<std::size_t>(messages.size()), listed(content.errors).c_str());
+    for (const QString& message : messages)
+        QVERIFY2(findDiagnostic(content, message.toStdString()), listed(content.errors).c_str());
+    QCOMPARE(content.errors.front().line, line);
+    QVERIFY(content.preset("small-demo"));
 }
 
 void ContentTest::invalidUtf8IsRefused_data()

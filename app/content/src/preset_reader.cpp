@@ -8,6 +8,7 @@
 #include "claims_reader.h"
 #include "fields.h"
 #include "file_report.h"
+#include "rlab/text.h"
 #include "rlab/words.h"
 
 namespace rlab::content {
@@ -61,6 +62,10 @@ constexpr std::size_t maxRuns = 16;
 constexpr std::size_t maxSweepValues = 12;
 constexpr double maxMinTimeSeconds = 10; // a demo's runs share a few seconds
 constexpr int maxThreads = 64; // a demo needs a few; more would only spawn idle threads
+// A demo's total work, every run at every sweep value (the real presets: at most 4.2 s of measuring
+// and 180 steps): each bound alone let 16 runs x 12 values x 200 steps x 10 s run 45 minutes.
+constexpr double maxDemoMeasuringSeconds = 30;
+constexpr long long maxDemoSteps = 600;
 
 int demoMost(const ShapeField& field)
 {
@@ -337,6 +342,36 @@ void readSweep(const YamlNode& node, FileReport& report, DemoPreset& preset)
     preset.sweep = std::move(sweep);
 }
 
+// The whole demo's steps and measuring time, at the field that sets them (else at the runs).
+void checkDemoWork(const Fields& fields, FileReport& report, const DemoPreset& preset)
+{
+    const long long runs = static_cast<long long>(preset.runs.size());
+    const long long values = preset.sweep ? std::max<long long>(1, preset.sweep->values.size()) : 1;
+    const auto at = [&](const char* field) -> const YamlNode& {
+        const YamlNode* node = fields.node(field);
+        return node ? *node : *fields.node("runs");
+    };
+    const std::string times = "preset '" + preset.id + "' %s " + std::to_string(runs) + " runs x "
+        + std::to_string(values) + " sweep values x ";
+    const auto sentence = [&](const char* verb) {
+        std::string said = times;
+        said.replace(said.find("%s"), 2, verb);
+        return said;
+    };
+    if (const long long steps = runs * values * preset.steps; steps > maxDemoSteps)
+        report.error(at("steps"),
+            sentence("trains") + std::to_string(preset.steps) + " steps = " + std::to_string(steps)
+                + " steps; a demo trains at most " + std::to_string(maxDemoSteps)
+                + " (fewer steps, runs or sweep values)");
+    if (const double seconds = static_cast<double>(runs * values) * preset.minTimeSeconds;
+        seconds > maxDemoMeasuringSeconds)
+        report.error(at("min_time"),
+            sentence("measures") + text::shortest(preset.minTimeSeconds)
+                + " s (min_time) = " + text::shortest(seconds) + " s; a demo measures for at most "
+                + text::shortest(maxDemoMeasuringSeconds)
+                + " s (a smaller min_time, fewer runs or sweep values)");
+}
+
 DemoPreset readPreset(const YamlNode& node, FileReport& report)
 {
     const Fields fields(node, report, describe(node, "preset"), {"id", "title", "look_for", "shape", "runs"},
@@ -410,6 +445,7 @@ DemoPreset readPreset(const YamlNode& node, FileReport& report)
         else
             preset.view = *view;
     }
+    checkDemoWork(fields, report, preset);
     preset.userKeepChoice = fields.boolean("user_keep_choice").value_or(false);
     const bool hasSelective = std::any_of(
         preset.runs.begin(), preset.runs.end(), [](const DemoRun& run) { return run.isSelective(); });
