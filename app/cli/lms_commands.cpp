@@ -43,10 +43,12 @@ void printImportUsage(std::ostream& out)
 {
     out << "usage: rlab import --format gift|moodle-xml FILE DIR [--translation [L=]FILE]...\n"
            "  Makes DIR/quizzes/<id>/quiz.yaml from FILE (an export in English, as rlab export writes\n"
-           "  it) and quiz.<L>.yaml from each translation (its language from the file, or L=). DIR is a\n"
-           "  pack or content folder; its guides/ and demos/ must hold what the quiz names (rlab\n"
-           "  check-content DIR says). What a quiz cannot hold (other question types, partial credit,\n"
-           "  feedback on the correct answer) is skipped and listed on stderr.\n"
+           "  it, or a platform's own file: its multiple choice under ids made from the file's and the\n"
+           "  questions' names, the rlab structure left to add) and quiz.<L>.yaml from each\n"
+           "  translation (its language from the file, or L=). DIR is a pack or content folder;\n"
+           "  its guides/ and demos/ must hold what the quiz names (rlab check-content DIR says).\n"
+           "  What a quiz cannot hold (other question types, partial credit, feedback on the correct\n"
+           "  answer) is skipped and listed on stderr.\n"
            "  Exit status: 0 written, 1 a failure, 2 bad arguments.\n";
 }
 
@@ -226,19 +228,37 @@ int importCommand(int argc, char** argv)
     }
     if (const std::string problem = rlab::content::writeQuizPack(*source, translated, dir);
         !problem.empty()) {
-        std::cerr << "rlab import: " << shown(problem) << "; nothing was written (the files there are as they were).\n";
+        std::cerr << "rlab import: " << shown(problem)
+                  << "; nothing was written (the files there are as they were).\n";
         return 1;
     }
     for (const std::string& line : skipped)
         std::cerr << "skipped: " << shown(line) << "\n";
     const std::filesystem::path folder = std::filesystem::path(dir) / "quizzes" / source->quiz.id;
     std::cout << "Wrote " << shown((folder / "quiz.yaml").string()) << " (" << source->quiz.questions.size()
-              << " questions)";
+              << (source->quiz.questions.size() == 1 ? " question)" : " questions)");
     for (const rlab::content::ImportedQuiz& quiz : translated)
         std::cout << ", quiz." << shown(quiz.language) << ".yaml";
     std::cout << (skipped.empty() ? "; nothing skipped"
                                   : "; " + std::to_string(skipped.size()) + " skipped (stderr)")
-              << ". Check it with: rlab check-content " << shown(dir) << "\n";
+              << ".";
+    // A platform's own file carries no rlab structure: say what the teacher adds.
+    std::vector<std::string> missing;
+    if (source->quiz.level.empty())
+        missing.emplace_back("a level");
+    if (source->quiz.guide.empty())
+        missing.emplace_back("a guide");
+    const auto unsectioned = std::count_if(source->quiz.questions.begin(), source->quiz.questions.end(),
+        [](const rlab::content::Question& question) { return question.guideSection.empty(); });
+    if (unsectioned > 0)
+        missing.push_back("a guide_section in " + std::to_string(unsectioned)
+            + (unsectioned == 1 ? " question" : " questions"));
+    for (std::size_t i = 0; i < missing.size(); ++i)
+        std::cout << (i == 0              ? " The file carried no rlab structure, so quiz.yaml still needs "
+                : i + 1 == missing.size() ? " and "
+                                          : ", ")
+                  << missing[i] << (i + 1 == missing.size() ? "." : "");
+    std::cout << " Check it with: rlab check-content " << shown(dir) << "\n";
     return 0;
 }
 

@@ -59,6 +59,33 @@ std::string join(const std::vector<std::string>& parts, char separator)
     return joined;
 }
 
+void countSkippedType(ImportedQuiz& quiz, const std::string& type)
+{
+    for (auto& [known, count] : quiz.skippedTypes)
+        if (known == type) {
+            ++count;
+            return;
+        }
+    quiz.skippedTypes.emplace_back(type, 1);
+}
+
+// The last part of a Moodle category path ("$course$/top/Basics": "Basics"; "//" is one '/').
+std::string lastCategoryPart(const std::string& path)
+{
+    std::string last;
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        if (path[i] == '/' && i + 1 < path.size() && path[i + 1] == '/') {
+            last += '/';
+            ++i;
+        } else if (path[i] == '/') {
+            last.clear();
+        } else {
+            last += path[i];
+        }
+    }
+    return trimmed(last);
+}
+
 // The Recompute Lab structure a question carries beside its texts ("key=value" words).
 struct QuestionTags {
     std::string demo, demoView, guideSection;
@@ -301,6 +328,8 @@ public:
             *error = sentence;
             return std::nullopt;
         }
+        if (m_quiz.quiz.title.value.empty())
+            m_quiz.quiz.title.value = m_category;
         return std::move(m_quiz);
     }
 
@@ -318,7 +347,9 @@ private:
         while (at < m_text.size()) {
             const std::size_t end = std::min(m_text.find('\n', at), m_text.size());
             const std::string current = trimmed(std::string_view(m_text).substr(at, end - at));
-            if (current.empty() || current.starts_with("$CATEGORY:")) {
+            if (current.empty()) {
+            } else if (current.starts_with("$CATEGORY:")) {
+                m_category = lastCategoryPart(trimmed(std::string_view(current).substr(10)));
             } else if (current.starts_with("//")) {
                 comment(trimmed(std::string_view(current).substr(2)), pending);
             } else {
@@ -428,9 +459,12 @@ private:
             } else if (into) {
                 *into += c == '\n' ? ' ' : c;
             } else if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+                const std::string type = c == 'T' || c == 'F' ? "true/false"
+                    : c == '#'                                ? "numerical"
+                                                              : "other";
+                countSkippedType(m_quiz, type);
                 m_quiz.skipped.push_back(m_name + ":" + std::to_string(line) + ": question '" + name
-                    + "' is not multiple choice ("
-                    + (c == 'T' || c == 'F' ? "true/false" : "numeric or other") + "), skipped");
+                    + "' is not multiple choice (" + type + "), skipped");
                 return skipBlock(i, line);
             }
         }
@@ -439,6 +473,7 @@ private:
         std::size_t next = i;
         const std::size_t lineEnd = std::min(m_text.find('\n', next), m_text.size());
         if (!trimmed(std::string_view(m_text).substr(next, lineEnd - next)).empty()) {
+            countSkippedType(m_quiz, "missing word");
             m_quiz.skipped.push_back(m_name + ":" + std::to_string(first) + ": question '" + name
                 + "' is a missing-word question (text after its answers), skipped");
             return lineEnd;
@@ -448,9 +483,16 @@ private:
         const bool weighted
             = std::any_of(answers.begin(), answers.end(), [](const Answer& a) { return a.weighted; });
         if (corrects != 1 || weighted || answers.size() < 2 || text.find("->") != std::string::npos) {
+            const std::string type = answers.empty()                      ? "essay"
+                : text.find("->") != std::string::npos                    ? "matching"
+                : corrects == static_cast<std::ptrdiff_t>(answers.size()) ? "short answer"
+                : weighted                                                ? "weighted"
+                                                                          : "multiple answer";
+            countSkippedType(m_quiz, type);
             m_quiz.skipped.push_back(m_name + ":" + std::to_string(first) + ": question '" + name + "' is "
-                + (corrects == static_cast<std::ptrdiff_t>(answers.size()) ? "a short-answer question"
-                        : weighted                                         ? "weighted (partial credit)"
+                + (answers.empty() ? "an essay question (no answers)"
+                        : corrects == static_cast<std::ptrdiff_t>(answers.size()) ? "a short-answer question"
+                        : weighted ? "weighted (partial credit)"
                                    : "not single-answer multiple choice")
                 + ", skipped");
             return next;
@@ -528,6 +570,7 @@ private:
     std::string m_name;
     ImportedQuiz m_quiz;
     std::size_t m_questions = 0;
+    std::string m_category; // the last $CATEGORY's name: the title when no rlab-title says one
 };
 
 // ---- Moodle XML ---------------------------------------------------------------------------------
@@ -622,7 +665,9 @@ public:
 
     std::optional<ImportedQuiz> read(std::string* error)
     {
-        XML_Parser parser = XML_ParserCreate("UTF-8");
+        // No encoding forced: the declaration's is used (expat reads UTF-8, UTF-16, ISO-8859-1 and
+        // US-ASCII) and the handlers get UTF-8 whatever the file's is.
+        XML_Parser parser = XML_ParserCreate(nullptr);
         XML_SetUserData(parser, this);
         XML_SetElementHandler(
             parser,
@@ -643,7 +688,11 @@ public:
         const bool parsed
             = XML_Parse(parser, m_text.data(), static_cast<int>(m_text.size()), 1) == XML_STATUS_OK;
         const int line = static_cast<int>(XML_GetCurrentLineNumber(parser));
-        const std::string said = parsed ? "" : XML_ErrorString(XML_GetErrorCode(parser));
+        const std::string said = parsed ? ""
+            : XML_GetErrorCode(parser) == XML_ERROR_UNKNOWN_ENCODING
+            ? "its declared encoding is none expat reads: UTF-8, UTF-16, ISO-8859-1 or US-ASCII; save it as "
+              "UTF-8"
+            : XML_ErrorString(XML_GetErrorCode(parser));
         XML_ParserFree(parser);
         if (!m_refused.empty()) {
             *error = m_refused;
@@ -745,20 +794,7 @@ private:
     {
         const std::string where = m_name + ":" + std::to_string(m_question.line) + ": ";
         if (m_question.type == "category") {
-            const std::string& title = m_question.category;
-            // The last part of the category path; "//" inside a name stands for one '/'.
-            std::string last;
-            for (std::size_t i = 0; i < title.size(); ++i) {
-                if (title[i] == '/' && i + 1 < title.size() && title[i + 1] == '/') {
-                    last += '/';
-                    ++i;
-                } else if (title[i] == '/') {
-                    last.clear();
-                } else {
-                    last += title[i];
-                }
-            }
-            m_quiz.quiz.title.value = last;
+            m_quiz.quiz.title.value = lastCategoryPart(m_question.category);
             m_quiz.quiz.description.value = m_question.info;
             if (!m_question.idnumber.empty())
                 m_quiz.quiz.id = m_question.idnumber;
@@ -766,6 +802,7 @@ private:
         }
         const std::string name = trimmed(m_question.name);
         if (m_question.type != "multichoice") {
+            countSkippedType(m_quiz, m_question.type);
             m_quiz.skipped.push_back(where + "question '" + name + "' is of type '" + m_question.type
                 + "', not multiple choice, skipped");
             return;
@@ -775,6 +812,7 @@ private:
         const bool partial = std::any_of(m_question.answers.begin(), m_question.answers.end(),
             [](const Answer& a) { return fraction(a) > 0 && fraction(a) < 99.99; });
         if (!m_question.single || corrects != 1 || partial) {
+            countSkippedType(m_quiz, "multiple-answer multichoice");
             m_quiz.skipped.push_back(where + "question '" + name
                 + "' is not single-answer multiple choice (one answer at 100%), skipped");
             return;
@@ -872,8 +910,13 @@ std::string sourceYaml(const Quiz& quiz)
 {
     YAML::Emitter out;
     out << YAML::BeginMap << YAML::Key << "schema" << YAML::Value << 1;
-    out << YAML::Key << "id" << YAML::Value << quiz.id << YAML::Key << "level" << YAML::Value << quiz.level;
-    out << YAML::Key << "guide" << YAML::Value << quiz.guide;
+    // A platform's own file carries no level, guide or guide sections: left out, so that rlab
+    // check-content asks for each where it belongs.
+    out << YAML::Key << "id" << YAML::Value << quiz.id;
+    if (!quiz.level.empty())
+        out << YAML::Key << "level" << YAML::Value << quiz.level;
+    if (!quiz.guide.empty())
+        out << YAML::Key << "guide" << YAML::Value << quiz.guide;
     out << YAML::Key << "title" << YAML::Value << quiz.title.value;
     out << YAML::Key << "description" << YAML::Value << quiz.description.value;
     out << YAML::Key << "questions" << YAML::Value << YAML::BeginSeq;
@@ -899,7 +942,8 @@ std::string sourceYaml(const Quiz& quiz)
                 out << YAML::Key << key << YAML::Value << value;
             out << YAML::EndMap;
         }
-        out << YAML::Key << "guide_section" << YAML::Value << question.guideSection;
+        if (!question.guideSection.empty())
+            out << YAML::Key << "guide_section" << YAML::Value << question.guideSection;
         if (!question.seeAlso.empty()) {
             out << YAML::Key << "see_also" << YAML::Value << YAML::Flow << YAML::BeginSeq;
             for (const Question::SeeAlso& other : question.seeAlso)
@@ -968,6 +1012,79 @@ std::string translationYaml(const Quiz& source, const ImportedQuiz& translated)
         + out.c_str() + "\n";
 }
 
+// GIFT's text with a UTF-8 byte order mark dropped and CR LF or CR line endings made LF (Moodle
+// writes GIFT from Windows editors as often as from others).
+std::string giftLines(std::string_view text)
+{
+    if (text.starts_with("\xEF\xBB\xBF"))
+        text.remove_prefix(3);
+    std::string lines;
+    lines.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '\r')
+            lines += text[i];
+        else if (i + 1 >= text.size() || text[i + 1] != '\n')
+            lines += '\n';
+    }
+    return lines;
+}
+
+// A name as an id the loader accepts: lowercase letters, digits and '-' (Latin-1 letters without
+// their accents; anything else a '-'), at most 48 characters; empty when nothing is left.
+std::string slugId(std::string_view name)
+{
+    // U+00C0..U+00FF without accents ('-': no letter), for "Café" as "cafe".
+    static constexpr std::string_view kLatin1 = "aaaaaaaceeeeiiiidnooooo-ouuuuyts"
+                                                "aaaaaaaceeeeiiiidnooooo-ouuuuyty";
+    std::string id;
+    for (std::size_t i = 0; i < name.size() && id.size() < 48; ++i) {
+        const auto c = static_cast<unsigned char>(name[i]);
+        char out = '-';
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+            out = static_cast<char>(c);
+        else if (c >= 'A' && c <= 'Z')
+            out = static_cast<char>(c - 'A' + 'a');
+        else if ((c == 0xC3) && i + 1 < name.size()) {
+            const auto next = static_cast<unsigned char>(name[i + 1]);
+            if (next >= 0x80 && next <= 0xBF)
+                out = kLatin1[next - 0x80];
+            ++i;
+        } else if (c >= 0x80) {
+            while (i + 1 < name.size() && (static_cast<unsigned char>(name[i + 1]) & 0xC0) == 0x80)
+                ++i; // another script's letter: a separator here
+        }
+        if (out != '-' || (!id.empty() && id.back() != '-'))
+            id += out;
+    }
+    while (!id.empty() && id.back() == '-')
+        id.pop_back();
+    return id;
+}
+
+// Ids for a platform's own file: the quiz's from the file name, each question's from its name or
+// its text's first words, unique. An rlab export's ids are ids already and stay as they are.
+void giveIds(ImportedQuiz& imported, const std::string& fileName)
+{
+    Quiz& quiz = imported.quiz;
+    const std::string stem = fs::path(fileName).stem().string();
+    if (quiz.id.empty())
+        quiz.id = slugId(stem).empty() ? "imported-quiz" : slugId(stem);
+    if (quiz.title.value.empty())
+        quiz.title.value = stem;
+    std::map<std::string, int> seen;
+    for (Question& question : quiz.questions) {
+        if (!isId(question.id)) {
+            std::string words = trimmed(question.id).empty() ? question.text.value : question.id;
+            std::string id = slugId(words);
+            if (trimmed(question.id).empty() && id.size() > 32) // the text's first words
+                id = id.substr(0, id.rfind('-', 32) == std::string::npos ? 32 : id.rfind('-', 32));
+            question.id = id.empty() ? "question" : id;
+        }
+        if (const int times = ++seen[question.id]; times > 1)
+            question.id += "-" + std::to_string(times);
+    }
+}
+
 } // namespace
 
 std::optional<LmsFormat> parseLmsFormat(std::string_view name)
@@ -987,14 +1104,21 @@ std::string exportQuiz(const Quiz& quiz, LmsFormat format, const std::string& la
 std::optional<ImportedQuiz> importQuiz(
     const std::string& text, LmsFormat format, const std::string& name, std::string* error)
 {
-    std::optional<ImportedQuiz> quiz = format == LmsFormat::Gift ? GiftReader(text, name).read(error)
-                                                                 : MoodleReader(text, name).read(error);
+    std::optional<ImportedQuiz> quiz = format == LmsFormat::Gift
+        ? GiftReader(giftLines(text), name).read(error)
+        : MoodleReader(text, name).read(error);
     if (!quiz)
         return quiz;
     if (quiz->quiz.questions.empty()) {
-        *error = name + ": holds no single-answer multiple-choice question to import";
+        std::string types;
+        for (const auto& [type, count] : quiz->skippedTypes)
+            types += (types.empty() ? "" : ", ") + std::to_string(count) + " " + type;
+        *error = name + ": holds no single-answer multiple-choice question to import"
+            + (types.empty() ? std::string()
+                             : ", only " + types + " (rlab imports single-answer multiple choice)");
         return std::nullopt;
     }
+    giveIds(*quiz, name);
     return quiz;
 }
 
@@ -1012,10 +1136,6 @@ std::string writeQuizPack(
         if (!isId(question.id))
             return "Question '" + question.id
                 + "' has no id rlab can use (lowercase letters, digits and '-')";
-        if (question.guideSection.empty())
-            return "Question '" + question.id
-                + "' names no guide section (rlab-question: guide_section=...); a Recompute Lab question "
-                  "teaches a guide section";
     }
     for (const ImportedQuiz& translated : translations)
         if (!isId(translated.language) || translated.language == "en")

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "rlab/content/content.h"
@@ -28,10 +29,15 @@ struct ImportedQuiz {
     Quiz quiz;
     std::string language = "en";
     std::vector<std::string> skipped; // one sentence per thing the file held that a quiz cannot
+    // The question types skipped, in the order first met, and how many of each ("truefalse", 2).
+    std::vector<std::pair<std::string, int>> skippedTypes;
 };
 
 // Reads `text` (the file `name`, for messages). nullopt with one sentence naming the file and the
-// line in `error` when the file is not a quiz rlab can make a pack from.
+// line in `error` when the file is not a quiz rlab can make a pack from. A platform's own file,
+// without the rlab structure, is read too: the quiz id comes from the file's name, each question's
+// id from its name (or its text's first words), made lowercase letters, digits and '-' and unique;
+// a UTF-8 byte order mark, CR line endings and Moodle XML's declared encoding are handled.
 std::optional<ImportedQuiz> importQuiz(
     const std::string& text, LmsFormat format, const std::string& name, std::string* error);
 
