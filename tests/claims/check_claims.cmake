@@ -86,6 +86,13 @@ elseif(CASE STREQUAL "claims_bad_arguments")
   expect_status(2 "an unknown option")
   run_rlab(check-claims ${SOURCE_DIR}/content --min-time soon)
   expect_status(2 "a min-time that is not a number")
+elseif(CASE STREQUAL "claims_none_stated")
+  # A preset that states no claim has none that fails: exit 0 (it was 1, "0 of 0 claims hold").
+  run_rlab(check-claims ${SOURCE_DIR}/tests/content/fixtures/minimal --preset small-demo)
+  expect_status(0 "a preset with no claims")
+  if(NOT out MATCHES "0 of 0 claims hold" OR NOT out MATCHES "small-demo: no claims")
+    message(FATAL_ERROR "the preset's lack of claims is not said:\n${out}")
+  endif()
 elseif(CASE STREQUAL "claims_bad_schema")
   # A claim naming a run the preset does not have is a content error at its place.
   broken_copy([[run: "full, RNG replay", is: at_most]] [[run: "full, replayed", is: at_most]])
