@@ -67,10 +67,10 @@ namespace {
 
 int dispatch(int argc, char** argv)
 {
-    if (argc < 2) {
-        std::fputs(kUsage, stderr);
-        return 2;
-    }
+    if (argc < 2) // one line, not the whole usage on stderr
+        return complain("name a command: run, sweep, devices, plan, ledger, check-content, check-claims, "
+                        "export or import (rlab --help says what each does).",
+            2);
     const std::string_view command = argv[1];
     if (command == "--help" || command == "-h" || command == "help") {
         std::fputs(kUsage, stdout);

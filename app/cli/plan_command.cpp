@@ -100,25 +100,22 @@ struct PlanOptions {
     bool offload = false; // --offload: the engine's policies again with +offload
     std::vector<rlab::planner::ClusterConfigKind> configs;
     std::string configPolicy = "cheapest";
+    bool defaultSizes = false; // --model custom without a size: rlab run's defaults were planned
 };
 
 // A whole number in [least, most] for a flag, or one sentence.
 std::optional<int> parseCount(
     const std::string& flag, const std::string& text, int least, int most, std::string* error)
 {
-    int value = 0;
-    std::size_t used = 0;
-    try {
-        value = std::stoi(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used == 0 || used != text.size() || value < least || value > most) {
+    // The digits alone, as rlab run reads sizes: std::stoi took "+2" and " 2" too.
+    const std::optional<int> value
+        = text.starts_with('+') ? std::nullopt : rlab::text::parseInteger<int>(text);
+    if (!value || *value < least || *value > most) {
         *error = flag + " needs a whole number from " + std::to_string(least) + " to " + std::to_string(most)
             + ", not '" + text + "'.";
         return std::nullopt;
     }
-    return value;
+    return *value;
 }
 
 // The many-GPU flags; false when `flag` is none of them.
@@ -270,6 +267,8 @@ std::optional<PlanOptions> parsePlanOptions(const std::vector<std::string>& args
         request = rlab::planner::withModel(request, *preset);
         if (!seqGiven)
             request.config.shape.seq = preset->context;
+    } else if (model == "custom" && !customSizes) {
+        options.defaultSizes = true;
     }
     if (!budget) {
         *error = "rlab plan needs --budget, the device memory to fit (for example 24GB or 80GB).";
@@ -640,6 +639,13 @@ int planCommand(int argc, char** argv)
     const std::optional<PlanOptions> options = parsePlanOptions(args, &error);
     if (!options)
         return complain(error, 2);
+    if (options->defaultSizes) { // said, so that nobody reads the defaults' plan as their model's
+        const rlab::ModelShape& s = options->request.config.shape;
+        std::fprintf(stderr,
+            "rlab: --model custom with no sizes plans rlab run's defaults, --layers %d --width %d --heads %d "
+            "--vocab %d; give your model's.\n",
+            s.layers, s.width, s.heads, s.vocab);
+    }
     if (options->parallel) {
         if (options->code)
             return complain("--code is for one device; with --dp, --tp, --pp and the rest use --config.", 2);

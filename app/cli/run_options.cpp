@@ -1,5 +1,6 @@
 #include "run_options.h"
 
+#include <filesystem>
 #include <limits>
 #include <map>
 #include <string_view>
@@ -41,6 +42,9 @@ template<typename Int>
 Int parseInteger(const std::string& flag, const std::string& text, Int minimum,
     Int maximum = std::numeric_limits<Int>::max())
 {
+    // "+12" reads as 12 in content; on the command line it looks like "12 more", so it is refused.
+    if (text.starts_with('+'))
+        refuse(flag + " takes a plain whole number such as " + text.substr(1) + ", not '" + text + "'.");
     bool tooLarge = false;
     const std::optional<Int> value = rlab::text::parseInteger<Int>(text, &tooLarge);
     if (tooLarge)
@@ -138,6 +142,7 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
     bool offload = false;
     std::optional<std::vector<rlab::OpKind>> keep;
     std::map<const rlab::ShapeField*, std::vector<int>> swept;
+    bool kvHeadsGiven = false;
 
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string flag = args[i];
@@ -182,6 +187,7 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
             config.fusedAttention = choice == "fused";
         } else if (flag == "--kv-heads") {
             config.shape.kvHeads = parseInteger<int>(flag, value(), 1, 65536);
+            kvHeadsGiven = true;
         } else if (flag == "--ffn") {
             config.shape.ffn = parseInteger<int>(flag, value(), 1, rlab::kMostFfn);
         } else if (flag == "--qkv-bias") {
@@ -284,6 +290,18 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
             parsed.sizes.emplace_back(
                 &field, given != swept.end() ? given->second : std::vector<int> {config.shape.*field.member});
         }
+    // GPT-2 has as many key/value heads as heads, so --kv-heads 4 with --heads 4 was taken silently.
+    if (kvHeadsGiven && config.shape.arch == rlab::Arch::Gpt2)
+        refuse("--kv-heads is llama's (grouped-query attention); use it with --arch llama.");
+    if (!parsed.base.tracePath.empty() && !parsed.base.memorySnapshotPath.empty()) {
+        std::error_code error;
+        const auto named = [&](const std::string& path) {
+            return std::filesystem::weakly_canonical(std::filesystem::absolute(path, error), error);
+        };
+        if (named(parsed.base.tracePath) == named(parsed.base.memorySnapshotPath))
+            refuse("--trace and --memory-snapshot name the same file, " + parsed.base.tracePath
+                + "; give each its own (one would overwrite the other).");
+    }
     if (config.warmupSteps >= config.steps)
         refuse("--warmup (" + std::to_string(config.warmupSteps) + ") must be below --steps ("
             + std::to_string(config.steps) + ") so that at least one step is measured.");

@@ -74,6 +74,7 @@ private slots:
     void refusesImpossibleInputs();
     void configWhereNothingFitsSaysSoAtOnce_data();
     void configWhereNothingFitsSaysSoAtOnce();
+    void customWithoutSizesSaysItPlannedTheDefaults();
     void predictionEqualsMeasurement_data();
     void predictionEqualsMeasurement();
 };
@@ -262,6 +263,20 @@ void TestCliPlan::configWhereNothingFitsSaysSoAtOnce()
     QVERIFY2(sentence.contains("No policy fits") && !sentence.contains("--config-policy needs")
             && !sentence.contains('\n') && sentence.endsWith('.'),
         sentence.constData());
+}
+
+// `--model custom` with no size planned rlab run's defaults without a word (issue 47).
+void TestCliPlan::customWithoutSizesSaysItPlannedTheDefaults()
+{
+    Finished finished = rlab({"plan", "--model", "custom", "--budget", "1GB"});
+    QCOMPARE(finished.status, 0);
+    QVERIFY2(finished.stdErr.contains("--model custom with no sizes plans rlab run's defaults, --layers 12"),
+        finished.stdErr.constData());
+    finished = rlab({"plan", "--model", "custom", "--layers", "4", "--budget", "1GB"});
+    QCOMPARE(finished.status, 0);
+    QVERIFY2(finished.stdErr.isEmpty(), finished.stdErr.constData());
+    finished = rlab({"plan", "--model", "gpt2-124m", "--budget", "80GB", "--dp", "+2"});
+    QCOMPARE(finished.status, 2);
 }
 
 void TestCliPlan::predictionEqualsMeasurement_data()

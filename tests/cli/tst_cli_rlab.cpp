@@ -199,6 +199,13 @@ void TestCliRlab::refusesBadArguments_data()
         << QStringList {"--threads", "2147483647"} << "--threads must be at most 1024";
     QTest::newRow("steps beyond the bound")
         << QStringList {"--steps", "1000001"} << "--steps must be at most 1000000";
+    // Issue 47: each was accepted (as 12, as GPT-2's heads, and one output over the other).
+    QTest::newRow("a sign on a size")
+        << QStringList {"--layers", "+12"} << "--layers takes a plain whole number such as 12, not '+12'";
+    QTest::newRow("kv heads for gpt2") << QStringList {"--heads", "4", "--kv-heads", "4"}
+                                       << "--kv-heads is llama's (grouped-query attention)";
+    QTest::newRow("trace and snapshot in one file") << QStringList {"--trace", "out.bin", "--memory-snapshot",
+        "./out.bin"} << "--trace and --memory-snapshot name the same file, out.bin";
 }
 
 void TestCliRlab::refusesBadArguments()
@@ -431,7 +438,11 @@ void TestCliRlab::printsHelpAndDevices()
              "--json", "--threads", "--warmup", "--lr", "--memory-limit", "--save-precision"})
         QVERIFY2(outcome.out.contains(flag), flag);
     QCOMPARE(runRlab({"sweep", "--help"}).exitCode, 0);
-    QCOMPARE(runRlab({}).exitCode, 2);
+    // No command: one line on stderr (it printed the whole usage there, 11 lines).
+    outcome = runRlab({});
+    QCOMPARE(outcome.exitCode, 2);
+    QVERIFY2(outcome.err.trimmed().count('\n') == 0 && outcome.err.contains("name a command"),
+        outcome.err.constData());
 
     outcome = runRlab({"devices"});
     QCOMPARE(outcome.exitCode, 0);
