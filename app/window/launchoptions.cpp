@@ -6,6 +6,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -323,6 +324,14 @@ OrProblem<LaunchOptions> parseLaunchOptions(const QStringList& arguments)
             stdout);
         options.helpShown = true;
         return {options, {}};
+    }
+    // A relative folder would hold the progress wherever the app happens to be started.
+    if (const QString state = qEnvironmentVariable("RLAB_STATE_DIR");
+        !state.isEmpty() && QDir::isRelativePath(state)) {
+        return {{},
+            QStringLiteral("RLAB_STATE_DIR must be an absolute path, not \"%1\" (a relative one "
+                           "would keep progress wherever the app is started).")
+                .arg(state)};
     }
     OptionReader reader(parser, options);
     for (QString (OptionReader::*read)() : {&OptionReader::pack, &OptionReader::place,

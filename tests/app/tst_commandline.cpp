@@ -71,6 +71,7 @@ private slots:
     void noDisplayIsOneSentence();
     void screenshotNeedsNoDisplay();
     void noRuntimeDirWarning();
+    void relativeStateDirIsRefused();
 
 private:
     QProcessEnvironment m_environment;
@@ -460,6 +461,28 @@ void CommandLineTest::noRuntimeDirWarning()
 #else
     QSKIP("XDG_RUNTIME_DIR is a Linux and BSD matter");
 #endif
+}
+
+// A relative RLAB_STATE_DIR kept progress under whatever folder the app was started in (issue 47):
+// refused at the start, in one sentence, before anything is written.
+void CommandLineTest::relativeStateDirIsRefused()
+{
+    QTemporaryDir cwd;
+    QProcessEnvironment environment = m_environment;
+    environment.insert(QStringLiteral("RLAB_STATE_DIR"), QStringLiteral("state-here"));
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    process.setWorkingDirectory(cwd.path());
+    process.start(rlab::test::binaryPath(QStringLiteral("recompute-lab")),
+        {QStringLiteral("--content"), QStringLiteral(RLAB_APP_FIXTURES), QStringLiteral("--quiz"),
+            QStringLiteral("mini-quiz"), QStringLiteral("--screenshot"),
+            QDir(cwd.path()).filePath("shot.png")});
+    QVERIFY(process.waitForFinished(120000 * rlab::test::kSlowness));
+    QCOMPARE(process.exitCode(), 2);
+    const QString errors = QString::fromLocal8Bit(process.readAllStandardError());
+    QVERIFY2(errors.contains(QStringLiteral("RLAB_STATE_DIR must be an absolute path, not \"state-here\"")),
+        qPrintable(errors));
+    QVERIFY(!QFileInfo::exists(QDir(cwd.path()).filePath(QStringLiteral("state-here"))));
 }
 
 QTEST_GUILESS_MAIN(CommandLineTest)
