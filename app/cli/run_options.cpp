@@ -134,6 +134,23 @@ const rlab::ShapeField* shapeFlag(const std::string& flag)
     return flag.starts_with("--") ? rlab::shapeField(std::string_view(flag).substr(2)) : nullptr;
 }
 
+// Flags that are each fine but not together.
+void refuseClashes(const SweepOptions& parsed, bool kvHeadsGiven)
+{
+    // GPT-2 has as many key/value heads as heads, so --kv-heads 4 with --heads 4 was taken silently.
+    if (kvHeadsGiven && parsed.base.config.shape.arch == rlab::Arch::Gpt2)
+        refuse("--kv-heads is llama's (grouped-query attention); use it with --arch llama.");
+    if (parsed.base.tracePath.empty() || parsed.base.memorySnapshotPath.empty())
+        return;
+    std::error_code error;
+    const auto named = [&](const std::string& path) {
+        return std::filesystem::weakly_canonical(std::filesystem::absolute(path, error), error);
+    };
+    if (named(parsed.base.tracePath) == named(parsed.base.memorySnapshotPath))
+        refuse("--trace and --memory-snapshot name the same file, " + parsed.base.tracePath
+            + "; give each its own (one would overwrite the other).");
+}
+
 // The shared flag loop. With `sweep` set, size flags take comma lists and --policies is known.
 SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
 {
@@ -290,18 +307,7 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
             parsed.sizes.emplace_back(
                 &field, given != swept.end() ? given->second : std::vector<int> {config.shape.*field.member});
         }
-    // GPT-2 has as many key/value heads as heads, so --kv-heads 4 with --heads 4 was taken silently.
-    if (kvHeadsGiven && config.shape.arch == rlab::Arch::Gpt2)
-        refuse("--kv-heads is llama's (grouped-query attention); use it with --arch llama.");
-    if (!parsed.base.tracePath.empty() && !parsed.base.memorySnapshotPath.empty()) {
-        std::error_code error;
-        const auto named = [&](const std::string& path) {
-            return std::filesystem::weakly_canonical(std::filesystem::absolute(path, error), error);
-        };
-        if (named(parsed.base.tracePath) == named(parsed.base.memorySnapshotPath))
-            refuse("--trace and --memory-snapshot name the same file, " + parsed.base.tracePath
-                + "; give each its own (one would overwrite the other).");
-    }
+    refuseClashes(parsed, kvHeadsGiven);
     if (config.warmupSteps >= config.steps)
         refuse("--warmup (" + std::to_string(config.warmupSteps) + ") must be below --steps ("
             + std::to_string(config.steps) + ") so that at least one step is measured.");

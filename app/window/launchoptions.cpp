@@ -116,6 +116,17 @@ bool isPack(const QString& path)
         || (file.isFile() && rlab::content::isPackArchive(QFile::encodeName(path).toStdString()));
 }
 
+// A relative RLAB_STATE_DIR would keep progress wherever the app happens to be started.
+QString stateDirProblem()
+{
+    const QString state = qEnvironmentVariable("RLAB_STATE_DIR");
+    if (state.isEmpty() || !QDir::isRelativePath(state))
+        return {};
+    return QStringLiteral("RLAB_STATE_DIR must be an absolute path, not \"%1\" (a relative one would keep "
+                          "progress wherever the app is started).")
+        .arg(state);
+}
+
 // Reads the parser into `options` one concern at a time; each returns the sentence that refuses an
 // argument, or an empty one.
 class OptionReader {
@@ -325,14 +336,8 @@ OrProblem<LaunchOptions> parseLaunchOptions(const QStringList& arguments)
         options.helpShown = true;
         return {options, {}};
     }
-    // A relative folder would hold the progress wherever the app happens to be started.
-    if (const QString state = qEnvironmentVariable("RLAB_STATE_DIR");
-        !state.isEmpty() && QDir::isRelativePath(state)) {
-        return {{},
-            QStringLiteral("RLAB_STATE_DIR must be an absolute path, not \"%1\" (a relative one "
-                           "would keep progress wherever the app is started).")
-                .arg(state)};
-    }
+    if (QString problem = stateDirProblem(); !problem.isEmpty())
+        return {{}, std::move(problem)};
     OptionReader reader(parser, options);
     for (QString (OptionReader::*read)() : {&OptionReader::pack, &OptionReader::place,
              &OptionReader::screenshot, &OptionReader::demo, &OptionReader::files})

@@ -213,6 +213,20 @@ void markUntranslated(Question& question, const QuestionTags& tags)
     }
 }
 
+// The demo, its view and answer, the Planner view, guide section and see-also links the tags give
+// a question.
+void applyTags(Question& question, const QuestionTags& tags)
+{
+    question.demo = tags.demo;
+    question.demoView = tags.demoView;
+    question.demoAnswer = tags.demoAnswer;
+    question.planner = tags.planner;
+    question.guideSection = tags.guideSection;
+    for (const std::string& entry : tags.seeAlso)
+        if (const std::size_t slash = entry.find('/'); slash != std::string::npos)
+            question.seeAlso.push_back({entry.substr(0, slash), entry.substr(slash + 1), 0, 0});
+}
+
 // ---- GIFT ---------------------------------------------------------------------------------------
 
 std::string giftEscaped(std::string_view text)
@@ -309,6 +323,20 @@ void markQuizUntranslated(Quiz& quiz, const std::string& fields)
         else if (field == "description")
             quiz.description.fallback = true;
     }
+}
+
+// What a GIFT question that is no single-answer multiple choice is: its type (counted) and the
+// phrase that says so.
+std::pair<std::string, std::string> giftOtherType(
+    std::size_t answers, std::size_t corrects, bool weighted, bool matching)
+{
+    if (answers == 0)
+        return {"essay", "an essay question (no answers)"};
+    if (corrects == answers && !matching)
+        return {"short answer", "a short-answer question"};
+    if (weighted)
+        return {"weighted", "weighted (partial credit)"};
+    return {matching ? "matching" : "multiple answer", "not single-answer multiple choice"};
 }
 
 // Reads GIFT: comments (rlab- lines kept), $CATEGORY, and questions, each up to its closing '}'.
@@ -483,34 +511,18 @@ private:
         const bool weighted
             = std::any_of(answers.begin(), answers.end(), [](const Answer& a) { return a.weighted; });
         if (corrects != 1 || weighted || answers.size() < 2 || text.find("->") != std::string::npos) {
-            const std::string type = answers.empty()                      ? "essay"
-                : text.find("->") != std::string::npos                    ? "matching"
-                : corrects == static_cast<std::ptrdiff_t>(answers.size()) ? "short answer"
-                : weighted                                                ? "weighted"
-                                                                          : "multiple answer";
+            const auto [type, what] = giftOtherType(answers.size(), static_cast<std::size_t>(corrects),
+                weighted, text.find("->") != std::string::npos);
             countSkippedType(m_quiz, type);
-            m_quiz.skipped.push_back(m_name + ":" + std::to_string(first) + ": question '" + name + "' is "
-                + (answers.empty() ? "an essay question (no answers)"
-                        : corrects == static_cast<std::ptrdiff_t>(answers.size()) ? "a short-answer question"
-                        : weighted ? "weighted (partial credit)"
-                                   : "not single-answer multiple choice")
-                + ", skipped");
+            m_quiz.skipped.push_back(
+                m_name + ":" + std::to_string(first) + ": question '" + name + "' is " + what + ", skipped");
             return next;
         }
         Question question;
         question.id = name;
         question.text.value = trimmed(text);
         question.explanation.value = trimmed(general);
-        question.demo = tags.demo;
-        question.demoView = tags.demoView;
-        question.demoAnswer = tags.demoAnswer;
-        question.planner = tags.planner;
-        question.guideSection = tags.guideSection;
-        for (const std::string& entry : tags.seeAlso) {
-            const std::size_t slash = entry.find('/');
-            if (slash != std::string::npos)
-                question.seeAlso.push_back({entry.substr(0, slash), entry.substr(slash + 1), 0, 0});
-        }
+        applyTags(question, tags);
         for (std::size_t k = 0; k < answers.size(); ++k) {
             Option option;
             option.id
@@ -846,14 +858,7 @@ private:
         question.id = name.empty() ? m_question.idnumber : name;
         question.text.value = trimmed(m_question.text);
         question.explanation.value = trimmed(m_question.general);
-        question.demo = tags.demo;
-        question.demoView = tags.demoView;
-        question.demoAnswer = tags.demoAnswer;
-        question.planner = tags.planner;
-        question.guideSection = tags.guideSection;
-        for (const std::string& entry : tags.seeAlso)
-            if (const std::size_t slash = entry.find('/'); slash != std::string::npos)
-                question.seeAlso.push_back({entry.substr(0, slash), entry.substr(slash + 1), 0, 0});
+        applyTags(question, tags);
         for (std::size_t k = 0; k < m_question.answers.size(); ++k) {
             const Answer& answer = m_question.answers[k];
             Option option;
