@@ -2559,6 +2559,10 @@ sequence</source>
         <source>Part of your progress file could not be read (%1); the file was moved to %2, and what could be read is kept.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 holds %2 attempts, more than the %3 kept of a quiz</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>QuestionListPage</name>

@@ -2600,6 +2600,10 @@ sequence</source>
         <source>Part of your progress file could not be read (%1); the file was moved to %2, and what could be read is kept.</source>
         <translation>Часть файла прогресса не удалось прочитать (%1); файл перемещён в %2, а всё, что удалось прочитать, сохранено.</translation>
     </message>
+    <message>
+        <source>%1 holds %2 attempts, more than the %3 kept of a quiz</source>
+        <translation>в %1 %2 попыток, больше, чем %3, которые хранятся для теста</translation>
+    </message>
 </context>
 <context>
     <name>QuestionListPage</name>

@@ -2582,6 +2582,10 @@ hukuru kupfuura hwose</translation>
         <source>Part of your progress file could not be read (%1); the file was moved to %2, and what could be read is kept.</source>
         <translation>Chimwe chikamu chefaira rekufambira mberi kwako hachina kukwanisa kuverengwa (%1); faira rakaendeswa ku-%2, uye zvakakwanisa kuverengwa zvachengetwa.</translation>
     </message>
+    <message>
+        <source>%1 holds %2 attempts, more than the %3 kept of a quiz</source>
+        <translation>%1 rine zvakaedzwa %2, kupfuura %3 zvinochengetwa pabvunzo</translation>
+    </message>
 </context>
 <context>
     <name>QuestionListPage</name>

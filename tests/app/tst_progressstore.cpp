@@ -808,6 +808,11 @@ void ProgressStoreTest::partlyReadableFileIsSetAsideKeepingWhatWasRead_data()
         << QByteArray(R"({"version":2,"language":"\u001b[31mred","quizzes":{)" + good + "}}");
     QTest::newRow("one quiz malformed")
         << QByteArray(R"({"version":2,"language":"en","quizzes":{)" + good + R"(,"bad":{"answers":[1]}}})");
+    QByteArray many;
+    for (int i = 0; i < 501; ++i)
+        many += QByteArray(i ? "," : "") + R"({"kind":"retry","answers":{"x":"a"}})";
+    QTest::newRow("501 attempts of a quiz, more than a store keeps")
+        << QByteArray(R"({"version":2,"quizzes":{)" + good + R"(,"gone":{"attempts":[)" + many + "]}}}");
     QTest::newRow("an answer that is not text, format 1")
         << QByteArray(R"({"version":1,"language":"en","quizzes":{"good":{"q1":"b"},"bad":{"x":7}}})");
 }

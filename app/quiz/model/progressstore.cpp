@@ -442,6 +442,16 @@ ProgressStore::FileRead ProgressStore::readFile() const
         } else if (!readQuiz(quiz.value().toObject(), &progress)) {
             unread([key = quiz.key()] { return tr("the progress of %1 is malformed").arg(key); });
         }
+        // A save keeps the newest MaxAttempts: more, from elsewhere, would go without a word.
+        if (const qsizetype count = progress.attempts.size(); count > MaxAttempts) {
+            unread([key = quiz.key(), count] {
+                return tr("%1 holds %2 attempts, more than the %3 kept of a quiz")
+                    .arg(key)
+                    .arg(count)
+                    .arg(MaxAttempts);
+            });
+            progress.attempts.remove(0, count - MaxAttempts);
+        }
         read.quizzes.insert(quiz.key(), progress);
     }
     read.language = isLanguageCode(language.toString()) ? language.toString() : QString();
