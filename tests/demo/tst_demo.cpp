@@ -753,6 +753,7 @@ void DemoTest::claimsReadInALearnersWords()
 void DemoTest::runTimeIsEstimated()
 {
     clearMeasuredSpeed();
+    rlab::demo::clearEstimateCorrections();
     DemoPanel panel(m_figures);
     panel.setPreset(tinyPreset("tiny-estimate"));
     panel.resize(900, 700);
@@ -765,7 +766,9 @@ void DemoTest::runTimeIsEstimated()
 
     const DemoPreset preset = tinyPreset("tiny-estimate");
     const QList<DemoRunPlan> plans = DemoRunner::plan(preset, rlab::demo::defaultChoice(preset)).value;
-    const double predicted = estimateDemoSeconds(plans, *measuredFlopsPerMs());
+    // The FLOP estimate, corrected by how long the first run took against its own.
+    const double flopEstimate = estimateDemoSeconds(plans, *measuredFlopsPerMs());
+    const double predicted = rlab::demo::correctedEstimate(QStringLiteral("tiny-estimate"), flopEstimate);
     QVERIFY(predicted > 0);
     QElapsedTimer timer;
     timer.start();
@@ -774,6 +777,15 @@ void DemoTest::runTimeIsEstimated()
     const double took = double(timer.elapsed()) / 1000.0;
     QVERIFY2(took > predicted / 4 && took < predicted * 4,
         qPrintable(QStringLiteral("estimated %1 s, took %2 s").arg(predicted).arg(took)));
+    // That run had an estimate: the next one of this preset is corrected by how long it took.
+    const double corrected = rlab::demo::correctedEstimate(QStringLiteral("tiny-estimate"), flopEstimate);
+    // (the panel times the run from its start; this test's clock also counts the event loop around it)
+    const double expected = std::clamp(took / flopEstimate, 0.5, 10.0);
+    QVERIFY2(std::abs(corrected / flopEstimate - expected) < 0.25 * expected,
+        qPrintable(QStringLiteral("corrected by %1, took %2 of the estimate")
+                       .arg(corrected / flopEstimate)
+                       .arg(expected)));
+    qInfo("FLOP estimate %.2f s, took %.2f s; the next estimate %.2f s", flopEstimate, took, corrected);
     rlab::demo::Choice larger = rlab::demo::defaultChoice(preset);
     larger.shape.layers = preset.maxShape.layers;
     larger.shape.seq = preset.maxShape.seq;

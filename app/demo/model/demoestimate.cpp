@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <vector>
 
 #include <QCoreApplication>
@@ -18,7 +19,40 @@ std::vector<double>& speeds()
     static std::vector<double> recorded;
     return recorded;
 }
+
+std::map<QString, double>& correctionByPreset()
+{
+    static std::map<QString, double> ratios;
+    return ratios;
+}
 } // namespace
+
+void recordEstimateTaken(const QString& presetId, double estimatedSeconds, double takenSeconds)
+{
+    if (estimatedSeconds <= 0 || takenSeconds <= 0)
+        return;
+    correctionByPreset()[presetId] = std::clamp(takenSeconds / estimatedSeconds, 0.5, 10.0);
+}
+
+double correctedEstimate(const QString& presetId, double estimatedSeconds)
+{
+    const std::map<QString, double>& ratios = correctionByPreset();
+    if (const auto own = ratios.find(presetId); own != ratios.end())
+        return estimatedSeconds * own->second;
+    if (ratios.empty())
+        return estimatedSeconds;
+    std::vector<double> sorted;
+    sorted.reserve(ratios.size());
+    for (const auto& [preset, ratio] : ratios)
+        sorted.push_back(ratio);
+    std::sort(sorted.begin(), sorted.end());
+    return estimatedSeconds * sorted[sorted.size() / 2];
+}
+
+void clearEstimateCorrections()
+{
+    correctionByPreset().clear();
+}
 
 void recordMeasuredSpeed(const rlab::RunResult& run)
 {

@@ -24,6 +24,15 @@ void clearMeasuredSpeed();
 // Seconds the plans' runs take at `flopsPerMs`: each run's warm-up and timed steps, and at least its
 // time budget (min_time) of timed steps.
 double estimateDemoSeconds(const QList<DemoRunPlan>& plans, double flopsPerMs);
+
+// What the FLOPs leave out (building the model, the profiled step, the small ops' overhead, the
+// paired timing rounds) is learned from the runs themselves: after a run, the time it took over its
+// FLOP estimate is recorded for its preset. An estimate is then the FLOP estimate times the preset's
+// latest such ratio, or the median ratio of all presets run so far this session, or 1 before any
+// run finished (bounded to [0.5, 10]).
+void recordEstimateTaken(const QString& presetId, double estimatedSeconds, double takenSeconds);
+double correctedEstimate(const QString& presetId, double estimatedSeconds);
+void clearEstimateCorrections(); // tests
 // "About 40 s (estimated from the predicted FLOPs at this machine's measured speed)."
 QString demoEstimateText(double seconds);
 

@@ -555,7 +555,8 @@ double DemoPanel::estimateSeconds() const
     const std::optional<double> speed = measuredFlopsPerMs();
     if (!m_preset || !speed)
         return 0;
-    return estimateDemoSeconds(DemoRunner::plan(*m_preset, m_sizes->choice()).value, *speed);
+    return rlab::demo::correctedEstimate(QString::fromStdString(m_preset->id),
+        estimateDemoSeconds(DemoRunner::plan(*m_preset, m_sizes->choice()).value, *speed));
 }
 
 void DemoPanel::showEstimate(bool runnable)
@@ -653,7 +654,8 @@ void DemoPanel::run()
     }
     setStatus([] { return tr("Starting…"); });
     const std::optional<double> speed = measuredFlopsPerMs();
-    m_runEstimate = speed ? estimateDemoSeconds(plans, *speed) : 0;
+    m_runFlopEstimate = speed ? estimateDemoSeconds(plans, *speed) : 0;
+    m_runEstimate = rlab::demo::correctedEstimate(QString::fromStdString(m_preset->id), m_runFlopEstimate);
     m_runClock.start();
     m_clock->start();
     showEstimate(false);
@@ -683,6 +685,11 @@ void DemoPanel::onEnded(const DemoOutcome& outcome)
     m_clock->stop();
     m_progress->resetFormat();
     if (outcome.ok()) {
+        // How long it took against its FLOP estimate: the next estimate of this preset allows for it.
+        // A session's first run has no estimate to correct (and pays the one-time costs): none kept.
+        if (m_preset && m_runFlopEstimate > 0)
+            rlab::demo::recordEstimateTaken(QString::fromStdString(m_preset->id), m_runFlopEstimate,
+                double(m_runClock.elapsed()) / 1000.0);
         m_progress->setValue(kProgressRange);
         m_claimChecks = outcome.claims;
         showClaims();

@@ -173,6 +173,7 @@ private:
     QTimer* m_clock = nullptr;
     QElapsedTimer m_runClock;
     double m_runEstimate = 0; // seconds, for the running demo; 0: no estimate
+    double m_runFlopEstimate = 0; // the same before its correction by earlier runs (demoestimate.h)
     QLabel* m_device = nullptr;
     QLabel* m_predictStep = nullptr; // the lesson's steps: predict, run, see
     QLabel* m_runStep = nullptr;
