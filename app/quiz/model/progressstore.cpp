@@ -28,7 +28,6 @@
 #include "rlab/safe_write.h"
 #include "rlab/words.h"
 
-
 namespace rlab::quiz {
 
 namespace {
