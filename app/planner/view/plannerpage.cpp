@@ -103,6 +103,44 @@ PlannerPage::PlannerPage(QWidget* parent)
 
 void PlannerPage::buildUi()
 {
+    QHBoxLayout* top = buildHeading();
+    buildInputs();
+    QFormLayout* form = buildForm();
+    connectInputs();
+    buildTable();
+    QHBoxLayout* charts = buildCharts();
+    QVBoxLayout* code = buildCode();
+
+    // The inputs beside the charts; the table gets the full width for its thirteen columns.
+    auto* upper = new QHBoxLayout;
+    upper->addLayout(form);
+    upper->addLayout(code, 1);
+
+    auto* body = new QWidget;
+    auto* layout = new QVBoxLayout(body);
+    layout->addLayout(top);
+    layout->addWidget(m_intro);
+    layout->addLayout(upper);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_table);
+    layout->addLayout(charts);
+    m_cluster = new ClusterPanel;
+    layout->addSpacing(12);
+    layout->addWidget(m_viewNote); // a question's view opens at the cluster: its note just above
+    layout->addWidget(m_cluster);
+    auto* scroll = new QScrollArea;
+    m_scroll = scroll;
+    scroll->setWidget(body);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+}
+
+// The title, the introduction and the back button beside them.
+QHBoxLayout* PlannerPage::buildHeading()
+{
     m_title = new QLabel;
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.6);
@@ -116,7 +154,12 @@ void PlannerPage::buildUi()
     auto* top = new QHBoxLayout;
     top->addWidget(m_title, 1);
     top->addWidget(m_back, 0, Qt::AlignTop);
+    return top;
+}
 
+// The inputs: the model and its sizes, sequence and batch, precisions, optimizer and budget.
+void PlannerPage::buildInputs()
+{
     m_model = new QComboBox;
     m_model->setObjectName(QStringLiteral("plannerModel"));
     m_layers = sizeBox("layers");
@@ -155,7 +198,11 @@ void PlannerPage::buildUi()
     m_budgetGb->setDecimals(1);
     m_budgetGb->setValue(24);
     fillChoices();
+}
 
+// The form: each input with its label, the budget's choice beside its figure in gigabytes.
+QFormLayout* PlannerPage::buildForm()
+{
     auto* form = new QFormLayout;
     const auto row = [form](QLabel*& label, QWidget* field) {
         label = new QLabel;
@@ -182,7 +229,12 @@ void PlannerPage::buildUi()
     m_budgetLabel = new QLabel;
     m_budgetLabel->setBuddy(m_budget);
     form->addRow(m_budgetLabel, budget);
+    return form;
+}
 
+// Any input changed plans again after the typing pause; the model and block sizes reshape the form.
+void PlannerPage::connectInputs()
+{
     connect(m_model, &QComboBox::currentIndexChanged, this, &PlannerPage::modelChosen);
     for (QSpinBox* box : {m_layers, m_width, m_heads, m_vocab, m_seq, m_batch, m_kvHeads, m_ffn})
         connect(box, &QSpinBox::valueChanged, this, &PlannerPage::scheduleReplan);
@@ -197,7 +249,11 @@ void PlannerPage::buildUi()
     connect(m_budgetGb, &QDoubleSpinBox::valueChanged, this, &PlannerPage::scheduleReplan);
     for (QCheckBox* box : {m_fused, m_qkvBias})
         connect(box, &QCheckBox::toggled, this, &PlannerPage::scheduleReplan);
+}
 
+// The summary and the table of policies; a row clicked shows its code.
+void PlannerPage::buildTable()
+{
     m_summary = new QLabel;
     m_summary->setObjectName(QStringLiteral("plannerSummary"));
     m_summary->setWordWrap(true);
@@ -213,7 +269,11 @@ void PlannerPage::buildUi()
         m_chosenRow = clicked;
         renderCode();
     });
+}
 
+// The charts of the peak against the micro-batch and against the sequence, side by side.
+QHBoxLayout* PlannerPage::buildCharts()
+{
     m_byBatch = new QChartView;
     m_byBatch->setObjectName(QStringLiteral("plannerByBatch"));
     m_bySeq = new QChartView;
@@ -225,7 +285,12 @@ void PlannerPage::buildUi()
     auto* charts = new QHBoxLayout;
     charts->addWidget(m_byBatch);
     charts->addWidget(m_bySeq);
+    return charts;
+}
 
+// The chosen policy's code: its title, the copy button and the tabs of code.
+QVBoxLayout* PlannerPage::buildCode()
+{
     m_codeTitle = new QLabel;
     m_codeTitle->setObjectName(QStringLiteral("plannerCodeTitle"));
     m_codeTitle->setWordWrap(true);
@@ -241,35 +306,10 @@ void PlannerPage::buildUi()
     auto* codeHead = new QHBoxLayout;
     codeHead->addWidget(m_codeTitle, 1);
     codeHead->addWidget(m_copy, 0, Qt::AlignBottom);
-
-    // The inputs beside the charts; the table gets the full width for its thirteen columns.
     auto* code = new QVBoxLayout;
     code->addLayout(codeHead);
     code->addWidget(m_code, 1);
-    auto* upper = new QHBoxLayout;
-    upper->addLayout(form);
-    upper->addLayout(code, 1);
-
-    auto* body = new QWidget;
-    auto* layout = new QVBoxLayout(body);
-    layout->addLayout(top);
-    layout->addWidget(m_intro);
-    layout->addLayout(upper);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_table);
-    layout->addLayout(charts);
-    m_cluster = new ClusterPanel;
-    layout->addSpacing(12);
-    layout->addWidget(m_viewNote); // a question's view opens at the cluster: its note just above
-    layout->addWidget(m_cluster);
-    auto* scroll = new QScrollArea;
-    m_scroll = scroll;
-    scroll->setWidget(body);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    return code;
 }
 
 void PlannerPage::fillChoices()

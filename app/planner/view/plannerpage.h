@@ -16,6 +16,8 @@ class QChartView;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
+class QHBoxLayout;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
@@ -24,6 +26,7 @@ class QSpinBox;
 class QTableWidget;
 class QTabWidget;
 class QTimer;
+class QVBoxLayout;
 namespace rlab::planner {
 class PlannerForm;
 }
@@ -69,6 +72,13 @@ protected:
 
 private:
     void buildUi();
+    QHBoxLayout* buildHeading(); // the title, the introduction and the back button
+    void buildInputs(); // the input widgets, their choices filled
+    QFormLayout* buildForm(); // the inputs with their labels
+    void connectInputs(); // any input changed plans again
+    void buildTable(); // the summary and the table of policies
+    QHBoxLayout* buildCharts(); // the peak against micro-batch and against sequence
+    QVBoxLayout* buildCode(); // the chosen row's code, its title and copy button
     void retranslate();
     void fillChoices(); // combo texts, kept on a language change
     void modelChosen();
