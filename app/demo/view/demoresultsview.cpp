@@ -55,6 +55,29 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     : QWidget(parent)
     , m_results(results)
 {
+    buildTable();
+    m_moreColumns = new QCheckBox;
+    m_moreColumns->setObjectName(QStringLiteral("moreColumns"));
+    m_moreColumns->setChecked(moreColumnsShown);
+    connect(m_moreColumns, &QCheckBox::toggled, this, [this](bool shown) {
+        moreColumnsShown = shown;
+        showColumns();
+    });
+    connect(m_results, &QAbstractItemModel::rowsInserted, this, &DemoResultsView::onResultsAdded);
+    connect(m_results, &QAbstractItemModel::modelReset, this, &DemoResultsView::onResultsCleared);
+    QVBoxLayout* timelineLayout = buildCharts();
+    buildTabs(timelineLayout);
+
+    m_layout = new QVBoxLayout(this);
+    m_layout->setContentsMargins(0, 0, 0, 0);
+    m_layout->addWidget(m_tabs, 1);
+    showColumns();
+    retranslate();
+}
+
+// The results table and, on top of its first column, the frozen Run column that follows it.
+void DemoResultsView::buildTable()
+{
     m_table = new QTableView;
     m_table->setObjectName(QStringLiteral("resultsTable"));
     m_table->setModel(m_results);
@@ -97,15 +120,11 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
         [this](int row, int, int size) { m_runColumn->setRowHeight(row, size); });
     m_table->installEventFilter(this);
     m_table->viewport()->installEventFilter(this); // a scroll bar coming or going resizes only the viewport
-    m_moreColumns = new QCheckBox;
-    m_moreColumns->setObjectName(QStringLiteral("moreColumns"));
-    m_moreColumns->setChecked(moreColumnsShown);
-    connect(m_moreColumns, &QCheckBox::toggled, this, [this](bool shown) {
-        moreColumnsShown = shown;
-        showColumns();
-    });
-    connect(m_results, &QAbstractItemModel::rowsInserted, this, &DemoResultsView::onResultsAdded);
-    connect(m_results, &QAbstractItemModel::modelReset, this, &DemoResultsView::onResultsCleared);
+}
+
+// The charts, and the timeline's page: the chart beside the run it shows and its "At the peak" card.
+QVBoxLayout* DemoResultsView::buildCharts()
+{
     m_memoryChart = new MemoryChart;
     m_stepTimeChart = new StepTimeChart;
     m_timelineChart = new TimelineChart;
@@ -151,9 +170,14 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
     m_timelineSplit->setSizes({600, 400});
     m_sweepChart = new SweepChart;
     m_lossChart = new LossChart;
+    return timelineLayout;
+}
 
+// The tabs: the table, each chart's page with its reading hint, the ledger and the frontier.
+void DemoResultsView::buildTabs(QVBoxLayout* timelineLayout)
+{
     // Each chart with one line above it that says how to read it.
-    const auto withHint = [this](QWidget* chart, QLabel** hint) {
+    const auto withHint = [](QWidget* chart, QLabel** hint) {
         auto* page = new QWidget;
         auto* pageLayout = new QVBoxLayout(page);
         pageLayout->setContentsMargins(4, 4, 4, 0);
@@ -205,12 +229,6 @@ DemoResultsView::DemoResultsView(DemoResultsModel* results, QWidget* parent)
         m_tabs->setCornerWidget(table ? m_moreColumns : nullptr); // the bar is laid out anew
         m_moreColumns->setVisible(table);
     });
-
-    m_layout = new QVBoxLayout(this);
-    m_layout->setContentsMargins(0, 0, 0, 0);
-    m_layout->addWidget(m_tabs, 1);
-    showColumns();
-    retranslate();
 }
 
 void DemoResultsView::retranslate()

@@ -42,6 +42,9 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override; // the table's resizes move the Run column
 
 private:
+    void buildTable(); // the table and its frozen Run column
+    QVBoxLayout* buildCharts(); // the charts and the timeline's page; its layout, for the hint above
+    void buildTabs(QVBoxLayout* timelineLayout); // each result's tab, the charts' with their hints
     void retranslate();
     void showHints();
     void onResultsAdded();
