@@ -151,139 +151,192 @@ void refuseClashes(const SweepOptions& parsed, bool kvHeadsGiven)
             + "; give each its own (one would overwrite the other).");
 }
 
-// The shared flag loop. With `sweep` set, size flags take comma lists and --policies is known.
-SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
+// One option as the flag loop reads it: its name, and its value inline ("--steps=5") or the next
+// argument.
+struct Option {
+    std::string flag;
+    std::optional<std::string> inlineValue;
+    const std::vector<std::string>* args = nullptr;
+    std::size_t* at = nullptr; // the option's index in args; a value read from the next moves it on
+
+    std::string value() const
+    {
+        if (inlineValue)
+            return *inlineValue;
+        if (*at + 1 >= args->size())
+            refuse(flag + " needs a value.");
+        return (*args)[++*at];
+    }
+    void noValue() const
+    {
+        if (inlineValue)
+            refuse(flag + " takes no value.");
+    }
+};
+
+// Splits args[*at] into the option's name and the value after an '=' of a long option.
+Option readOption(const std::vector<std::string>& args, std::size_t* at)
 {
-    SweepOptions parsed;
-    rlab::RunConfig& config = parsed.base.config;
+    Option option {args[*at], std::nullopt, &args, at};
+    if (const std::size_t equals = option.flag.find('=');
+        option.flag.starts_with("--") && equals != std::string::npos) {
+        option.inlineValue = option.flag.substr(equals + 1);
+        option.flag.resize(equals);
+    }
+    return option;
+}
+
+// What the flags gather beyond the config, applied once every flag is read.
+struct Gathered {
     bool offload = false;
     std::optional<std::vector<rlab::OpKind>> keep;
     std::map<const rlab::ShapeField*, std::vector<int>> swept;
     bool kvHeadsGiven = false;
+};
 
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        std::string flag = args[i];
-        std::optional<std::string> inlineValue;
-        if (const std::size_t equals = flag.find('=');
-            flag.starts_with("--") && equals != std::string::npos) {
-            inlineValue = flag.substr(equals + 1);
-            flag.resize(equals);
-        }
-        const auto value = [&]() -> std::string {
-            if (inlineValue)
-                return *inlineValue;
-            if (i + 1 >= args.size())
-                refuse(flag + " needs a value.");
-            return args[++i];
-        };
-        const auto noValue = [&]() {
-            if (inlineValue)
-                refuse(flag + " takes no value.");
-        };
-
-        if (flag == "--policy" || (sweep && flag == "--policies")) {
-            parsed.policies.clear();
-            const std::vector<std::string> items
-                = sweep ? splitList(flag, value()) : std::vector<std::string> {value()};
-            checkListLength(flag, items.size());
-            parsed.policies.reserve(items.size());
-            for (const std::string& item : items)
-                parsed.policies.push_back(parsePolicy(item));
-        } else if (const rlab::ShapeField* field = shapeFlag(flag)) {
-            const bool list = sweep && field->sweepable;
-            const std::vector<int> values = parseSizes(flag, value(), list, *field);
-            config.shape.*field->member = values.front();
-            if (list)
-                swept[field] = values;
-        } else if (flag == "--arch") {
-            config.shape.arch = parseChoice(flag, value(), rlab::parseArch, rlab::archChoices);
-        } else if (flag == "--attention") {
-            const std::string choice = value();
-            if (choice != "plain" && choice != "fused")
-                refuse("--attention takes plain or fused, not '" + choice + "'.");
-            config.fusedAttention = choice == "fused";
-        } else if (flag == "--kv-heads") {
-            config.shape.kvHeads = parseInteger<int>(flag, value(), 1, 65536);
-            kvHeadsGiven = true;
-        } else if (flag == "--ffn") {
-            config.shape.ffn = parseInteger<int>(flag, value(), 1, rlab::kMostFfn);
-        } else if (flag == "--qkv-bias") {
-            noValue();
-            config.shape.qkvBias = true;
-        } else if (flag == "--steps") {
-            config.steps = parseInteger<int>(flag, value(), 1, rlab::kMostSteps);
-        } else if (flag == "--min-time") {
-            const std::string text = value();
-            const double seconds = parseReal(flag, text);
-            if (seconds < 0 || seconds > 3600)
-                refuse("--min-time must be 0 to 3600 seconds, not " + text + ".");
-            config.minTimeSeconds = seconds;
-        } else if (flag == "--max-steps") {
-            config.maxSteps = parseInteger<int>(flag, value(), 1, rlab::kMostSteps);
-        } else if (flag == "--warmup") {
-            config.warmupSteps = parseInteger<int>(flag, value(), 0);
-        } else if (flag == "--seed") {
-            config.seed = parseInteger<std::uint64_t>(flag, value(), 0);
-        } else if (flag == "--dropout") {
-            const std::string text = value();
-            const double p = parseReal(flag, text);
-            if (p < 0 || p >= 1)
-                refuse("--dropout must be at least 0 and below 1, not " + text + ".");
-            config.dropout = static_cast<float>(p);
-        } else if (flag == "--lr") {
-            const std::string text = value();
-            const double lr = parseReal(flag, text);
-            // The engine trains in 32-bit floats: 1e308 became inf and "not a positive number".
-            if (lr <= 0 || lr > std::numeric_limits<float>::max()
-                || static_cast<float>(lr) < std::numeric_limits<float>::min())
-                refuse(
-                    "--lr must be above 0 and a 32-bit float (about 1.2e-38 to 3.4e38), not " + text + ".");
-            config.learningRate = static_cast<float>(lr);
-        } else if (flag == "--device") {
-            config.device = parseChoice(flag, value(), rlab::parseDevice, rlab::deviceChoices);
-        } else if (flag == "--save-precision") {
-            config.savePrecision
-                = parseChoice(flag, value(), rlab::parseSavePrecision, rlab::savePrecisionChoices);
-        } else if (flag == "--optimizer") {
-            config.optimizer = parseChoice(flag, value(), rlab::parseOptimizer, rlab::optimizerChoices);
-        } else if (flag == "--offload") {
-            noValue();
-            offload = true;
-        } else if (flag == "--keep") {
-            keep = parseKeep(flag, value());
-        } else if (flag == "--no-rng-replay") {
-            noValue();
-            config.rngReplay = false;
-        } else if (flag == "--threads") {
-            config.threads = parseInteger<int>(flag, value(), 0, rlab::kMostThreads);
-        } else if (flag == "--memory-limit") {
-            config.memoryLimitBytes = parseBytes(flag, value());
-        } else if (flag == "--json") {
-            noValue();
-            parsed.base.json = true;
-        } else if (!sweep && flag == "--dump") {
-            config.dumpDir = value();
-            if (config.dumpDir.empty())
-                refuse("--dump needs a folder name.");
-        } else if (!sweep && flag == "--init-from") {
-            config.initFrom = value();
-            if (config.initFrom.empty())
-                refuse("--init-from needs a folder name.");
-        } else if (!sweep && (flag == "--trace" || flag == "--memory-snapshot")) {
-            std::string& path = flag == "--trace" ? parsed.base.tracePath : parsed.base.memorySnapshotPath;
-            path = value();
-            if (path.empty())
-                refuse(flag + " needs a file name.");
-        } else if (sweep && (flag == "--dump" || flag == "--init-from")) {
-            refuse(flag + " writes or reads one model's weights; use it with rlab run, not rlab sweep.");
-        } else if (flag.starts_with("-")) {
-            refuse(
-                "Unknown option " + flag + "; see rlab " + std::string(sweep ? "sweep" : "run") + " --help.");
-        } else {
-            refuse("Unexpected argument '" + flag + "'; options start with --.");
-        }
+// The policies and the model's flags (its sizes, architecture and attention); false for any other.
+bool modelFlag(const Option& option, bool sweep, SweepOptions& parsed, Gathered& gathered)
+{
+    const std::string& flag = option.flag;
+    rlab::RunConfig& config = parsed.base.config;
+    if (flag == "--policy" || (sweep && flag == "--policies")) {
+        parsed.policies.clear();
+        const std::vector<std::string> items
+            = sweep ? splitList(flag, option.value()) : std::vector<std::string> {option.value()};
+        checkListLength(flag, items.size());
+        parsed.policies.reserve(items.size());
+        for (const std::string& item : items)
+            parsed.policies.push_back(parsePolicy(item));
+    } else if (const rlab::ShapeField* field = shapeFlag(flag)) {
+        const bool list = sweep && field->sweepable;
+        const std::vector<int> values = parseSizes(flag, option.value(), list, *field);
+        config.shape.*field->member = values.front();
+        if (list)
+            gathered.swept[field] = values;
+    } else if (flag == "--arch") {
+        config.shape.arch = parseChoice(flag, option.value(), rlab::parseArch, rlab::archChoices);
+    } else if (flag == "--attention") {
+        const std::string choice = option.value();
+        if (choice != "plain" && choice != "fused")
+            refuse("--attention takes plain or fused, not '" + choice + "'.");
+        config.fusedAttention = choice == "fused";
+    } else if (flag == "--kv-heads") {
+        config.shape.kvHeads = parseInteger<int>(flag, option.value(), 1, 65536);
+        gathered.kvHeadsGiven = true;
+    } else if (flag == "--ffn") {
+        config.shape.ffn = parseInteger<int>(flag, option.value(), 1, rlab::kMostFfn);
+    } else if (flag == "--qkv-bias") {
+        option.noValue();
+        config.shape.qkvBias = true;
+    } else {
+        return false;
     }
+    return true;
+}
 
+// The training run's flags (steps, timing, seed, dropout, learning rate, device, precision,
+// optimizer); false for any other.
+bool trainingFlag(const Option& option, rlab::RunConfig& config)
+{
+    const std::string& flag = option.flag;
+    if (flag == "--steps") {
+        config.steps = parseInteger<int>(flag, option.value(), 1, rlab::kMostSteps);
+    } else if (flag == "--min-time") {
+        const std::string text = option.value();
+        const double seconds = parseReal(flag, text);
+        if (seconds < 0 || seconds > 3600)
+            refuse("--min-time must be 0 to 3600 seconds, not " + text + ".");
+        config.minTimeSeconds = seconds;
+    } else if (flag == "--max-steps") {
+        config.maxSteps = parseInteger<int>(flag, option.value(), 1, rlab::kMostSteps);
+    } else if (flag == "--warmup") {
+        config.warmupSteps = parseInteger<int>(flag, option.value(), 0);
+    } else if (flag == "--seed") {
+        config.seed = parseInteger<std::uint64_t>(flag, option.value(), 0);
+    } else if (flag == "--dropout") {
+        const std::string text = option.value();
+        const double p = parseReal(flag, text);
+        if (p < 0 || p >= 1)
+            refuse("--dropout must be at least 0 and below 1, not " + text + ".");
+        config.dropout = static_cast<float>(p);
+    } else if (flag == "--lr") {
+        const std::string text = option.value();
+        const double lr = parseReal(flag, text);
+        // The engine trains in 32-bit floats: 1e308 became inf and "not a positive number".
+        if (lr <= 0 || lr > std::numeric_limits<float>::max()
+            || static_cast<float>(lr) < std::numeric_limits<float>::min())
+            refuse("--lr must be above 0 and a 32-bit float (about 1.2e-38 to 3.4e38), not " + text + ".");
+        config.learningRate = static_cast<float>(lr);
+    } else if (flag == "--device") {
+        config.device = parseChoice(flag, option.value(), rlab::parseDevice, rlab::deviceChoices);
+    } else if (flag == "--save-precision") {
+        config.savePrecision
+            = parseChoice(flag, option.value(), rlab::parseSavePrecision, rlab::savePrecisionChoices);
+    } else if (flag == "--optimizer") {
+        config.optimizer = parseChoice(flag, option.value(), rlab::parseOptimizer, rlab::optimizerChoices);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// The engine's flags (offload, keep, RNG replay, threads, memory limit); false for any other.
+bool engineFlag(const Option& option, rlab::RunConfig& config, Gathered& gathered)
+{
+    const std::string& flag = option.flag;
+    if (flag == "--offload") {
+        option.noValue();
+        gathered.offload = true;
+    } else if (flag == "--keep") {
+        gathered.keep = parseKeep(flag, option.value());
+    } else if (flag == "--no-rng-replay") {
+        option.noValue();
+        config.rngReplay = false;
+    } else if (flag == "--threads") {
+        config.threads = parseInteger<int>(flag, option.value(), 0, rlab::kMostThreads);
+    } else if (flag == "--memory-limit") {
+        config.memoryLimitBytes = parseBytes(flag, option.value());
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// The output flags (--json, and run's weights, trace and snapshot files); sweep refuses run's own;
+// false for any other.
+bool outputFlag(const Option& option, bool sweep, SweepOptions& parsed)
+{
+    const std::string& flag = option.flag;
+    rlab::RunConfig& config = parsed.base.config;
+    if (flag == "--json") {
+        option.noValue();
+        parsed.base.json = true;
+    } else if (!sweep && flag == "--dump") {
+        config.dumpDir = option.value();
+        if (config.dumpDir.empty())
+            refuse("--dump needs a folder name.");
+    } else if (!sweep && flag == "--init-from") {
+        config.initFrom = option.value();
+        if (config.initFrom.empty())
+            refuse("--init-from needs a folder name.");
+    } else if (!sweep && (flag == "--trace" || flag == "--memory-snapshot")) {
+        std::string& path = flag == "--trace" ? parsed.base.tracePath : parsed.base.memorySnapshotPath;
+        path = option.value();
+        if (path.empty())
+            refuse(flag + " needs a file name.");
+    } else if (sweep && (flag == "--dump" || flag == "--init-from")) {
+        refuse(flag + " writes or reads one model's weights; use it with rlab run, not rlab sweep.");
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// After the flags: the default policies, --offload and --keep on them, the swept sizes and the
+// checks that need every flag.
+void finishArguments(SweepOptions& parsed, const Gathered& gathered, bool sweep)
+{
+    rlab::RunConfig& config = parsed.base.config;
     if (parsed.policies.empty()) {
         for (const char* name : sweep ? std::vector<const char*> {"none", "full", "sqrt", "selective"}
                                       : std::vector<const char*> {"none"})
@@ -292,25 +345,45 @@ SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
     // --offload and --keep modify whichever policies were named, in any order.
     bool anySelective = false;
     for (rlab::RecomputePolicy& policy : parsed.policies) {
-        policy.offload = policy.offload || offload;
-        if (keep)
-            policy.keep = *keep;
+        policy.offload = policy.offload || gathered.offload;
+        if (gathered.keep)
+            policy.keep = *gathered.keep;
         anySelective = anySelective || policy.kind == rlab::PolicyKind::Selective;
     }
-    if (keep && !anySelective)
+    if (gathered.keep && !anySelective)
         refuse("--keep names what selective keeps; use it with --policy selective.");
     config.policy = parsed.policies.front();
     // Every sweepable size, in rlab::shapeFields() order: the values given, else the one size.
     for (const rlab::ShapeField& field : rlab::shapeFields())
         if (sweep && field.sweepable) {
-            const auto given = swept.find(&field);
-            parsed.sizes.emplace_back(
-                &field, given != swept.end() ? given->second : std::vector<int> {config.shape.*field.member});
+            const auto given = gathered.swept.find(&field);
+            parsed.sizes.emplace_back(&field,
+                given != gathered.swept.end() ? given->second
+                                              : std::vector<int> {config.shape.*field.member});
         }
-    refuseClashes(parsed, kvHeadsGiven);
+    refuseClashes(parsed, gathered.kvHeadsGiven);
     if (config.warmupSteps >= config.steps)
         refuse("--warmup (" + std::to_string(config.warmupSteps) + ") must be below --steps ("
             + std::to_string(config.steps) + ") so that at least one step is measured.");
+}
+
+// The shared flag loop. With `sweep` set, size flags take comma lists and --policies is known.
+SweepOptions parseArguments(const std::vector<std::string>& args, bool sweep)
+{
+    SweepOptions parsed;
+    Gathered gathered;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const Option option = readOption(args, &i);
+        const std::string& flag = option.flag;
+        if (modelFlag(option, sweep, parsed, gathered) || trainingFlag(option, parsed.base.config)
+            || engineFlag(option, parsed.base.config, gathered) || outputFlag(option, sweep, parsed))
+            continue;
+        if (flag.starts_with("-"))
+            refuse(
+                "Unknown option " + flag + "; see rlab " + std::string(sweep ? "sweep" : "run") + " --help.");
+        refuse("Unexpected argument '" + flag + "'; options start with --.");
+    }
+    finishArguments(parsed, gathered, sweep);
     return parsed;
 }
 
