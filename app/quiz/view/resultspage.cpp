@@ -130,9 +130,41 @@ QString attemptKindName(QuizSession::Kind kind)
     }
     return {};
 }
+// The title of the guide section `question` points to, escaped; empty without a guide or section.
+QString sectionTitle(const rlab::content::Guide* guide, const rlab::content::Question& question)
+{
+    if (guide) {
+        for (const auto& section : guide->sections) {
+            if (section.id == question.guideSection)
+                return fromUtf8(section.title.value).toHtmlEscaped();
+        }
+    }
+    return QString();
+}
 } // namespace
 
 void ResultsPage::render()
+{
+    retranslateButtons();
+    const rlab::content::Quiz* shown = quiz();
+    if (!shown)
+        return;
+    renderScore(*shown);
+    const rlab::content::Guide* guide = content() ? content()->guide(shown->guide) : nullptr;
+    const QList<int> wrong = session()->mistakes();
+    QString html = questionsHtml(*shown, guide);
+    html += reviewNextHtml(*shown, guide, wrong);
+    html += mistakesHtml(*shown, wrong);
+    html += attemptsHtml();
+    // QTextBrowser's setHtml would reset the scroll position on every language switch; keep it.
+    const int scrolled = m_review->verticalScrollBar()->value();
+    m_reviewHtml = html;
+    m_review->setHtml(html);
+    m_review->verticalScrollBar()->setValue(scrolled);
+}
+
+// The buttons in the current language, the retry button with how many it retries.
+void ResultsPage::retranslateButtons()
 {
     m_back->setText(tr("◀ Quizzes"));
     m_back->setAccessibleName(tr("Back to the list of quizzes"));
@@ -149,11 +181,12 @@ void ResultsPage::render()
     m_export->setText(tr("Export results…"));
     m_export->setToolTip(
         tr("Save these results as a spreadsheet (CSV) or as a page to print or keep (HTML)."));
+}
 
-    const rlab::content::Quiz* shown = quiz();
-    if (!shown)
-        return;
-    m_title->setText(fromUtf8(shown->title.value));
+// The quiz title and the latest score, with the first-try and best after a second attempt.
+void ResultsPage::renderScore(const rlab::content::Quiz& shown)
+{
+    m_title->setText(fromUtf8(shown.title.value));
     const int total = session()->questionCount();
     QString score = tr("%1 of %n correct", nullptr, total).arg(session()->score());
     if (session()->attempts().size() > 1)
@@ -164,26 +197,20 @@ void ResultsPage::render()
                               .arg(session()->bestScore()));
     m_score->setText(score);
     m_score->setAccessibleName(QTextDocumentFragment::fromHtml(score).toPlainText());
+}
 
-    const rlab::content::Guide* guide = content() ? content()->guide(shown->guide) : nullptr;
-    auto sectionTitle = [guide](const rlab::content::Question& question) {
-        if (guide) {
-            for (const auto& section : guide->sections) {
-                if (section.id == question.guideSection)
-                    return fromUtf8(section.title.value).toHtmlEscaped();
-            }
-        }
-        return QString();
-    };
-
+// The table of every question: its first-try and latest outcome and its guide section.
+QString ResultsPage::questionsHtml(const rlab::content::Quiz& shown, const rlab::content::Guide* guide) const
+{
+    const int total = session()->questionCount();
     // Every question: first try, now, its guide section.
     QString html = QStringLiteral(
         "<table cellspacing=\"0\" cellpadding=\"4\" width=\"100%\">"
         "<tr><th align=\"left\">%1</th><th>%2</th><th>%3</th><th align=\"left\">%4</th></tr>")
                        .arg(tr("Question"), tr("First try"), tr("Now"), tr("Guide"));
-    for (int index = 0; index < total && index < static_cast<int>(shown->questions.size()); ++index) {
-        const auto& question = shown->questions[static_cast<std::size_t>(index)];
-        const QString section = sectionTitle(question);
+    for (int index = 0; index < total && index < static_cast<int>(shown.questions.size()); ++index) {
+        const auto& question = shown.questions[static_cast<std::size_t>(index)];
+        const QString section = sectionTitle(guide, question);
         QString now = outcomeHtml(session()->latestAnswer(index), question.answer);
         if (m_due.contains(index))
             now += QStringLiteral(" <i>%1</i>").arg(tr("due for review"));
@@ -197,15 +224,22 @@ void ResultsPage::render()
                             : QStringLiteral("<a href=\"guide:%1\">%2</a>").arg(index + 1).arg(section));
     }
     html += QStringLiteral("</table>");
+    return html;
+}
 
+// The guide sections to review next and the questions not answered yet (or a well done).
+QString ResultsPage::reviewNextHtml(
+    const rlab::content::Quiz& shown, const rlab::content::Guide* guide, const QList<int>& wrong) const
+{
+    const int total = session()->questionCount();
+    QString html;
     // What to review next: the guide sections of the questions still wrong or due, each once.
     QStringList next;
     QStringList sectionsListed;
-    const QList<int> wrong = session()->mistakes();
-    for (int index = 0; index < total && index < static_cast<int>(shown->questions.size()); ++index) {
+    for (int index = 0; index < total && index < static_cast<int>(shown.questions.size()); ++index) {
         if (!wrong.contains(index) && !m_due.contains(index))
             continue;
-        const QString section = sectionTitle(shown->questions[static_cast<std::size_t>(index)]);
+        const QString section = sectionTitle(guide, shown.questions[static_cast<std::size_t>(index)]);
         const QString link = QStringLiteral("<a href=\"guide:%1\">%2</a>").arg(index + 1).arg(section);
         if (!section.isEmpty() && !sectionsListed.contains(section)) {
             sectionsListed << section;
@@ -225,13 +259,19 @@ void ResultsPage::render()
         html += QStringLiteral("<p>%1 %2</p>")
                     .arg(tr("Not answered yet:"), numbers.join(QStringLiteral(", ")));
     }
+    return html;
+}
 
+// Each mistake: the answer given and why it is wrong, the right answer and its explanation.
+QString ResultsPage::mistakesHtml(const rlab::content::Quiz& shown, const QList<int>& wrong) const
+{
+    QString html;
     if (!wrong.isEmpty())
         html += QStringLiteral("<h3>%1</h3>").arg(tr("Review of your mistakes"));
     for (const int index : wrong) {
-        if (index >= static_cast<int>(shown->questions.size()))
+        if (index >= static_cast<int>(shown.questions.size()))
             continue;
-        const auto& question = shown->questions[static_cast<std::size_t>(index)];
+        const auto& question = shown.questions[static_cast<std::size_t>(index)];
         if (session()->latestAnswer(index) >= static_cast<int>(question.options.size()))
             continue;
         const auto& chosen = question.options[static_cast<std::size_t>(session()->latestAnswer(index))];
@@ -257,7 +297,13 @@ void ResultsPage::render()
                                         : contentHtml(figures(), right.text),
                         explanation, toneName(Tone::Right));
     }
+    return html;
+}
 
+// The attempts so far, newest first, with their scores and the guide opened before answering.
+QString ResultsPage::attemptsHtml() const
+{
+    QString html;
     // The history, newest first.
     const QList<QuizSession::Attempt> attempts = session()->attempts();
     if (!attempts.isEmpty()) {
@@ -283,11 +329,7 @@ void ResultsPage::render()
         }
         html += QStringLiteral("</ul>");
     }
-    // QTextBrowser's setHtml would reset the scroll position on every language switch; keep it.
-    const int scrolled = m_review->verticalScrollBar()->value();
-    m_reviewHtml = html;
-    m_review->setHtml(html);
-    m_review->verticalScrollBar()->setValue(scrolled);
+    return html;
 }
 
 namespace {

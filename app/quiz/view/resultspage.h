@@ -10,6 +10,9 @@
 class QLabel;
 class QPushButton;
 class QTextBrowser;
+namespace rlab::content {
+struct Guide;
+} // namespace rlab::content
 
 class ResultsPage : public QuizPage {
     Q_OBJECT
@@ -45,6 +48,16 @@ signals:
     void seeAlsoRequested(const QString& quizId, int question); // another quiz's question on the same point
 
 private:
+    void retranslateButtons(); // the buttons' texts, tooltips and the retry count
+    void renderScore(const rlab::content::Quiz& shown); // the title and the latest, first-try and best scores
+    // The review's parts: every question's outcomes and guide section; the sections to review next
+    // and the questions not answered; each mistake with the right answer and why; the attempts.
+    QString questionsHtml(const rlab::content::Quiz& shown, const rlab::content::Guide* guide) const;
+    QString reviewNextHtml(
+        const rlab::content::Quiz& shown, const rlab::content::Guide* guide, const QList<int>& wrong) const;
+    QString mistakesHtml(const rlab::content::Quiz& shown, const QList<int>& wrong) const;
+    QString attemptsHtml() const;
+
     QLabel* m_title;
     QLabel* m_score;
     QTextBrowser* m_review;
