@@ -321,6 +321,148 @@ const ParallelRow* ParallelReport::cheapestRow() const
     return cheapest >= 0 ? &rows[static_cast<std::size_t>(cheapest)] : nullptr;
 }
 
+namespace {
+
+// What each policy's row is planned from: the request, the parallelism, the layers of one model
+// chunk and the engine's bytes per parameter (fp32 or bf16 weights, AdamW's moments, fp32 masters).
+struct RowInputs {
+    const Request* request = nullptr;
+    const Parallelism* parallel = nullptr;
+    int layersPerChunk = 0;
+    u64 bytesPerParameter = 0, bytesPerGradient = 0, bytesPerState = 0;
+};
+
+// Pipeline rank `stage`'s memory: its model states after ZeRO's sharding and the chunk's activations
+// for the micro-batches it keeps in flight; *overflow set when those do not fit in 64 bits.
+RankMemory rankMemory(const RowInputs& in, const ChunkCount& chunk, int stage, bool* overflow)
+{
+    const Parallelism& parallel = *in.parallel;
+    const u64 dp = static_cast<u64>(parallel.dp);
+    RankMemory rank;
+    rank.stage = stage;
+    rank.layers = in.layersPerChunk * parallel.virtualStages;
+    rank.inFlightChunks = inFlightChunks(parallel, stage);
+    rank.embedding = stage == 0;
+    rank.head = stage == parallel.pp - 1;
+    const u64 count = rankParameterCount(in.request->config.shape, parallel, stage);
+    rank.parameters = in.bytesPerParameter * count;
+    rank.gradients = in.bytesPerGradient * count;
+    rank.optimizerState = in.bytesPerState * count;
+    if (parallel.zero >= 1)
+        rank.optimizerState = ceilDiv(rank.optimizerState, dp);
+    if (parallel.zero >= 2)
+        rank.gradients = ceilDiv(rank.gradients, dp);
+    if (parallel.zero >= 3)
+        rank.parameters = ceilDiv(rank.parameters, dp);
+    rank.chunkKept = chunk.kept;
+    const std::optional<u64> held = mulChecked(chunk.kept, static_cast<u64>(rank.inFlightChunks));
+    *overflow = *overflow || !held;
+    rank.savedActivations = held.value_or(0) + (rank.head ? chunk.headKept : 0) + chunk.prefetch;
+    const std::optional<u64> host = mulChecked(chunk.offloaded, static_cast<u64>(rank.inFlightChunks));
+    *overflow = *overflow || !host;
+    rank.hostOffloaded = host.value_or(0);
+    rank.recomputeWorkspace = chunk.workspace;
+    return rank;
+}
+
+// One policy's row: its chunk counted, every pipeline rank's memory, the peak rank and its fit.
+ParallelRow planRow(const RowInputs& in, const RankPolicy& policy)
+{
+    const Parallelism& parallel = *in.parallel;
+    ParallelRow row;
+    row.policy = policy;
+    const int n = in.layersPerChunk;
+    const int k = policy.blockLayers >= 0 ? policy.blockLayers : policy.engine.segmentBlocks;
+    if (policy.megatron && policy.engine.kind == PolicyKind::Segment && (k < 1 || k > n)) {
+        row.note = "--recompute-num-layers must be 1 to " + std::to_string(n)
+            + ", the layers of each model chunk, for Megatron-LM's uniform method.";
+        return row;
+    }
+    if (policy.blockLayers > n) {
+        row.note = "--recompute-num-layers must be 0 to " + std::to_string(n)
+            + ", the layers of each model chunk, for Megatron-LM's block method.";
+        return row;
+    }
+    std::string why;
+    const std::optional<ChunkCount> chunk = countChunk(*in.request, parallel, policy, n, &why);
+    if (!chunk) {
+        row.note = why;
+        return row;
+    }
+    row.paperChunkKept = chunk->paperKept;
+    row.segmentBlocks = chunk->segmentBlocks;
+    row.inputOnlyBlocks = chunk->inputOnlyBlocks;
+    row.matmulOutputBlocks = chunk->matmulOutputBlocks;
+    bool overflow = false;
+    for (int stage = 0; stage < parallel.pp; ++stage)
+        row.ranks.push_back(rankMemory(in, *chunk, stage, &overflow));
+    if (overflow) {
+        row.ranks.clear();
+        row.note = "A rank's activation bytes do not fit in 64 bits at this size.";
+        return row;
+    }
+    row.planned = true;
+    for (std::size_t i = 1; i < row.ranks.size(); ++i)
+        if (row.ranks[i].total() > row.peak().total())
+            row.peakStage = static_cast<int>(i);
+    row.fits = row.peak().total() <= in.request->budgetBytes;
+    row.recomputeFlops = chunk->recomputeFlops * parallel.virtualStages * parallel.microbatches;
+    return row;
+}
+
+// A budget policy's row: the engine's budget planner limits one chunk's activation peak; the largest
+// limit whose peak rank fits the device budget, by bisection (a larger limit keeps more on every rank).
+ParallelRow planBudgetRow(const RowInputs& in, const RankPolicy& policy)
+{
+    RunConfig chunk = in.request->config;
+    chunk.shape.layers = in.layersPerChunk;
+    chunk.policy = RecomputePolicy {};
+    u64 low = 0, high = predict(chunk, nullptr)->memory.peakActivations; // low: no fit known yet
+    RankPolicy trial = policy;
+    trial.engine.budgetBytes = high;
+    ParallelRow best = planRow(in, trial);
+    if (!best.planned || !best.fits) {
+        std::optional<ParallelRow> fitting, smallest; // smallest: the least-keeping plan tried
+        for (int step = 0; step < 48 && high - low > 1; ++step) {
+            const u64 middle = low + (high - low) / 2;
+            trial.engine.budgetBytes = middle;
+            ParallelRow row = planRow(in, trial);
+            if (row.planned && row.fits) {
+                low = middle;
+                fitting = std::move(row);
+            } else {
+                if (row.planned)
+                    smallest = row;
+                high = middle;
+            }
+        }
+        if (fitting)
+            best = std::move(*fitting);
+        else if (smallest)
+            best = std::move(*smallest);
+    }
+    return best;
+}
+
+// The fitting row that recomputes least; -1 when none fits. As on one device: the device alone
+// first (offload's host traffic costs time not modelled here).
+int cheapestFitting(const std::vector<ParallelRow>& rows)
+{
+    const auto key = [](const ParallelRow& row) {
+        return std::tuple(row.policy.engine.offload, row.recomputeFlops, row.peak().total());
+    };
+    int cheapest = -1;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const ParallelRow& row = rows[i];
+        if (row.planned && row.fits
+            && (cheapest < 0 || key(row) < key(rows[static_cast<std::size_t>(cheapest)])))
+            cheapest = static_cast<int>(i);
+    }
+    return cheapest;
+}
+
+} // namespace
+
 std::optional<ParallelReport> planParallel(const Request& request, const Parallelism& parallel,
     const std::vector<RankPolicy>& policies, std::string* error)
 {
@@ -348,122 +490,13 @@ std::optional<ParallelReport> planParallel(const Request& request, const Paralle
         return fail("Per-rank planning splits GPT-2's and llama's parameter tables, and this model has "
             + std::to_string(engineParams) + " parameters where its table counts " + std::to_string(params)
             + "; its split belongs in app/planner/src/parallel.cpp.");
-    const u64 bytesPerParameter = peakOf(whole, MemoryCategory::Parameters) / params,
-              bytesPerGradient = peakOf(whole, MemoryCategory::Gradients) / params,
-              bytesPerState = peakOf(whole, MemoryCategory::OptimizerState) / params;
-    const u64 dp = static_cast<u64>(parallel.dp);
-    const auto rowFor = [&](const RankPolicy& policy) {
-        ParallelRow row;
-        row.policy = policy;
-        const int n = report.layersPerChunk;
-        const int k = policy.blockLayers >= 0 ? policy.blockLayers : policy.engine.segmentBlocks;
-        if (policy.megatron && policy.engine.kind == PolicyKind::Segment && (k < 1 || k > n)) {
-            row.note = "--recompute-num-layers must be 1 to " + std::to_string(n)
-                + ", the layers of each model chunk, for Megatron-LM's uniform method.";
-            return row;
-        }
-        if (policy.blockLayers > n) {
-            row.note = "--recompute-num-layers must be 0 to " + std::to_string(n)
-                + ", the layers of each model chunk, for Megatron-LM's block method.";
-            return row;
-        }
-        std::string why;
-        const std::optional<ChunkCount> chunk = countChunk(request, parallel, policy, n, &why);
-        if (!chunk) {
-            row.note = why;
-            return row;
-        }
-        row.paperChunkKept = chunk->paperKept;
-        row.segmentBlocks = chunk->segmentBlocks;
-        row.inputOnlyBlocks = chunk->inputOnlyBlocks;
-        row.matmulOutputBlocks = chunk->matmulOutputBlocks;
-        bool overflow = false;
-        for (int stage = 0; stage < parallel.pp; ++stage) {
-            RankMemory rank;
-            rank.stage = stage;
-            rank.layers = n * parallel.virtualStages;
-            rank.inFlightChunks = inFlightChunks(parallel, stage);
-            rank.embedding = stage == 0;
-            rank.head = stage == parallel.pp - 1;
-            const u64 count = rankParameterCount(shape, parallel, stage);
-            rank.parameters = bytesPerParameter * count;
-            rank.gradients = bytesPerGradient * count;
-            rank.optimizerState = bytesPerState * count;
-            if (parallel.zero >= 1)
-                rank.optimizerState = ceilDiv(rank.optimizerState, dp);
-            if (parallel.zero >= 2)
-                rank.gradients = ceilDiv(rank.gradients, dp);
-            if (parallel.zero >= 3)
-                rank.parameters = ceilDiv(rank.parameters, dp);
-            rank.chunkKept = chunk->kept;
-            const std::optional<u64> held = mulChecked(chunk->kept, static_cast<u64>(rank.inFlightChunks));
-            overflow = overflow || !held;
-            rank.savedActivations = held.value_or(0) + (rank.head ? chunk->headKept : 0) + chunk->prefetch;
-            const std::optional<u64> host
-                = mulChecked(chunk->offloaded, static_cast<u64>(rank.inFlightChunks));
-            overflow = overflow || !host;
-            rank.hostOffloaded = host.value_or(0);
-            rank.recomputeWorkspace = chunk->workspace;
-            row.ranks.push_back(rank);
-        }
-        if (overflow) {
-            row.ranks.clear();
-            row.note = "A rank's activation bytes do not fit in 64 bits at this size.";
-            return row;
-        }
-        row.planned = true;
-        for (std::size_t i = 1; i < row.ranks.size(); ++i)
-            if (row.ranks[i].total() > row.peak().total())
-                row.peakStage = static_cast<int>(i);
-        row.fits = row.peak().total() <= request.budgetBytes;
-        row.recomputeFlops = chunk->recomputeFlops * parallel.virtualStages * parallel.microbatches;
-        return row;
-    };
-    for (const RankPolicy& policy : policies) {
-        if (policy.engine.kind != PolicyKind::Budget) {
-            report.rows.push_back(rowFor(policy));
-            continue;
-        }
-        // The engine's budget planner limits one chunk's activation peak; the largest limit whose
-        // peak rank fits the device budget, by bisection (a larger limit keeps more on every rank).
-        RunConfig chunk = request.config;
-        chunk.shape.layers = report.layersPerChunk;
-        chunk.policy = RecomputePolicy {};
-        u64 low = 0, high = predict(chunk, nullptr)->memory.peakActivations; // low: no fit known yet
-        RankPolicy trial = policy;
-        trial.engine.budgetBytes = high;
-        ParallelRow best = rowFor(trial);
-        if (!best.planned || !best.fits) {
-            std::optional<ParallelRow> fitting, smallest; // smallest: the least-keeping plan tried
-            for (int step = 0; step < 48 && high - low > 1; ++step) {
-                const u64 middle = low + (high - low) / 2;
-                trial.engine.budgetBytes = middle;
-                ParallelRow row = rowFor(trial);
-                if (row.planned && row.fits) {
-                    low = middle;
-                    fitting = std::move(row);
-                } else {
-                    if (row.planned)
-                        smallest = row;
-                    high = middle;
-                }
-            }
-            if (fitting)
-                best = std::move(*fitting);
-            else if (smallest)
-                best = std::move(*smallest);
-        }
-        report.rows.push_back(std::move(best));
-    }
-    // As on one device: the device alone first (offload's host traffic costs time not modelled here).
-    const auto key = [](const ParallelRow& row) {
-        return std::tuple(row.policy.engine.offload, row.recomputeFlops, row.peak().total());
-    };
-    for (std::size_t i = 0; i < report.rows.size(); ++i) {
-        const ParallelRow& row = report.rows[i];
-        if (row.planned && row.fits && (report.cheapest < 0 || key(row) < key(*report.cheapestRow())))
-            report.cheapest = static_cast<int>(i);
-    }
+    const RowInputs in {&request, &parallel, report.layersPerChunk,
+        peakOf(whole, MemoryCategory::Parameters) / params, peakOf(whole, MemoryCategory::Gradients) / params,
+        peakOf(whole, MemoryCategory::OptimizerState) / params};
+    for (const RankPolicy& policy : policies)
+        report.rows.push_back(
+            policy.engine.kind == PolicyKind::Budget ? planBudgetRow(in, policy) : planRow(in, policy));
+    report.cheapest = cheapestFitting(report.rows);
     return report;
 }
 
