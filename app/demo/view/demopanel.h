@@ -106,9 +106,9 @@ protected:
     // Enter is the quiz's (it goes on), and Space presses a focused button.
     void keyPressEvent(QKeyEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override; // the explore page's Enter
-    bool runOnEnter(QKeyEvent* event); // Enter in a size field or the prediction: runs
 
 private:
+    bool runOnEnter(QKeyEvent* event); // Enter in a size field or the prediction: runs
     void buildUi();
     void buildRunRow();
     void buildClaims();

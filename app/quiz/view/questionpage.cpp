@@ -13,14 +13,11 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
-#include <QResizeEvent>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QShortcut>
-#include <QSplitter>
 #include <QStackedWidget>
 #include <QStyle>
-#include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
 
