@@ -1038,6 +1038,18 @@
         <source>The answer&apos;s figures</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Run names that would give the answer away are hidden until you answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Answer first: the explore page names every run, and a name here gives the answer away.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsModel</name>

@@ -1042,6 +1042,18 @@
         <source>The answer&apos;s figures</source>
         <translation>Цифры ответа</translation>
     </message>
+    <message>
+        <source>Run names that would give the answer away are hidden until you answer.</source>
+        <translation>Названия запусков, которые выдали бы ответ, скрыты, пока вы не ответите.</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>запуск %1</translation>
+    </message>
+    <message>
+        <source>Answer first: the explore page names every run, and a name here gives the answer away.</source>
+        <translation>Сначала ответьте: на странице «Запуск подробно» названы все запуски, а здесь название выдаёт ответ.</translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsModel</name>

@@ -1038,6 +1038,18 @@
         <source>The answer&apos;s figures</source>
         <translation>Nhamba dzemhinduro</translation>
     </message>
+    <message>
+        <source>Run names that would give the answer away are hidden until you answer.</source>
+        <translation>Mazita ekumhanya angataura mhinduro akavanzwa kusvikira wapindura.</translation>
+    </message>
+    <message>
+        <source>run %1</source>
+        <translation>kumhanya %1</translation>
+    </message>
+    <message>
+        <source>Answer first: the explore page names every run, and a name here gives the answer away.</source>
+        <translation>Tanga wapindura: peji rekuongorora rinodoma zita rekumhanya kwega kwega, uye zita pano rinotaura mhinduro.</translation>
+    </message>
 </context>
 <context>
     <name>DemoResultsModel</name>

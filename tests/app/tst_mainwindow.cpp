@@ -148,6 +148,7 @@ private slots:
     void demoPanelFitsItsLabels_data();
     void demoPanelFitsItsLabels();
     void lessonShowsItsAnswerInView();
+    void runNamesThatGiveTheAnswerAwayWaitForIt();
     void wheelChangesOnlyWhatWasClicked();
     void numberIsCheckedAgainstTheRun();
     void questionWithoutADemo();
@@ -1208,6 +1209,60 @@ void MainWindowTest::lessonShowsItsAnswerInView()
     QTest::mouseClick(summary, Qt::LeftButton); // folded again, as the other tests expect
     QVERIFY(!claims->isVisible());
     page->showLesson();
+}
+
+// Proves: a run whose name says the answer ("full + offload" beside "Which technique is combined
+// with recomputation?", the question's hidden_runs) is "run A" in the bars, the caption and the
+// progress until the learner answers, and the explore page, which names every run, waits too.
+void MainWindowTest::runNamesThatGiveTheAnswerAwayWaitForIt()
+{
+    MainWindow window(QStringLiteral(RLAB_CONTENT_DIR), ProgressStore(), QStringLiteral("en"));
+    const QString quizId = QStringLiteral("activation-recomputation-tradeoffs");
+    QVERIFY(window.openQuiz(quizId));
+    const rlab::content::Quiz* quiz = window.content().quiz(quizId.toStdString());
+    int question = -1;
+    for (int k = 0; k < static_cast<int>(quiz->questions.size()); ++k)
+        if (quiz->questions[static_cast<std::size_t>(k)].id == "combine-with-offload")
+            question = k;
+    QVERIFY(question >= 0);
+    QCOMPARE(quiz->questions[static_cast<std::size_t>(question)].hiddenRuns.size(), std::size_t(2));
+    showAndActivate(window);
+    window.showQuestion(question);
+    QuestionPage* page = window.questionPage();
+    DemoPanel* demo = window.demoPanel();
+    auto* explore = demo->part<QPushButton*>(QStringLiteral("exploreRun"));
+    QVERIFY(explore);
+    QSignalSpy finished(demo, &DemoPanel::finished);
+    QStringList statuses;
+    auto* status = demo->part<QLabel*>(QStringLiteral("demoStatus"));
+    QVERIFY(status);
+    demo->run();
+    QElapsedTimer waited;
+    waited.start();
+    while (finished.count() == 0 && waited.elapsed() < 120000 * rlab::test::kSlowness) {
+        finished.wait(50); // each status the run shows on the way, read as it goes
+        statuses << status->text();
+    }
+    QCOMPARE(finished.count(), 1);
+    QVERIFY(finished.first().at(0).value<DemoOutcome>().ok());
+    const auto said = [&] {
+        return demo->captionText() + demo->answerChart()->accessibleDescription() + status->text()
+            + statuses.join(QLatin1Char(' '));
+    };
+    QVERIFY2(!said().contains(QStringLiteral("offload")), qPrintable(said()));
+    QVERIFY2(
+        demo->answerChart()->accessibleDescription().contains(QStringLiteral("run A")), qPrintable(said()));
+    QVERIFY(!explore->isEnabled());
+    QTest::keyClick(&window, Qt::Key_E);
+    QVERIFY(page->isLessonShown());
+
+    QTest::keyClick(&window, keyOf(window, quiz->questions[static_cast<std::size_t>(question)].answer));
+    QVERIFY(window.session()->isAnswered(question));
+    QVERIFY2(demo->captionText().contains(QStringLiteral("full + offload")), qPrintable(demo->captionText()));
+    QVERIFY(!demo->answerChart()->accessibleDescription().contains(QStringLiteral("run A")));
+    QVERIFY(explore->isEnabled());
+    QTest::keyClick(&window, Qt::Key_E);
+    QVERIFY(!page->isLessonShown());
 }
 
 // Proves: the mouse wheel over a size slider or the prediction that the learner has not clicked

@@ -401,6 +401,31 @@ void ContentTest::errorIsPlaced_data()
         << quiz << "    demo: small-demo\n"
         << "    demo_view: step-time\n"
         << 9 << 16 << "question 'what-is-traded' has a demo_view but no demo; name the demo preset too";
+    // A run's name that says the correct option's word ("full + offload" beside "Offloading") is an
+    // error at the question's demo until hidden_runs lists it; hidden_runs names runs of the demo.
+    QTest::newRow("run name gives the answer away")
+        << quiz << "        text: Compute\n"
+        << "        text: Offloading the checkpoints\n"
+        << 9 << 11
+        << "the run 'full + offload' of demo 'small-demo' gives away the answer of question 'what-is-traded' "
+           "(its name says 'offload', as the correct option does); list it in hidden_runs, and the lesson "
+           "calls it 'run A' until the learner answers";
+    QTest::newRow("hidden run not in the demo")
+        << quiz << "    demo: small-demo\n"
+        << "    demo: small-demo\n    hidden_runs: [sqrt]\n"
+        << 10 << 19
+        << "hidden_runs of question 'what-is-traded' names 'sqrt', which is not a run of demo 'small-demo'; "
+           "write a run's label as the preset writes it";
+    // A `number:` question's tolerance: wide enough to accept a guess is refused at its place.
+    QTest::newRow("number: tolerance too wide")
+        << quiz << "  - id: sqrt-memory\n"
+        << "  - id: share-read\n    demo: small-demo\n    guide_section: the-trade\n"
+           "    text: What share of none's activations does full + offload keep?\n"
+           "    explanation: Read it off the run.\n"
+           "    number: {quantity: peak_activation_bytes, run: full + offload, than: none, tolerance: 80}\n"
+           "  - id: sqrt-memory\n"
+        << 28 << 91
+        << "the tolerance is in percentage points, above 0 and at most 50 (a wider one accepts guesses)";
     // A question's planner view: each bad value at its place, in one sentence.
     QTest::newRow("planner: unknown model")
         << quiz << "    demo: small-demo\n"

@@ -91,6 +91,7 @@ struct QuestionTags {
     std::string demo, demoView, guideSection;
     std::optional<PlannerView> planner; // "planner=model:llama-3-8b,tp:2,..." (the loader checks it)
     std::optional<DemoAnswer> demoAnswer; // "demo_answer=recompute_flops|full|none" (labels percent-encoded)
+    std::vector<std::string> hiddenRuns; // "hidden_runs=full + offload|sqrt + offload" (percent-encoded)
     std::vector<std::string> options, seeAlso;
     std::vector<std::string> untranslated; // "text", "explanation", "<option>.text", "<option>.why_wrong"
 };
@@ -156,6 +157,12 @@ std::vector<std::string> questionTagWords(const Question& question)
     if (question.demoAnswer)
         words.push_back("demo_answer=" + std::string(claimQuantityName(question.demoAnswer->quantity)) + "|"
             + encodeTagPart(question.demoAnswer->run) + "|" + encodeTagPart(question.demoAnswer->than));
+    if (!question.hiddenRuns.empty()) {
+        std::vector<std::string> hidden;
+        for (const std::string& label : question.hiddenRuns)
+            hidden.push_back(encodeTagPart(label));
+        words.push_back("hidden_runs=" + join(hidden, '|'));
+    }
     std::vector<std::string> ids;
     for (const Option& option : question.options)
         ids.push_back(option.id);
@@ -187,6 +194,9 @@ void readTagWord(const std::string& word, QuestionTags& tags)
         if (parts.size() >= 2 && parseClaimQuantity(parts[0]))
             tags.demoAnswer = DemoAnswer {*parseClaimQuantity(parts[0]), decodeTagPart(parts[1]),
                 parts.size() > 2 ? decodeTagPart(parts[2]) : ""};
+    } else if (key == "hidden_runs") {
+        for (const std::string& part : split(value, '|'))
+            tags.hiddenRuns.push_back(decodeTagPart(part));
     } else if (key == "guide_section")
         tags.guideSection = value;
     else if (key == "options")
@@ -220,6 +230,7 @@ void applyTags(Question& question, const QuestionTags& tags)
     question.demo = tags.demo;
     question.demoView = tags.demoView;
     question.demoAnswer = tags.demoAnswer;
+    question.hiddenRuns = tags.hiddenRuns;
     question.planner = tags.planner;
     question.guideSection = tags.guideSection;
     for (const std::string& entry : tags.seeAlso)
@@ -940,6 +951,8 @@ std::string sourceYaml(const Quiz& quiz)
                 out << YAML::Key << "than" << YAML::Value << question.demoAnswer->than;
             out << YAML::EndMap;
         }
+        if (!question.hiddenRuns.empty())
+            out << YAML::Key << "hidden_runs" << YAML::Value << YAML::Flow << question.hiddenRuns;
         if (question.planner) {
             // Every field as the loader read it (the scenario's word, a pair a key); the budget in bytes.
             out << YAML::Key << "planner" << YAML::Value << YAML::Flow << YAML::BeginMap;

@@ -1,6 +1,7 @@
 #include "quiz_reader.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "claims_reader.h"
 #include "fields.h"
@@ -79,6 +80,87 @@ void readSeeAlso(const YamlNode& list, FileReport& report, Question& question)
     }
 }
 
+// The words of a text that can name a thing (four letters or more), in lower case.
+std::vector<std::string> namingWords(const std::string& text)
+{
+    std::vector<std::string> words;
+    std::string word;
+    for (const char c : text + ' ') {
+        if (std::isalnum(static_cast<unsigned char>(c))) {
+            word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            continue;
+        }
+        if (word.size() >= 4)
+            words.push_back(word);
+        word.clear();
+    }
+    return words;
+}
+
+// "offload" and "offloading" name one thing: the same word, or the same first five letters.
+bool sameStem(const std::string& a, const std::string& b)
+{
+    return a == b || (a.size() >= 5 && b.size() >= 5 && a.compare(0, 5, b, 0, 5) == 0);
+}
+
+bool saysWord(const std::vector<std::string>& words, const std::string& word)
+{
+    return std::any_of(
+        words.begin(), words.end(), [&word](const std::string& w) { return sameStem(w, word); });
+}
+
+// `hidden_runs: [full + offload]`: each a run of the question's demo.
+void readHiddenRuns(const YamlNode& list, FileReport& report, const DemoPreset* preset, Question& question)
+{
+    for (const YamlNodePtr& item : list.items) {
+        const std::optional<std::string> label = readText(*item, report, "hidden_runs");
+        if (!label)
+            continue;
+        if (preset && std::none_of(preset->runs.begin(), preset->runs.end(), [&label](const DemoRun& run) {
+                return run.label == *label;
+            }))
+            report.error(*item,
+                "hidden_runs of question '" + question.id + "' names '" + *label
+                    + "', which is not a run of demo '" + preset->id
+                    + "'; write a run's label as the preset writes it");
+        else
+            question.hiddenRuns.push_back(*label);
+    }
+}
+
+// A run's name must not give the answer away before the learner answers: a run the preset names
+// itself (its label is not just its policy) whose name says a word of the keyed option that the
+// question does not say, and that some wrong option leaves out, must be in hidden_runs.
+void checkRunNames(
+    const YamlNode& demoNode, FileReport& report, const DemoPreset& preset, const Question& question)
+{
+    const std::vector<std::string> asked = namingWords(question.text.value);
+    const std::vector<std::string> key = namingWords(question.options[question.answer].text.value);
+    for (const DemoRun& run : preset.runs) {
+        if (run.label == run.policy
+            || std::count(question.hiddenRuns.begin(), question.hiddenRuns.end(), run.label))
+            continue;
+        for (const std::string& word : namingWords(run.label)) {
+            if (!saysWord(key, word) || saysWord(asked, word))
+                continue;
+            bool everyOption = true;
+            for (std::size_t i = 0; i < question.options.size(); ++i)
+                everyOption = everyOption
+                    && (static_cast<int>(i) == question.answer
+                        || saysWord(namingWords(question.options[i].text.value), word));
+            if (everyOption)
+                continue;
+            report.error(demoNode,
+                "the run '" + run.label + "' of demo '" + preset.id + "' gives away the answer of question '"
+                    + question.id + "' (its name says '" + word
+                    + "', as the correct option does); list it in hidden_runs, and the lesson calls it 'run "
+                      "A' "
+                      "until the learner answers");
+            break;
+        }
+    }
+}
+
 // A wrong option says why it is wrong; the correct one does not.
 void checkWhyWrong(const YamlNode& list, FileReport& report, const Question& question)
 {
@@ -106,10 +188,11 @@ Question readQuestion(
     static constexpr std::string_view choiceKeys[] {
         "id", "guide_section", "answer", "text", "explanation", "options"};
     static constexpr std::string_view choiceOptional[] {
-        "see_also", "demo", "demo_view", "demo_answer", "planner"};
+        "see_also", "demo", "demo_view", "demo_answer", "hidden_runs", "planner"};
     static constexpr std::string_view numberKeys[] {
         "id", "guide_section", "text", "explanation", "demo", "number"};
-    static constexpr std::string_view numberOptional[] {"see_also", "demo_view", "demo_answer"};
+    static constexpr std::string_view numberOptional[] {
+        "see_also", "demo_view", "demo_answer", "hidden_runs"};
     const bool numeric = node.kind == YamlNode::Kind::Mapping && node.find("number");
     const Fields fields(node, report, describe(node, "question"),
         numeric ? std::span<const std::string_view>(numberKeys)
@@ -134,14 +217,22 @@ Question readQuestion(
         else
             question.demoView = *view;
     }
+    const auto preset = targets.presets.find(question.demo);
+    const DemoPreset* demoPreset = preset != targets.presets.end() ? &preset->second : nullptr;
     if (const YamlNode* answer = fields.node("demo_answer")) {
-        const auto preset = targets.presets.find(question.demo);
         if (question.demo.empty())
             report.error(*answer,
                 "question '" + question.id + "' has a demo_answer but no demo; name the demo preset too");
-        else if (preset != targets.presets.end())
+        else if (demoPreset)
             question.demoAnswer = readAnswer(
-                *answer, report, preset->second, "the demo_answer of question '" + question.id + "'");
+                *answer, report, *demoPreset, "the demo_answer of question '" + question.id + "'");
+    }
+    if (const YamlNode* hidden = fields.list("hidden_runs")) {
+        if (question.demo.empty())
+            report.error(*fields.node("hidden_runs"),
+                "question '" + question.id + "' has hidden_runs but no demo; name the demo preset too");
+        else
+            readHiddenRuns(*hidden, report, demoPreset, question);
     }
     if (const YamlNode* planner = fields.node("planner")) {
         if (!question.demo.empty())
@@ -158,10 +249,9 @@ Question readQuestion(
     if (const YamlNode* seeAlso = fields.list("see_also"))
         readSeeAlso(*seeAlso, report, question);
     if (numeric) {
-        const auto preset = targets.presets.find(question.demo);
-        if (preset != targets.presets.end())
-            question.number = readNumber(*fields.node("number"), report, preset->second,
-                "the number of question '" + question.id + "'");
+        if (demoPreset)
+            question.number = readNumber(
+                *fields.node("number"), report, *demoPreset, "the number of question '" + question.id + "'");
         question.options = {Option {"within", {}, {}}, Option {"off", {}, {}}}; // what attempts record
         question.answer = 0;
         return question;
@@ -181,6 +271,8 @@ Question readQuestion(
     }
     question.answer = static_cast<int>(*answer - 1);
     checkWhyWrong(*options, report, question);
+    if (demoPreset && question.options.size() == static_cast<std::size_t>(count))
+        checkRunNames(*fields.node("demo"), report, *demoPreset, question);
     return question;
 }
 

@@ -155,8 +155,10 @@ QString errorSentence(ClaimQuantity quantity, const QString& run, const QString&
 } // namespace
 
 AnswerFigures answerFigures(const content::DemoPreset& preset, const content::DemoAnswer& answer,
-    const std::vector<RunOutcome>& outcomes, bool predicted)
+    const std::vector<RunOutcome>& outcomes, bool predicted, const RunNames& runNames)
 {
+    const auto name
+        = [&runNames](const std::string& label) { return runNames ? runNames(label) : runNameText(label); };
     AnswerFigures figures;
     figures.predicted = predicted;
     // With a sweep the bars are at its largest value, where the difference shows most.
@@ -179,7 +181,7 @@ AnswerFigures answerFigures(const content::DemoPreset& preset, const content::De
         if (!f || (predicted && answer.quantity.kind == ClaimQuantity::StepMs))
             continue;
         AnswerBar bar;
-        bar.label = runNameText(out->label);
+        bar.label = name(out->label);
         bar.value = f->value * scale.factor;
         bar.low = f->low * scale.factor;
         bar.high = f->high * scale.factor;
@@ -204,8 +206,8 @@ AnswerFigures answerFigures(const content::DemoPreset& preset, const content::De
     const std::optional<Figure> b = than ? measureQuantity(answer.quantity, *than) : std::nullopt;
     if (!a)
         return figures;
-    const QString runName = runNameText(run->label);
-    const QString thanName = than ? runNameText(than->label) : QString();
+    const QString runName = name(run->label);
+    const QString thanName = than ? name(than->label) : QString();
     const QString value = valueText(a->value * scale.factor, scale);
     const QString other = b ? valueText(b->value * scale.factor, scale) : QString();
     switch (answer.quantity.kind) {

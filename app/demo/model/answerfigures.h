@@ -4,7 +4,9 @@
 // learner's language ("full kept 3.63 MiB of activations at the peak, 20% of none's 18.5 MiB").
 // No widgets: the lesson draws it, tests and screen readers read it.
 
+#include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <QList>
@@ -36,9 +38,11 @@ struct AnswerFigures {
 
 // `answer` (a question's, else DemoPreset::lessonAnswer) read off `outcomes` of `preset` (a run's, or
 // the predictor's with `predicted`). Runs that do not measure the quantity (a step time predicted)
-// are left out; no run: empty figures.
+// are left out; no run: empty figures. `runNames` says a run's label as the lesson shows it (a
+// question may hide a name that gives its answer away until the learner answers); empty: as it is.
+using RunNames = std::function<QString(const std::string& label)>;
 AnswerFigures answerFigures(const content::DemoPreset& preset, const content::DemoAnswer& answer,
-    const std::vector<RunOutcome>& outcomes, bool predicted);
+    const std::vector<RunOutcome>& outcomes, bool predicted, const RunNames& runNames = {});
 
 // `answer.run`'s quantity as a percent of `answer.than`'s in `outcomes` (at a sweep's largest value,
 // as the bars): what a `number:` question is checked against. nullopt without both runs or a zero.

@@ -313,13 +313,22 @@ void DemoPanel::showAnswer()
         return;
     const std::vector<rlab::demo::RunOutcome>* runs = m_figures.learnerRuns(m_preset->id);
     const rlab::demo::AnswerFigures figures = runs && !isRunning()
-        ? rlab::demo::answerFigures(*m_preset, m_lessonAnswer, *runs, false)
+        ? rlab::demo::answerFigures(*m_preset, m_lessonAnswer, *runs, false, runNames())
         : rlab::demo::AnswerFigures {};
     m_answer->setPlaceholder(isRunning() ? tr("Running: the figures appear here when it finishes.")
                                          : rlab::demo::answerPlaceholder(m_lessonAnswer));
     m_answer->setFigures(figures);
-    m_caption->setText(figures.caption);
-    m_caption->setVisible(!figures.caption.isEmpty());
+    QString caption = figures.caption;
+    if (namesHidden() && !caption.isEmpty())
+        caption += QLatin1Char('\n')
+            + tr("Run names that would give the answer away are hidden until you answer.");
+    m_caption->setText(caption);
+    m_caption->setVisible(!caption.isEmpty());
+}
+
+std::function<QString(const std::string&)> DemoPanel::runNames() const
+{
+    return [this](const std::string& label) { return shownRunName(label); };
 }
 
 void DemoPanel::previewSizes(const rlab::demo::DemoChoice& choice)
@@ -331,7 +340,7 @@ void DemoPanel::previewSizes(const rlab::demo::DemoChoice& choice)
         = rlab::demo::predictOutcomes(*m_preset, choice, &error);
     m_previewing = !predicted.empty();
     const rlab::demo::AnswerFigures figures
-        = rlab::demo::answerFigures(*m_preset, m_lessonAnswer, predicted, true);
+        = rlab::demo::answerFigures(*m_preset, m_lessonAnswer, predicted, true, runNames());
     m_answer->setFigures(figures);
     m_caption->setText(figures.empty() ? QString::fromStdString(error) : figures.caption);
 }
@@ -356,7 +365,7 @@ void DemoPanel::retranslate()
         m_status->setText(m_statusText());
     showSteps();
     m_exploreButton->setText(tr("E&xplore this run…"));
-    m_exploreButton->setToolTip(tr("Every table and chart of this run, the sizes and what it shows (E)."));
+    updateButtons();
     m_back->setText(tr("◀ Back to the question"));
     m_back->setToolTip(tr("Back to the question, where you left it (Esc)."));
     m_rerun->setText(tr("Run again"));
@@ -486,6 +495,28 @@ void DemoPanel::setAnswerShown(bool shown)
     m_answerShown = shown;
     showPresetTexts();
     showClaims();
+    showAnswer();
+    updateButtons();
+}
+
+void DemoPanel::setHiddenRuns(const std::vector<std::string>& labels)
+{
+    if (m_hiddenRuns == labels)
+        return;
+    m_hiddenRuns = labels;
+    showAnswer();
+    updateButtons();
+}
+
+QString DemoPanel::shownRunName(const std::string& label) const
+{
+    if (namesHidden()) {
+        const auto hidden = std::find(m_hiddenRuns.begin(), m_hiddenRuns.end(), label);
+        if (hidden != m_hiddenRuns.end())
+            return tr("run %1").arg(
+                QChar(u'A' + int(std::min<std::ptrdiff_t>(hidden - m_hiddenRuns.begin(), 25))));
+    }
+    return rlab::demo::runNameText(label);
 }
 
 void DemoPanel::keepResults()
@@ -593,6 +624,11 @@ void DemoPanel::updateButtons()
     const bool haveResults = m_results->rowCount() > 0;
     m_copy->setEnabled(haveResults);
     m_export->setEnabled(haveResults);
+    // The explore page names every run: where a name gives the answer away, it waits for the answer.
+    m_exploreButton->setEnabled(!namesHidden());
+    m_exploreButton->setToolTip(namesHidden()
+            ? tr("Answer first: the explore page names every run, and a name here gives the answer away.")
+            : tr("Every table and chart of this run, the sizes and what it shows (E)."));
 }
 
 void DemoPanel::showView(const QString& view)
@@ -677,7 +713,9 @@ void DemoPanel::cancel()
 void DemoPanel::onProgress(const DemoProgress& progress)
 {
     m_progress->setValue(std::max(m_progress->value(), int(progress.fraction * kProgressRange)));
-    setStatus([progress] { return demoProgressText(progress); });
+    DemoProgress shown = progress;
+    shown.label = shownRunName(progress.label.toStdString());
+    setStatus([shown] { return demoProgressText(shown); });
 }
 
 void DemoPanel::onEnded(const DemoOutcome& outcome)

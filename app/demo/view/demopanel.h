@@ -9,6 +9,8 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -77,6 +79,13 @@ public:
     // Predict, then see: until the question is answered, the panel shows the setup and runs it,
     // but not the preset's title, "look for" text or claim marks, which may give the answer away.
     void setAnswerShown(bool shown);
+    // Runs whose names would give the question's answer away (Question::hiddenRuns): until the
+    // answer is shown the lesson calls them "run A", "run B", ..., and the explore page, which names
+    // every run, waits for the answer too.
+    void setHiddenRuns(const std::vector<std::string>& labels);
+    bool namesHidden() const { return !m_answerShown && !m_hiddenRuns.empty(); }
+    // A run's label as the lesson shows it now: hidden (above), or said as the learner would.
+    QString shownRunName(const std::string& label) const;
     PredictionBox* predictionBox() const { return m_prediction; }
     // Whether Enter with the focus on `focus` is the panel's (a size field, the prediction: it runs
     // the demo) rather than the quiz's.
@@ -118,6 +127,7 @@ private:
     void showSteps();
     // The lesson's answer view: this preset's last run, or (while a size is dragged) the predictor's.
     void showAnswer();
+    std::function<QString(const std::string&)> runNames() const; // shownRunName, for the figures
     void previewSizes(const rlab::demo::DemoChoice& choice);
     void updateValidity();
     void showDevice();
@@ -147,6 +157,7 @@ private:
     rlab::demo::LiveFigures& m_figures;
     std::unique_ptr<rlab::content::DemoPreset> m_preset;
     rlab::content::DemoAnswer m_lessonAnswer; // what the answer view shows
+    std::vector<std::string> m_hiddenRuns; // labels named "run A", "run B", ... until the answer
     QString m_storyView; // the results view shown first: the question's, else the preset's
     QHash<QString, Kept> m_kept;
     bool m_answerShown = true;

@@ -456,8 +456,8 @@ void QuestionPage::readGuide()
 
 void QuestionPage::showExplore()
 {
-    if (m_demo->presetId().isEmpty())
-        return;
+    if (m_demo->presetId().isEmpty() || m_demo->namesHidden())
+        return; // names that give the answer away wait for it (the button says so)
     m_stack->setCurrentWidget(m_demo->explorePage());
 }
 
@@ -615,6 +615,7 @@ void QuestionPage::render()
         if (m_demo->isRunning() && m_demo->presetId() != fromUtf8(preset->id))
             m_demo->cancel();
         m_demo->setPreset(*preset, fromUtf8(shown->demoView), shown->demoAnswer);
+        m_demo->setHiddenRuns(shown->hiddenRuns);
     } else {
         m_demo->clearPreset(); // a question may have no demo: its guide is the side's only tab
     }

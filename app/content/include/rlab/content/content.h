@@ -106,6 +106,10 @@ struct Question {
     // (two questions on one demo may each be about another figure). Empty: the preset's.
     std::optional<DemoAnswer> demoAnswer;
     std::optional<NumberAnswer> number; // `number:`: answered with a figure of the run, not an option
+    // `hidden_runs`: labels of the demo's runs whose names would give the answer away ("full +
+    // offload" beside "Which technique is combined with recomputation?"); the lesson names them
+    // "run A", "run B", ... until the learner answers. check-content asks for it (hiddenRunsNeeded).
+    std::vector<std::string> hiddenRuns;
     // Questions of other quizzes that teach the same point (`see_also: [quiz-id/question-id]`):
     // the explanation points there instead of repeating it. Checked to exist when the folder loads.
     struct SeeAlso {
