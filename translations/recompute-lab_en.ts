@@ -525,6 +525,14 @@
         <source>About %1 s (an estimate: the predicted FLOPs at the speed this machine measured in earlier runs).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This run takes about %1 s at these sizes. Press Run again to start it, or choose smaller sizes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This machine is busy: the run had %1% of its processor time, so its times are longer and noisier.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoExport</name>
@@ -1048,6 +1056,10 @@
     </message>
     <message>
         <source>Answer first: the explore page names every run, and a name here gives the answer away.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Measured again: your run of this demo from last time, at its sizes (figures are not kept between sessions).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

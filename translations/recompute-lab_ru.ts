@@ -529,6 +529,14 @@
         <source>About %1 s (an estimate: the predicted FLOPs at the speed this machine measured in earlier runs).</source>
         <translation>Около %1 с (оценка: предсказанные FLOP при скорости, которую этот компьютер показал в прошлых запусках).</translation>
     </message>
+    <message>
+        <source>This run takes about %1 s at these sizes. Press Run again to start it, or choose smaller sizes.</source>
+        <translation>При этих размерах запуск займёт около %1 с. Нажмите «Запустить» ещё раз, чтобы начать, или выберите размеры поменьше.</translation>
+    </message>
+    <message>
+        <source>This machine is busy: the run had %1% of its processor time, so its times are longer and noisier.</source>
+        <translation>Компьютер загружен: запуску досталось %1% процессорного времени, поэтому его времена больше и с большим разбросом.</translation>
+    </message>
 </context>
 <context>
     <name>DemoExport</name>
@@ -1053,6 +1061,10 @@
     <message>
         <source>Answer first: the explore page names every run, and a name here gives the answer away.</source>
         <translation>Сначала ответьте: на странице «Запуск подробно» названы все запуски, а здесь название выдаёт ответ.</translation>
+    </message>
+    <message>
+        <source>%1 Measured again: your run of this demo from last time, at its sizes (figures are not kept between sessions).</source>
+        <translation>%1 Измерено заново: ваш прошлый запуск этого демо, с его размерами (цифры между сеансами не хранятся).</translation>
     </message>
 </context>
 <context>

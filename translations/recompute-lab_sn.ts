@@ -525,6 +525,14 @@
         <source>About %1 s (an estimate: the predicted FLOPs at the speed this machine measured in earlier runs).</source>
         <translation>Anenge %1 s (fungidziro: ma-FLOP akafungidzirwa pakumhanya kwakayerwa nemuchina uyu mukumhanya kwakapfuura).</translation>
     </message>
+    <message>
+        <source>This run takes about %1 s at these sizes. Press Run again to start it, or choose smaller sizes.</source>
+        <translation>Pamasaizi aya kumhanya uku kuchatora anenge %1 s. Dzvanya Mhanyisa zvakare kuti kutange, kana kuti sarudza masaizi madiki.</translation>
+    </message>
+    <message>
+        <source>This machine is busy: the run had %1% of its processor time, so its times are longer and noisier.</source>
+        <translation>Muchina uyu une basa rakawanda: kumhanya kwakawana %1% chete chenguva yepurosesa, saka nguva dzakwo dzakareba uye dzinosiyana-siyana.</translation>
+    </message>
 </context>
 <context>
     <name>DemoExport</name>
@@ -1049,6 +1057,10 @@
     <message>
         <source>Answer first: the explore page names every run, and a name here gives the answer away.</source>
         <translation>Tanga wapindura: peji rekuongorora rinodoma zita rekumhanya kwega kwega, uye zita pano rinotaura mhinduro.</translation>
+    </message>
+    <message>
+        <source>%1 Measured again: your run of this demo from last time, at its sizes (figures are not kept between sessions).</source>
+        <translation>%1 Zvayerwa zvakare: kumhanya kwako kwemuratidzo uyu kwenguva yakapfuura, pamasaizi akwo (nhamba hadzichengetwe pakati pezvikamu).</translation>
     </message>
 </context>
 <context>

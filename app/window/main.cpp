@@ -185,6 +185,9 @@ int main(int argc, char** argv)
     }
     if (options->watch)
         window.setWatchingContent(true);
+    // Opened without a place of its own: where the learner was when the window last closed.
+    if (options->quiz.isEmpty() && !options->planner && options->pack.isEmpty())
+        window.restorePlace();
     if (options->runDemo)
         window.questionPage()->runDemo();
     window.show();

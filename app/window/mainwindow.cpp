@@ -7,6 +7,8 @@
 #include <QEvent>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QScreen>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -63,6 +65,7 @@ const QString ContentNotice = QStringLiteral("content");
 const QString ProgressNotice = QStringLiteral("progress");
 const QString PackNotice = QStringLiteral("pack");
 const QString WindowGeometry = QStringLiteral("geometry");
+const QString WindowPlace = QStringLiteral("place"); // JSON: {quiz, question, explore, demoSizes}
 } // namespace
 
 MainWindow::MainWindow(
@@ -211,6 +214,26 @@ bool MainWindow::openQuiz(const QString& quizId)
     return true;
 }
 
+bool MainWindow::restorePlace()
+{
+    const QJsonObject place = QJsonDocument::fromJson(m_progress.windowLayout(WindowPlace)).object();
+    m_question->demoPanel()->setRunsToRepeat(place.value(QStringLiteral("demoSizes")).toObject());
+    const QString quizId = place.value(QStringLiteral("quiz")).toString();
+    const rlab::content::Quiz* quiz = m_content.quiz(quizId.toStdString());
+    if (!quiz || !openQuiz(quizId))
+        return false;
+    const std::string wanted = place.value(QStringLiteral("question")).toString().toStdString();
+    for (int k = 0; k < static_cast<int>(quiz->questions.size()); ++k) {
+        if (quiz->questions[static_cast<std::size_t>(k)].id != wanted)
+            continue;
+        showQuestion(k);
+        if (place.value(QStringLiteral("explore")).toBool())
+            m_question->showExplore();
+        return true;
+    }
+    return true; // the quiz, where its session resumes: the question is gone from the content
+}
+
 bool MainWindow::startReview(const QString& quizId)
 {
     const QuizStandings today = standings();
@@ -298,6 +321,16 @@ void MainWindow::closeEvent(QCloseEvent* event)
 void MainWindow::saveWindowLayout()
 {
     m_progress.setWindowLayout(WindowGeometry, saveGeometry());
+    QJsonObject place;
+    const rlab::content::Quiz* quiz = m_content.quiz(m_session->quizId().toStdString());
+    const QWidget* page = m_pages->currentWidget();
+    if (quiz && m_session->current() >= 0 && (page == m_question || page == m_results || page == m_list)) {
+        place[QStringLiteral("quiz")] = m_session->quizId();
+        place[QStringLiteral("question")] = questionId(*quiz, m_session->current());
+        place[QStringLiteral("explore")] = page == m_question && m_question->isExploreShown();
+    }
+    place[QStringLiteral("demoSizes")] = m_question->demoPanel()->lastRunSizes();
+    m_progress.setWindowLayout(WindowPlace, QJsonDocument(place).toJson(QJsonDocument::Compact));
     if (!m_progress.save())
         reportProgressProblem();
 }

@@ -65,6 +65,11 @@ public:
 
     // Opens a quiz where the learner left it; false when no quiz has this id.
     bool openQuiz(const QString& quizId);
+    // Where the learner was when the window last closed (saved with its geometry): the quiz, the
+    // question and whether its explore page was open; and each demo's sizes of its last run, which
+    // the demo measures again when its question opens (figures are not kept between sessions) and
+    // says so. False, on the start page, when nothing was saved or its quiz or question is gone.
+    bool restorePlace();
     // Opens a review of the questions due in `quizId` (empty: the first quiz with any due);
     // false when none is due.
     bool startReview(const QString& quizId);

@@ -136,6 +136,7 @@ private slots:
     void languageSwitchRetranslatesWidgetsAndContent();
     void startPageCountsInEveryLanguage();
     void progressSurvivesARestart();
+    void placeAndLastRunComeBackAfterARestart();
     void twoWindowsOnOneQuizKeepEachOthersAttempts();
     void twoWindowsOnOneQuizKeepEveryAnswer();
     void answersToRetiredQuestionsAreKept_data();
@@ -625,6 +626,46 @@ void MainWindowTest::progressSurvivesARestart()
     QCOMPARE(again.session()->chosen(1), 2);
     QCOMPARE(again.session()->current(), 2); // resumes at the first open question
     QCOMPARE(again.session()->score(), 1);
+}
+
+// Proves: closing the window keeps where the learner was (the quiz, the question, the explore page)
+// and the sizes of the demo's last run; the next start opens there and measures that run again at
+// those sizes, saying so; a start that names a place of its own (here: none restored) does not.
+void MainWindowTest::placeAndLastRunComeBackAfterARestart()
+{
+    {
+        MainWindow window(fixtures(), ProgressStore(), QStringLiteral("en"));
+        QVERIFY(window.openQuiz(Quiz));
+        showAndActivate(window);
+        window.showQuestion(1);
+        DemoPanel* demo = window.demoPanel();
+        auto* layers = demo->part<QSpinBox*>(QStringLiteral("layersSpin"));
+        QVERIFY(layers);
+        layers->setValue(layers->value() + 1); // the learner's own size
+        QSignalSpy finished(demo, &DemoPanel::finished);
+        demo->run();
+        QVERIFY(finished.wait(120000 * rlab::test::kSlowness) || finished.count() == 1);
+        window.questionPage()->showExplore();
+        QVERIFY(window.questionPage()->isExploreShown());
+        window.close();
+    }
+    MainWindow again(fixtures(), ProgressStore(), QStringLiteral("en"));
+    QCOMPARE(again.pages()->currentWidget(), static_cast<QWidget*>(again.startPage()));
+    QVERIFY(again.restorePlace());
+    QCOMPARE(again.session()->quizId(), QString(Quiz));
+    QCOMPARE(again.session()->current(), 1);
+    QVERIFY(again.questionPage()->isExploreShown());
+    DemoPanel* demo = again.demoPanel();
+    QSignalSpy finished(demo, &DemoPanel::finished);
+    QVERIFY(finished.wait(120000 * rlab::test::kSlowness) || finished.count() == 1); // measured again
+    QVERIFY(finished.first().at(0).value<DemoOutcome>().ok());
+    auto* layers = demo->part<QSpinBox*>(QStringLiteral("layersSpin"));
+    auto* status = demo->part<QLabel*>(QStringLiteral("demoStatus"));
+    QVERIFY(layers && status);
+    const rlab::content::DemoPreset* preset = again.content().preset(demo->presetId().toStdString());
+    QVERIFY(preset);
+    QCOMPARE(layers->value(), preset->shape.layers + 1);
+    QVERIFY2(status->text().contains(QStringLiteral("Measured again")), qPrintable(status->text()));
 }
 
 // Two windows answer the same quiz: each saves, and each save merges the other's attempt in. The

@@ -200,6 +200,8 @@ private slots:
     void deviceLineSaysTheRunsThreads();
     void claimsReadInALearnersWords();
     void runTimeIsEstimated();
+    void longRunIsAskedForFirst();
+    void busyMachineIsSaid();
     void timelineLinesUpByPhase();
     void runColumnScrollsWithItsRows();
     void ledgerFormulaIsNeverCut();
@@ -744,6 +746,49 @@ void DemoTest::claimsReadInALearnersWords()
         QVERIFY2(html.contains(mib), qPrintable(html));
     }
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+// Proves: a learner's Run estimated over 30 s is not started: the status says how long it would
+// take and asks for Run again, which starts it; other sizes ask again. run() itself (the command
+// line's, a test's) does not ask.
+void DemoTest::longRunIsAskedForFirst()
+{
+    clearMeasuredSpeed();
+    rlab::demo::clearEstimateCorrections();
+    rlab::RunResult slow; // a machine of 1 FLOP a second: every estimate is long
+    slow.forwardFlops = 1;
+    slow.stepMsMedian = 1000;
+    rlab::demo::recordMeasuredSpeed(slow);
+    DemoPanel panel(m_figures);
+    panel.setPreset(tinyPreset("tiny-ask"));
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    auto* status = panel.findChild<QLabel*>(QStringLiteral("demoStatus"));
+    auto* runButton = panel.findChild<QPushButton*>(QStringLiteral("runDemo"));
+    QVERIFY(status && runButton);
+    QTest::mouseClick(runButton, Qt::LeftButton);
+    QVERIFY(!panel.isRunning());
+    QVERIFY2(status->text().contains(QStringLiteral("Press Run again")), qPrintable(status->text()));
+    panel.setPreset(tinyPreset("tiny-ask-other")); // other runs: asked again
+    panel.requestRun();
+    QVERIFY(!panel.isRunning());
+    QSignalSpy finished(&panel, &DemoPanel::finished);
+    QTest::mouseClick(runButton, Qt::LeftButton); // asked, and pressed again: it starts
+    QVERIFY(panel.isRunning() || finished.count() == 1);
+    QVERIFY(finished.count() == 1 || finished.wait(60000 * rlab::test::kSlowness));
+    QVERIFY(finished.first().at(0).value<DemoOutcome>().ok());
+    clearMeasuredSpeed();
+}
+
+// Proves: the busy probe says a run had too little of the processor, and only then.
+void DemoTest::busyMachineIsSaid()
+{
+    QCOMPARE(rlab::demo::cpuShare(0.45, 1.0, 1), 0.45);
+    QCOMPARE(rlab::demo::cpuShare(1.9, 1.0, 2), 0.95);
+    QVERIFY(rlab::demo::busyText(rlab::demo::cpuShare(1.9, 1.0, 2)).isEmpty());
+    QVERIFY(rlab::demo::busyText(rlab::demo::cpuShare(0.0, 0.0, 1)).isEmpty()); // no time: no verdict
+    const QString busy = rlab::demo::busyText(rlab::demo::cpuShare(0.45, 1.0, 1));
+    QVERIFY2(busy.contains(QStringLiteral("busy")) && busy.contains(QStringLiteral("45%")), qPrintable(busy));
 }
 
 // Proves: before the first run no time estimate shows (the machine's speed is not measured yet);

@@ -107,4 +107,27 @@ QString demoEstimateText(double seconds)
         .arg(figure);
 }
 
+QString demoConfirmText(double seconds)
+{
+    return QCoreApplication::translate("DemoEstimate",
+        "This run takes about %1 s at these sizes. Press Run again to start it, or choose smaller sizes.")
+        .arg(QLocale().toString(std::round(seconds), 'f', 0));
+}
+
+double cpuShare(double cpuSeconds, double wallSeconds, int threads)
+{
+    if (wallSeconds <= 0 || threads <= 0 || cpuSeconds < 0)
+        return 1;
+    return cpuSeconds / (wallSeconds * threads);
+}
+
+QString busyText(double share)
+{
+    if (!(share < kBusyShare))
+        return {};
+    return QCoreApplication::translate("DemoEstimate",
+        "This machine is busy: the run had %1% of its processor time, so its times are longer and noisier.")
+        .arg(QLocale().toString(std::round(100 * std::max(share, 0.0)), 'f', 0));
+}
+
 } // namespace rlab::demo

@@ -36,4 +36,17 @@ void clearEstimateCorrections(); // tests
 // "About 40 s (estimated from the predicted FLOPs at this machine's measured speed)."
 QString demoEstimateText(double seconds);
 
+// A learner's run longer than this is asked for first: the estimate is said, and Run again starts it.
+constexpr double kAskBeforeSeconds = 30;
+// "This run takes about 75 s at these sizes. ...": what the Run button says before such a run.
+QString demoConfirmText(double seconds);
+
+// The machine's load, measured: the share of `threads` cores a run had, its threads' CPU time over
+// its wall time. Below kBusyShare other programs took the rest, and the run's times are longer and
+// noisier than this machine's own.
+constexpr double kBusyShare = 0.7;
+double cpuShare(double cpuSeconds, double wallSeconds, int threads);
+// "This machine is busy: the run had 45% of its processor time, ..." where `share` < kBusyShare; else empty.
+QString busyText(double share);
+
 } // namespace rlab::demo

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
+#include <utility>
 
 #include <QCoreApplication>
 #include <QPointer>
@@ -121,7 +123,21 @@ QString DemoRunner::deviceName()
     return fromStd(std::string(rlab::deviceName(wanted)));
 }
 
-QString DemoRunner::deviceText(const QList<DemoResult>& results)
+namespace {
+// The calling thread's CPU time in seconds (POSIX); -1 where the system cannot say.
+double threadCpuSeconds()
+{
+#if defined(CLOCK_THREAD_CPUTIME_ID)
+    timespec now {};
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) == 0)
+        return double(now.tv_sec) + double(now.tv_nsec) / 1e9;
+#endif
+    return -1;
+}
+
+// The fewest and most threads of the runs' CPU devices ("cpu (Eigen, 2 threads)"); {0, 0} where a
+// run was not on the CPU or there is none.
+std::pair<int, int> threadRange(const QList<DemoResult>& results)
 {
     static const QRegularExpression threadCount(QStringLiteral("^cpu .*, (\\d+) threads?\\)$"));
     int fewest = 0;
@@ -130,11 +146,23 @@ QString DemoRunner::deviceText(const QList<DemoResult>& results)
         const QRegularExpressionMatch match
             = threadCount.match(QString::fromStdString(result.run.deviceName));
         if (!match.hasMatch())
-            return deviceText();
+            return {0, 0};
         const int threads = match.captured(1).toInt();
         fewest = fewest == 0 ? threads : std::min(fewest, threads);
         most = std::max(most, threads);
     }
+    return {fewest, most};
+}
+} // namespace
+
+int DemoRunner::cpuThreads(const QList<DemoResult>& results)
+{
+    return threadRange(results).second;
+}
+
+QString DemoRunner::deviceText(const QList<DemoResult>& results)
+{
+    const auto [fewest, most] = threadRange(results);
     if (most == 0)
         return deviceText();
     if (fewest == most)
@@ -242,9 +270,15 @@ void DemoRunner::work(const std::vector<DemoRunPlan>& plans, std::optional<rlab:
                 fromStd(progress.label), progress.step, progress.steps, progress.phase};
             post([this, report] { emit progressed(report); });
         };
+        const double cpuBefore = threadCpuSeconds();
+        const auto wallBefore = std::chrono::steady_clock::now();
         std::vector<rlab::demo::RunOutcome> outcomes
             = rlab::demo::runPlanned(plans, onProgress, cancelFlag.get());
+        const double wall
+            = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallBefore).count();
         DemoOutcome finished(DemoOutcome::Ending::Finished);
+        if (cpuBefore >= 0 && wall > 0)
+            finished.cpuShare = (threadCpuSeconds() - cpuBefore) / wall;
         if (preset) {
             finished.claims = rlab::demo::checkClaims(*preset, outcomes);
             // The texts' live figures show the learner's own run of this preset from now on.

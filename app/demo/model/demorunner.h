@@ -49,6 +49,9 @@ struct DemoOutcome {
     QString message; // Failed: the engine's sentence; Refused: why it could not start
     int runs = 0; // Finished: the results shown
     double seconds = 0; // Finished: from start to the last result
+    // Finished: the worker thread's CPU time over the wall time of the runs, the busy probe (below
+    // kBusyShare another program had the processor); 1 where the system cannot say.
+    double cpuShare = 1;
     std::vector<rlab::demo::ClaimCheck> claims; // Finished: the preset's claims against this run
 
     DemoOutcome() = default;
@@ -84,6 +87,8 @@ public:
     // What these runs used: on the CPU their thread count (tiny models run on one thread, so the
     // panel and the copied table agree); deviceText() when they do not say.
     static QString deviceText(const QList<DemoResult>& results);
+    // The most CPU threads the results' runs used; 0 where a run was not on the CPU.
+    static int cpuThreads(const QList<DemoResult>& results);
 
     // Starts the runs on the worker; false when a demo is already running or `plans` is empty.
     // With the preset, its claims are checked when the runs finish (DemoOutcome::claims).

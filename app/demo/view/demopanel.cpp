@@ -10,6 +10,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QJsonValue>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
@@ -35,6 +36,7 @@
 #include "demo/view/predictionbox.h"
 #include "demo/view/sizesliders.h"
 #include "rlab/content/content.h"
+#include "rlab/words.h"
 #include "view/contenttext.h"
 #include "view/tones.h"
 
@@ -111,7 +113,7 @@ void DemoPanel::buildUi()
         m_previewing = false;
         m_sizes->setSize(rlab::shapeField(size.toStdString())->member, value);
         if (m_run->isEnabled())
-            run(); // let go: measure at the new size
+            requestRun(); // let go: measure at the new size
         else
             showAnswer();
     });
@@ -183,7 +185,7 @@ void DemoPanel::buildRunRow()
     m_copy->setObjectName(QStringLiteral("copyResults"));
     m_export = new QPushButton;
     m_export->setObjectName(QStringLiteral("exportResults"));
-    connect(m_run, &QPushButton::clicked, this, &DemoPanel::run);
+    connect(m_run, &QPushButton::clicked, this, &DemoPanel::requestRun);
     connect(m_cancel, &QPushButton::clicked, this, &DemoPanel::cancel);
     connect(m_copy, &QPushButton::clicked, this, &DemoPanel::copyResults);
     connect(m_export, &QPushButton::clicked, this, &DemoPanel::exportResultsWithDialog);
@@ -250,7 +252,7 @@ void DemoPanel::buildExplorePage()
     connect(m_back, &QPushButton::clicked, this, &DemoPanel::lessonRequested);
     m_rerun = new QPushButton;
     m_rerun->setObjectName(QStringLiteral("rerunDemo"));
-    connect(m_rerun, &QPushButton::clicked, this, &DemoPanel::run);
+    connect(m_rerun, &QPushButton::clicked, this, &DemoPanel::requestRun);
     m_exploreTitle = new QLabel;
     m_exploreTitle->setObjectName(QStringLiteral("exploreTitle"));
     auto* head = new QHBoxLayout;
@@ -400,7 +402,7 @@ bool DemoPanel::runOnEnter(QKeyEvent* event)
     const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
     if (!enter || !takesEnter(QApplication::focusWidget()) || !m_run->isEnabled())
         return false;
-    run();
+    requestRun();
     event->accept();
     return true;
 }
@@ -448,7 +450,9 @@ void DemoPanel::setPreset(const rlab::content::DemoPreset& preset, const QString
         clearResults();
         m_progress->setValue(0);
         setStatus([] { return tr("Choose sizes and press Run."); });
+        m_repeating = false;
         restoreResults(presetId());
+        repeatEarlierRun();
     }
     if (samePreset && newView)
         m_view->showStoryFirst(m_storyView); // another question on the same demo: its own lesson
@@ -456,6 +460,58 @@ void DemoPanel::setPreset(const rlab::content::DemoPreset& preset, const QString
     showPresetTexts();
     updateValidity();
     showAnswer();
+}
+
+QJsonObject DemoPanel::lastRunSizes() const
+{
+    QJsonObject all;
+    for (const auto& [id, shape] : m_lastSizes) {
+        QJsonObject sizes;
+        for (const rlab::ShapeField& field : rlab::shapeFields())
+            sizes[QString::fromUtf8(field.key.data(), qsizetype(field.key.size()))] = shape.*field.member;
+        all[id] = sizes;
+    }
+    return all;
+}
+
+void DemoPanel::setRunsToRepeat(const QJsonObject& sizes)
+{
+    m_toRepeat.clear();
+    for (auto preset = sizes.begin(); preset != sizes.end(); ++preset) {
+        const QJsonObject fields = preset.value().toObject();
+        rlab::ModelShape shape;
+        bool whole = true;
+        for (const rlab::ShapeField& field : rlab::shapeFields()) {
+            const QJsonValue value
+                = fields.value(QString::fromUtf8(field.key.data(), qsizetype(field.key.size())));
+            whole = whole && value.isDouble();
+            shape.*field.member = value.toInt();
+        }
+        if (whole) // a file another version wrote, or edited by hand, is not measured again
+            m_toRepeat[preset.key()] = shape;
+    }
+}
+
+// A preset shown before it has run this session, which an earlier session ran: measured again at
+// that run's sizes, the learner's limits checked as for a typed size, once the page has drawn.
+void DemoPanel::repeatEarlierRun()
+{
+    const auto earlier = m_toRepeat.find(presetId());
+    if (earlier == m_toRepeat.end() || m_results->rowCount() > 0)
+        return;
+    const rlab::ModelShape shape = earlier->second;
+    m_toRepeat.erase(earlier);
+    for (const rlab::ShapeField& field : rlab::shapeFields())
+        if (!m_sizes->isSwept(std::string(field.key)))
+            m_sizes->setSize(field.member, shape.*field.member);
+    if (m_sizes->hasProblem())
+        return; // the content's limits changed since: the sizes are shown with their problem
+    QTimer::singleShot(0, this, [this, id = presetId()] {
+        if (presetId() != id || isRunning() || m_results->rowCount() > 0)
+            return;
+        m_repeating = true;
+        requestRun();
+    });
 }
 
 void DemoPanel::clearPreset()
@@ -575,6 +631,7 @@ QString DemoPanel::currentProblem() const
 
 void DemoPanel::updateValidity()
 {
+    m_askedToConfirm = false; // other sizes: another estimate to ask about
     const QString problem = m_preset ? currentProblem() : QString();
     m_sizes->showProblem(problem);
     showEstimate(problem.isEmpty());
@@ -593,8 +650,11 @@ double DemoPanel::estimateSeconds() const
 void DemoPanel::showEstimate(bool runnable)
 {
     const double seconds = runnable && !isRunning() ? estimateSeconds() : 0;
-    m_estimate->setText(seconds > 0 ? demoEstimateText(seconds) : QString());
-    m_estimate->setVisible(seconds > 0);
+    QString text = seconds > 0 ? demoEstimateText(seconds) : QString();
+    if (!text.isEmpty() && !m_busy.isEmpty())
+        text += QLatin1Char(' ') + m_busy;
+    m_estimate->setText(text);
+    m_estimate->setVisible(!text.isEmpty());
 }
 
 void DemoPanel::showTimeLeft()
@@ -669,6 +729,20 @@ void DemoPanel::setStatus(std::function<QString()> text, bool error)
     m_status->setStyleSheet(error ? QStringLiteral("color: %1;").arg(toneName(Tone::Wrong)) : QString());
 }
 
+void DemoPanel::requestRun()
+{
+    if (isRunning())
+        return;
+    const double seconds = estimateSeconds();
+    if (seconds > rlab::demo::kAskBeforeSeconds && !m_askedToConfirm && currentProblem().isEmpty()) {
+        m_askedToConfirm = true; // until the sizes change
+        setStatus([seconds] { return rlab::demo::demoConfirmText(seconds); });
+        return;
+    }
+    m_askedToConfirm = false;
+    run();
+}
+
 void DemoPanel::run()
 {
     if (isRunning())
@@ -689,6 +763,7 @@ void DemoPanel::run()
         return;
     }
     setStatus([] { return tr("Starting…"); });
+    m_lastSizes[presetId()] = m_sizes->choice().shape;
     const std::optional<double> speed = measuredFlopsPerMs();
     m_runFlopEstimate = speed ? estimateDemoSeconds(plans, *speed) : 0;
     m_runEstimate = rlab::demo::correctedEstimate(QString::fromStdString(m_preset->id), m_runFlopEstimate);
@@ -729,11 +804,25 @@ void DemoPanel::onEnded(const DemoOutcome& outcome)
             rlab::demo::recordEstimateTaken(QString::fromStdString(m_preset->id), m_runFlopEstimate,
                 double(m_runClock.elapsed()) / 1000.0);
         m_progress->setValue(kProgressRange);
+        // The busy probe: the engine's thread had the processor for this share of the run. With
+        // more threads the share says less (they wait on each other), so only one-thread runs judge.
+        m_busy = DemoRunner::cpuThreads(m_results->results()) == 1 ? rlab::demo::busyText(outcome.cpuShare)
+                                                                   : QString();
         m_claimChecks = outcome.claims;
         showClaims();
         m_prediction->showMeasured(m_results->results());
     }
-    setStatus([outcome] { return demoOutcomeText(outcome); }, outcome.ending == DemoOutcome::Ending::Failed);
+    if (m_repeating && outcome.ok())
+        setStatus([outcome] {
+            return tr(
+                "%1 Measured again: your run of this demo from last time, at its sizes (figures are not "
+                "kept between sessions).")
+                .arg(demoOutcomeText(outcome));
+        });
+    else
+        setStatus(
+            [outcome] { return demoOutcomeText(outcome); }, outcome.ending == DemoOutcome::Ending::Failed);
+    m_repeating = false;
     updateButtons();
     showEstimate(m_preset && currentProblem().isEmpty()); // the next run's, at the speed just measured
     showDevice();

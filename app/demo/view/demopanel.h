@@ -7,6 +7,7 @@
 // measures or places a widget by hand.
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,6 +15,7 @@
 
 #include <QElapsedTimer>
 #include <QHash>
+#include <QJsonObject>
 #include <QList>
 #include <QWidget>
 
@@ -83,6 +85,13 @@ public:
     // answer is shown the lesson calls them "run A", "run B", ..., and the explore page, which names
     // every run, waits for the answer too.
     void setHiddenRuns(const std::vector<std::string>& labels);
+    // The sizes of each preset's last run in this session, {preset id: {layers: 6, seq: 128, ...}}:
+    // what the window saves when it closes.
+    QJsonObject lastRunSizes() const;
+    // Sizes an earlier session saved: a preset among them, shown before it has run in this session,
+    // is measured again at those sizes (figures are not kept between sessions), and the status
+    // says so; a run over kAskBeforeSeconds is asked for first, as the learner's Run is.
+    void setRunsToRepeat(const QJsonObject& sizes);
     bool namesHidden() const { return !m_answerShown && !m_hiddenRuns.empty(); }
     // A run's label as the lesson shows it now: hidden (above), or said as the learner would.
     QString shownRunName(const std::string& label) const;
@@ -98,6 +107,9 @@ public:
 
 public slots:
     void run(); // runs the preset's runs (and sweep) on a worker thread
+    // The learner's Run (the button, R, Enter, letting go of a size): a run estimated over
+    // kAskBeforeSeconds is asked for first, in the status line, and the next request starts it.
+    void requestRun();
     void cancel();
     void copyResults();
     void exportResultsWithDialog();
@@ -153,6 +165,7 @@ private:
     };
     void keepResults();
     void restoreResults(const QString& presetId);
+    void repeatEarlierRun();
 
     rlab::demo::LiveFigures& m_figures;
     std::unique_ptr<rlab::content::DemoPreset> m_preset;
@@ -161,6 +174,11 @@ private:
     QString m_storyView; // the results view shown first: the question's, else the preset's
     QHash<QString, Kept> m_kept;
     bool m_answerShown = true;
+    bool m_askedToConfirm = false; // a long run was asked for; the next requestRun starts it
+    std::map<QString, rlab::ModelShape> m_lastSizes; // each preset's last run this session
+    std::map<QString, rlab::ModelShape> m_toRepeat; // an earlier session's, measured again when shown
+    bool m_repeating = false; // this run measures an earlier session's again: its status says so
+    QString m_busy; // the last run's busyText: said beside the next estimate
     rlab::demo::DemoRunner* m_runner = nullptr;
     rlab::demo::DemoResultsModel* m_results = nullptr;
     std::function<QString()> m_statusText; // rebuilt on a language change

@@ -379,7 +379,7 @@ void QuestionPage::runDemo()
         return;
     }
     if (!m_demo->isRunning() && !m_demo->presetId().isEmpty())
-        m_demo->run();
+        m_demo->requestRun(); // a long run is asked for first
 }
 
 bool QuestionPage::hasPlannerView() const
@@ -459,6 +459,11 @@ void QuestionPage::showExplore()
     if (m_demo->presetId().isEmpty() || m_demo->namesHidden())
         return; // names that give the answer away wait for it (the button says so)
     m_stack->setCurrentWidget(m_demo->explorePage());
+}
+
+bool QuestionPage::isExploreShown() const
+{
+    return m_stack->currentWidget() == m_demo->explorePage();
 }
 
 void QuestionPage::showLesson()

@@ -65,6 +65,7 @@ public:
     QStackedWidget* pages() const { return m_stack; }
     QWidget* lessonPage() const { return m_lesson; }
     bool isLessonShown() const;
+    bool isExploreShown() const; // the demo's explore page (E) is the page shown
     QScrollArea* answerColumn() const { return m_scroll; }
 
 public slots:
