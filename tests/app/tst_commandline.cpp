@@ -5,8 +5,11 @@
 #include <cstring>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QProcess>
@@ -66,6 +69,8 @@ private slots:
     void outputPathsThatAreNoFileAreRefused();
     void screenshotOnAFullDiskLeavesNoFile();
     void terminatedAppRemovesItsUnpackedPacks();
+    void sigtermEndsTheAppWithinTwoSeconds_data();
+    void sigtermEndsTheAppWithinTwoSeconds();
     void startSweepsPacksOfEndedProcesses();
     void noDemoToRunIsNeverSuccess();
     void noDisplayIsOneSentence();
@@ -363,6 +368,56 @@ void CommandLineTest::terminatedAppRemovesItsUnpackedPacks()
     QVERIFY(app.waitForFinished(30000 * rlab::test::kSlowness));
     QCOMPARE(app.exitStatus(), QProcess::NormalExit);
     QCOMPARE(unpacked(), QStringList());
+}
+
+// Proves: SIGTERM ends the app within 2 s whatever it is doing: while it builds and lays out a
+// question whose demo opens on the Timeline (the view that once re-laid itself out for ever), and
+// in the middle of a demo run (the worker is cancelled and joined). The moment is read off the
+// process's own CPU time (/proc/PID/stat), so a slow machine waits for it rather than guessing.
+void CommandLineTest::sigtermEndsTheAppWithinTwoSeconds_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<double>("cpuSecondsFirst"); // the app's CPU time before the signal
+    QTest::newRow("laying out the timeline") << QStringList {QStringLiteral("--quiz"),
+        QStringLiteral("activation-recomputation-tradeoffs"), QStringLiteral("--question"),
+        QStringLiteral("2"), QStringLiteral("--run-demo"), QStringLiteral("--view"),
+        QStringLiteral("timeline")} << 0.2;
+    QTest::newRow("during a run") << QStringList {QStringLiteral("--quiz"),
+        QStringLiteral("activation-recomputation-tradeoffs"), QStringLiteral("--question"),
+        QStringLiteral("1"), QStringLiteral("--run-demo")}
+                                  << 1.5;
+}
+
+void CommandLineTest::sigtermEndsTheAppWithinTwoSeconds()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(double, cpuSecondsFirst);
+    QProcess app;
+    app.setProcessEnvironment(m_environment);
+    app.start(rlab::test::binaryPath(QStringLiteral("recompute-lab")), arguments);
+    QVERIFY(app.waitForStarted());
+    const auto cpuSeconds = [pid = app.processId()] {
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            return -1.0;
+        const QByteArray line = stat.readAll();
+        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() < 13)
+            return -1.0;
+        return double(fields[11].toLongLong() + fields[12].toLongLong()) / double(sysconf(_SC_CLK_TCK));
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(cpuSeconds() >= cpuSecondsFirst || app.state() == QProcess::NotRunning,
+        60000 * rlab::test::kSlowness);
+    QCOMPARE(app.state(), QProcess::Running);
+    QElapsedTimer ending;
+    ending.start();
+    app.terminate(); // SIGTERM
+    QVERIFY(app.waitForFinished(30000 * rlab::test::kSlowness));
+    const qint64 took = ending.elapsed();
+    QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+    QVERIFY2(took < 2000 * rlab::test::kSlowness,
+        qPrintable(QStringLiteral("ended %1 ms after SIGTERM").arg(took)));
+    qInfo("ended %lld ms after SIGTERM", static_cast<long long>(took));
 }
 
 // A killed app's unpacked packs were removed only when a later one unpacked a pack of its own: a

@@ -62,6 +62,15 @@ void DemoResultsModel::append(const DemoResult& result)
     endInsertRows();
 }
 
+void DemoResultsModel::appendAll(const QList<DemoResult>& results)
+{
+    if (results.isEmpty())
+        return;
+    beginInsertRows({}, int(m_results.size()), int(m_results.size() + results.size()) - 1);
+    m_results.append(results);
+    endInsertRows();
+}
+
 void DemoResultsModel::clear()
 {
     beginResetModel();

@@ -586,8 +586,7 @@ void DemoPanel::restoreResults(const QString& id)
     const auto kept = m_kept.constFind(id);
     if (kept == m_kept.cend())
         return;
-    for (const DemoResult& result : kept->results)
-        m_results->append(result);
+    m_results->appendAll(kept->results); // one insertion: the explore page's views rebuild once
     m_claimChecks = kept->claims;
     m_progress->setValue(kProgressRange);
     setStatus([] { return tr("Your earlier run of this demo; press Run to measure again."); });
