@@ -2070,6 +2070,14 @@ Open it in your web browser?</source>
         <source>Running %1…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>budget %1&#xa0;MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 + offload</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>PlannerPage</name>

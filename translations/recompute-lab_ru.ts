@@ -2099,6 +2099,14 @@ Open it in your web browser?</source>
         <source>Running %1…</source>
         <translation>Выполняется %1…</translation>
     </message>
+    <message>
+        <source>budget %1&#xa0;MiB</source>
+        <translation>бюджет %1&#xa0;МиБ</translation>
+    </message>
+    <message>
+        <source>%1 + offload</source>
+        <translation>%1 + offload</translation>
+    </message>
 </context>
 <context>
     <name>PlannerPage</name>

@@ -2088,6 +2088,14 @@ Unoda kuivhura mu-browser yako?</translation>
         <source>Running %1…</source>
         <translation>Kumhanyisa %1…</translation>
     </message>
+    <message>
+        <source>budget %1&#xa0;MiB</source>
+        <translation>bhajeti %1&#xa0;MiB</translation>
+    </message>
+    <message>
+        <source>%1 + offload</source>
+        <translation>%1 + offload</translation>
+    </message>
 </context>
 <context>
     <name>PlannerPage</name>
