@@ -81,6 +81,7 @@ private slots:
     void killedSavesLeaveNothingBehind();
     void partlyReadableFileIsSetAsideKeepingWhatWasRead_data();
     void partlyReadableFileIsSetAsideKeepingWhatWasRead();
+    void partlyReadableAtSaveKeepsThisWindowsChange();
 };
 
 namespace {
@@ -837,6 +838,34 @@ void ProgressStoreTest::partlyReadableFileIsSetAsideKeepingWhatWasRead()
     QVERIFY2(again.problem().isEmpty(), qPrintable(again.problem()));
     QCOMPARE(again.answers(QStringLiteral("good")).value(QStringLiteral("q1")), QStringLiteral("b"));
     QCOMPARE(again.answers(QStringLiteral("other")).value(QStringLiteral("q9")), QStringLiteral("a"));
+}
+
+// Proves: a file that another program made partly unreadable after this store read it is set aside
+// at the next save, and the new file holds this window's change, what the other program wrote
+// readably, and nothing of the unreadable part. The save answers false, as for any file set aside,
+// so the window shows the problem; the new file is written all the same.
+void ProgressStoreTest::partlyReadableAtSaveKeepsThisWindowsChange()
+{
+    QTemporaryDir dir;
+    const QString path = QDir(dir.path()).filePath(QStringLiteral("progress.json"));
+    writeAll(path, R"({"version":2,"language":"en","quizzes":{"mine":{"answers":{"q1":"a"}}}})");
+    ProgressStore store(dir.path());
+    store.load();
+    QVERIFY(store.problem().isEmpty());
+    const QByteArray written
+        = R"({"version":2,"language":"en","quizzes":{"theirs":{"answers":{"t1":"c"}},"bad":{"answers":[1]}}})";
+    writeAll(path, written); // another program, since
+    store.setAnswers(QStringLiteral("mine"),
+        {{QStringLiteral("q1"), QStringLiteral("a")}, {QStringLiteral("q2"), QStringLiteral("b")}});
+    QVERIFY(!store.save());
+    QVERIFY2(store.problem().contains(QStringLiteral("could not be read")), qPrintable(store.problem()));
+    QCOMPARE(readAll(store.setAsidePath()), written); // kept byte for byte
+    ProgressStore again(dir.path());
+    again.load();
+    QVERIFY2(again.problem().isEmpty(), qPrintable(again.problem()));
+    QCOMPARE(again.answers(QStringLiteral("mine")).value(QStringLiteral("q2")), QStringLiteral("b"));
+    QCOMPARE(again.answers(QStringLiteral("theirs")).value(QStringLiteral("t1")), QStringLiteral("c"));
+    QVERIFY(again.answers(QStringLiteral("bad")).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(ProgressStoreTest)
