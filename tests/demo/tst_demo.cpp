@@ -202,6 +202,7 @@ private slots:
     void runTimeIsEstimated();
     void longRunIsAskedForFirst();
     void busyMachineIsSaid();
+    void estimateLearnsWhatEachRunCosts();
     void timelineLinesUpByPhase();
     void runColumnScrollsWithItsRows();
     void ledgerFormulaIsNeverCut();
@@ -789,6 +790,25 @@ void DemoTest::busyMachineIsSaid()
     QVERIFY(rlab::demo::busyText(rlab::demo::cpuShare(0.0, 0.0, 1)).isEmpty()); // no time: no verdict
     const QString busy = rlab::demo::busyText(rlab::demo::cpuShare(0.45, 1.0, 1));
     QVERIFY2(busy.contains(QStringLiteral("busy")) && busy.contains(QStringLiteral("45%")), qPrintable(busy));
+}
+
+// Proves: before a preset's own first run its estimate is fitted over the presets run so far, time =
+// a x FLOP estimate + b x runs, so a sweep of many small runs is not estimated at the ratio of
+// presets with few; without a run count, the median ratio as before; its own run's ratio after.
+void DemoTest::estimateLearnsWhatEachRunCosts()
+{
+    rlab::demo::clearEstimateCorrections();
+    // A machine where a run costs 1.1 times its FLOP time plus 50 ms.
+    rlab::demo::recordEstimateTaken(QStringLiteral("few"), 1.0, 1.1 * 1.0 + 0.05 * 4, 4);
+    rlab::demo::recordEstimateTaken(QStringLiteral("many"), 0.5, 1.1 * 0.5 + 0.05 * 16, 16);
+    QVERIFY(
+        std::abs(rlab::demo::correctedEstimate(QStringLiteral("sweep"), 0.8, 10) - (1.1 * 0.8 + 0.05 * 10))
+        < 1e-9);
+    QVERIFY(std::abs(rlab::demo::correctedEstimate(QStringLiteral("sweep"), 0.8) - 0.8 * 2.7)
+        < 1e-9); // median ratio
+    QVERIFY(
+        std::abs(rlab::demo::correctedEstimate(QStringLiteral("many"), 0.5, 16) - 1.35) < 1e-9); // its own
+    rlab::demo::clearEstimateCorrections();
 }
 
 // Proves: before the first run no time estimate shows (the machine's speed is not measured yet);

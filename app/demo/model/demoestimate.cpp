@@ -20,38 +20,75 @@ std::vector<double>& speeds()
     return recorded;
 }
 
-std::map<QString, double>& correctionByPreset()
+struct Taken {
+    double ratio = 1; // taken over the FLOP estimate, bounded
+    double flopSeconds = 0, seconds = 0; // the FLOP estimate and the time taken
+    int runs = 0; // how many engine runs the demo made (0: not said)
+};
+
+std::map<QString, Taken>& takenByPreset()
 {
-    static std::map<QString, double> ratios;
-    return ratios;
+    static std::map<QString, Taken> taken;
+    return taken;
+}
+
+// What each run costs beside its FLOPs (building the model, the profiled step), learned from the
+// presets run so far: taken ≈ a × FLOP estimate + b × runs, least squares. nullopt with fewer than
+// two presets that said their runs, or a fit that is not positive.
+std::optional<std::pair<double, double>> fitOverhead()
+{
+    double xx = 0, xr = 0, rr = 0, xt = 0, rt = 0;
+    int n = 0;
+    for (const auto& [preset, t] : takenByPreset()) {
+        if (t.runs <= 0 || t.flopSeconds <= 0)
+            continue;
+        xx += t.flopSeconds * t.flopSeconds;
+        xr += t.flopSeconds * t.runs;
+        rr += double(t.runs) * t.runs;
+        xt += t.flopSeconds * t.seconds;
+        rt += double(t.runs) * t.seconds;
+        ++n;
+    }
+    const double det = xx * rr - xr * xr;
+    if (n < 2 || det <= 1e-12 * xx * rr)
+        return std::nullopt;
+    const double a = (xt * rr - rt * xr) / det;
+    const double b = (xx * rt - xr * xt) / det;
+    if (a <= 0 || b < 0)
+        return std::nullopt;
+    return std::pair {a, b};
 }
 } // namespace
 
-void recordEstimateTaken(const QString& presetId, double estimatedSeconds, double takenSeconds)
+void recordEstimateTaken(const QString& presetId, double estimatedSeconds, double takenSeconds, int runs)
 {
     if (estimatedSeconds <= 0 || takenSeconds <= 0)
         return;
-    correctionByPreset()[presetId] = std::clamp(takenSeconds / estimatedSeconds, 0.5, 10.0);
+    takenByPreset()[presetId] = Taken {
+        std::clamp(takenSeconds / estimatedSeconds, 0.5, 10.0), estimatedSeconds, takenSeconds, runs};
 }
 
-double correctedEstimate(const QString& presetId, double estimatedSeconds)
+double correctedEstimate(const QString& presetId, double estimatedSeconds, int runs)
 {
-    const std::map<QString, double>& ratios = correctionByPreset();
-    if (const auto own = ratios.find(presetId); own != ratios.end())
-        return estimatedSeconds * own->second;
-    if (ratios.empty())
+    const std::map<QString, Taken>& taken = takenByPreset();
+    if (const auto own = taken.find(presetId); own != taken.end())
+        return estimatedSeconds * own->second.ratio;
+    if (taken.empty())
         return estimatedSeconds;
+    if (const auto fit = runs > 0 ? fitOverhead() : std::nullopt)
+        return std::clamp(fit->first * estimatedSeconds + fit->second * runs, 0.5 * estimatedSeconds,
+            10.0 * estimatedSeconds);
     std::vector<double> sorted;
-    sorted.reserve(ratios.size());
-    for (const auto& [preset, ratio] : ratios)
-        sorted.push_back(ratio);
+    sorted.reserve(taken.size());
+    for (const auto& [preset, t] : taken)
+        sorted.push_back(t.ratio);
     std::sort(sorted.begin(), sorted.end());
     return estimatedSeconds * sorted[sorted.size() / 2];
 }
 
 void clearEstimateCorrections()
 {
-    correctionByPreset().clear();
+    takenByPreset().clear();
 }
 
 void recordMeasuredSpeed(const rlab::RunResult& run)

@@ -27,11 +27,13 @@ double estimateDemoSeconds(const QList<DemoRunPlan>& plans, double flopsPerMs);
 
 // What the FLOPs leave out (building the model, the profiled step, the small ops' overhead, the
 // paired timing rounds) is learned from the runs themselves: after a run, the time it took over its
-// FLOP estimate is recorded for its preset. An estimate is then the FLOP estimate times the preset's
-// latest such ratio, or the median ratio of all presets run so far this session, or 1 before any
-// run finished (bounded to [0.5, 10]).
-void recordEstimateTaken(const QString& presetId, double estimatedSeconds, double takenSeconds);
-double correctedEstimate(const QString& presetId, double estimatedSeconds);
+// FLOP estimate is recorded for its preset, with how many engine runs it made. An estimate is then
+// the FLOP estimate times the preset's latest such ratio; before the preset's own first run, a fit of
+// the presets run so far, time ≈ a × FLOP estimate + b × runs (a sweep of 16 small runs pays the
+// per-run part 16 times), else their median ratio, else 1 before any run finished (bounded to
+// [0.5, 10] times the FLOP estimate). `runs` 0: not said, and no fit.
+void recordEstimateTaken(const QString& presetId, double estimatedSeconds, double takenSeconds, int runs = 0);
+double correctedEstimate(const QString& presetId, double estimatedSeconds, int runs = 0);
 void clearEstimateCorrections(); // tests
 // "About 40 s (estimated from the predicted FLOPs at this machine's measured speed)."
 QString demoEstimateText(double seconds);

@@ -642,8 +642,9 @@ double DemoPanel::estimateSeconds() const
     const std::optional<double> speed = measuredFlopsPerMs();
     if (!m_preset || !speed)
         return 0;
-    return rlab::demo::correctedEstimate(QString::fromStdString(m_preset->id),
-        estimateDemoSeconds(DemoRunner::plan(*m_preset, m_sizes->choice()).value, *speed));
+    const QList<DemoRunPlan> plans = DemoRunner::plan(*m_preset, m_sizes->choice()).value;
+    return rlab::demo::correctedEstimate(
+        QString::fromStdString(m_preset->id), estimateDemoSeconds(plans, *speed), int(plans.size()));
 }
 
 void DemoPanel::showEstimate(bool runnable)
@@ -765,7 +766,9 @@ void DemoPanel::run()
     m_lastSizes[presetId()] = m_sizes->choice().shape;
     const std::optional<double> speed = measuredFlopsPerMs();
     m_runFlopEstimate = speed ? estimateDemoSeconds(plans, *speed) : 0;
-    m_runEstimate = rlab::demo::correctedEstimate(QString::fromStdString(m_preset->id), m_runFlopEstimate);
+    m_runCount = int(plans.size());
+    m_runEstimate
+        = rlab::demo::correctedEstimate(QString::fromStdString(m_preset->id), m_runFlopEstimate, m_runCount);
     m_runClock.start();
     m_clock->start();
     showEstimate(false);
@@ -801,7 +804,7 @@ void DemoPanel::onEnded(const DemoOutcome& outcome)
         // A session's first run has no estimate to correct (and pays the one-time costs): none kept.
         if (m_preset && m_runFlopEstimate > 0)
             rlab::demo::recordEstimateTaken(QString::fromStdString(m_preset->id), m_runFlopEstimate,
-                double(m_runClock.elapsed()) / 1000.0);
+                double(m_runClock.elapsed()) / 1000.0, m_runCount);
         m_progress->setValue(kProgressRange);
         // The busy probe: the engine's thread had the processor for this share of the run. With
         // more threads the share says less (they wait on each other), so only one-thread runs judge.

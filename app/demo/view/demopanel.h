@@ -174,6 +174,7 @@ private:
     QString m_storyView; // the results view shown first: the question's, else the preset's
     QHash<QString, Kept> m_kept;
     bool m_answerShown = true;
+    int m_runCount = 0; // the engine runs of the run going on, for its estimate's correction
     bool m_askedToConfirm = false; // a long run was asked for; the next requestRun starts it
     std::map<QString, rlab::ModelShape> m_lastSizes; // each preset's last run this session
     std::map<QString, rlab::ModelShape> m_toRepeat; // an earlier session's, measured again when shown
