@@ -108,9 +108,10 @@ def click(ext, along=0.5):
     # SCALE times larger (a screen reader that points would miss too; see docs/testing.md). A place
     # is taken relative to the window's frame, scaled, from where X has the window.
     x, y, w, h = ext
-    fx, fy, wx, wy = ORIGIN
-    sx = wx + (x - fx + w * along) * SCALE
-    sy = wy + (y - fy + h / 2) * SCALE
+    sx, sy = x + w * along, y + h / 2  # at scale 1 the places are the screen's
+    if SCALE != 1:
+        fx, fy, wx, wy = ORIGIN
+        sx, sy = wx + (sx - fx) * SCALE, wy + (sy - fy) * SCALE
     subprocess.run(["xdotool", "mousemove", "--sync", str(int(sx)), str(int(sy)), "click", "1"], check=False)
 
 
@@ -184,12 +185,18 @@ def answer(root, pid, k):
             break
 
 
+def go_on(root):
+    if not click_named(root, "push button", "Next", "next question"):
+        click_named(root, "push button", "See results", "results")
+
+
 def walk_question(root, pid, k):
     if find(root, "push button", said("&Run demo"))[0] is None:  # a question without a demo
         if click_named(root, "push button", "&Guide", "guide"):
             shot(pid, f"q{k}-guide")
             click_named(root, "push button", "◀ Back to the question", "back from the guide")
         answer(root, pid, k)
+        go_on(root)
         return
     # The prediction: a run to choose (a combo box) or a percentage (a slider), when the demo asks.
     ext, combo = find(root, "combo box")
@@ -229,8 +236,7 @@ def walk_question(root, pid, k):
         shot(pid, f"q{k}-guide")
         click_named(root, "push button", "◀ Back to the question", "back from the guide")
     answer(root, pid, k)
-    if not click_named(root, "push button", "Next", "next question"):
-        click_named(root, "push button", "See results", "results")
+    go_on(root)
 
 
 def main():
