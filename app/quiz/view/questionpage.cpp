@@ -135,12 +135,12 @@ QuestionPage::QuestionPage(QuizSession* session, LiveFigures& figures, QWidget* 
     connect(m_session, &QuizSession::answered, this, [this] {
         render();
         // In a small window the verdict may sit below the fold: bring it into view once laid out.
-        QTimer::singleShot(0, this, [this] { m_scroll->ensureWidgetVisible(m_feedback, 0, 8); });
+        QTimer::singleShot(0, this, &QuestionPage::showVerdict);
     });
     connect(m_session, &QuizSession::roundChanged, this, &QuestionPage::render);
     connect(m_session, &QuizSession::hinted, this, [this] {
         render();
-        QTimer::singleShot(0, this, [this] { m_scroll->ensureWidgetVisible(m_feedback, 0, 8); });
+        QTimer::singleShot(0, this, &QuestionPage::showVerdict);
     });
     // A finished demo changes the live figures its texts quote: show them again, and nothing else.
     connect(&m_figures, &LiveFigures::changed, this, &QuestionPage::renderFigures);
@@ -459,6 +459,15 @@ void QuestionPage::showExplore()
     if (m_demo->presetId().isEmpty() || m_demo->namesHidden())
         return; // names that give the answer away wait for it (the button says so)
     m_stack->setCurrentWidget(m_demo->explorePage());
+}
+
+void QuestionPage::showVerdict()
+{
+    // Next first, then the verdict: where both fit, the learner reads the verdict and reaches Next
+    // without scrolling (a long Shona explanation at 1024x700 pushed Next below the fold); where
+    // they do not, the verdict's top wins.
+    m_scroll->ensureWidgetVisible(m_next, 0, 8);
+    m_scroll->ensureWidgetVisible(m_feedback, 0, 8);
 }
 
 bool QuestionPage::isExploreShown() const

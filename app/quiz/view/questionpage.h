@@ -95,6 +95,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    void showVerdict(); // after an answer or a hint: the verdict and Next in view where both fit
     void buildHeader(QVBoxLayout* page);
     QWidget* buildAnswerColumn();
     QWidget* buildGuidePage();
