@@ -12,17 +12,7 @@
 # Needs Xvfb, openbox, xdotool and ImageMagick's import (Debian: xvfb openbox xdotool imagemagick).
 set -euo pipefail
 app=$(realpath "$1"); out=$2; lang=${3:-en}; size=${4:-1280x800}; scale=${5:-1}; dark=${6:-}
-w=${size%x*}; h=${size#*x}
-mkdir -p "$out"
-home=$(mktemp -d); display=:$((90 + RANDOM % 100))
-Xvfb "$display" -screen 0 "$((w * scale))x$((h * scale))x24" -nolisten tcp -noreset &
-xvfb=$!
-sleep 1
-DISPLAY=$display openbox >/dev/null 2>&1 & # a window manager: focus and raise as on a desktop
-wm=$!
-trap 'kill $wm $xvfb 2>/dev/null; rm -rf "$home"' EXIT
-export DISPLAY=$display HOME=$home QT_SCALE_FACTOR=$scale XDG_CONFIG_HOME=$home/.config XDG_DATA_HOME=$home/.local/share
-[ "$lang" = ru ] && export LANG=ru_RU.UTF-8 LC_ALL=ru_RU.UTF-8
+. "$(dirname "$(realpath "$0")")/x_session.sh"
 step=0
 ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
 printf 'step\tidle_cpu_s_over_3s\n' >"$out/idle-cpu.tsv"

@@ -12,18 +12,8 @@ set -euo pipefail
 app=$(realpath "$1"); out=$(realpath -m "$2"); lang=${3:-en}; size=${4:-1280x800}; scale=${5:-1}
 quiz=${6:-gradient-checkpointing}; first=${7:-1}; questions=${8:-2}; dark=${9:-}
 here=$(dirname "$(realpath "$0")")
-w=${size%x*}; h=${size#*x}
-mkdir -p "$out"
-home=$(mktemp -d); display=:$((90 + RANDOM % 100))
-Xvfb "$display" -screen 0 "$((w * scale))x$((h * scale))x24" -nolisten tcp -noreset &
-xvfb=$!
-sleep 1
-DISPLAY=$display openbox >/dev/null 2>&1 &
-wm=$!
-trap 'kill $wm $xvfb 2>/dev/null; rm -rf "$home"' EXIT
-export DISPLAY=$display HOME=$home QT_SCALE_FACTOR=$scale XDG_CONFIG_HOME=$home/.config XDG_DATA_HOME=$home/.local/share
+. "$here/x_session.sh"
 export QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 QT_QPA_PLATFORM=xcb
-[ "$lang" = ru ] && export LANG=ru_RU.UTF-8 LC_ALL=ru_RU.UTF-8
 dbus-run-session -- bash -c '/usr/libexec/at-spi-bus-launcher --launch-immediately & sleep 1
     exec /usr/bin/python3 "$0" "$@"' "$here/mouse_walk.py" "$app" "$out" "$lang" "$size" "$scale" "$quiz" "$first" "$questions" $dark \
     2> >(grep -v -e "dbus-daemon" -e "SpiRegistry" >&2)

@@ -135,7 +135,10 @@ void checkRunNames(
     const YamlNode& demoNode, FileReport& report, const DemoPreset& preset, const Question& question)
 {
     const std::vector<std::string> asked = namingWords(question.text.value);
-    const std::vector<std::string> key = namingWords(question.options[question.answer].text.value);
+    std::vector<std::vector<std::string>> options; // each option's words, read once
+    for (const Option& option : question.options)
+        options.push_back(namingWords(option.text.value));
+    const std::vector<std::string>& key = options[static_cast<std::size_t>(question.answer)];
     for (const DemoRun& run : preset.runs) {
         if (run.label == run.policy
             || std::count(question.hiddenRuns.begin(), question.hiddenRuns.end(), run.label))
@@ -144,18 +147,16 @@ void checkRunNames(
             if (!saysWord(key, word) || saysWord(asked, word))
                 continue;
             bool everyOption = true;
-            for (std::size_t i = 0; i < question.options.size(); ++i)
-                everyOption = everyOption
-                    && (static_cast<int>(i) == question.answer
-                        || saysWord(namingWords(question.options[i].text.value), word));
+            for (std::size_t i = 0; i < options.size(); ++i)
+                everyOption
+                    = everyOption && (static_cast<int>(i) == question.answer || saysWord(options[i], word));
             if (everyOption)
                 continue;
             report.error(demoNode,
                 "the run '" + run.label + "' of demo '" + preset.id + "' gives away the answer of question '"
                     + question.id + "' (its name says '" + word
-                    + "', as the correct option does); list it in hidden_runs, and the lesson calls it 'run "
-                      "A' "
-                      "until the learner answers");
+                    + "', as the correct option does); list it in hidden_runs, and the lesson calls it "
+                      "'run A' until the learner answers");
             break;
         }
     }
