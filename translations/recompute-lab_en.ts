@@ -518,6 +518,10 @@
         <source>%1 of %2 not below the budget frontier</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 + offload</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DemoEstimate</name>
@@ -2068,14 +2072,6 @@ Open it in your web browser?</source>
     </message>
     <message>
         <source>Running %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>budget %1&#xa0;MiB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 + offload</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

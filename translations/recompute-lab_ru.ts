@@ -522,6 +522,10 @@
         <source>%1 of %2 not below the budget frontier</source>
         <translation>%1 у %2 не ниже границы бюджетных запусков</translation>
     </message>
+    <message>
+        <source>%1 + offload</source>
+        <translation>%1 + offload</translation>
+    </message>
 </context>
 <context>
     <name>DemoEstimate</name>
@@ -2098,14 +2102,6 @@ Open it in your web browser?</source>
     <message>
         <source>Running %1…</source>
         <translation>Выполняется %1…</translation>
-    </message>
-    <message>
-        <source>budget %1&#xa0;MiB</source>
-        <translation>бюджет %1&#xa0;МиБ</translation>
-    </message>
-    <message>
-        <source>%1 + offload</source>
-        <translation>%1 + offload</translation>
     </message>
 </context>
 <context>

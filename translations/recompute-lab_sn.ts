@@ -518,6 +518,10 @@
         <source>%1 of %2 not below the budget frontier</source>
         <translation>%1 ye-%2 haisi pasi pemuganhu wekumhanya kune bhajeti</translation>
     </message>
+    <message>
+        <source>%1 + offload</source>
+        <translation>%1 + offload</translation>
+    </message>
 </context>
 <context>
     <name>DemoEstimate</name>
@@ -2087,14 +2091,6 @@ Unoda kuivhura mu-browser yako?</translation>
     <message>
         <source>Running %1…</source>
         <translation>Kumhanyisa %1…</translation>
-    </message>
-    <message>
-        <source>budget %1&#xa0;MiB</source>
-        <translation>bhajeti %1&#xa0;MiB</translation>
-    </message>
-    <message>
-        <source>%1 + offload</source>
-        <translation>%1 + offload</translation>
     </message>
 </context>
 <context>

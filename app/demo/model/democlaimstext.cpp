@@ -73,17 +73,30 @@ QString readableNumber(double value)
 QString runNameText(const std::string& run)
 {
     // A budget run's label is its policy, "budget:6MiB": said as the learner would, "budget 6 MiB".
+    // The engine's own policy word carries the budget in bytes and "+offload" ("budget:6291456+offload",
+    // a counterfactual's): "budget 6 MiB + offload".
     QString name = QString::fromStdString(run);
+    static const QString offload = QStringLiteral("+offload");
+    const bool offloaded = name.endsWith(offload);
+    if (offloaded)
+        name.chop(offload.size());
     static const QString prefix = QStringLiteral("budget:");
-    if (!name.startsWith(prefix))
-        return name;
-    QString size = name.mid(prefix.size());
-    qsizetype digits = 0;
-    while (digits < size.size() && (size[digits].isDigit() || size[digits] == QLatin1Char('.')))
-        ++digits;
-    if (digits > 0 && digits < size.size())
-        size.insert(digits, QChar(0x00A0)); // "6 MiB", never broken between the figure and its unit
-    return QCoreApplication::translate("DemoClaims", "budget %1").arg(size);
+    if (name.startsWith(prefix)) {
+        QString size = name.mid(prefix.size());
+        bool bytes = false;
+        const double value = size.toDouble(&bytes);
+        qsizetype digits = 0;
+        while (!bytes && digits < size.size() && (size[digits].isDigit() || size[digits] == QLatin1Char('.')))
+            ++digits;
+        // "6 MiB", never broken between the figure and its unit.
+        if (bytes)
+            size
+                = QLocale().toString(value / double(1 << 20), 'g', 3) + QChar(0x00A0) + QStringLiteral("MiB");
+        else if (digits > 0 && digits < size.size())
+            size.insert(digits, QChar(0x00A0));
+        name = QCoreApplication::translate("DemoClaims", "budget %1").arg(size);
+    }
+    return offloaded ? QCoreApplication::translate("DemoClaims", "%1 + offload").arg(name) : name;
 }
 
 // A figure in the learner's locale; step times with their 95% interval.

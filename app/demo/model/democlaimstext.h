@@ -23,7 +23,8 @@ QString figureText(rlab::content::ClaimQuantity quantity, const rlab::demo::Figu
 // A number in the learner's locale with three significant digits, and outside 0.001..999999 as
 // "1.2 × 10⁻⁵", never "1E-05".
 QString readableNumber(double value);
-// A run's name in a claim: its label, a budget policy's as "budget 6 MiB" (not "budget:6MiB").
+// A run's name in a claim: its label, a budget policy's as "budget 6 MiB" (not "budget:6MiB", nor the
+// engine's "budget:6291456"), with "+offload" as " + offload".
 QString runNameText(const std::string& run);
 
 // The marks' colours as "#rrggbb"; the window passes its palette's (this layer has no palette).

@@ -8,6 +8,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "demo/model/democlaimstext.h"
 #include "demo/model/demorunner.h"
 
 using rlab::demo::counterfactualText;
@@ -21,23 +22,6 @@ using rlab::demo::ledgerRowName;
 using rlab::demo::peakMomentText;
 
 namespace {
-
-// A counterfactual's policy as the learner reads it: "budget:6291456+offload" is "budget 6 MiB +
-// offload" (the engine's word carries the budget in bytes).
-QString policyText(const std::string& policy)
-{
-    QString text = QString::fromStdString(policy);
-    const QString offload = QStringLiteral("+offload");
-    const bool offloaded = text.endsWith(offload);
-    if (offloaded)
-        text.chop(offload.size());
-    static const QString budget = QStringLiteral("budget:");
-    bool bytes = false;
-    const double value = text.startsWith(budget) ? text.mid(budget.size()).toDouble(&bytes) : 0;
-    if (bytes)
-        text = PeakCard::tr("budget %1\u00a0MiB").arg(QLocale().toString(value / double(1 << 20), 'g', 3));
-    return offloaded ? PeakCard::tr("%1 + offload").arg(text) : text;
-}
 
 constexpr std::size_t kLiveRows = 10; // issue 26: the largest ten rows live at the peak, or all when fewer
 
@@ -179,7 +163,7 @@ void PeakCard::rebuild()
             : tr("What would lower it (predicted); each button runs that policy at these sizes:"));
     for (std::size_t i = 0; i < m_counterfactuals.size(); ++i) {
         const rlab::Counterfactual& c = m_counterfactuals[i].counterfactual;
-        auto* button = new QPushButton(tr("Run %1").arg(policyText(c.policy)));
+        auto* button = new QPushButton(tr("Run %1").arg(rlab::demo::runNameText(c.policy)));
         button->setObjectName(QStringLiteral("tryCounterfactual%1").arg(i));
         button->setEnabled(m_running < 0);
         const int index = int(i);
@@ -222,7 +206,8 @@ void PeakCard::tryCounterfactual(int index)
     for (QPushButton* button : m_tryButtons)
         button->setEnabled(false);
     m_tryTexts[index]->setText(
-        tr("Running %1…").arg(policyText(m_counterfactuals[std::size_t(index)].counterfactual.policy)));
+        tr("Running %1…")
+            .arg(rlab::demo::runNameText(m_counterfactuals[std::size_t(index)].counterfactual.policy)));
     m_runner->start({m_counterfactuals[std::size_t(index)].plan});
 }
 
